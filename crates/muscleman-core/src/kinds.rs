@@ -1,0 +1,183 @@
+//! Plain enums shared by every layer: recipes, key colours, counters, move causes.
+
+use std::fmt;
+
+/// Colour of a key, a door or a pressure plate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum KeyColor {
+    /// Blue.
+    Blue,
+    /// Red.
+    Red,
+    /// Yellow.
+    Yellow,
+    /// Green.
+    Green,
+}
+
+/// Name of a bundle of tags and components that makes one kind of entity.
+///
+/// The sim implements a recipe when its rules are written; spawning any other
+/// recipe is refused with a typed error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum EntityRecipe {
+    /// The player.
+    Player,
+    /// A wall that blocks everything.
+    WallStrong,
+    /// A wall that blocks walking but not a swing.
+    WallWeak,
+    /// A water cell; heavy boxes sink in it.
+    WaterCell,
+    /// A box: pushable, liftable, openable, smashable.
+    Box,
+    /// A heavy box: pushable, not liftable, sinks in water.
+    HeavyBox,
+    /// A hammer.
+    Hammer,
+    /// A bong.
+    Bong,
+    /// A cauldron.
+    Cauldron,
+    /// A blue key.
+    KeyBlue,
+    /// A red key.
+    KeyRed,
+    /// A yellow key.
+    KeyYellow,
+    /// A green key.
+    KeyGreen,
+    /// A blue door.
+    DoorBlue,
+    /// A red door.
+    DoorRed,
+    /// A yellow door.
+    DoorYellow,
+    /// A green door.
+    DoorGreen,
+    /// A secret door.
+    SecretDoor,
+    /// A blue pressure plate.
+    PressurePlateBlue,
+    /// A red pressure plate.
+    PressurePlateRed,
+    /// A yellow pressure plate.
+    PressurePlateYellow,
+    /// A green pressure plate.
+    PressurePlateGreen,
+    /// A pressure plate only a heavy box presses.
+    PressurePlateHeavy,
+    /// Stairs leading up.
+    StairsUp,
+    /// Stairs leading down.
+    StairsDown,
+    /// An apple.
+    Apple,
+    /// A pear.
+    Pear,
+    /// A piece of cheese.
+    Cheese,
+    /// A coin.
+    Coin,
+    /// A book.
+    Book,
+    /// A ghost.
+    Ghost,
+    /// A duck.
+    Duck,
+    /// A goal cell: a level is solved when every goal holds a box (ours, for Sokoban levels).
+    Goal,
+}
+
+impl EntityRecipe {
+    /// Every recipe, in declaration order.
+    pub const ALL: [EntityRecipe; 33] = [
+        EntityRecipe::Player,
+        EntityRecipe::WallStrong,
+        EntityRecipe::WallWeak,
+        EntityRecipe::WaterCell,
+        EntityRecipe::Box,
+        EntityRecipe::HeavyBox,
+        EntityRecipe::Hammer,
+        EntityRecipe::Bong,
+        EntityRecipe::Cauldron,
+        EntityRecipe::KeyBlue,
+        EntityRecipe::KeyRed,
+        EntityRecipe::KeyYellow,
+        EntityRecipe::KeyGreen,
+        EntityRecipe::DoorBlue,
+        EntityRecipe::DoorRed,
+        EntityRecipe::DoorYellow,
+        EntityRecipe::DoorGreen,
+        EntityRecipe::SecretDoor,
+        EntityRecipe::PressurePlateBlue,
+        EntityRecipe::PressurePlateRed,
+        EntityRecipe::PressurePlateYellow,
+        EntityRecipe::PressurePlateGreen,
+        EntityRecipe::PressurePlateHeavy,
+        EntityRecipe::StairsUp,
+        EntityRecipe::StairsDown,
+        EntityRecipe::Apple,
+        EntityRecipe::Pear,
+        EntityRecipe::Cheese,
+        EntityRecipe::Coin,
+        EntityRecipe::Book,
+        EntityRecipe::Ghost,
+        EntityRecipe::Duck,
+        EntityRecipe::Goal,
+    ];
+}
+
+impl fmt::Display for EntityRecipe {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self, f)
+    }
+}
+
+/// A level-wide counter that collecting or making things increments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum GlobalCounter {
+    /// Coins collected.
+    Coins,
+    /// Ghosts released from books.
+    GhostsReleased,
+    /// Green keys made.
+    GreenKeysMade,
+    /// Bongs made.
+    BongsMade,
+    /// Bongs broken.
+    BongsBroken,
+    /// Apples eaten.
+    ApplesEaten,
+    /// Pears eaten.
+    PearsEaten,
+    /// Pieces of cheese eaten.
+    CheeseEaten,
+}
+
+impl GlobalCounter {
+    /// Every counter, in declaration order.
+    pub const ALL: [GlobalCounter; 8] = [
+        GlobalCounter::Coins,
+        GlobalCounter::GhostsReleased,
+        GlobalCounter::GreenKeysMade,
+        GlobalCounter::BongsMade,
+        GlobalCounter::BongsBroken,
+        GlobalCounter::ApplesEaten,
+        GlobalCounter::PearsEaten,
+        GlobalCounter::CheeseEaten,
+    ];
+}
+
+/// Why an entity moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum MoveCause {
+    /// The player walked.
+    Player,
+    /// A push chain moved it.
+    Push,
+    /// A swing moved it.
+    Swing,
+    /// An actor's own logic moved it.
+    Brain,
+}

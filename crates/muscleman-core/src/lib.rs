@@ -1,0 +1,32 @@
+//! Engine-free core types of Muscleman.
+//!
+//! Everything a front end, a level format or a solver needs to talk to the
+//! simulation without knowing how it is built: grid positions and directions,
+//! the recipe, key colour, counter and move-cause enums, entity ids, player
+//! inputs and the events a step emits.
+//!
+//! This crate has no dependencies and knows nothing of the ECS.
+//!
+//! # Example
+//! ```
+//! use muscleman_core::{GridDir, GridPos};
+//!
+//! let p = GridPos::new(2, 3) + GridDir::Right.offset();
+//! assert_eq!(p, GridPos::new(3, 3));
+//! ```
+
+mod event;
+mod grid;
+mod id;
+mod input;
+mod kinds;
+
+pub use event::{
+    DoorClosed, DoorOpened, EventBatch, EventKind, GrabAttached, GrabReleased, ItemCollected,
+    KeyConsumed, LevelTransition, Moved, PlatePressed, PlateReleased, Sank, SimEvent, Smashed,
+    SoundHint, SwingBlocked, Swung,
+};
+pub use grid::{GridDir, GridPos};
+pub use id::EntityId;
+pub use input::Input;
+pub use kinds::{EntityRecipe, GlobalCounter, KeyColor, MoveCause};

@@ -1,0 +1,42 @@
+//! The Muscleman simulation: a deterministic, headless grid puzzle engine.
+//!
+//! A [`World`] holds entities (the player, walls, water, boxes, goals) made
+//! from recipes with [`spawn`]. [`step`] resolves one [`Input`] and returns
+//! the [`EventBatch`] a front end draws. The sim does no IO and reads no
+//! clock: the same level and inputs give the same state, ids and events.
+//!
+//! # Example
+//! ```
+//! use muscleman_core::{EntityRecipe, GridDir, GridPos, Input};
+//! use muscleman_sim::{spawn, step, World};
+//!
+//! let mut world = World::new();
+//! let player = spawn(&mut world, EntityRecipe::Player, GridPos::new(0, 0))?;
+//! spawn(&mut world, EntityRecipe::Box, GridPos::new(1, 0))?;
+//! spawn(&mut world, EntityRecipe::Box, GridPos::new(2, 0))?;
+//! step(&mut world, player, Input::Move(GridDir::Right))?;
+//! assert_eq!(world.position(player)?, GridPos::new(1, 0));
+//! assert!(world.index().pushable_at(GridPos::new(3, 0)).is_some());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod component;
+mod index;
+mod recipe;
+mod rules;
+mod step;
+mod systems;
+mod world;
+
+pub use component::Hammer;
+pub use component::{
+    AnyComponent, BlocksMovement, BlocksPush, Component, ComponentKind, Door, DoorOpen, Facing,
+    Goal, Heavy, Holding, Liftable, Openable, Opened, Player, Position, Pushable, Sinkable,
+    Smashable, Static, Tag, TagKind, TagSet, Walkable, WallStrong, WallWeak, WaterCell,
+};
+pub use index::SpatialIndex;
+pub use muscleman_core::{EntityId, EventBatch, Input};
+pub use recipe::{RecipeError, is_implemented, recipe_of, recipe_tags, spawn};
+pub use rules::Rules;
+pub use step::{StepError, step, step_into, step_with};
+pub use world::{InvariantError, World, WorldError};

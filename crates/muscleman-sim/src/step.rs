@@ -1,0 +1,89 @@
+//! One step of the simulation, phase by phase.
+
+use muscleman_core::{EntityId, EventBatch, Input};
+
+use crate::component::TagKind;
+use crate::rules::Rules;
+use crate::systems::player_action;
+use crate::world::{World, WorldError};
+
+/// Why a step could not run. The world is unchanged when a step fails.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StepError {
+    /// The entity given as the player is not one.
+    #[error("entity {0} is not a player")]
+    NotAPlayer(EntityId),
+    /// The world refused an operation (the player is dead or has no position).
+    #[error(transparent)]
+    World(#[from] WorldError),
+}
+
+/// Resolve one input under the Muscleman rules and return the events, in order.
+///
+/// # Example
+/// ```
+/// use muscleman_core::{EntityRecipe, GridDir, GridPos, Input, Moved};
+/// use muscleman_sim::{spawn, step, World};
+///
+/// let mut world = World::new();
+/// let player = spawn(&mut world, EntityRecipe::Player, GridPos::new(0, 0))?;
+/// spawn(&mut world, EntityRecipe::Box, GridPos::new(1, 0))?;
+/// let events = step(&mut world, player, Input::Move(GridDir::Right))?;
+/// assert_eq!(events.of::<Moved>().count(), 2);
+/// assert_eq!(world.position(player)?, GridPos::new(1, 0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn step(world: &mut World, player: EntityId, input: Input) -> Result<EventBatch, StepError> {
+    step_with(world, player, input, &Rules::MUSCLEMAN)
+}
+
+/// Resolve one input under `rules` and return the events, in order.
+pub fn step_with(
+    world: &mut World,
+    player: EntityId,
+    input: Input,
+    rules: &Rules,
+) -> Result<EventBatch, StepError> {
+    let mut events = EventBatch::new();
+    step_into(world, player, input, rules, &mut events)?;
+    Ok(events)
+}
+
+/// Resolve one input under `rules`, writing the events into `events` (cleared
+/// first). Reusing one batch across steps makes a step allocate nothing.
+///
+/// Phases run in a fixed order: player action, actors, environment,
+/// cleanup, emit. Only the player phase has rules so far.
+pub fn step_into(
+    world: &mut World,
+    player: EntityId,
+    input: Input,
+    rules: &Rules,
+    events: &mut EventBatch,
+) -> Result<(), StepError> {
+    events.clear();
+    if !world.tags(player)?.contains(TagKind::Player) {
+        return Err(StepError::NotAPlayer(player));
+    }
+    // Checked here so that no phase fails half-way through.
+    world.position(player)?;
+
+    player_action::resolve(world, player, input, rules, events)?;
+    actors_phase(world, events);
+    environment_phase(world, events);
+    cleanup_phase(world, events);
+    emit_phase(world, events);
+    Ok(())
+}
+
+/// Actors phase: entities with a brain act. No actor exists yet.
+fn actors_phase(_world: &mut World, _events: &mut EventBatch) {}
+
+/// Environment phase: sinking, plates, signals, doors. Not written yet.
+fn environment_phase(_world: &mut World, _events: &mut EventBatch) {}
+
+/// Cleanup phase: destroy what the step used up. Nothing is used up yet.
+fn cleanup_phase(_world: &mut World, _events: &mut EventBatch) {}
+
+/// Emit phase: the batch is complete and in order; nothing to add yet.
+fn emit_phase(_world: &mut World, _events: &mut EventBatch) {}

@@ -1,0 +1,382 @@
+//! The world: entities, their tags and components, and the spatial index.
+//!
+//! This module (with `index` and `component`) is the only one that names the
+//! ECS. Its public methods speak [`EntityId`], [`GridPos`], [`Tag`] and
+//! [`Component`]; no ECS type ever shows.
+
+use muscleman_core::{EntityId, GridPos};
+
+use crate::component::{
+    AnyComponent, Component, ComponentKind, Facing, Holding, Position, Tag, TagKind, TagSet,
+};
+use crate::index::SpatialIndex;
+
+/// Why an operation on the world was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WorldError {
+    /// The entity does not exist: it was never spawned or has been destroyed.
+    #[error("entity {0} does not exist")]
+    NoSuchEntity(EntityId),
+    /// The entity exists but lacks a component the operation needs.
+    #[error("entity {entity} has no {component:?} component")]
+    MissingComponent {
+        /// The entity.
+        entity: EntityId,
+        /// The component it lacks.
+        component: ComponentKind,
+    },
+}
+
+/// A rule of the world's consistency (rules.md §5) that does not hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InvariantError {
+    /// A positioned entity is missing from the index cell of its position.
+    #[error("entity {entity} at {at} is not in the spatial index there")]
+    NotIndexed {
+        /// The entity.
+        entity: EntityId,
+        /// Its position.
+        at: GridPos,
+    },
+    /// The index lists an entity in a cell where it does not stand.
+    #[error("the spatial index lists entity {entity} at {at}, where it does not stand")]
+    StrayIndexEntry {
+        /// The entity listed.
+        entity: EntityId,
+        /// The cell that lists it.
+        at: GridPos,
+    },
+    /// The index's copy of an entity's tags differs from the entity's tags.
+    #[error("the spatial index holds stale tags for entity {entity}")]
+    StaleTags {
+        /// The entity.
+        entity: EntityId,
+    },
+    /// Two entities that block movement share a cell.
+    #[error("entities {first} and {second} both block movement at {at}")]
+    TwoBlockers {
+        /// The cell.
+        at: GridPos,
+        /// The blocker with the lower id.
+        first: EntityId,
+        /// The other blocker.
+        second: EntityId,
+    },
+}
+
+/// All entities of one level, their tags and components, and the spatial
+/// index that finds them by cell.
+///
+/// Every mutation goes through this API, which keeps the index in sync.
+///
+/// # Example
+/// ```
+/// use muscleman_core::GridPos;
+/// use muscleman_sim::{BlocksMovement, Position, World};
+///
+/// let mut world = World::new();
+/// let id = world.spawn_empty(GridPos::new(2, 3));
+/// world.add_tag::<BlocksMovement>(id)?;
+/// assert_eq!(world.get::<Position>(id)?, Position(GridPos::new(2, 3)));
+/// assert!(world.index().has_tag_at::<BlocksMovement>(GridPos::new(2, 3)));
+/// world.move_to(id, GridPos::new(3, 3))?;
+/// assert!(!world.index().any_at(GridPos::new(2, 3)));
+/// # Ok::<(), muscleman_sim::WorldError>(())
+/// ```
+#[derive(Default)]
+pub struct World {
+    ecs: hecs::World,
+    index: SpatialIndex,
+}
+
+impl std::fmt::Debug for World {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("World")
+            .field("entities", &self.ecs.len())
+            .finish_non_exhaustive()
+    }
+}
+
+fn to_id(entity: hecs::Entity) -> EntityId {
+    let bits = entity.to_bits().get();
+    EntityId::new(bits as u32, (bits >> 32) as u32)
+}
+
+impl World {
+    /// Make an empty world.
+    pub fn new() -> Self {
+        World::default()
+    }
+
+    fn entity(&self, id: EntityId) -> Result<hecs::Entity, WorldError> {
+        hecs::Entity::from_bits(id.to_bits())
+            .filter(|e| self.ecs.contains(*e))
+            .ok_or(WorldError::NoSuchEntity(id))
+    }
+
+    /// Spawn an entity with no tags at `pos`, and return its id.
+    pub fn spawn_empty(&mut self, pos: GridPos) -> EntityId {
+        let id = to_id(self.ecs.spawn((TagSet::EMPTY, Position(pos))));
+        self.index.insert(id, TagSet::EMPTY, pos);
+        id
+    }
+
+    /// Destroy an entity and take it out of the index.
+    pub fn destroy(&mut self, id: EntityId) -> Result<(), WorldError> {
+        let e = self.entity(id)?;
+        if let Ok(p) = self.get::<Position>(id) {
+            self.index.remove(id, p.0);
+        }
+        self.ecs
+            .despawn(e)
+            .map_err(|_| WorldError::NoSuchEntity(id))
+    }
+
+    /// Return whether `id` names a live entity.
+    pub fn is_alive(&self, id: EntityId) -> bool {
+        self.entity(id).is_ok()
+    }
+
+    /// Return the number of live entities.
+    pub fn len(&self) -> usize {
+        self.ecs.len() as usize
+    }
+
+    /// Return whether the world has no entity.
+    pub fn is_empty(&self) -> bool {
+        self.ecs.is_empty()
+    }
+
+    /// Return the ids of every live entity, in ascending order.
+    pub fn entities(&self) -> Vec<EntityId> {
+        let mut ids: Vec<EntityId> = self.ecs.iter().map(|e| to_id(e.entity())).collect();
+        ids.sort_unstable();
+        ids
+    }
+
+    /// Return the spatial index.
+    pub fn index(&self) -> &SpatialIndex {
+        &self.index
+    }
+
+    /// Return whether the entity has the component `C`.
+    pub fn has<C: Component>(&self, id: EntityId) -> Result<bool, WorldError> {
+        let e = self.entity(id)?;
+        Ok(self.ecs.satisfies::<&C>(e))
+    }
+
+    /// Return a copy of the entity's component `C`.
+    pub fn get<C: Component>(&self, id: EntityId) -> Result<C, WorldError> {
+        let e = self.entity(id)?;
+        self.ecs
+            .get::<&C>(e)
+            .map(|c| *c)
+            .map_err(|_| WorldError::MissingComponent {
+                entity: id,
+                component: C::KIND,
+            })
+    }
+
+    /// Return every data component of the entity, in [`ComponentKind::ALL`] order.
+    pub fn components(&self, id: EntityId) -> Result<Vec<AnyComponent>, WorldError> {
+        let mut all = Vec::new();
+        for kind in ComponentKind::ALL {
+            let any = match kind {
+                ComponentKind::Position => self.get::<Position>(id).map(AnyComponent::Position),
+                ComponentKind::Facing => self.get::<Facing>(id).map(AnyComponent::Facing),
+                ComponentKind::Holding => self.get::<Holding>(id).map(AnyComponent::Holding),
+            };
+            match any {
+                Ok(c) => all.push(c),
+                Err(WorldError::MissingComponent { .. }) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(all)
+    }
+
+    /// Set the entity's component `C`, adding it if missing. Setting a
+    /// [`Position`] moves the entity (see [`World::move_to`]).
+    pub fn set<C: Component>(&mut self, id: EntityId, value: C) -> Result<(), WorldError> {
+        self.set_any(id, value.into_any())
+    }
+
+    /// Set a component given as an [`AnyComponent`], adding it if missing.
+    pub fn set_any(&mut self, id: EntityId, value: AnyComponent) -> Result<(), WorldError> {
+        let e = self.entity(id)?;
+        match value {
+            AnyComponent::Position(p) => {
+                if self.has::<Position>(id)? {
+                    self.move_to(id, p.0).map(|_| ())
+                } else {
+                    let tags = self.tags(id)?;
+                    self.insert_component(e, id, p)?;
+                    self.index.insert(id, tags, p.0);
+                    Ok(())
+                }
+            }
+            AnyComponent::Facing(c) => self.insert_component(e, id, c),
+            AnyComponent::Holding(c) => self.insert_component(e, id, c),
+        }
+    }
+
+    fn insert_component<C: Component>(
+        &mut self,
+        e: hecs::Entity,
+        id: EntityId,
+        value: C,
+    ) -> Result<(), WorldError> {
+        if let Ok(slot) = self.ecs.query_one_mut::<&mut C>(e) {
+            *slot = value;
+            return Ok(());
+        }
+        self.ecs
+            .insert_one(e, value)
+            .map_err(|_| WorldError::NoSuchEntity(id))
+    }
+
+    /// Remove the entity's component `C` and return it (`None` if it had
+    /// none). Removing [`Position`] takes the entity out of the index.
+    pub fn remove<C: Component>(&mut self, id: EntityId) -> Result<Option<C>, WorldError> {
+        let e = self.entity(id)?;
+        if C::KIND == ComponentKind::Position
+            && let Ok(p) = self.get::<Position>(id)
+        {
+            self.index.remove(id, p.0);
+        }
+        Ok(self.ecs.remove_one::<C>(e).ok())
+    }
+
+    /// Return the entity's tags.
+    pub fn tags(&self, id: EntityId) -> Result<TagSet, WorldError> {
+        let e = self.entity(id)?;
+        Ok(self.ecs.get::<&TagSet>(e).map(|t| *t).unwrap_or_default())
+    }
+
+    /// Replace the entity's whole tag set.
+    pub fn set_tags(&mut self, id: EntityId, tags: TagSet) -> Result<(), WorldError> {
+        let e = self.entity(id)?;
+        match self.ecs.query_one_mut::<&mut TagSet>(e) {
+            Ok(slot) => *slot = tags,
+            Err(_) => self
+                .ecs
+                .insert_one(e, tags)
+                .map_err(|_| WorldError::NoSuchEntity(id))?,
+        }
+        if let Ok(p) = self.get::<Position>(id) {
+            self.index.set_tags(id, p.0, tags);
+        }
+        Ok(())
+    }
+
+    /// Return whether the entity has the tag `T`.
+    pub fn has_tag<T: Tag>(&self, id: EntityId) -> Result<bool, WorldError> {
+        Ok(self.tags(id)?.contains(T::KIND))
+    }
+
+    /// Give the entity the tag `T` (no change if it has it).
+    pub fn add_tag<T: Tag>(&mut self, id: EntityId) -> Result<(), WorldError> {
+        self.add_tag_kind(id, T::KIND)
+    }
+
+    /// Take the tag `T` from the entity (no change if it lacks it).
+    pub fn remove_tag<T: Tag>(&mut self, id: EntityId) -> Result<(), WorldError> {
+        self.remove_tag_kind(id, T::KIND)
+    }
+
+    /// Give the entity `tag`, named at run time.
+    pub fn add_tag_kind(&mut self, id: EntityId, tag: TagKind) -> Result<(), WorldError> {
+        let tags = self.tags(id)?;
+        self.set_tags(id, tags.with(tag))
+    }
+
+    /// Take `tag`, named at run time, from the entity.
+    pub fn remove_tag_kind(&mut self, id: EntityId, tag: TagKind) -> Result<(), WorldError> {
+        let tags = self.tags(id)?;
+        self.set_tags(id, tags.without(tag))
+    }
+
+    /// Return the entity's position.
+    pub fn position(&self, id: EntityId) -> Result<GridPos, WorldError> {
+        self.get::<Position>(id).map(|p| p.0)
+    }
+
+    /// Move the entity to `to`, keeping the index in sync; return where it was.
+    pub fn move_to(&mut self, id: EntityId, to: GridPos) -> Result<GridPos, WorldError> {
+        let e = self.entity(id)?;
+        let tags = self.ecs.get::<&TagSet>(e).map(|t| *t).unwrap_or_default();
+        let slot = self.ecs.query_one_mut::<&mut Position>(e).map_err(|_| {
+            WorldError::MissingComponent {
+                entity: id,
+                component: ComponentKind::Position,
+            }
+        })?;
+        let from = slot.0;
+        if from != to {
+            slot.0 = to;
+            self.index.remove(id, from);
+            self.index.insert(id, tags, to);
+        }
+        Ok(from)
+    }
+
+    /// Make room in the index for the rectangle from `min` to `max`, so that
+    /// filling a level of known size does not grow it step by step.
+    pub fn reserve_area(&mut self, min: GridPos, max: GridPos) {
+        self.index.reserve_area(min, max);
+    }
+
+    /// Check the world's consistency rules (rules.md §5, 1 and 2): every
+    /// positioned entity is indexed exactly at its position with its current
+    /// tags, the index holds nothing else, and no cell holds two entities
+    /// that block movement.
+    pub fn validate(&self) -> Result<(), InvariantError> {
+        let mut positioned = 0usize;
+        for id in self.entities() {
+            let Ok(at) = self.position(id) else { continue };
+            positioned += 1;
+            let tags = self.tags(id).unwrap_or_default();
+            match self.index.tags_of(id, at) {
+                None => return Err(InvariantError::NotIndexed { entity: id, at }),
+                Some(t) if t != tags => return Err(InvariantError::StaleTags { entity: id }),
+                Some(_) => {}
+            }
+        }
+        let mut indexed = 0usize;
+        for (at, ids) in self.index.cells() {
+            let mut blocker: Option<EntityId> = None;
+            for id in ids {
+                indexed += 1;
+                if self.position(id).ok() != Some(at) {
+                    return Err(InvariantError::StrayIndexEntry { entity: id, at });
+                }
+                if self
+                    .tags(id)
+                    .unwrap_or_default()
+                    .contains(TagKind::BlocksMovement)
+                {
+                    if let Some(first) = blocker {
+                        return Err(InvariantError::TwoBlockers {
+                            at,
+                            first,
+                            second: id,
+                        });
+                    }
+                    blocker = Some(id);
+                }
+            }
+        }
+        if indexed != positioned {
+            // Some entity is listed twice; find it to name it.
+            let mut seen = std::collections::BTreeSet::new();
+            for (at, ids) in self.index.cells() {
+                for id in ids {
+                    if !seen.insert(id) {
+                        return Err(InvariantError::StrayIndexEntry { entity: id, at });
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
