@@ -1,0 +1,343 @@
+//! Shared test helpers: a fluent world builder, an ASCII grid reader and
+//! printer, the invariant checker and `assert_steps`.
+
+#![allow(
+    dead_code,
+    reason = "each test binary uses a different subset of the helpers"
+)]
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use muscleman_core::{EntityId, EntityRecipe, EventBatch, GridDir, GridPos, Input, Moved};
+use muscleman_sim::{AnyComponent, Rules, TagKind, World, recipe_of, spawn, step_with};
+
+/// A world built up fluently, with named entities (the plan's `TestWorld`).
+pub struct TestWorld {
+    pub world: World,
+    pub player: EntityId,
+    pub named: BTreeMap<String, EntityId>,
+}
+
+impl Default for TestWorld {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl TestWorld {
+    pub fn new() -> Self {
+        TestWorld {
+            world: World::new(),
+            player: EntityId::new(u32::MAX, u32::MAX),
+            named: BTreeMap::new(),
+        }
+    }
+
+    fn add(mut self, recipe: EntityRecipe, x: i32, y: i32, name: Option<&str>) -> Self {
+        let id = spawn(&mut self.world, recipe, GridPos::new(x, y)).unwrap();
+        if recipe == EntityRecipe::Player {
+            self.player = id;
+        }
+        if let Some(name) = name {
+            self.named.insert(name.to_owned(), id);
+        }
+        self
+    }
+
+    pub fn player_at(self, x: i32, y: i32) -> Self {
+        self.add(EntityRecipe::Player, x, y, Some("player"))
+    }
+
+    pub fn wall(self, x: i32, y: i32) -> Self {
+        self.add(EntityRecipe::WallStrong, x, y, None)
+    }
+
+    pub fn weak_wall(self, x: i32, y: i32) -> Self {
+        self.add(EntityRecipe::WallWeak, x, y, None)
+    }
+
+    pub fn water(self, x: i32, y: i32) -> Self {
+        self.add(EntityRecipe::WaterCell, x, y, None)
+    }
+
+    pub fn boxed(self, x: i32, y: i32, name: &str) -> Self {
+        self.add(EntityRecipe::Box, x, y, Some(name))
+    }
+
+    pub fn heavy_box(self, x: i32, y: i32, name: &str) -> Self {
+        self.add(EntityRecipe::HeavyBox, x, y, Some(name))
+    }
+
+    pub fn id(&self, name: &str) -> EntityId {
+        self.named[name]
+    }
+
+    pub fn pos_of(&self, name: &str) -> GridPos {
+        self.world.position(self.id(name)).unwrap()
+    }
+
+    pub fn player_pos(&self) -> GridPos {
+        self.world.position(self.player).unwrap()
+    }
+
+    /// Step under the Muscleman rules, checking every invariant around it.
+    pub fn step(&mut self, input: Input) -> EventBatch {
+        checked_step(&mut self.world, self.player, input, &Rules::MUSCLEMAN)
+    }
+
+    pub fn mv(&mut self, dir: GridDir) -> EventBatch {
+        self.step(Input::Move(dir))
+    }
+}
+
+/// Read an ASCII grid: `#` wall, `%` weak wall, `~` water, `$` box, `&`
+/// heavy box, `.` goal, `*` box on goal, `@` player, `+` player on goal,
+/// space or `-` floor. Blank first and last lines and the common leading
+/// indentation are dropped, so write a leading floor cell as `-`.
+pub fn world_from_ascii(grid: &str) -> (World, EntityId) {
+    let mut world = World::new();
+    let mut player = None;
+    for (y, line) in rows(grid).iter().enumerate() {
+        for (x, ch) in line.chars().enumerate() {
+            let at = GridPos::new(x as i32, y as i32);
+            for recipe in recipes_of_char(ch) {
+                let id = spawn(&mut world, *recipe, at).unwrap();
+                if *recipe == EntityRecipe::Player {
+                    assert!(player.is_none(), "two players in test grid");
+                    player = Some(id);
+                }
+            }
+        }
+    }
+    (world, player.expect("no player in test grid"))
+}
+
+fn rows(grid: &str) -> Vec<String> {
+    let lines: Vec<&str> = grid.lines().skip_while(|l| l.trim().is_empty()).collect();
+    let lines: Vec<&str> = {
+        let mut v = lines;
+        while v.last().is_some_and(|l| l.trim().is_empty()) {
+            v.pop();
+        }
+        v
+    };
+    let indent = lines
+        .iter()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    lines
+        .iter()
+        .map(|l| l.get(indent..).unwrap_or("").trim_end().to_owned())
+        .collect()
+}
+
+/// The grid as [`world_to_ascii`] prints it: floor as spaces, rows trimmed.
+fn normalized(grid: &str) -> String {
+    rows(grid)
+        .iter()
+        .map(|r| r.replace('-', " ").trim_end().to_owned() + "\n")
+        .collect()
+}
+
+fn recipes_of_char(ch: char) -> &'static [EntityRecipe] {
+    use EntityRecipe::*;
+    match ch {
+        '#' => &[WallStrong],
+        '%' => &[WallWeak],
+        '~' => &[WaterCell],
+        '$' => &[Box],
+        '&' => &[HeavyBox],
+        '.' => &[Goal],
+        '*' => &[Box, Goal],
+        '@' => &[Player],
+        '+' => &[Player, Goal],
+        ' ' | '-' => &[],
+        other => panic!("unknown test grid char {other:?}"),
+    }
+}
+
+fn char_of(recipes: &[EntityRecipe]) -> char {
+    use EntityRecipe::*;
+    match recipes {
+        [] => ' ',
+        [WallStrong] => '#',
+        [WallWeak] => '%',
+        [WaterCell] => '~',
+        [Box] => '$',
+        [HeavyBox] => '&',
+        [Goal] => '.',
+        [Box, Goal] => '*',
+        [Player] => '@',
+        [Player, Goal] => '+',
+        other => panic!("no test grid char for {other:?}"),
+    }
+}
+
+/// Print the world as an ASCII grid from (0, 0), rows trimmed on the right.
+pub fn world_to_ascii(world: &World) -> String {
+    let mut cells: BTreeMap<(i32, i32), Vec<EntityRecipe>> = BTreeMap::new();
+    for (at, ids) in world.index().cells() {
+        let mut recipes: Vec<EntityRecipe> = ids
+            .iter()
+            .map(|id| recipe_of(world, *id).expect("entity matches no recipe"))
+            .collect();
+        recipes.sort();
+        cells.insert((at.y, at.x), recipes);
+    }
+    let max_y = cells.keys().map(|k| k.0).max().unwrap_or(-1);
+    let max_x = cells.keys().map(|k| k.1).max().unwrap_or(-1);
+    let mut out = String::new();
+    for y in 0..=max_y {
+        let mut line = String::new();
+        for x in 0..=max_x {
+            line.push(char_of(cells.get(&(y, x)).map_or(&[][..], |v| v)));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// Parse move letters: `u d l r` (either case) and `w` wait.
+pub fn inputs(moves: &str) -> Vec<Input> {
+    moves
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| match c.to_ascii_lowercase() {
+            'u' => Input::Move(GridDir::Up),
+            'd' => Input::Move(GridDir::Down),
+            'l' => Input::Move(GridDir::Left),
+            'r' => Input::Move(GridDir::Right),
+            'w' => Input::Wait,
+            other => panic!("unknown move letter {other:?}"),
+        })
+        .collect()
+}
+
+/// A full dump of the world: every entity by id with its tags and components.
+pub fn dump(world: &World) -> String {
+    dump_filtered(world, |_| true)
+}
+
+/// The dump with the player's facing left out, to compare around a refused move.
+pub fn dump_without_facing(world: &World) -> String {
+    dump_filtered(world, |c| !matches!(c, AnyComponent::Facing(_)))
+}
+
+fn dump_filtered(world: &World, keep: impl Fn(&AnyComponent) -> bool) -> String {
+    let mut out = String::new();
+    for id in world.entities() {
+        let tags: Vec<&str> = world.tags(id).unwrap().iter().map(TagKind::name).collect();
+        let comps: Vec<AnyComponent> = world
+            .components(id)
+            .unwrap()
+            .into_iter()
+            .filter(&keep)
+            .collect();
+        writeln!(out, "{id}: {tags:?} {comps:?}").unwrap();
+    }
+    out
+}
+
+/// Check rules.md §5 (1, 2): the index is exact and no cell holds two blockers.
+pub fn assert_invariants(world: &World) {
+    if let Err(e) = world.validate() {
+        panic!("invariant broken: {e}\n{}", dump(world));
+    }
+}
+
+/// Run one step and check every invariant of rules.md §5 around it:
+/// the world stays consistent, no entity is created or destroyed, the
+/// events match what moved, and a step in which nothing moved changed
+/// nothing but the player's facing.
+pub fn checked_step(
+    world: &mut World,
+    player: EntityId,
+    input: Input,
+    rules: &Rules,
+) -> EventBatch {
+    let before = dump_without_facing(world);
+    let ids_before = world.entities();
+    let positions_before: Vec<_> = ids_before
+        .iter()
+        .map(|id| world.position(*id).ok())
+        .collect();
+    let events = step_with(world, player, input, rules).expect("step failed");
+    assert_invariants(world);
+    assert_eq!(
+        world.entities(),
+        ids_before,
+        "a step created or destroyed entities"
+    );
+    let moved: Vec<&Moved> = events.of::<Moved>().collect();
+    assert_eq!(
+        moved.len(),
+        events.len(),
+        "only Moved events are emitted so far"
+    );
+    for (id, before) in ids_before.iter().zip(&positions_before) {
+        let after = world.position(*id).ok();
+        let event = moved.iter().find(|m| m.entity == *id);
+        match event {
+            Some(m) => {
+                assert_eq!(
+                    Some(m.from),
+                    *before,
+                    "Moved.from of {id} is not where it was"
+                );
+                assert_eq!(Some(m.to), after, "Moved.to of {id} is not where it is");
+                assert_eq!(m.from.step_towards_count(m.to), 1, "a move is one cell");
+            }
+            None => assert_eq!(after, *before, "{id} moved without an event"),
+        }
+    }
+    if events.is_empty() {
+        assert_eq!(
+            dump_without_facing(world),
+            before,
+            "a refused action changed the world"
+        );
+    }
+    events
+}
+
+trait Dist {
+    fn step_towards_count(self, to: GridPos) -> i32;
+}
+
+impl Dist for GridPos {
+    fn step_towards_count(self, to: GridPos) -> i32 {
+        (self.x - to.x).abs() + (self.y - to.y).abs()
+    }
+}
+
+/// Build `before`, apply `moves` under `rules` checking invariants after
+/// every step, and assert the board reads `after`. Returns every event.
+pub fn assert_steps_with(rules: &Rules, before: &str, moves: &str, after: &str) -> Vec<EventBatch> {
+    let (mut world, player) = world_from_ascii(before);
+    assert_invariants(&world);
+    assert_eq!(
+        world_to_ascii(&world),
+        normalized(before),
+        "test grid does not round-trip"
+    );
+    let batches = inputs(moves)
+        .into_iter()
+        .map(|input| checked_step(&mut world, player, input, rules))
+        .collect();
+    let expected = normalized(after);
+    let actual = world_to_ascii(&world);
+    assert!(
+        actual == expected,
+        "after {moves:?}\n--- expected\n{expected}--- actual\n{actual}"
+    );
+    batches
+}
+
+/// [`assert_steps_with`] under the Muscleman rules.
+pub fn assert_steps(before: &str, moves: &str, after: &str) -> Vec<EventBatch> {
+    assert_steps_with(&Rules::MUSCLEMAN, before, moves, after)
+}

@@ -1,0 +1,149 @@
+//! Recipes (plan Task 8 and rules.md §3).
+
+use muscleman_core::{EntityRecipe, GridDir, GridPos};
+use muscleman_sim::{
+    BlocksMovement, BlocksPush, Facing, Goal, Heavy, Holding, Liftable, Openable, Player, Pushable,
+    RecipeError, Sinkable, Smashable, Static, TagKind, TagSet, WallStrong, WallWeak, WaterCell,
+    World, is_implemented, recipe_of, recipe_tags, spawn,
+};
+
+fn spawn_one(recipe: EntityRecipe) -> (World, muscleman_core::EntityId) {
+    let mut w = World::new();
+    let id = spawn(&mut w, recipe, GridPos::new(1, 1)).unwrap();
+    (w, id)
+}
+
+#[test]
+fn player_recipe_attaches_expected_tags() {
+    let (w, id) = spawn_one(EntityRecipe::Player);
+
+    assert!(w.has_tag::<Player>(id).unwrap());
+    assert!(w.has_tag::<BlocksMovement>(id).unwrap());
+    assert!(w.has_tag::<BlocksPush>(id).unwrap());
+    assert!(w.has::<Holding>(id).unwrap());
+    assert_eq!(w.get::<Holding>(id).unwrap().0, None);
+    assert_eq!(w.get::<Facing>(id).unwrap().0, GridDir::Down);
+}
+
+#[test]
+fn wall_strong_recipe_has_movement_and_push_blocking_and_static() {
+    let (w, id) = spawn_one(EntityRecipe::WallStrong);
+
+    assert!(w.has_tag::<BlocksMovement>(id).unwrap());
+    assert!(w.has_tag::<BlocksPush>(id).unwrap());
+    assert!(w.has_tag::<WallStrong>(id).unwrap());
+    assert!(w.has_tag::<Static>(id).unwrap());
+}
+
+#[test]
+fn wall_weak_recipe_blocks_movement_only() {
+    let (w, id) = spawn_one(EntityRecipe::WallWeak);
+
+    assert!(w.has_tag::<BlocksMovement>(id).unwrap());
+    assert!(!w.has_tag::<BlocksPush>(id).unwrap());
+    assert!(w.has_tag::<WallWeak>(id).unwrap());
+    assert!(w.has_tag::<Static>(id).unwrap());
+}
+
+#[test]
+fn water_cell_recipe_has_no_blockers() {
+    let (w, id) = spawn_one(EntityRecipe::WaterCell);
+
+    assert!(!w.has_tag::<BlocksMovement>(id).unwrap());
+    assert!(!w.has_tag::<BlocksPush>(id).unwrap());
+    assert!(w.has_tag::<WaterCell>(id).unwrap());
+    assert!(w.has_tag::<Static>(id).unwrap());
+}
+
+#[test]
+fn box_recipe_is_pushable_liftable_and_blocking() {
+    let (w, id) = spawn_one(EntityRecipe::Box);
+
+    assert!(w.has_tag::<BlocksMovement>(id).unwrap());
+    assert!(w.has_tag::<BlocksPush>(id).unwrap());
+    assert!(w.has_tag::<Pushable>(id).unwrap());
+    assert!(w.has_tag::<Liftable>(id).unwrap());
+    assert!(w.has_tag::<Smashable>(id).unwrap());
+    assert!(w.has_tag::<Openable>(id).unwrap());
+    assert!(!w.has_tag::<Static>(id).unwrap());
+}
+
+#[test]
+fn heavy_box_recipe_is_heavy_pushable_sinkable_not_liftable() {
+    let (w, id) = spawn_one(EntityRecipe::HeavyBox);
+
+    assert!(w.has_tag::<BlocksMovement>(id).unwrap());
+    assert!(w.has_tag::<BlocksPush>(id).unwrap());
+    assert!(w.has_tag::<Pushable>(id).unwrap());
+    assert!(w.has_tag::<Heavy>(id).unwrap());
+    assert!(w.has_tag::<Sinkable>(id).unwrap());
+    assert!(!w.has_tag::<Liftable>(id).unwrap());
+}
+
+#[test]
+fn goal_recipe_is_static_and_blocks_nothing() {
+    let (w, id) = spawn_one(EntityRecipe::Goal);
+
+    assert!(w.has_tag::<Goal>(id).unwrap());
+    assert!(w.has_tag::<Static>(id).unwrap());
+    assert!(!w.has_tag::<BlocksMovement>(id).unwrap());
+    assert!(!w.has_tag::<BlocksPush>(id).unwrap());
+}
+
+/// rules.md §3, row by row: the exact tag set of every recipe.
+#[test]
+fn every_recipe_has_exactly_the_tags_of_the_rule_book() {
+    use TagKind::*;
+    let table: [(EntityRecipe, &[TagKind]); 7] = [
+        (EntityRecipe::Player, &[Player, BlocksMovement, BlocksPush]),
+        (
+            EntityRecipe::WallStrong,
+            &[BlocksMovement, BlocksPush, WallStrong, Static],
+        ),
+        (EntityRecipe::WallWeak, &[BlocksMovement, WallWeak, Static]),
+        (EntityRecipe::WaterCell, &[WaterCell, Static]),
+        (
+            EntityRecipe::Box,
+            &[
+                BlocksMovement,
+                BlocksPush,
+                Pushable,
+                Liftable,
+                Openable,
+                Smashable,
+            ],
+        ),
+        (
+            EntityRecipe::HeavyBox,
+            &[BlocksMovement, BlocksPush, Pushable, Heavy, Sinkable],
+        ),
+        (EntityRecipe::Goal, &[Goal, Static]),
+    ];
+    for (recipe, tags) in table {
+        let (w, id) = spawn_one(recipe);
+        assert_eq!(w.tags(id).unwrap(), TagSet::of(tags), "{recipe}");
+        assert_eq!(recipe_of(&w, id), Some(recipe));
+        let components: Vec<_> = w.components(id).unwrap().iter().map(|c| c.kind()).collect();
+        let expected = if recipe == EntityRecipe::Player { 3 } else { 1 };
+        assert_eq!(components.len(), expected, "{recipe}: {components:?}");
+    }
+}
+
+#[test]
+fn every_other_recipe_is_refused_with_a_typed_error_and_spawns_nothing() {
+    let mut w = World::new();
+    let mut refused = 0;
+    for recipe in EntityRecipe::ALL {
+        if is_implemented(recipe) {
+            assert!(recipe_tags(recipe).is_some());
+            continue;
+        }
+        refused += 1;
+        assert_eq!(
+            spawn(&mut w, recipe, GridPos::new(0, 0)),
+            Err(RecipeError::NotImplemented(recipe))
+        );
+    }
+    assert_eq!(refused, EntityRecipe::ALL.len() - 7);
+    assert!(w.is_empty());
+}

@@ -1,0 +1,121 @@
+//! Walking (plan Task 11 and rules.md §4 "Walk").
+
+mod common;
+
+use common::{TestWorld, assert_steps};
+use muscleman_core::{EntityRecipe, GridDir, GridPos, Input, MoveCause, Moved};
+use muscleman_sim::{Facing, StepError, World, spawn, step};
+
+#[test]
+fn walking_into_open_cell_succeeds_and_emits_moved() {
+    let mut t = TestWorld::new().player_at(5, 5);
+    let batch = t.mv(GridDir::Right);
+
+    assert_eq!(t.player_pos(), GridPos::new(6, 5));
+    let moved: Vec<&Moved> = batch.of::<Moved>().collect();
+    assert_eq!(moved.len(), 1);
+    assert_eq!(moved[0].to, GridPos::new(6, 5));
+    assert_eq!(moved[0].cause, MoveCause::Player);
+}
+
+#[test]
+fn walking_into_wall_is_a_no_op() {
+    let mut t = TestWorld::new().player_at(5, 5).wall(6, 5);
+    let batch = t.mv(GridDir::Right);
+
+    assert_eq!(t.player_pos(), GridPos::new(5, 5));
+    assert_eq!(batch.of::<Moved>().count(), 0);
+}
+
+#[test]
+fn walking_into_weak_wall_is_blocked_for_player() {
+    let mut t = TestWorld::new().player_at(5, 5).weak_wall(6, 5);
+    t.mv(GridDir::Right);
+    assert_eq!(t.player_pos(), GridPos::new(5, 5));
+}
+
+#[test]
+fn walking_in_each_cardinal_direction_works() {
+    let mut t = TestWorld::new().player_at(5, 5);
+    t.mv(GridDir::Right);
+    assert_eq!(t.player_pos(), GridPos::new(6, 5));
+    t.mv(GridDir::Down);
+    assert_eq!(t.player_pos(), GridPos::new(6, 6));
+    t.mv(GridDir::Left);
+    assert_eq!(t.player_pos(), GridPos::new(5, 6));
+    t.mv(GridDir::Up);
+    assert_eq!(t.player_pos(), GridPos::new(5, 5));
+}
+
+#[test]
+fn wait_input_emits_no_movement() {
+    let mut t = TestWorld::new().player_at(5, 5);
+    let batch = t.step(Input::Wait);
+
+    assert_eq!(t.player_pos(), GridPos::new(5, 5));
+    assert_eq!(batch.of::<Moved>().count(), 0);
+}
+
+#[test]
+fn walking_onto_water_and_goals_is_free() {
+    assert_steps(
+        "
+        @~.~
+        ",
+        "rrrr",
+        "
+        -~.~@
+        ",
+    );
+}
+
+#[test]
+fn facing_turns_even_when_the_move_is_blocked() {
+    let mut t = TestWorld::new().player_at(1, 1).wall(1, 0);
+    assert_eq!(t.world.get::<Facing>(t.player).unwrap().0, GridDir::Down);
+    let batch = t.mv(GridDir::Up);
+
+    assert!(batch.is_empty());
+    assert_eq!(t.player_pos(), GridPos::new(1, 1));
+    assert_eq!(t.world.get::<Facing>(t.player).unwrap().0, GridDir::Up);
+}
+
+#[test]
+fn facing_follows_every_move() {
+    let mut t = TestWorld::new().player_at(0, 0);
+    for dir in [GridDir::Right, GridDir::Down, GridDir::Left, GridDir::Up] {
+        t.mv(dir);
+        assert_eq!(t.world.get::<Facing>(t.player).unwrap().0, dir);
+    }
+}
+
+#[test]
+fn grab_drop_and_swings_change_nothing_yet() {
+    let mut t = TestWorld::new().player_at(2, 2).boxed(2, 3, "box");
+    for input in [
+        Input::Grab,
+        Input::Drop,
+        Input::SwingLeft,
+        Input::SwingRight,
+    ] {
+        assert!(t.step(input).is_empty());
+    }
+    assert_eq!(t.player_pos(), GridPos::new(2, 2));
+}
+
+#[test]
+fn stepping_something_that_is_not_a_player_is_an_error() {
+    let mut w = World::new();
+    let boxed = spawn(&mut w, EntityRecipe::Box, GridPos::new(0, 0)).unwrap();
+    assert_eq!(
+        step(&mut w, boxed, Input::Wait),
+        Err(StepError::NotAPlayer(boxed))
+    );
+    let player = spawn(&mut w, EntityRecipe::Player, GridPos::new(3, 0)).unwrap();
+    w.destroy(player).unwrap();
+    assert!(matches!(
+        step(&mut w, player, Input::Move(GridDir::Left)),
+        Err(StepError::World(_))
+    ));
+    assert_eq!(w.position(boxed).unwrap(), GridPos::new(0, 0));
+}
