@@ -180,4 +180,8 @@ pub enum MoveCause {
     Swing,
     /// An actor's own logic moved it.
     Brain,
+    /// Undo took it back to where it was before the step undone.
+    Undo,
+    /// Restart took it back to where the level started it.
+    Restart,
 }

@@ -21,7 +21,10 @@
 //! ```
 
 mod component;
+mod game;
+mod hash;
 mod index;
+mod journal;
 mod recipe;
 mod rules;
 mod step;
@@ -34,9 +37,11 @@ pub use component::{
     Goal, Heavy, Holding, Liftable, Openable, Opened, Player, Position, Pushable, Sinkable,
     Smashable, Static, Tag, TagKind, TagSet, Walkable, WallStrong, WallWeak, WaterCell,
 };
+pub use game::{Command, Game, Stats};
+pub use hash::state_hash;
 pub use index::SpatialIndex;
 pub use muscleman_core::{EntityId, EventBatch, Input};
 pub use recipe::{RecipeError, is_implemented, recipe_of, recipe_tags, spawn};
-pub use rules::Rules;
+pub use rules::{Rules, is_solved};
 pub use step::{StepError, step, step_into, step_with};
 pub use world::{InvariantError, World, WorldError};

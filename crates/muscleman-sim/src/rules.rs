@@ -29,3 +29,32 @@ impl Default for Rules {
         Rules::MUSCLEMAN
     }
 }
+
+/// Return whether the level is solved: it has at least one goal, and every
+/// goal cell holds a box (a `Pushable`, so a heavy box counts).
+///
+/// # Example
+/// ```
+/// use muscleman_core::{EntityRecipe, GridPos};
+/// use muscleman_sim::{is_solved, spawn, World};
+///
+/// let mut world = World::new();
+/// assert!(!is_solved(&world), "a level without goals is never solved");
+/// spawn(&mut world, EntityRecipe::Goal, GridPos::new(1, 0)).unwrap();
+/// assert!(!is_solved(&world));
+/// spawn(&mut world, EntityRecipe::Box, GridPos::new(1, 0)).unwrap();
+/// assert!(is_solved(&world));
+/// ```
+pub fn is_solved(world: &crate::World) -> bool {
+    let mut goals = 0usize;
+    for (at, ids) in world.index().cells() {
+        let tags: Vec<_> = ids.iter().filter_map(|id| world.tags(*id).ok()).collect();
+        if tags.iter().any(|t| t.contains(crate::TagKind::Goal)) {
+            goals += 1;
+            if !world.index().has_kind_at(crate::TagKind::Pushable, at) {
+                return false;
+            }
+        }
+    }
+    goals > 0
+}

@@ -4,12 +4,13 @@
 //! ECS. Its public methods speak [`EntityId`], [`GridPos`], [`Tag`] and
 //! [`Component`]; no ECS type ever shows.
 
-use muscleman_core::{EntityId, GridPos};
+use muscleman_core::{EntityId, EventBatch, GridPos, MoveCause, Moved};
 
 use crate::component::{
     AnyComponent, Component, ComponentKind, Facing, Holding, Position, Tag, TagKind, TagSet,
 };
 use crate::index::SpatialIndex;
+use crate::journal::Change;
 
 /// Why an operation on the world was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -17,6 +18,9 @@ pub enum WorldError {
     /// The entity does not exist: it was never spawned or has been destroyed.
     #[error("entity {0} does not exist")]
     NoSuchEntity(EntityId),
+    /// The id is already taken by a live entity.
+    #[error("entity id {0} is already in use")]
+    IdInUse(EntityId),
     /// The entity exists but lacks a component the operation needs.
     #[error("entity {entity} has no {component:?} component")]
     MissingComponent {
@@ -87,6 +91,8 @@ pub enum InvariantError {
 pub struct World {
     ecs: hecs::World,
     index: SpatialIndex,
+    /// Where mutations are recorded while a journal is open (see `Game`).
+    journal: Option<Vec<Change>>,
 }
 
 impl std::fmt::Debug for World {
@@ -114,16 +120,83 @@ impl World {
             .ok_or(WorldError::NoSuchEntity(id))
     }
 
+    fn record(&mut self, change: impl FnOnce() -> Change) {
+        if let Some(journal) = &mut self.journal {
+            journal.push(change());
+        }
+    }
+
+    /// Record the ids future spawns will reuse, before a spawn or destroy
+    /// changes them, so that undo hands out the same ids again.
+    fn record_freelist(&mut self) {
+        if self.journal.is_some() {
+            let free: Vec<EntityId> = self.ecs.freelist().map(to_id).collect();
+            self.record(|| Change::Freelist(free));
+        }
+    }
+
     /// Spawn an entity with no tags at `pos`, and return its id.
     pub fn spawn_empty(&mut self, pos: GridPos) -> EntityId {
+        self.record_freelist();
         let id = to_id(self.ecs.spawn((TagSet::EMPTY, Position(pos))));
         self.index.insert(id, TagSet::EMPTY, pos);
+        self.record(|| Change::Spawned { id });
         id
+    }
+
+    /// Spawn an entity under a given id with the given tags and components.
+    /// Fails if the id is in use.
+    pub(crate) fn spawn_with_id(
+        &mut self,
+        id: EntityId,
+        tags: TagSet,
+        components: &[AnyComponent],
+    ) -> Result<(), WorldError> {
+        let e = hecs::Entity::from_bits(id.to_bits()).ok_or(WorldError::NoSuchEntity(id))?;
+        // A linear scan, but this runs only when undo brings back a destroyed
+        // entity or a save is loaded, never in a step.
+        if self.ecs.iter().any(|r| r.entity().id() == id.index()) {
+            return Err(WorldError::IdInUse(id));
+        }
+        self.record_freelist();
+        let mut builder = hecs::EntityBuilder::new();
+        builder.add(tags);
+        let mut at = None;
+        for c in components {
+            match *c {
+                AnyComponent::Position(p) => {
+                    at = Some(p.0);
+                    builder.add(p);
+                }
+                AnyComponent::Facing(f) => {
+                    builder.add(f);
+                }
+                AnyComponent::Holding(h) => {
+                    builder.add(h);
+                }
+            }
+        }
+        self.ecs.spawn_at(e, builder.build());
+        if let Some(at) = at {
+            self.index.insert(id, tags, at);
+        }
+        self.record(|| Change::Spawned { id });
+        Ok(())
     }
 
     /// Destroy an entity and take it out of the index.
     pub fn destroy(&mut self, id: EntityId) -> Result<(), WorldError> {
         let e = self.entity(id)?;
+        if self.journal.is_some() {
+            let tags = self.tags(id)?;
+            let components = self.components(id)?;
+            self.record_freelist();
+            self.record(|| Change::Destroyed {
+                id,
+                tags,
+                components,
+            });
+        }
         if let Ok(p) = self.get::<Position>(id) {
             self.index.remove(id, p.0);
         }
@@ -220,19 +293,29 @@ impl World {
         }
     }
 
-    fn insert_component<C: Component>(
+    fn insert_component<C: Component + PartialEq>(
         &mut self,
         e: hecs::Entity,
         id: EntityId,
         value: C,
     ) -> Result<(), WorldError> {
-        if let Ok(slot) = self.ecs.query_one_mut::<&mut C>(e) {
-            *slot = value;
-            return Ok(());
-        }
-        self.ecs
-            .insert_one(e, value)
-            .map_err(|_| WorldError::NoSuchEntity(id))
+        let old = match self.ecs.query_one_mut::<&mut C>(e) {
+            Ok(slot) if *slot == value => return Ok(()),
+            Ok(slot) => Some(std::mem::replace(slot, value)),
+            Err(_) => {
+                self.ecs
+                    .insert_one(e, value)
+                    .map_err(|_| WorldError::NoSuchEntity(id))?;
+                None
+            }
+        };
+        self.record(|| Change::Component {
+            id,
+            kind: C::KIND,
+            old: old.map(C::into_any),
+            new: Some(value.into_any()),
+        });
+        Ok(())
     }
 
     /// Remove the entity's component `C` and return it (`None` if it had
@@ -244,7 +327,25 @@ impl World {
         {
             self.index.remove(id, p.0);
         }
-        Ok(self.ecs.remove_one::<C>(e).ok())
+        let old = self.ecs.remove_one::<C>(e).ok();
+        if let Some(old) = old {
+            self.record(|| Change::Component {
+                id,
+                kind: C::KIND,
+                old: Some(old.into_any()),
+                new: None,
+            });
+        }
+        Ok(old)
+    }
+
+    /// Remove the component named `kind` from the entity, if it has it.
+    pub fn remove_kind(&mut self, id: EntityId, kind: ComponentKind) -> Result<(), WorldError> {
+        match kind {
+            ComponentKind::Position => self.remove::<Position>(id).map(|_| ()),
+            ComponentKind::Facing => self.remove::<Facing>(id).map(|_| ()),
+            ComponentKind::Holding => self.remove::<Holding>(id).map(|_| ()),
+        }
     }
 
     /// Return the entity's tags.
@@ -256,16 +357,22 @@ impl World {
     /// Replace the entity's whole tag set.
     pub fn set_tags(&mut self, id: EntityId, tags: TagSet) -> Result<(), WorldError> {
         let e = self.entity(id)?;
-        match self.ecs.query_one_mut::<&mut TagSet>(e) {
-            Ok(slot) => *slot = tags,
-            Err(_) => self
-                .ecs
-                .insert_one(e, tags)
-                .map_err(|_| WorldError::NoSuchEntity(id))?,
+        let old = match self.ecs.query_one_mut::<&mut TagSet>(e) {
+            Ok(slot) => std::mem::replace(slot, tags),
+            Err(_) => {
+                self.ecs
+                    .insert_one(e, tags)
+                    .map_err(|_| WorldError::NoSuchEntity(id))?;
+                TagSet::EMPTY
+            }
+        };
+        if old == tags {
+            return Ok(());
         }
         if let Ok(p) = self.get::<Position>(id) {
             self.index.set_tags(id, p.0, tags);
         }
+        self.record(|| Change::Tags { id, old, new: tags });
         Ok(())
     }
 
@@ -316,8 +423,78 @@ impl World {
             slot.0 = to;
             self.index.remove(id, from);
             self.index.insert(id, tags, to);
+            self.record(|| Change::Moved { id, from, to });
         }
         Ok(from)
+    }
+
+    /// Start recording every mutation into `buffer` (cleared first).
+    pub(crate) fn open_journal(&mut self, mut buffer: Vec<Change>) {
+        buffer.clear();
+        self.journal = Some(buffer);
+    }
+
+    /// Stop recording and return what was recorded since `open_journal`.
+    pub(crate) fn close_journal(&mut self) -> Vec<Change> {
+        self.journal.take().unwrap_or_default()
+    }
+
+    /// Undo `changes` (recorded by a journal) in reverse order, restoring the
+    /// exact earlier state, ids included. Every position change is reported
+    /// in `events` as a `Moved` with `cause`. While a journal is open the
+    /// reversal is itself recorded, so it can be undone in turn.
+    pub(crate) fn revert(
+        &mut self,
+        changes: &[Change],
+        cause: MoveCause,
+        events: &mut EventBatch,
+    ) -> Result<(), WorldError> {
+        for change in changes.iter().rev() {
+            match change {
+                Change::Spawned { id } => self.destroy(*id)?,
+                Change::Destroyed {
+                    id,
+                    tags,
+                    components,
+                } => self.spawn_with_id(*id, *tags, components)?,
+                Change::Freelist(free) => {
+                    self.record_freelist();
+                    let free: Vec<hecs::Entity> = free
+                        .iter()
+                        .filter_map(|id| hecs::Entity::from_bits(id.to_bits()))
+                        .collect();
+                    self.ecs.set_freelist(&free);
+                }
+                Change::Moved { id, from, to } => {
+                    self.move_to(*id, *from)?;
+                    events.push(Moved {
+                        entity: *id,
+                        from: *to,
+                        to: *from,
+                        cause,
+                    });
+                }
+                Change::Tags { id, old, .. } => self.set_tags(*id, *old)?,
+                Change::Component { id, kind, old, .. } => match old {
+                    Some(value) => {
+                        if let AnyComponent::Position(p) = value {
+                            let now = self.position(*id).ok();
+                            if let Some(now) = now {
+                                events.push(Moved {
+                                    entity: *id,
+                                    from: now,
+                                    to: p.0,
+                                    cause,
+                                });
+                            }
+                        }
+                        self.set_any(*id, *value)?;
+                    }
+                    None => self.remove_kind(*id, *kind)?,
+                },
+            }
+        }
+        Ok(())
     }
 
     /// Make room in the index for the rectangle from `min` to `max`, so that

@@ -1,0 +1,87 @@
+//! The state fingerprint: a stable 64-bit hash of everything in the world.
+
+use muscleman_core::{EntityId, GridPos};
+
+use crate::component::AnyComponent;
+use crate::world::World;
+
+/// FNV-1a, 64 bit: fixed constants, so the same state hashes the same on
+/// every run, build and machine.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Fnv(u64);
+
+impl Fnv {
+    pub(crate) const fn new() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+
+    pub(crate) fn bytes(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 ^= u64::from(*b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    pub(crate) fn u32(&mut self, v: u32) {
+        self.bytes(&v.to_le_bytes());
+    }
+
+    pub(crate) fn u64(&mut self, v: u64) {
+        self.bytes(&v.to_le_bytes());
+    }
+
+    fn pos(&mut self, p: GridPos) {
+        self.u32(p.x as u32);
+        self.u32(p.y as u32);
+    }
+
+    fn id(&mut self, id: EntityId) {
+        self.u64(id.to_bits());
+    }
+
+    pub(crate) const fn finish(self) -> u64 {
+        self.0
+    }
+}
+
+/// Return a fingerprint of the world: every entity's id, tags and components
+/// (position, facing, holding), taken in id order so it never depends on how
+/// the ECS stores them. Equal states hash equal on every run and machine.
+///
+/// # Example
+/// ```
+/// use muscleman_core::{EntityRecipe, GridDir, GridPos, Input};
+/// use muscleman_sim::{spawn, state_hash, step, World};
+///
+/// let mut world = World::new();
+/// let player = spawn(&mut world, EntityRecipe::Player, GridPos::new(0, 0))?;
+/// let start = state_hash(&world);
+/// step(&mut world, player, Input::Move(GridDir::Right))?;
+/// assert_ne!(state_hash(&world), start);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn state_hash(world: &World) -> u64 {
+    let mut h = Fnv::new();
+    for id in world.entities() {
+        h.id(id);
+        h.u32(world.tags(id).map(|t| t.bits()).unwrap_or_default());
+        for component in world.components(id).unwrap_or_default() {
+            match component {
+                AnyComponent::Position(p) => {
+                    h.u32(1);
+                    h.pos(p.0);
+                }
+                AnyComponent::Facing(f) => {
+                    h.u32(2);
+                    h.u32(f.0.index() as u32);
+                }
+                AnyComponent::Holding(held) => {
+                    h.u32(3);
+                    h.u64(held.0.map_or(0, EntityId::to_bits));
+                }
+            }
+        }
+        h.u32(0xff);
+    }
+    h.finish()
+}
