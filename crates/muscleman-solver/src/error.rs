@@ -1,0 +1,91 @@
+//! Errors: bad problems, and solutions the sim does not accept.
+
+use muscleman_core::{EntityRecipe, GridPos};
+
+/// Why a problem cannot be searched.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ProblemError {
+    /// The level has no rows or no columns.
+    #[error("the level is empty")]
+    Empty,
+    /// The level is too large for the solver's cell indices.
+    #[error("the level is too large ({width}×{height})")]
+    TooLarge {
+        /// Columns.
+        width: u32,
+        /// Rows.
+        height: u32,
+    },
+    /// Something stands outside the level's rectangle.
+    #[error("{at} lies outside the level")]
+    OutOfBounds {
+        /// The cell.
+        at: GridPos,
+    },
+    /// Two things that block movement (walls, boxes, the player) share a cell.
+    #[error("two blockers share cell {at}")]
+    Overlap {
+        /// The cell.
+        at: GridPos,
+    },
+    /// The level has no player.
+    #[error("the level has no player")]
+    NoPlayer,
+    /// The level has a second player.
+    #[error("a second player at {at}")]
+    TwoPlayers {
+        /// Where the second one stands.
+        at: GridPos,
+    },
+    /// The level holds something the solver does not model yet.
+    #[error("the solver does not handle {recipe} (at {at})")]
+    UnsupportedRecipe {
+        /// The recipe.
+        recipe: EntityRecipe,
+        /// Where it stands.
+        at: GridPos,
+    },
+    /// A character the XSB reader does not know.
+    #[error("line {line}, column {column}: unexpected character {ch:?}")]
+    BadChar {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// The character.
+        ch: char,
+    },
+}
+
+/// Why a search failed (not "no solution", which is a [`crate::SolveOutcome`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The problem is not valid.
+    #[error(transparent)]
+    Problem(#[from] ProblemError),
+    /// The sim did not accept a move of the solution (a solver bug; never printed).
+    #[error("replay: move {index} ({input:?}) failed in the sim: {message}")]
+    ReplayStep {
+        /// 0-based index of the move in the solution.
+        index: usize,
+        /// The move's letter.
+        input: char,
+        /// The sim's error.
+        message: String,
+    },
+    /// A move letter that is not one of `udlrUDLR`.
+    #[error("replay: move {index} is {input:?}, not one of udlrUDLR")]
+    BadMove {
+        /// 0-based index.
+        index: usize,
+        /// The letter.
+        input: char,
+    },
+    /// The solution replayed in the sim does not solve the level, or its
+    /// pushes do not match its upper-case letters (a solver bug; never printed).
+    #[error("replay: the solution does not solve the level in the sim ({detail})")]
+    ReplayMismatch {
+        /// What differed.
+        detail: String,
+    },
+}

@@ -1,0 +1,174 @@
+//! Options in, outcomes out.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use muscleman_sim::Rules;
+
+/// What the search minimises.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Optimize {
+    /// Any solution, found as fast as possible (greedy best-first on the
+    /// lower bound; not optimal).
+    #[default]
+    Fast,
+    /// Fewest pushes (A* on an admissible bound; proved optimal). A push is
+    /// one player step that moves boxes, whatever the chain's length.
+    Pushes,
+    /// Fewest player steps, pushes included (A* over exact player positions;
+    /// proved optimal).
+    Moves,
+}
+
+/// How to search.
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// The rules (`max_chain`); [`Rules::SOKOBAN`] for classic Sokoban.
+    pub rules: Rules,
+    /// What to minimise.
+    pub optimize: Optimize,
+    /// Give up after this long (`None`: no limit).
+    pub timeout: Option<Duration>,
+    /// Give up when the search's tables would pass this many MiB.
+    pub memory_mb: u64,
+    /// Worker threads wanted; the search runs on one thread for now (see the crate docs).
+    pub threads: usize,
+    /// Set to `true` from elsewhere to stop the search (it then gives up with
+    /// [`GiveUpReason::Cancelled`]).
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            rules: Rules::MUSCLEMAN,
+            optimize: Optimize::Fast,
+            timeout: None,
+            memory_mb: 1024,
+            threads: 1,
+            cancel: None,
+        }
+    }
+}
+
+/// Counters of one search.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Stats {
+    /// States taken off the open list and expanded.
+    pub expanded: u64,
+    /// Successor states generated (before duplicate detection).
+    pub generated: u64,
+    /// Distinct states stored in the transposition table.
+    pub stored: u64,
+    /// Deepest expanded state, in pushes from the start.
+    pub depth: u32,
+    /// Best lower bound of the start position (pushes).
+    pub initial_bound: u32,
+    /// Wall-clock time of the search.
+    pub elapsed: Duration,
+    /// Bytes the search's tables used at the end.
+    pub memory_bytes: u64,
+}
+
+impl Stats {
+    /// Expanded states per second.
+    pub fn states_per_sec(&self) -> f64 {
+        let s = self.elapsed.as_secs_f64();
+        if s > 0.0 {
+            self.expanded as f64 / s
+        } else {
+            0.0
+        }
+    }
+}
+
+/// A snapshot of a running search, for progress display.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    /// The counters so far.
+    pub stats: Stats,
+    /// The open list's current best priority (the f bound in optimal modes).
+    pub bound: u32,
+}
+
+/// Why the search stopped without an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GiveUpReason {
+    /// The time limit passed.
+    Timeout,
+    /// The memory limit would have been passed.
+    Memory,
+    /// The cancel flag was set.
+    Cancelled,
+}
+
+/// Why a level has no solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnsolvableReason {
+    /// The level has no goal, and a level without goals is never solved.
+    NoGoals,
+    /// Fewer boxes than goals: some goal always stays empty.
+    TooFewBoxes {
+        /// Boxes in the level.
+        boxes: usize,
+        /// Goals in the level.
+        goals: usize,
+    },
+    /// Every reachable position was searched (deadlock pruning is sound).
+    Exhausted,
+}
+
+/// A solution, already replayed through the sim.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solution {
+    /// LURD moves, pushes in upper case.
+    pub moves: String,
+    /// Number of pushes (upper-case letters).
+    pub pushes: u32,
+    /// Number of moves (all letters).
+    pub move_count: u32,
+    /// Whether the search proved the count it optimised minimal.
+    pub optimal: bool,
+    /// Search counters.
+    pub stats: Stats,
+}
+
+/// The answer of [`crate::solve`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum SolveOutcome {
+    /// A solution, checked in the sim.
+    Solved(Solution),
+    /// Proved to have no solution.
+    Unsolvable {
+        /// Why.
+        reason: UnsolvableReason,
+        /// Search counters.
+        stats: Stats,
+    },
+    /// Stopped by a limit: nothing is known.
+    GaveUp {
+        /// Which limit.
+        reason: GiveUpReason,
+        /// Search counters.
+        stats: Stats,
+    },
+}
+
+impl SolveOutcome {
+    /// Return the search counters, whatever the outcome.
+    pub fn stats(&self) -> &Stats {
+        match self {
+            SolveOutcome::Solved(s) => &s.stats,
+            SolveOutcome::Unsolvable { stats, .. } | SolveOutcome::GaveUp { stats, .. } => stats,
+        }
+    }
+
+    /// Return the solution, if there is one.
+    pub fn solution(&self) -> Option<&Solution> {
+        match self {
+            SolveOutcome::Solved(s) => Some(s),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,380 @@
+//! The solver's input: a rectangle of cells with walls, water, goals, boxes and one player.
+
+use muscleman_core::{EntityId, EntityRecipe, GridPos};
+use muscleman_sim::{World, spawn};
+
+use crate::error::ProblemError;
+
+/// Largest padded cell count (`(width + 2) × (height + 2)`) the solver accepts;
+/// cell indices are `u16`.
+pub const MAX_PADDED_CELLS: usize = 65_000;
+
+/// Kind of wall: both block the player and boxes alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum WallKind {
+    /// A strong wall (`#`).
+    Strong,
+    /// A weak wall (`%`); for walking and pushing it is a wall like any other.
+    Weak,
+}
+
+/// Kind of box: both push the same way and both count on a goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum BoxKind {
+    /// An ordinary box (`$`).
+    Box,
+    /// A heavy box (`&`); it pushes exactly like a box.
+    Heavy,
+}
+
+impl BoxKind {
+    /// The sim recipe that makes this kind of box.
+    pub const fn recipe(self) -> EntityRecipe {
+        match self {
+            BoxKind::Box => EntityRecipe::Box,
+            BoxKind::Heavy => EntityRecipe::HeavyBox,
+        }
+    }
+}
+
+impl WallKind {
+    /// The sim recipe that makes this kind of wall.
+    pub const fn recipe(self) -> EntityRecipe {
+        match self {
+            WallKind::Strong => EntityRecipe::WallStrong,
+            WallKind::Weak => EntityRecipe::WallWeak,
+        }
+    }
+}
+
+/// A level as the solver sees it: a `width × height` rectangle whose top-left
+/// cell is `(0, 0)`.
+///
+/// Cells outside the rectangle are treated as walls: the player never leaves
+/// the level's bounding box and no box is pushed out of it. The sim's grid is
+/// unbounded, so on a level that is open to the outside (see
+/// [`Problem::is_enclosed`]) the sim allows moves the solver never makes: a
+/// solution the solver finds is still a solution in the sim, but an
+/// "unsolvable" verdict only covers play inside the rectangle.
+///
+/// # Example
+/// ```
+/// use muscleman_solver::Problem;
+///
+/// let p = Problem::from_xsb("#####\n#@$.#\n#####")?;
+/// assert_eq!((p.width, p.height), (5, 3));
+/// assert_eq!(p.boxes.len(), 1);
+/// # Ok::<(), muscleman_solver::ProblemError>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Problem {
+    /// Number of columns.
+    pub width: u32,
+    /// Number of rows.
+    pub height: u32,
+    /// Where the player starts.
+    pub player: GridPos,
+    /// Wall cells.
+    pub walls: Vec<(GridPos, WallKind)>,
+    /// Water cells (floor for the solver: heavy boxes do not sink yet).
+    pub water: Vec<GridPos>,
+    /// Goal cells.
+    pub goals: Vec<GridPos>,
+    /// Boxes and their kinds.
+    pub boxes: Vec<(GridPos, BoxKind)>,
+}
+
+impl Problem {
+    /// Build a problem from a list of recipes per cell, as a level file gives them.
+    ///
+    /// Recipes the solver does not model (keys, doors, items...) are refused
+    /// with [`ProblemError::UnsupportedRecipe`]; a level needs exactly one player.
+    pub fn from_recipes(
+        width: u32,
+        height: u32,
+        cells: impl IntoIterator<Item = (GridPos, EntityRecipe)>,
+    ) -> Result<Problem, ProblemError> {
+        let mut p = Problem {
+            width,
+            height,
+            ..Problem::default()
+        };
+        let mut player = None;
+        for (at, recipe) in cells {
+            match recipe {
+                EntityRecipe::Player => {
+                    if player.is_some() {
+                        return Err(ProblemError::TwoPlayers { at });
+                    }
+                    player = Some(at);
+                }
+                EntityRecipe::WallStrong => p.walls.push((at, WallKind::Strong)),
+                EntityRecipe::WallWeak => p.walls.push((at, WallKind::Weak)),
+                EntityRecipe::WaterCell => p.water.push(at),
+                EntityRecipe::Goal => p.goals.push(at),
+                EntityRecipe::Box => p.boxes.push((at, BoxKind::Box)),
+                EntityRecipe::HeavyBox => p.boxes.push((at, BoxKind::Heavy)),
+                other => return Err(ProblemError::UnsupportedRecipe { recipe: other, at }),
+            }
+        }
+        p.player = player.ok_or(ProblemError::NoPlayer)?;
+        p.check()?;
+        Ok(p)
+    }
+
+    /// Read one level in XSB text: `#` wall, `@` player, `+` player on goal,
+    /// `$` box, `*` box on goal, `.` goal, space, `-` or `_` floor, plus the
+    /// Muscleman cells `%` weak wall, `~` water and `&` heavy box.
+    ///
+    /// This is a minimal reader for tests and the benchmark harness (lines
+    /// starting with `;` are skipped); the level crate is the full one.
+    pub fn from_xsb(text: &str) -> Result<Problem, ProblemError> {
+        let mut cells = Vec::new();
+        let mut width = 0u32;
+        let mut height = 0u32;
+        for (row, line) in text.lines().enumerate() {
+            let line = line.trim_end_matches('\r');
+            if line.trim_start().starts_with(';') {
+                continue;
+            }
+            if line.trim().is_empty() {
+                if height > 0 {
+                    break;
+                }
+                continue;
+            }
+            let y = i32::try_from(height).map_err(|_| ProblemError::TooLarge { width, height })?;
+            for (col, ch) in line.chars().enumerate() {
+                let x = i32::try_from(col).map_err(|_| ProblemError::TooLarge { width, height })?;
+                let at = GridPos::new(x, y);
+                let recipes: &[EntityRecipe] = match ch {
+                    '#' => &[EntityRecipe::WallStrong],
+                    '%' => &[EntityRecipe::WallWeak],
+                    '~' => &[EntityRecipe::WaterCell],
+                    '@' => &[EntityRecipe::Player],
+                    '+' => &[EntityRecipe::Goal, EntityRecipe::Player],
+                    '$' => &[EntityRecipe::Box],
+                    '&' => &[EntityRecipe::HeavyBox],
+                    '*' => &[EntityRecipe::Goal, EntityRecipe::Box],
+                    '.' => &[EntityRecipe::Goal],
+                    ' ' | '-' | '_' => &[],
+                    other => {
+                        return Err(ProblemError::BadChar {
+                            line: row + 1,
+                            column: col + 1,
+                            ch: other,
+                        });
+                    }
+                };
+                cells.extend(recipes.iter().map(|r| (at, *r)));
+                width = width.max(u32::try_from(col + 1).unwrap_or(u32::MAX));
+            }
+            height += 1;
+        }
+        if height == 0 {
+            return Err(ProblemError::Empty);
+        }
+        Problem::from_recipes(width, height, cells)
+    }
+
+    /// Check sizes, bounds and that no two blockers share a cell.
+    pub fn check(&self) -> Result<(), ProblemError> {
+        let (w, h) = (self.width as usize, self.height as usize);
+        if w == 0 || h == 0 {
+            return Err(ProblemError::Empty);
+        }
+        let padded = (w + 2).checked_mul(h + 2);
+        if padded.is_none_or(|n| n > MAX_PADDED_CELLS) {
+            return Err(ProblemError::TooLarge {
+                width: self.width,
+                height: self.height,
+            });
+        }
+        let mut blocked = vec![false; w * h];
+        let mut claim = |at: GridPos, blocks: bool| -> Result<(), ProblemError> {
+            let i = self.index(at).ok_or(ProblemError::OutOfBounds { at })?;
+            if blocks {
+                let slot = blocked.get_mut(i).ok_or(ProblemError::OutOfBounds { at })?;
+                if *slot {
+                    return Err(ProblemError::Overlap { at });
+                }
+                *slot = true;
+            }
+            Ok(())
+        };
+        claim(self.player, true)?;
+        for (at, _) in &self.walls {
+            claim(*at, true)?;
+        }
+        for (at, _) in &self.boxes {
+            claim(*at, true)?;
+        }
+        for at in self.water.iter().chain(&self.goals) {
+            claim(*at, false)?;
+        }
+        Ok(())
+    }
+
+    /// Return the row-major index of `at`, if it lies in the rectangle.
+    pub(crate) fn index(&self, at: GridPos) -> Option<usize> {
+        let x = usize::try_from(at.x).ok()?;
+        let y = usize::try_from(at.y).ok()?;
+        (x < self.width as usize && y < self.height as usize).then(|| y * self.width as usize + x)
+    }
+
+    /// Return whether the player, walking around walls only (boxes ignored),
+    /// can never reach the edge of the rectangle. On such a level the solver
+    /// and the sim's unbounded grid agree on every move.
+    pub fn is_enclosed(&self) -> bool {
+        let (w, h) = (self.width as usize, self.height as usize);
+        let mut wall = vec![false; w * h];
+        for (at, _) in &self.walls {
+            if let Some(i) = self.index(*at) {
+                wall[i] = true;
+            }
+        }
+        let Some(start) = self.index(self.player) else {
+            return false;
+        };
+        let mut seen = vec![false; w * h];
+        let mut stack = vec![start];
+        seen[start] = true;
+        while let Some(i) = stack.pop() {
+            let (x, y) = (i % w, i / w);
+            if x == 0 || y == 0 || x + 1 == w || y + 1 == h {
+                return false;
+            }
+            for j in [i - w, i + 1, i + w, i - 1] {
+                if !wall[j] && !seen[j] {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        true
+    }
+
+    /// Spawn this problem into a fresh sim world and return it with the player's id.
+    ///
+    /// Entities are spawned row by row, in the order walls, water, goals,
+    /// boxes, player, so the same problem always gives the same ids.
+    pub fn to_world(&self) -> Result<(World, EntityId), ProblemError> {
+        self.check()?;
+        let mut world = World::new();
+        let mut cells: Vec<(GridPos, u8, EntityRecipe)> = Vec::new();
+        cells.extend(self.walls.iter().map(|(at, k)| (*at, 0, k.recipe())));
+        cells.extend(
+            self.water
+                .iter()
+                .map(|at| (*at, 1, EntityRecipe::WaterCell)),
+        );
+        cells.extend(self.goals.iter().map(|at| (*at, 2, EntityRecipe::Goal)));
+        cells.extend(self.boxes.iter().map(|(at, k)| (*at, 3, k.recipe())));
+        cells.sort_by_key(|(at, order, _)| (at.y, at.x, *order));
+        for (at, _, recipe) in cells {
+            spawn(&mut world, recipe, at)
+                .map_err(|_| ProblemError::UnsupportedRecipe { recipe, at })?;
+        }
+        let player = spawn(&mut world, EntityRecipe::Player, self.player).map_err(|_| {
+            ProblemError::UnsupportedRecipe {
+                recipe: EntityRecipe::Player,
+                at: self.player,
+            }
+        })?;
+        Ok((world, player))
+    }
+
+    /// Print the problem as XSB-like text (with `%`, `~` and `&` for the
+    /// Muscleman cells); a water cell under a box or player shows the box or player.
+    pub fn to_xsb(&self) -> String {
+        let (w, h) = (self.width as usize, self.height as usize);
+        let mut grid = vec![' '; w * h];
+        let mut goal = vec![false; w * h];
+        for at in &self.goals {
+            if let Some(i) = self.index(*at) {
+                goal[i] = true;
+                grid[i] = '.';
+            }
+        }
+        for at in &self.water {
+            if let Some(i) = self.index(*at) {
+                grid[i] = '~';
+            }
+        }
+        for (at, k) in &self.walls {
+            if let Some(i) = self.index(*at) {
+                grid[i] = if *k == WallKind::Strong { '#' } else { '%' };
+            }
+        }
+        for (at, k) in &self.boxes {
+            if let Some(i) = self.index(*at) {
+                grid[i] = match (k, goal[i]) {
+                    (BoxKind::Heavy, _) => '&',
+                    (BoxKind::Box, true) => '*',
+                    (BoxKind::Box, false) => '$',
+                };
+            }
+        }
+        if let Some(i) = self.index(self.player) {
+            grid[i] = if goal[i] { '+' } else { '@' };
+        }
+        let mut out = String::with_capacity((w + 1) * h);
+        for row in grid.chunks(w) {
+            let line: String = row.iter().collect();
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// One level of a collection read by [`parse_collection`].
+#[derive(Clone, Debug)]
+pub struct CollectionLevel {
+    /// The `;` line just above the level (without the `;`), or `"N"` if none.
+    pub title: String,
+    /// The level's rows as they were read.
+    pub text: String,
+    /// The level, or why it could not be read.
+    pub problem: Result<Problem, ProblemError>,
+}
+
+/// Split XSB collection text into levels (blank lines between levels, `;`
+/// comment lines, the last comment before a level is its title) and read each.
+///
+/// A minimal reader for tests and the benchmark harness.
+pub fn parse_collection(text: &str) -> Vec<CollectionLevel> {
+    let mut out = Vec::new();
+    let mut title: Option<String> = None;
+    let mut block = String::new();
+    let is_row = |l: &str| {
+        !l.trim().is_empty()
+            && l.contains(['#', '%'])
+            && l.chars().all(|c| "#%~@+$&*. -_".contains(c))
+    };
+    let flush = |block: &mut String, title: &mut Option<String>, out: &mut Vec<CollectionLevel>| {
+        if !block.is_empty() {
+            let n = out.len() + 1;
+            out.push(CollectionLevel {
+                title: title.take().unwrap_or_else(|| n.to_string()),
+                text: block.clone(),
+                problem: Problem::from_xsb(block),
+            });
+            block.clear();
+        }
+    };
+    for line in text.lines() {
+        let line = line.trim_end_matches('\r');
+        if is_row(line) {
+            block.push_str(line);
+            block.push('\n');
+            continue;
+        }
+        flush(&mut block, &mut title, &mut out);
+        if let Some(rest) = line.trim_start().strip_prefix(';') {
+            title = Some(rest.trim().to_owned());
+        }
+    }
+    flush(&mut block, &mut title, &mut out);
+    out
+}

@@ -1,0 +1,619 @@
+//! The search: A* (optimal modes) or greedy best-first (fast mode) over
+//! push-level states, with a bounded transposition table.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use crate::board::{Board, INF, PUSH, WALK};
+use crate::hungarian::{BIG, Hungarian};
+use crate::moves::{self, Marks};
+use crate::options::{GiveUpReason, Optimize, Progress, SolveOptions, Stats};
+
+/// One stored state.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// Parent node (`u32::MAX` for the root).
+    parent: u32,
+    /// Player key: normalized region cell, or the exact cell in moves mode.
+    player: u16,
+    /// Cell of the pushed chain's nearest box before the push (where the
+    /// player stands after it).
+    first: u16,
+    /// Direction of the push (0..4).
+    dir: u8,
+    /// Lower bound from here.
+    h: u32,
+    /// Cost so far (pushes, or moves in moves mode).
+    g: u32,
+    /// Pushes so far.
+    pushes: u32,
+}
+
+/// Heap entry: (primary, secondary, tie-break, node).
+type Entry = Reverse<(u32, u32, u32, u32)>;
+
+/// How a search ended.
+pub(crate) enum SearchEnd {
+    /// The goal node's moves (LURD).
+    Found { moves: String, optimal: bool },
+    /// Every state searched, none solved.
+    Exhausted,
+    /// A limit stopped it.
+    GaveUp(GiveUpReason),
+}
+
+/// The search's working state.
+pub(crate) struct Search<'a> {
+    board: &'a Board,
+    opts: &'a SolveOptions,
+    nb: usize,
+    nodes: Vec<Node>,
+    arena: Vec<u16>,
+    hashes: Vec<u64>,
+    table: Vec<u32>,
+    heap: BinaryHeap<Entry>,
+    occ: Vec<bool>,
+    marks: Marks,
+    marks2: Marks,
+    region: Vec<u16>,
+    queue: Vec<u16>,
+    dist: Vec<u32>,
+    cur: Vec<u16>,
+    child: Vec<u16>,
+    cost: Vec<i32>,
+    hung: Hungarian,
+    frz_tmp: Vec<bool>,
+    frz_budget: u32,
+    limit_bytes: u64,
+    pub stats: Stats,
+    start: Instant,
+}
+
+impl<'a> Search<'a> {
+    /// Set up a search of `board`.
+    pub fn new(board: &'a Board, opts: &'a SolveOptions) -> Search<'a> {
+        let n = board.n;
+        Search {
+            board,
+            opts,
+            nb: board.boxes0.len(),
+            nodes: Vec::new(),
+            arena: Vec::new(),
+            hashes: Vec::new(),
+            table: vec![0; 1 << 12],
+            heap: BinaryHeap::new(),
+            occ: vec![false; n],
+            marks: Marks::new(n),
+            marks2: Marks::new(n),
+            region: Vec::with_capacity(n),
+            queue: Vec::with_capacity(n),
+            dist: vec![0; n],
+            cur: Vec::new(),
+            child: Vec::new(),
+            cost: Vec::new(),
+            hung: Hungarian::default(),
+            frz_tmp: vec![false; n],
+            frz_budget: 0,
+            limit_bytes: opts.memory_mb.saturating_mul(1 << 20),
+            stats: Stats::default(),
+            start: Instant::now(),
+        }
+    }
+
+    fn memory(&self) -> u64 {
+        (self.nodes.capacity() * size_of::<Node>()
+            + self.arena.capacity() * 2
+            + self.hashes.capacity() * 8
+            + self.table.len() * 4
+            + self.heap.capacity() * size_of::<Entry>()) as u64
+    }
+
+    /// Make room for one more node and one more heap entry, within the
+    /// memory limit; `false` if the limit forbids it.
+    fn ensure_room(&mut self) -> bool {
+        let mut extra: u64 = 0;
+        let grow = |len: usize, cap: usize, elem: usize| -> u64 {
+            if len < cap {
+                0
+            } else {
+                (cap.max(1024) * elem) as u64
+            }
+        };
+        let node_grow = self.nodes.len() >= self.nodes.capacity();
+        extra += grow(self.nodes.len(), self.nodes.capacity(), size_of::<Node>());
+        extra += grow(self.hashes.len(), self.hashes.capacity(), 8);
+        extra += grow(self.arena.len() + self.nb, self.arena.capacity(), 2).max(if node_grow {
+            (self.nodes.capacity().max(1024) * self.nb * 2) as u64
+        } else {
+            0
+        });
+        extra += grow(self.heap.len(), self.heap.capacity(), size_of::<Entry>());
+        let table_grow = (self.nodes.len() + 1) * 2 > self.table.len();
+        if table_grow {
+            extra += (self.table.len() * 4) as u64;
+        }
+        if self.memory() + extra > self.limit_bytes {
+            return false;
+        }
+        if node_grow {
+            let add = self.nodes.capacity().max(1024);
+            self.nodes.reserve_exact(add);
+            self.hashes.reserve_exact(add);
+            self.arena.reserve_exact(add * self.nb);
+        }
+        if self.arena.len() + self.nb > self.arena.capacity() {
+            self.arena
+                .reserve_exact(self.arena.capacity().max(1024 * self.nb.max(1)));
+        }
+        if self.heap.len() >= self.heap.capacity() {
+            self.heap.reserve_exact(self.heap.capacity().max(1024));
+        }
+        if table_grow {
+            self.grow_table();
+        }
+        true
+    }
+
+    fn grow_table(&mut self) {
+        let size = self.table.len() * 2;
+        let mut table = vec![0u32; size];
+        let mask = size - 1;
+        for (i, &h) in self.hashes.iter().enumerate() {
+            let mut slot = (h as usize) & mask;
+            while table[slot] != 0 {
+                slot = (slot + 1) & mask;
+            }
+            table[slot] = i as u32 + 1;
+        }
+        self.table = table;
+    }
+
+    /// Find the node with these boxes, player key and hash.
+    fn lookup(&self, boxes: &[u16], player: u16, hash: u64) -> Result<usize, usize> {
+        let mask = self.table.len() - 1;
+        let mut slot = (hash as usize) & mask;
+        loop {
+            let v = self.table[slot];
+            if v == 0 {
+                return Err(slot);
+            }
+            let i = (v - 1) as usize;
+            if self.hashes[i] == hash
+                && self.nodes[i].player == player
+                && &self.arena[i * self.nb..(i + 1) * self.nb] == boxes
+            {
+                return Ok(i);
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    fn hash_of(&self, boxes: &[u16], player: u16) -> u64 {
+        boxes
+            .iter()
+            .fold(self.board.zplayer[player as usize], |h, &b| {
+                h ^ self.board.zbox[b as usize]
+            })
+    }
+
+    /// Lower bound of the boxes in `self.child`, or `None` on a deadlock (some
+    /// goal can get no box).
+    fn bound(&mut self) -> Option<u32> {
+        let b = self.board;
+        let ng = b.goals.len();
+        let nb = self.nb;
+        self.cost.clear();
+        let mut max_min = 0u32;
+        for gi in 0..ng {
+            let mut best = INF;
+            for &c in &self.child {
+                let d = b.dist(gi, c as usize);
+                best = best.min(d);
+                self.cost.push(if d == INF { BIG } else { i32::from(d) });
+            }
+            if best == INF {
+                return None;
+            }
+            max_min = max_min.max(u32::from(best));
+        }
+        let m = self.hung.solve(ng, nb, &self.cost)?;
+        if b.max_chain == 1 || self.opts.optimize == Optimize::Fast {
+            Some(m)
+        } else {
+            // A chain push moves up to `longest` boxes one cell each, so the
+            // matching sum may drop by that much in one push: scale it down.
+            let longest = (b.max_chain as usize).min(nb).max(1) as u32;
+            Some(m.div_ceil(longest).max(max_min))
+        }
+    }
+
+    /// Whether the box just pushed to `c` is frozen with some frozen box off
+    /// a goal (a freeze deadlock). Uses `self.occ` (the child position).
+    fn freeze_deadlock(&mut self, c: usize) -> bool {
+        self.frz_budget = 200;
+        let r = self.frozen(c);
+        r == Some(true)
+    }
+
+    /// Return `Some(off_goal)` if the box at `c` can never move (given the
+    /// boxes on the current proof path stay), `off_goal` telling whether a
+    /// box in the proof is off its goal; `None` if not proved.
+    fn frozen(&mut self, c: usize) -> Option<bool> {
+        if self.frz_budget == 0 {
+            return None;
+        }
+        self.frz_budget -= 1;
+        let b = self.board;
+        let boxes_block = b.max_chain == 1;
+        self.frz_tmp[c] = true;
+        let mut off_goal = !b.goal[c];
+        let mut ok = true;
+        for (d1, d2) in [(1usize, 3usize), (0, 2)] {
+            let x = b.step(c, d1);
+            let y = b.step(c, d2);
+            if b.wall[x] || b.wall[y] || self.frz_tmp[x] || self.frz_tmp[y] {
+                continue;
+            }
+            if b.dead[x] && b.dead[y] {
+                continue;
+            }
+            let mut blocked = false;
+            if boxes_block {
+                for z in [x, y] {
+                    if self.occ[z]
+                        && let Some(og) = self.frozen(z)
+                    {
+                        off_goal |= og;
+                        blocked = true;
+                        break;
+                    }
+                }
+            }
+            if !blocked {
+                ok = false;
+                break;
+            }
+        }
+        self.frz_tmp[c] = false;
+        ok.then_some(off_goal)
+    }
+
+    /// Store `node` with the boxes in `self.child`; return its index.
+    fn push_node(&mut self, node: Node, hash: u64) -> u32 {
+        let idx = self.nodes.len() as u32;
+        self.nodes.push(node);
+        self.arena.extend_from_slice(&self.child);
+        self.hashes.push(hash);
+        idx
+    }
+
+    fn priority(&self, node: &Node, idx: u32) -> Entry {
+        match self.opts.optimize {
+            Optimize::Fast => Reverse((node.h, node.g, u32::MAX - idx, idx)),
+            Optimize::Pushes | Optimize::Moves => {
+                Reverse((node.g + node.h, node.h, u32::MAX - idx, idx))
+            }
+        }
+    }
+
+    fn gave_up(&self) -> Option<GiveUpReason> {
+        if let Some(t) = self.opts.timeout
+            && self.start.elapsed() >= t
+        {
+            return Some(GiveUpReason::Timeout);
+        }
+        if let Some(c) = &self.opts.cancel
+            && c.load(Ordering::Relaxed)
+        {
+            return Some(GiveUpReason::Cancelled);
+        }
+        None
+    }
+
+    fn finish_stats(&mut self) {
+        self.stats.elapsed = self.start.elapsed();
+        self.stats.stored = self.nodes.len() as u64;
+        self.stats.memory_bytes = self.memory();
+    }
+
+    /// Run the search; call `progress` about twice a second.
+    pub fn run(&mut self, progress: &mut dyn FnMut(&Progress)) -> SearchEnd {
+        let end = self.run_inner(progress);
+        self.finish_stats();
+        end
+    }
+
+    fn run_inner(&mut self, progress: &mut dyn FnMut(&Progress)) -> SearchEnd {
+        let b = self.board;
+        let moves_mode = self.opts.optimize == Optimize::Moves;
+        let optimal = self.opts.optimize != Optimize::Fast;
+        // Root.
+        self.child.clear();
+        self.child.extend_from_slice(&b.boxes0);
+        for &c in &b.boxes0 {
+            self.occ[c as usize] = true;
+        }
+        let root_player = if moves_mode {
+            b.player0 as usize
+        } else {
+            moves::normalize(
+                b,
+                &self.occ,
+                b.player0 as usize,
+                &mut self.marks2,
+                &mut self.queue,
+            )
+        };
+        let Some(h0) = self.bound() else {
+            return SearchEnd::Exhausted;
+        };
+        self.stats.initial_bound = h0;
+        let root = Node {
+            parent: u32::MAX,
+            player: root_player as u16,
+            first: 0,
+            dir: 0,
+            h: h0,
+            g: 0,
+            pushes: 0,
+        };
+        for &c in &b.boxes0 {
+            self.occ[c as usize] = false;
+        }
+        if !self.ensure_room() {
+            return SearchEnd::GaveUp(GiveUpReason::Memory);
+        }
+        let hash = self.hash_of(&b.boxes0, root.player);
+        let slot = match self.lookup(&b.boxes0, root.player, hash) {
+            Ok(_) => 0,
+            Err(s) => s,
+        };
+        let idx = self.push_node(root, hash);
+        self.table[slot] = idx + 1;
+        let entry = self.priority(&root, idx);
+        self.heap.push(entry);
+        let ng = b.goals.len();
+        if Self::goals_done(b, &b.boxes0) == ng {
+            return SearchEnd::Found {
+                moves: String::new(),
+                optimal,
+            };
+        }
+        let mut last_report = Instant::now();
+        while let Some(Reverse((p1, _, _, idx))) = self.heap.pop() {
+            let node = self.nodes[idx as usize];
+            if optimal && node.g + node.h != p1 {
+                continue; // stale entry: reached again more cheaply
+            }
+            self.stats.expanded += 1;
+            self.stats.depth = self.stats.depth.max(node.pushes);
+            if self.stats.expanded & 255 == 1 {
+                if let Some(r) = self.gave_up() {
+                    return SearchEnd::GaveUp(r);
+                }
+                if last_report.elapsed().as_millis() >= 500 {
+                    last_report = Instant::now();
+                    self.stats.elapsed = self.start.elapsed();
+                    self.stats.stored = self.nodes.len() as u64;
+                    self.stats.memory_bytes = self.memory();
+                    progress(&Progress {
+                        stats: self.stats,
+                        bound: p1,
+                    });
+                }
+            }
+            if optimal && node.h == 0 {
+                return SearchEnd::Found {
+                    moves: self.moves_to(idx as usize),
+                    optimal,
+                };
+            }
+            match self.expand(idx as usize, node) {
+                Ok(Some(goal)) => {
+                    return SearchEnd::Found {
+                        moves: self.moves_to(goal),
+                        optimal,
+                    };
+                }
+                Ok(None) => {}
+                Err(r) => return SearchEnd::GaveUp(r),
+            }
+        }
+        SearchEnd::Exhausted
+    }
+
+    fn goals_done(b: &Board, boxes: &[u16]) -> usize {
+        boxes.iter().filter(|c| b.goal[**c as usize]).count()
+    }
+
+    /// Expand node `idx`. In fast mode, return a generated goal node at once.
+    fn expand(&mut self, idx: usize, node: Node) -> Result<Option<usize>, GiveUpReason> {
+        let b = self.board;
+        let nb = self.nb;
+        let moves_mode = self.opts.optimize == Optimize::Moves;
+        let fast = self.opts.optimize == Optimize::Fast;
+        self.cur.clear();
+        self.cur
+            .extend_from_slice(&self.arena[idx * nb..(idx + 1) * nb]);
+        for &c in &self.cur {
+            self.occ[c as usize] = true;
+        }
+        moves::reach(
+            b,
+            &self.occ,
+            node.player as usize,
+            &mut self.marks,
+            &mut self.region,
+            &mut self.dist,
+        );
+        let mut pushes: Vec<(u16, u8, u16, u16)> = Vec::with_capacity(16);
+        moves::for_each_push(b, &self.occ, &self.region, |c, d, first, e| {
+            pushes.push((c as u16, d as u8, first as u16, e as u16));
+        });
+        let goals_here = Self::goals_done(b, &self.cur);
+        let ng = b.goals.len();
+        let mut result = Ok(None);
+        for (c, d, first, e) in pushes {
+            let (c, first, e) = (c as usize, first as usize, e as usize);
+            if b.prune && b.dead[e] {
+                continue;
+            }
+            self.stats.generated += 1;
+            self.occ[first] = false;
+            self.occ[e] = true;
+            let outcome = self.child_of(idx, &node, c, d, first, e, goals_here, ng, moves_mode);
+            self.occ[first] = true;
+            self.occ[e] = false;
+            match outcome {
+                Ok(Some(goal)) if fast => {
+                    result = Ok(Some(goal));
+                    break;
+                }
+                Ok(_) => {}
+                Err(r) => {
+                    result = Err(r);
+                    break;
+                }
+            }
+        }
+        for &c in &self.cur {
+            self.occ[c as usize] = false;
+        }
+        result
+    }
+
+    /// Make, bound and store the child where the chain at `first` went to
+    /// `e` (`self.occ` already shows the child). Return its index if it is solved.
+    #[allow(clippy::too_many_arguments)]
+    fn child_of(
+        &mut self,
+        idx: usize,
+        node: &Node,
+        c: usize,
+        d: u8,
+        first: usize,
+        e: usize,
+        goals_here: usize,
+        ng: usize,
+        moves_mode: bool,
+    ) -> Result<Option<usize>, GiveUpReason> {
+        let b = self.board;
+        if b.prune && self.freeze_deadlock(e) {
+            return Ok(None);
+        }
+        // Child boxes, sorted: replace `first` by `e`.
+        self.child.clear();
+        let (first16, e16) = (first as u16, e as u16);
+        let mut placed = false;
+        for &x in &self.cur {
+            if x == first16 {
+                continue;
+            }
+            if !placed && e16 < x {
+                self.child.push(e16);
+                placed = true;
+            }
+            self.child.push(x);
+        }
+        if !placed {
+            self.child.push(e16);
+        }
+        let Some(h) = self.bound() else {
+            return Ok(None);
+        };
+        let player = if moves_mode {
+            first
+        } else {
+            moves::normalize(b, &self.occ, first, &mut self.marks2, &mut self.queue)
+        } as u16;
+        let step_cost = if moves_mode { self.dist[c] + 1 } else { 1 };
+        let g = node.g + step_cost;
+        let child = Node {
+            parent: idx as u32,
+            player,
+            first: first16,
+            dir: d,
+            h,
+            g,
+            pushes: node.pushes + 1,
+        };
+        let hash = self.hash_of(&self.child, player);
+        match self.lookup(&self.child, player, hash) {
+            Ok(old) => {
+                if self.opts.optimize != Optimize::Fast && g < self.nodes[old].g {
+                    self.nodes[old] = child;
+                    if !self.ensure_room() {
+                        return Err(GiveUpReason::Memory);
+                    }
+                    let entry = self.priority(&child, old as u32);
+                    self.heap.push(entry);
+                }
+                Ok(None)
+            }
+            Err(_) => {
+                if !self.ensure_room() {
+                    return Err(GiveUpReason::Memory);
+                }
+                // The table may have grown: find the slot again.
+                let slot = match self.lookup(&self.child, player, hash) {
+                    Ok(_) => return Ok(None),
+                    Err(s) => s,
+                };
+                let new = self.push_node(child, hash);
+                self.table[slot] = new + 1;
+                let entry = self.priority(&child, new);
+                self.heap.push(entry);
+                let goals = goals_here + usize::from(b.goal[e]) - usize::from(b.goal[first]);
+                Ok((goals == ng).then_some(new as usize))
+            }
+        }
+    }
+
+    /// Rebuild the LURD moves from the root to node `goal`.
+    fn moves_to(&mut self, goal: usize) -> String {
+        let b = self.board;
+        let mut path = Vec::new();
+        let mut i = goal;
+        while self.nodes[i].parent != u32::MAX {
+            path.push(i);
+            i = self.nodes[i].parent as usize;
+        }
+        path.reverse();
+        let mut occ = vec![false; b.n];
+        for &c in &b.boxes0 {
+            occ[c as usize] = true;
+        }
+        let mut came = vec![0u8; b.n];
+        let mut player = b.player0 as usize;
+        let mut out = String::new();
+        for i in path {
+            let node = self.nodes[i];
+            let d = node.dir as usize;
+            let first = node.first as usize;
+            let stand = b.step(first, (d + 2) % 4);
+            let Some(walk) = moves::walk_path(
+                b,
+                &occ,
+                player,
+                stand,
+                &mut self.marks,
+                &mut self.queue,
+                &mut came,
+            ) else {
+                // Cannot happen for a stored path; the replay check reports it.
+                break;
+            };
+            out.extend(walk.iter().map(|w| WALK[*w as usize]));
+            match moves::step(b, &mut occ, stand, d) {
+                moves::StepResult::Pushed { first: f, .. } => {
+                    out.push(PUSH[d]);
+                    player = f;
+                }
+                _ => break,
+            }
+        }
+        out
+    }
+}

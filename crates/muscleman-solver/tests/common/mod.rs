@@ -1,0 +1,155 @@
+//! Shared helpers: random enclosed levels, and a brute-force reference
+//! search over player steps (no pruning at all) to hold the solver against.
+
+#![allow(dead_code, reason = "each test binary uses a different subset")]
+
+use std::collections::{BTreeMap, VecDeque};
+
+use muscleman_core::{GridDir, GridPos};
+use muscleman_sim::Rules;
+use muscleman_solver::{BoxKind, Position, Problem, WallKind};
+use proptest::prelude::*;
+
+/// A random level, enclosed by a ring of strong walls, with interior cells
+/// drawn from floor, both walls, both boxes and water, goals anywhere free
+/// of walls, and the player on some non-blocked cell.
+pub fn level(max_w: usize, max_h: usize) -> impl Strategy<Value = Problem> {
+    (2..=max_w, 2..=max_h).prop_flat_map(|(w, h)| {
+        let n = w * h;
+        (
+            Just((w, h)),
+            prop::collection::vec(0u8..16, n),
+            prop::collection::vec(0u8..4, n),
+            any::<usize>(),
+        )
+            .prop_map(|((w, h), cells, goals, pick)| build(w, h, &cells, &goals, pick))
+    })
+}
+
+fn build(w: usize, h: usize, cells: &[u8], goals: &[u8], pick: usize) -> Problem {
+    let (pw, ph) = (w + 2, h + 2);
+    let mut p = Problem {
+        width: pw as u32,
+        height: ph as u32,
+        ..Problem::default()
+    };
+    for y in 0..ph {
+        for x in 0..pw {
+            if x == 0 || y == 0 || x == pw - 1 || y == ph - 1 {
+                p.walls
+                    .push((GridPos::new(x as i32, y as i32), WallKind::Strong));
+            }
+        }
+    }
+    let mut free = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            let i = y * w + x;
+            let at = GridPos::new(x as i32 + 1, y as i32 + 1);
+            let mut blocked = true;
+            match cells[i] {
+                10 => p.walls.push((at, WallKind::Strong)),
+                11 => p.walls.push((at, WallKind::Weak)),
+                12 | 13 => p.boxes.push((at, BoxKind::Box)),
+                14 => p.boxes.push((at, BoxKind::Heavy)),
+                15 => {
+                    p.water.push(at);
+                    blocked = false;
+                }
+                _ => blocked = false,
+            }
+            let wall = matches!(cells[i], 10 | 11);
+            if goals[i] == 0 && !wall {
+                p.goals.push(at);
+            }
+            if !blocked {
+                free.push(at);
+            }
+        }
+    }
+    p.player = if free.is_empty() {
+        // Make room: clear the first cell.
+        let at = GridPos::new(1, 1);
+        p.walls.retain(|(c, _)| *c != at);
+        p.boxes.retain(|(c, _)| *c != at);
+        at
+    } else {
+        free[pick % free.len()]
+    };
+    p
+}
+
+/// Rules drawn from unlimited chains and max_chain 0 to 3.
+pub fn rules() -> impl Strategy<Value = Rules> {
+    prop_oneof![
+        Just(Rules::MUSCLEMAN),
+        Just(Rules { max_chain: Some(0) }),
+        Just(Rules::SOKOBAN),
+        Just(Rules { max_chain: Some(2) }),
+        Just(Rules { max_chain: Some(3) }),
+    ]
+}
+
+/// Fewest (pushes, moves) to solve, by exhaustive search over single player
+/// steps (0-1 BFS on pushes, then moves); `None` if no solution. Also the
+/// fewest moves by plain BFS. Explores at most `cap` positions (`Err` past it).
+pub fn brute_force(p: &Problem, rules: &Rules, cap: usize) -> Result<Option<(u32, u32)>, ()> {
+    let start = Position::new(p, rules).map_err(|_| ())?;
+    let key = |pos: &Position| (pos.player(), pos.boxes());
+    // Dijkstra on (pushes, moves) lexicographic, with a BTreeMap as the queue.
+    let mut best: BTreeMap<(GridPos, Vec<GridPos>), (u32, u32)> = BTreeMap::new();
+    let mut queue: BTreeMap<(u32, u32, u64), Position> = BTreeMap::new();
+    let mut seq = 0u64;
+    best.insert(key(&start), (0, 0));
+    queue.insert((0, 0, 0), start);
+    while let Some(((pu, mo, _), pos)) = queue.pop_first() {
+        if best.get(&key(&pos)).is_some_and(|b| *b < (pu, mo)) {
+            continue;
+        }
+        if pos.is_solved() {
+            return Ok(Some((pu, mo)));
+        }
+        if best.len() > cap {
+            return Err(());
+        }
+        for d in GridDir::ALL {
+            let mut next = pos.clone();
+            let before = next.boxes();
+            if !next.step(d) {
+                continue;
+            }
+            let pushed = next.boxes() != before;
+            let cost = (pu + u32::from(pushed), mo + 1);
+            let k = key(&next);
+            if best.get(&k).is_none_or(|b| cost < *b) {
+                best.insert(k, cost);
+                seq += 1;
+                queue.insert((cost.0, cost.1, seq), next);
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// Fewest moves to solve by BFS over player steps; `Err` past `cap` positions.
+pub fn brute_moves(p: &Problem, rules: &Rules, cap: usize) -> Result<Option<u32>, ()> {
+    let start = Position::new(p, rules).map_err(|_| ())?;
+    let mut seen = std::collections::BTreeSet::new();
+    seen.insert((start.player(), start.boxes()));
+    let mut queue = VecDeque::from([(start, 0u32)]);
+    while let Some((pos, mo)) = queue.pop_front() {
+        if pos.is_solved() {
+            return Ok(Some(mo));
+        }
+        if seen.len() > cap {
+            return Err(());
+        }
+        for d in GridDir::ALL {
+            let mut next = pos.clone();
+            if next.step(d) && seen.insert((next.player(), next.boxes())) {
+                queue.push_back((next, mo + 1));
+            }
+        }
+    }
+    Ok(None)
+}

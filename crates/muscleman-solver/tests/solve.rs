@@ -1,0 +1,334 @@
+//! Solving small original levels: solutions replay in the sim, optimal
+//! counts match a brute-force search, unsolvable levels are proved, limits
+//! are reported as limits.
+
+mod common;
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use muscleman_sim::Rules;
+use muscleman_solver::{
+    GiveUpReason, Optimize, Problem, SolveError, SolveOptions, SolveOutcome, UnsolvableReason,
+    replay, solve,
+};
+use proptest::prelude::*;
+
+fn opts(rules: Rules, optimize: Optimize) -> SolveOptions {
+    SolveOptions {
+        rules,
+        optimize,
+        timeout: Some(Duration::from_secs(20)),
+        memory_mb: 256,
+        ..SolveOptions::default()
+    }
+}
+
+fn level(text: &str) -> Problem {
+    Problem::from_xsb(text).expect("test level reads")
+}
+
+/// Solve and check the solution in the sim; return (pushes, moves).
+fn solved(p: &Problem, rules: Rules, optimize: Optimize) -> (u32, u32) {
+    match solve(p, &opts(rules, optimize)).expect("no error") {
+        SolveOutcome::Solved(s) => {
+            let r = replay(p, &rules, &s.moves).expect("replays");
+            assert!(r.solved, "solution {} does not solve", s.moves);
+            assert_eq!((r.pushes, r.moves), (s.pushes, s.move_count));
+            assert_eq!(
+                s.moves.chars().filter(|c| c.is_ascii_uppercase()).count() as u32,
+                s.pushes
+            );
+            assert_eq!(s.optimal, optimize != Optimize::Fast);
+            (s.pushes, s.move_count)
+        }
+        other => panic!("not solved: {other:?}\n{}", p.to_xsb()),
+    }
+}
+
+fn unsolvable(p: &Problem, rules: Rules) -> UnsolvableReason {
+    match solve(p, &opts(rules, Optimize::Fast)).expect("no error") {
+        SolveOutcome::Unsolvable { reason, .. } => reason,
+        other => panic!("expected unsolvable: {other:?}"),
+    }
+}
+
+/// Small original levels (ours), each solved in every mode under Sokoban rules.
+const LEVELS: &[&str] = &[
+    // A corridor.
+    "#######\n#@ $ .#\n#######",
+    // Around a pillar.
+    "######\n#    #\n# #$ #\n#@ . #\n######",
+    // Two boxes, two goals.
+    "#######\n#.  @ #\n# $$  #\n#.    #\n#######",
+    // A box that must go round.
+    " #####\n##   #\n#  $ #\n# #. #\n# @ ##\n#####",
+    // Three boxes in a room.
+    "########\n#  .   #\n# $$$  #\n#  .@. #\n########",
+    // Heavy box, weak wall and water are played like box, wall and floor.
+    "#######\n#@ & .#\n#  %  #\n#~$~ .#\n#######",
+];
+
+#[test]
+fn small_levels_solved_and_replayed_in_every_mode() {
+    for text in LEVELS {
+        let p = level(text);
+        let (fp, fm) = solved(&p, Rules::SOKOBAN, Optimize::Fast);
+        let (pp, _) = solved(&p, Rules::SOKOBAN, Optimize::Pushes);
+        let (_, mm) = solved(&p, Rules::SOKOBAN, Optimize::Moves);
+        assert!(pp <= fp && mm <= fm, "{text}");
+        let brute = common::brute_force(&p, &Rules::SOKOBAN, 200_000).expect("small");
+        assert_eq!(
+            brute.map(|b| b.0),
+            Some(pp),
+            "push-optimal count of\n{text}"
+        );
+        let moves = common::brute_moves(&p, &Rules::SOKOBAN, 200_000).expect("small");
+        assert_eq!(moves, Some(mm), "move-optimal count of\n{text}");
+    }
+}
+
+#[test]
+fn corridor_push_optimal_solution_is_exact() {
+    let p = level("#######\n#@ $ .#\n#######");
+    let SolveOutcome::Solved(s) = solve(&p, &opts(Rules::SOKOBAN, Optimize::Pushes)).expect("ok")
+    else {
+        panic!("not solved")
+    };
+    assert_eq!(s.moves, "rRR");
+}
+
+#[test]
+fn chain_level_needs_muscleman_rules() {
+    // Two boxes in a one-wide corridor must both reach the far goals: the
+    // player can only push them as a chain of two.
+    let p = level("########\n#@$$ ..#\n########");
+    let (pushes, moves) = solved(&p, Rules::MUSCLEMAN, Optimize::Pushes);
+    assert_eq!((pushes, moves), (3, 3));
+    assert_eq!(unsolvable(&p, Rules::SOKOBAN), UnsolvableReason::Exhausted);
+    // Chain-mode bound stays admissible: brute force agrees.
+    let brute = common::brute_force(&p, &Rules::MUSCLEMAN, 10_000).expect("small");
+    assert_eq!(brute.map(|b| b.0), Some(pushes));
+}
+
+#[test]
+fn muscleman_rules_solve_in_every_mode() {
+    for text in LEVELS {
+        let p = level(text);
+        let (pp, _) = solved(&p, Rules::MUSCLEMAN, Optimize::Pushes);
+        solved(&p, Rules::MUSCLEMAN, Optimize::Fast);
+        let (_, mm) = solved(&p, Rules::MUSCLEMAN, Optimize::Moves);
+        let brute = common::brute_force(&p, &Rules::MUSCLEMAN, 200_000).expect("small");
+        assert_eq!(brute.map(|b| b.0), Some(pp), "{text}");
+        let moves = common::brute_moves(&p, &Rules::MUSCLEMAN, 200_000).expect("small");
+        assert_eq!(moves, Some(mm), "{text}");
+    }
+}
+
+#[test]
+fn small_unsolvable_levels_are_proved() {
+    let cases = [
+        // Box in a corner.
+        "#####\n#$  #\n#  .#\n# @ #\n#####",
+        // Two boxes side by side against a wall (freeze), goals elsewhere.
+        "######\n#$$  #\n#    #\n#..@ #\n######",
+        // A box against a wall with the goal off that wall.
+        "######\n#@   #\n#$   #\n#   .#\n######",
+    ];
+    for text in cases {
+        let p = level(text);
+        assert_eq!(
+            unsolvable(&p, Rules::SOKOBAN),
+            UnsolvableReason::Exhausted,
+            "{text}"
+        );
+        let brute = common::brute_force(&p, &Rules::SOKOBAN, 200_000).expect("small");
+        assert_eq!(brute, None, "{text}");
+    }
+}
+
+#[test]
+fn no_goals_and_too_few_boxes() {
+    assert_eq!(
+        unsolvable(&level("#####\n#@$ #\n#####"), Rules::SOKOBAN),
+        UnsolvableReason::NoGoals
+    );
+    assert_eq!(
+        unsolvable(&level("#####\n#@$.#\n#  .#\n#####"), Rules::SOKOBAN),
+        UnsolvableReason::TooFewBoxes { boxes: 1, goals: 2 }
+    );
+}
+
+#[test]
+fn already_solved_and_spare_boxes() {
+    let p = level("#####\n#@* #\n#####");
+    assert_eq!(solved(&p, Rules::SOKOBAN, Optimize::Pushes), (0, 0));
+    // A spare box may end anywhere, even in a corner.
+    let p = level("######\n#$   #\n# @$.#\n######");
+    assert_eq!(solved(&p, Rules::SOKOBAN, Optimize::Pushes).0, 1);
+    solved(&p, Rules::SOKOBAN, Optimize::Fast);
+}
+
+/// A level big enough that no mode finishes within a few hundred states.
+const HARD: &str = "\
+############
+#          #
+# $ $ $ $  #
+#  $ $ $ $ #
+# $ $ $ $  #
+#          #
+# ........ #
+# ....@    #
+#          #
+############";
+
+#[test]
+fn tiny_timeout_is_a_timeout_not_unsolvable() {
+    let p = level(HARD);
+    let o = SolveOptions {
+        timeout: Some(Duration::ZERO),
+        ..opts(Rules::SOKOBAN, Optimize::Pushes)
+    };
+    match solve(&p, &o).expect("no error") {
+        SolveOutcome::GaveUp { reason, stats } => {
+            assert_eq!(reason, GiveUpReason::Timeout);
+            assert!(stats.expanded > 0);
+        }
+        other => panic!("expected a timeout: {other:?}"),
+    }
+}
+
+#[test]
+fn memory_limit_is_reported() {
+    let p = level(HARD);
+    let o = SolveOptions {
+        memory_mb: 0,
+        ..opts(Rules::SOKOBAN, Optimize::Pushes)
+    };
+    assert!(matches!(
+        solve(&p, &o).expect("no error"),
+        SolveOutcome::GaveUp {
+            reason: GiveUpReason::Memory,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn cancel_flag_stops_the_search() {
+    let p = level(HARD);
+    let o = SolveOptions {
+        cancel: Some(Arc::new(AtomicBool::new(true))),
+        ..opts(Rules::SOKOBAN, Optimize::Pushes)
+    };
+    assert!(matches!(
+        solve(&p, &o).expect("no error"),
+        SolveOutcome::GaveUp {
+            reason: GiveUpReason::Cancelled,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn solutions_are_deterministic() {
+    for text in LEVELS {
+        let p = level(text);
+        for optimize in [Optimize::Fast, Optimize::Pushes, Optimize::Moves] {
+            let a = solve(&p, &opts(Rules::SOKOBAN, optimize)).expect("ok");
+            let b = solve(&p, &opts(Rules::SOKOBAN, optimize)).expect("ok");
+            assert_eq!(
+                a.solution().map(|s| &s.moves),
+                b.solution().map(|s| &s.moves)
+            );
+        }
+    }
+}
+
+#[test]
+fn replay_rejects_wrong_solutions() {
+    let p = level("#######\n#@ $ .#\n#######");
+    // Does not solve.
+    let r = replay(&p, &Rules::SOKOBAN, "rR").expect("replays");
+    assert!(!r.solved);
+    // Case must match what the step did.
+    assert!(matches!(
+        replay(&p, &Rules::SOKOBAN, "rrR"),
+        Err(SolveError::ReplayMismatch { .. })
+    ));
+    // The player must move at every step.
+    assert!(matches!(
+        replay(&p, &Rules::SOKOBAN, "l"),
+        Err(SolveError::ReplayStep { .. })
+    ));
+    assert!(matches!(
+        replay(&p, &Rules::SOKOBAN, "x"),
+        Err(SolveError::BadMove { .. })
+    ));
+}
+
+#[test]
+fn bad_problems_are_errors() {
+    let mut p = level("#####\n#@$.#\n#####");
+    p.boxes.push((
+        muscleman_core::GridPos::new(0, 0),
+        muscleman_solver::BoxKind::Box,
+    ));
+    assert!(matches!(
+        solve(&p, &SolveOptions::default()),
+        Err(SolveError::Problem(_))
+    ));
+    assert!(Problem::from_xsb("#?#").is_err());
+    assert!(Problem::from_xsb("###\n#$#\n###").is_err());
+}
+
+#[test]
+fn progress_is_reported() {
+    let p = level(HARD);
+    let o = SolveOptions {
+        timeout: Some(Duration::from_millis(1300)),
+        ..opts(Rules::SOKOBAN, Optimize::Pushes)
+    };
+    let mut calls = 0;
+    let _ = muscleman_solver::solve_with_progress(&p, &o, &mut |pr| {
+        calls += 1;
+        assert!(pr.stats.expanded > 0);
+    })
+    .expect("no error");
+    assert!(calls >= 1);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// On random small levels, under random rules, the solver agrees with a
+    /// brute-force search with no pruning: same solvability, the
+    /// brute-force optimal push and move counts, and every solution replays.
+    #[test]
+    fn agrees_with_brute_force(p in common::level(4, 4), rules in common::rules()) {
+        let Ok(best) = common::brute_force(&p, &rules, 20_000) else {
+            return Ok(());
+        };
+        let Ok(best_moves) = common::brute_moves(&p, &rules, 20_000) else {
+            return Ok(());
+        };
+        for optimize in [Optimize::Fast, Optimize::Pushes, Optimize::Moves] {
+            let out = solve(&p, &opts(rules, optimize)).expect("no error");
+            match (&out, best) {
+                (SolveOutcome::Solved(s), Some((pushes, _))) => {
+                    let r = replay(&p, &rules, &s.moves).expect("replays");
+                    prop_assert!(r.solved);
+                    if optimize == Optimize::Pushes {
+                        prop_assert_eq!(s.pushes, pushes);
+                    }
+                    if optimize == Optimize::Moves {
+                        prop_assert_eq!(Some(s.move_count), best_moves);
+                    }
+                }
+                (SolveOutcome::Unsolvable { .. }, None) => {}
+                _ => prop_assert!(false, "solver {:?} vs brute force {:?}\n{}", out, best, p.to_xsb()),
+            }
+        }
+    }
+}
