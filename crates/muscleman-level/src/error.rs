@@ -1,0 +1,337 @@
+//! Errors of the reader and of building levels by hand.
+
+use std::fmt;
+
+use muscleman_core::{EntityRecipe, GridPos};
+
+use crate::limits::{
+    MAX_CELLS, MAX_ERRORS, MAX_HEIGHT, MAX_INPUT_BYTES, MAX_LEVELS, MAX_METADATA, MAX_RUN_LENGTH,
+    MAX_TOTAL_CELLS, MAX_WIDTH,
+};
+
+/// One problem in level text, at a 1-based line and column.
+///
+/// Columns count characters (Unicode scalar values), not bytes; a tab counts
+/// as one column.
+///
+/// # Example
+/// ```
+/// use muscleman_level::{Level, ParseErrorKind};
+///
+/// let errors = Level::parse("#####\n#@x.#\n#####\n").unwrap_err();
+/// let first = &errors.errors()[0];
+/// assert_eq!((first.line, first.column), (2, 3));
+/// assert_eq!(first.kind, ParseErrorKind::UnknownSymbol('x'));
+/// assert!(first.to_string().starts_with("2:3: unknown symbol 'x'"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{line}:{column}: {kind}")]
+pub struct ParseError {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column, from 1, in characters.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+}
+
+/// What is wrong with a piece of level text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// The input is larger than [`MAX_INPUT_BYTES`]; nothing else was read.
+    #[error("input is {size} bytes, more than the limit of {MAX_INPUT_BYTES} bytes")]
+    InputTooLarge {
+        /// The size of the input, in bytes.
+        size: usize,
+    },
+    /// The bytes here are not valid UTF-8.
+    #[error("invalid UTF-8, expected UTF-8 text")]
+    InvalidUtf8,
+    /// A grid row holds a character that is no symbol.
+    #[error(
+        "unknown symbol {0:?}, expected one of # @ + $ * . % ~ & space - _, \
+         a run length, '|' or a legend letter"
+    )]
+    UnknownSymbol(char),
+    /// A line of text stands inside a grid or right above one.
+    #[error(
+        "expected a grid row, found text starting with {0:?} (text next to a grid \
+         must be a ';' comment or a 'Key: value' line)"
+    )]
+    TextInGrid(char),
+    /// A grid row holds a tab.
+    #[error("tab in a grid row, expected spaces (tabs are not expanded)")]
+    Tab,
+    /// A grid row is wider than [`MAX_WIDTH`].
+    #[error("row is wider than {MAX_WIDTH} cells")]
+    RowTooWide,
+    /// A level is taller than [`MAX_HEIGHT`].
+    #[error("level is taller than {MAX_HEIGHT} rows")]
+    TooManyRows,
+    /// A level has more than [`MAX_CELLS`] cells.
+    #[error("level has more than {MAX_CELLS} cells (width × height)")]
+    TooManyCells,
+    /// The levels read so far hold more than [`MAX_TOTAL_CELLS`] cells together.
+    #[error("the levels hold more than {MAX_TOTAL_CELLS} cells in all")]
+    CollectionTooLarge,
+    /// The input holds more than [`MAX_LEVELS`] levels.
+    #[error("more than {MAX_LEVELS} levels")]
+    TooManyLevels,
+    /// A level or header has more than [`MAX_METADATA`] `Key: value` lines.
+    #[error("more than {MAX_METADATA} 'Key: value' lines for one level or header")]
+    TooMuchMetadata,
+    /// A run length is larger than [`MAX_RUN_LENGTH`].
+    #[error("run length is larger than {MAX_RUN_LENGTH}")]
+    RunTooLong,
+    /// A run length is 0.
+    #[error("run length 0, expected a count from 1 to {MAX_RUN_LENGTH}")]
+    ZeroRun,
+    /// A run length is not followed by a symbol.
+    #[error("run length with no symbol after it, expected a symbol such as '#'")]
+    RunWithoutSymbol,
+    /// A level has no player.
+    #[error("level has no player, expected exactly one ('@' or '+')")]
+    NoPlayer,
+    /// A level has more than one player; reported at the second one.
+    #[error("level has {count} players, at {}, expected exactly one", list(positions, *count))]
+    SeveralPlayers {
+        /// How many players the level has.
+        count: usize,
+        /// Where the first few are (at most 10), in reading order.
+        positions: Vec<GridPos>,
+    },
+    /// A legend line is not of the form `legend: a = Recipe Recipe ...`.
+    #[error("expected a legend line like 'legend: a = HeavyBox Goal'")]
+    LegendSyntax,
+    /// A legend symbol is not one ASCII letter.
+    #[error("legend symbol must be one ASCII letter, found {0:?}")]
+    LegendLetter(String),
+    /// A legend letter is defined twice for one level.
+    #[error("legend letter {letter:?} is already defined on line {first_line}")]
+    LegendRedefined {
+        /// The letter.
+        letter: char,
+        /// The line of the first definition.
+        first_line: usize,
+    },
+    /// A legend names no recipe at all.
+    #[error(
+        "unknown recipe {0:?}, expected one of Player WallStrong WallWeak WaterCell \
+         Box HeavyBox Goal"
+    )]
+    UnknownRecipe(String),
+    /// A legend names a recipe the format has no symbol for yet.
+    #[error(
+        "recipe {0} has no symbol in the level format yet, expected one of Player \
+         WallStrong WallWeak WaterCell Box HeavyBox Goal"
+    )]
+    UnsupportedRecipe(EntityRecipe),
+    /// A legend names a recipe twice.
+    #[error("recipe {0} is listed twice")]
+    DuplicateRecipe(EntityRecipe),
+    /// A legend puts two solid things (player, walls, boxes) in one cell.
+    #[error(
+        "a cell cannot hold both {0} and {1}: at most one of Player, WallStrong, \
+         WallWeak, Box and HeavyBox"
+    )]
+    TwoSolids(EntityRecipe, EntityRecipe),
+    /// The input holds no level.
+    #[error("no level found, expected a grid of rows such as '#@$.#'")]
+    NoLevel,
+    /// A second level starts where exactly one was expected.
+    #[error("a second level starts here, expected exactly one (read collections as a Collection)")]
+    SeveralLevels,
+}
+
+fn list(positions: &[GridPos], count: usize) -> String {
+    let mut s = positions
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    if count > positions.len() {
+        s.push_str(", ...");
+    }
+    s
+}
+
+/// Every error found in a piece of level text, in input order.
+///
+/// Reading goes on after an error where it can, and stops after
+/// [`MAX_ERRORS`] errors.
+///
+/// # Example
+/// ```
+/// use muscleman_level::Collection;
+///
+/// let errors = Collection::parse("#x#\n#@#\n\n#y#\n#@#\n").unwrap_err();
+/// assert_eq!(errors.len(), 2);
+/// assert_eq!(errors.to_string(), "\
+/// 1:2: unknown symbol 'x', expected one of # @ + $ * . % ~ & space - _, a run length, '|' or a legend letter
+/// 4:2: unknown symbol 'y', expected one of # @ + $ * . % ~ & space - _, a run length, '|' or a legend letter");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseErrors {
+    errors: Vec<ParseError>,
+    truncated: bool,
+}
+
+impl ParseErrors {
+    /// Return the errors, in input order.
+    pub fn errors(&self) -> &[ParseError] {
+        &self.errors
+    }
+
+    /// Iterate over the errors, in input order.
+    pub fn iter(&self) -> std::slice::Iter<'_, ParseError> {
+        self.errors.iter()
+    }
+
+    /// Return the number of errors reported.
+    pub fn len(&self) -> usize {
+        self.errors.len()
+    }
+
+    /// Return whether no error is reported (never, for an error from the reader).
+    pub fn is_empty(&self) -> bool {
+        self.errors.is_empty()
+    }
+
+    /// Return whether reading stopped at [`MAX_ERRORS`], so more errors may follow.
+    pub fn is_truncated(&self) -> bool {
+        self.truncated
+    }
+}
+
+impl fmt::Display for ParseErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, e) in self.errors.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            write!(f, "{e}")?;
+        }
+        if self.truncated {
+            write!(
+                f,
+                "\nstopped after {MAX_ERRORS} errors; more may follow, not shown"
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ParseErrors {}
+
+impl<'a> IntoIterator for &'a ParseErrors {
+    type Item = &'a ParseError;
+    type IntoIter = std::slice::Iter<'a, ParseError>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.errors.iter()
+    }
+}
+
+impl IntoIterator for ParseErrors {
+    type Item = ParseError;
+    type IntoIter = std::vec::IntoIter<ParseError>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.errors.into_iter()
+    }
+}
+
+/// Collects errors up to the cap.
+#[derive(Debug, Default)]
+pub(crate) struct Errors {
+    errors: Vec<ParseError>,
+    truncated: bool,
+}
+
+impl Errors {
+    /// Record an error; return `false` once the cap is reached and reading should stop.
+    pub(crate) fn push(&mut self, line: usize, column: usize, kind: ParseErrorKind) -> bool {
+        if self.errors.len() >= MAX_ERRORS {
+            self.truncated = true;
+            return false;
+        }
+        self.errors.push(ParseError { line, column, kind });
+        true
+    }
+
+    /// Whether reading must stop.
+    pub(crate) fn full(&self) -> bool {
+        self.truncated
+    }
+
+    /// Whether no error was recorded.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.errors.is_empty()
+    }
+
+    /// Turn the errors into the public type.
+    pub(crate) fn finish(self) -> ParseErrors {
+        ParseErrors {
+            errors: self.errors,
+            truncated: self.truncated,
+        }
+    }
+}
+
+/// Why a level cannot be built or edited as asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LevelError {
+    /// The level would be larger than the format's limits.
+    #[error(
+        "a {width}×{height} level is too large, the limits are {MAX_WIDTH}×{MAX_HEIGHT} \
+         and {MAX_CELLS} cells"
+    )]
+    TooLarge {
+        /// The width asked for.
+        width: usize,
+        /// The height asked for.
+        height: usize,
+    },
+    /// The position is outside the level.
+    #[error("position {0} is outside the level")]
+    OutOfBounds(GridPos),
+    /// The recipe has no symbol in the level format yet.
+    #[error("recipe {0} has no symbol in the level format yet")]
+    Unsupported(EntityRecipe),
+    /// The cell already holds this recipe.
+    #[error("the cell at {pos} already holds a {recipe}")]
+    Duplicate {
+        /// The cell.
+        pos: GridPos,
+        /// The recipe.
+        recipe: EntityRecipe,
+    },
+    /// The cell already holds a solid thing (player, wall or box).
+    #[error("the cell at {pos} already holds a {present}, it cannot also hold a {recipe}")]
+    Occupied {
+        /// The cell.
+        pos: GridPos,
+        /// The solid recipe already there.
+        present: EntityRecipe,
+        /// The recipe refused.
+        recipe: EntityRecipe,
+    },
+    /// The level already has a player elsewhere.
+    #[error("the level already has a player, at {0}")]
+    SecondPlayer(GridPos),
+}
+
+/// Why a metadata key or value, or a title, is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MetadataError {
+    /// The key is empty, does not start with an ASCII letter, or holds a `:` or a line break.
+    #[error("bad metadata key {0:?}, expected an ASCII letter first and no ':' or line break")]
+    BadKey(String),
+    /// The key is `title` or `legend`, which have their own syntax.
+    #[error("metadata key {0:?} is reserved (set titles with set_title)")]
+    ReservedKey(String),
+    /// The value holds a line break.
+    #[error("metadata value or title {0:?} holds a line break")]
+    LineBreak(String),
+}

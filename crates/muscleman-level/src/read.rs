@@ -1,0 +1,633 @@
+//! The reader: text to a collection, line by line, collecting every error.
+//!
+//! The reader is a small state machine over lines. It never recurses, and it
+//! never allocates more than the limits allow: a row is cut at
+//! [`MAX_WIDTH`], a level at [`MAX_HEIGHT`] rows and [`MAX_CELLS`] cells, and
+//! trailing floor is counted, not stored.
+
+use muscleman_core::GridPos;
+
+use crate::cell::{self, Clash, Legend, Mask};
+use crate::collection::Collection;
+use crate::error::{Errors, ParseErrorKind as Kind, ParseErrors};
+use crate::level::Level;
+use crate::limits::{
+    MAX_CELLS, MAX_HEADER_COMMENTS, MAX_HEIGHT, MAX_INPUT_BYTES, MAX_LEVELS, MAX_METADATA,
+    MAX_RUN_LENGTH, MAX_TOTAL_CELLS, MAX_WIDTH,
+};
+
+/// How many player positions an error lists.
+const LISTED_PLAYERS: usize = 10;
+
+/// Read bytes: check the size, then the UTF-8, then the text.
+pub(crate) fn read_bytes(bytes: &[u8], single: bool) -> Result<Collection, ParseErrors> {
+    if bytes.len() > MAX_INPUT_BYTES {
+        return Err(too_large(bytes.len()));
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => read_str(text, single),
+        Err(_) => Err(utf8_errors(bytes)),
+    }
+}
+
+/// Read text: check the size, then read line by line.
+pub(crate) fn read_str(text: &str, single: bool) -> Result<Collection, ParseErrors> {
+    if text.len() > MAX_INPUT_BYTES {
+        return Err(too_large(text.len()));
+    }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut reader = Reader::new(single);
+    for (i, raw) in text.split('\n').enumerate() {
+        let line = raw.strip_suffix('\r').unwrap_or(raw);
+        reader.line(i + 1, line);
+        if reader.stopped || reader.errors.full() {
+            break;
+        }
+    }
+    reader.finish()
+}
+
+/// Turn the result of a one-level read into the level, merging the header in.
+pub(crate) fn level(read: Result<Collection, ParseErrors>) -> Result<Level, ParseErrors> {
+    let mut collection = read?;
+    let Some(mut level) = collection.levels.pop() else {
+        let mut errors = Errors::default();
+        errors.push(1, 1, Kind::NoLevel);
+        return Err(errors.finish());
+    };
+    if level.title().is_none()
+        && let Some(title) = collection.title.as_deref()
+    {
+        level.set_title_read(title);
+    }
+    for (key, value) in collection.metadata.iter() {
+        if level.metadata().get(key).is_none() {
+            level.metadata_mut().set_read(key, value);
+        }
+    }
+    Ok(level)
+}
+
+fn too_large(size: usize) -> ParseErrors {
+    let mut errors = Errors::default();
+    errors.push(1, 1, Kind::InputTooLarge { size });
+    errors.finish()
+}
+
+/// Report each invalid UTF-8 sequence, at the line and column it starts.
+fn utf8_errors(bytes: &[u8]) -> ParseErrors {
+    let mut errors = Errors::default();
+    let (mut line, mut column) = (1, 1);
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if c == '\n' {
+                line += 1;
+                column = 1;
+            } else if !(line == 1 && column == 1 && c == '\u{feff}') {
+                column += 1;
+            }
+        }
+        if !chunk.invalid().is_empty() {
+            if !errors.push(line, column, Kind::InvalidUtf8) {
+                break;
+            }
+            column += 1;
+        }
+    }
+    errors.finish()
+}
+
+/// Where the reader stands relative to the last grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Not in a grid; metadata waits for its owner.
+    Idle,
+    /// Reading grid rows.
+    InGrid,
+    /// Just after a grid (and perhaps its metadata): metadata belongs to it.
+    AfterGrid,
+}
+
+/// A level being read.
+struct Builder<'a> {
+    /// The line of the first grid row.
+    line: usize,
+    /// Whether this is the collection's first level.
+    first: bool,
+    /// The comments above the grid (all of them for the first level, else the last).
+    comments: Vec<&'a str>,
+    /// The title from a `Title:` line, if any (`Some("")` removes it).
+    title_meta: Option<&'a str>,
+    metadata: crate::Metadata,
+    legend: Legend,
+    rows: Vec<Vec<Mask>>,
+    width: usize,
+    /// A limit was hit: the rest of the grid is skipped and no level is built.
+    overflow: bool,
+    players: usize,
+    listed: Vec<GridPos>,
+    /// Where the second player is, to report there.
+    second: Option<(usize, usize)>,
+}
+
+/// One grid row being read.
+#[derive(Default)]
+struct Row {
+    cells: Vec<Mask>,
+    /// Floor spaces after the last cell, counted but not stored (trailing
+    /// spaces are not part of the grid).
+    spaces: usize,
+    /// The row is wider than the limit; the rest is ignored.
+    too_wide: bool,
+    /// The column where the row starts (after a `|`, say).
+    column: usize,
+}
+
+struct Reader<'a> {
+    single: bool,
+    errors: Errors,
+    stopped: bool,
+    collection: Collection,
+    phase: Phase,
+    /// Comments since the last grid began.
+    comments: Vec<&'a str>,
+    /// Metadata not yet given to an owner: `(key, value)`.
+    metadata: Vec<(&'a str, &'a str)>,
+    /// The legend for the next grid.
+    legend: Legend,
+    /// The text line just read, if the last line was one: `(line, column, first char)`.
+    text: Option<(usize, usize, char)>,
+    /// The last level begun, until the next begins.
+    level: Option<Builder<'a>>,
+    levels_begun: usize,
+    /// The number of the last line read.
+    last_line: usize,
+    /// Cells of the levels read so far, the current one included.
+    cells_done: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn new(single: bool) -> Self {
+        Reader {
+            single,
+            errors: Errors::default(),
+            stopped: false,
+            collection: Collection::new(),
+            phase: Phase::Idle,
+            comments: Vec::new(),
+            metadata: Vec::new(),
+            legend: Legend::default(),
+            text: None,
+            level: None,
+            levels_begun: 0,
+            last_line: 1,
+            cells_done: 0,
+        }
+    }
+
+    fn error(&mut self, line: usize, column: usize, kind: Kind) {
+        if !self.errors.push(line, column, kind) {
+            self.stopped = true;
+        }
+    }
+
+    /// Read one line (without its line ending).
+    fn line(&mut self, n: usize, line: &'a str) {
+        self.last_line = n;
+        let Some((column, first)) = line
+            .chars()
+            .enumerate()
+            .find(|&(_, c)| c != ' ' && c != '\t')
+            .map(|(i, c)| (i + 1, c))
+        else {
+            // A blank line ends a grid and hands waiting metadata to the level above.
+            self.end_grid();
+            self.flush_metadata(n);
+            self.text = None;
+            return;
+        };
+        if first == ';' {
+            self.end_grid();
+            self.flush_metadata(n);
+            self.text = None;
+            let text = line.split_once(';').map_or("", |(_, rest)| rest).trim();
+            if self.levels_begun > 0 {
+                self.comments.clear();
+            } else if self.comments.len() >= MAX_HEADER_COMMENTS {
+                self.comments.pop();
+            }
+            self.comments.push(text);
+            return;
+        }
+        let starts_with_letter = line.starts_with(|c: char| c.is_ascii_alphabetic());
+        if starts_with_letter && let Some((key, value)) = line.split_once(':') {
+            self.text = None;
+            let key = key.trim();
+            if key.eq_ignore_ascii_case("legend") {
+                self.end_grid();
+                let offset = key_len(line);
+                self.legend_line(n, line, offset);
+                return;
+            }
+            let accepted = match self.phase {
+                Phase::InGrid | Phase::AfterGrid => {
+                    self.phase = Phase::AfterGrid;
+                    self.level.as_mut().is_none_or(|b| attach(b, key, value))
+                }
+                Phase::Idle if self.metadata.len() < MAX_METADATA => {
+                    self.metadata.push((key, value));
+                    true
+                }
+                Phase::Idle => false,
+            };
+            if !accepted {
+                self.error(n, 1, Kind::TooMuchMetadata);
+            }
+            return;
+        }
+        if self.phase == Phase::InGrid {
+            self.grid_line(n, line);
+            return;
+        }
+        let legend = &self.legend;
+        let is_row = cell::starts_row(first)
+            || (cell::is_legend_letter(first) && legend.get(first).is_some());
+        if !is_row {
+            // Free text, like the quoted names in some collections: ignored.
+            self.end_grid();
+            self.flush_metadata(n);
+            self.text = Some((n, column, first));
+            return;
+        }
+        if let Some((tl, tc, tch)) = self.text.take() {
+            self.error(tl, tc, Kind::TextInGrid(tch));
+        }
+        self.begin_level(n, column);
+        if !self.stopped {
+            self.grid_line(n, line);
+        }
+    }
+
+    /// End the grid being read, if any; the level stays open for metadata.
+    fn end_grid(&mut self) {
+        self.phase = Phase::Idle;
+    }
+
+    /// Give waiting metadata to the level above, or to the collection before any level.
+    fn flush_metadata(&mut self, n: usize) {
+        let waiting = std::mem::take(&mut self.metadata);
+        let mut accepted = true;
+        for (key, value) in waiting {
+            accepted &= match self.level.as_mut() {
+                Some(b) => attach(b, key, value),
+                None if key.eq_ignore_ascii_case("title") => {
+                    let value = value.trim();
+                    self.collection.title = (!value.is_empty()).then(|| value.to_owned());
+                    true
+                }
+                None => {
+                    room_for(&self.collection.metadata, key) && {
+                        self.collection.metadata.set_read(key, value);
+                        true
+                    }
+                }
+            };
+        }
+        if !accepted {
+            self.error(n, 1, Kind::TooMuchMetadata);
+        }
+    }
+
+    fn begin_level(&mut self, n: usize, column: usize) {
+        self.finish_level();
+        if self.levels_begun >= MAX_LEVELS {
+            self.error(n, column, Kind::TooManyLevels);
+            self.stopped = true;
+            return;
+        }
+        if self.single && self.levels_begun == 1 {
+            self.error(n, column, Kind::SeveralLevels);
+        }
+        self.levels_begun += 1;
+        let mut b = Builder {
+            line: n,
+            first: self.levels_begun == 1,
+            comments: std::mem::take(&mut self.comments),
+            title_meta: None,
+            metadata: crate::Metadata::new(),
+            legend: std::mem::take(&mut self.legend),
+            rows: Vec::new(),
+            width: 0,
+            overflow: false,
+            players: 0,
+            listed: Vec::new(),
+            second: None,
+        };
+        let mut accepted = true;
+        for (key, value) in std::mem::take(&mut self.metadata) {
+            accepted &= attach(&mut b, key, value);
+        }
+        if !accepted {
+            self.error(n, 1, Kind::TooMuchMetadata);
+        }
+        self.level = Some(b);
+        self.phase = Phase::InGrid;
+    }
+
+    /// Check the open level and add it to the collection.
+    fn finish_level(&mut self) {
+        let Some(b) = self.level.take() else {
+            return;
+        };
+        let title = match b.title_meta {
+            Some(t) => t,
+            None => b.comments.last().copied().unwrap_or(""),
+        };
+        if b.first {
+            let header = match (b.title_meta, b.comments.split_last()) {
+                (None, Some((_, rest))) => rest,
+                _ => b.comments.as_slice(),
+            };
+            self.collection.comments = header.iter().map(|s| (*s).to_owned()).collect();
+        }
+        if b.overflow {
+            return;
+        }
+        if b.players == 0 {
+            self.error(b.line, 1, Kind::NoPlayer);
+        } else if b.players > 1 {
+            let (line, column) = b.second.unwrap_or((b.line, 1));
+            let kind = Kind::SeveralPlayers {
+                count: b.players,
+                positions: b.listed.clone(),
+            };
+            self.error(line, column, kind);
+        }
+        if !self.errors.is_empty() {
+            // The result is an error anyway: spare the memory.
+            return;
+        }
+        let mut level = Level::from_rows(&b.rows, b.width);
+        level.set_title_read(title);
+        *level.metadata_mut() = b.metadata;
+        self.collection.levels.push(level);
+    }
+
+    fn finish(mut self) -> Result<Collection, ParseErrors> {
+        if !self.stopped {
+            self.flush_metadata(self.last_line);
+            self.finish_level();
+            if self.levels_begun == 0 {
+                self.error(1, 1, Kind::NoLevel);
+            }
+        }
+        if self.errors.is_empty() {
+            Ok(self.collection)
+        } else {
+            Err(self.errors.finish())
+        }
+    }
+
+    /// Read `legend: a = Recipe Recipe ...`; `offset` is the byte offset of the `:`.
+    fn legend_line(&mut self, n: usize, line: &str, offset: usize) {
+        let col = |byte: usize| column_of(line, byte);
+        let value_at = offset + 1;
+        let value = line.get(value_at..).unwrap_or("");
+        let Some((lhs, rhs)) = value.split_once('=') else {
+            let at = value_at + (value.len() - value.trim_start().len());
+            self.error(n, col(at), Kind::LegendSyntax);
+            return;
+        };
+        let lhs_at = value_at + (lhs.len() - lhs.trim_start().len());
+        let letter_text = lhs.trim();
+        let mut chars = letter_text.chars();
+        let letter = match (chars.next(), chars.next()) {
+            (Some(c), None) if cell::is_legend_letter(c) => Some(c),
+            (None, _) => {
+                self.error(n, col(lhs_at), Kind::LegendSyntax);
+                None
+            }
+            _ => {
+                self.error(n, col(lhs_at), Kind::LegendLetter(letter_text.to_owned()));
+                None
+            }
+        };
+        let rhs_at = value_at + lhs.len() + 1;
+        let mut mask: Mask = 0;
+        let mut any = false;
+        for (at, word) in words(rhs) {
+            any = true;
+            let at = col(rhs_at + at);
+            let kind = match cell::recipe_named(word) {
+                Ok(recipe) => match cell::with(mask, recipe) {
+                    Ok(m) => {
+                        mask = m;
+                        continue;
+                    }
+                    Err(Clash::Duplicate) => Kind::DuplicateRecipe(recipe),
+                    Err(Clash::Solid(present)) => Kind::TwoSolids(present, recipe),
+                    Err(Clash::Unsupported) => Kind::UnsupportedRecipe(recipe),
+                },
+                Err(Some(recipe)) => Kind::UnsupportedRecipe(recipe),
+                Err(None) => Kind::UnknownRecipe(word.to_owned()),
+            };
+            self.error(n, at, kind);
+        }
+        if !any {
+            self.error(n, col(rhs_at), Kind::LegendSyntax);
+            return;
+        }
+        let Some(letter) = letter else {
+            return;
+        };
+        if let Some((_, first_line)) = self.legend.get(letter) {
+            self.error(n, col(lhs_at), Kind::LegendRedefined { letter, first_line });
+        } else {
+            // Defined even after a bad recipe name, so its uses add no more errors.
+            self.legend.define(letter, mask, n);
+        }
+    }
+
+    /// Read one grid line: one row, or several split by `|`.
+    fn grid_line(&mut self, n: usize, line: &str) {
+        let Some(b) = self.level.as_mut() else {
+            return;
+        };
+        let errors = &mut self.errors;
+        let mut segment_column = 1;
+        for segment in line.split('|') {
+            if b.overflow {
+                return;
+            }
+            let mut row = Row {
+                column: segment_column,
+                ..Row::default()
+            };
+            // A pending run length: (count, capped just above the limit; column).
+            let mut run: Option<(usize, usize)> = None;
+            for (i, c) in segment.chars().enumerate() {
+                if row.too_wide {
+                    // The rest of a row past the width limit is not read.
+                    run = None;
+                    break;
+                }
+                let column = segment_column + i;
+                if let Some(d) = c.to_digit(10) {
+                    let d = d as usize;
+                    run = Some(match run {
+                        None => (d, column),
+                        Some((k, at)) => ((k * 10 + d).min(MAX_RUN_LENGTH + 1), at),
+                    });
+                    continue;
+                }
+                let count = match run.take() {
+                    None => 1,
+                    Some((0, at)) => {
+                        errors.push(n, at, Kind::ZeroRun);
+                        1
+                    }
+                    Some((k, at)) if k > MAX_RUN_LENGTH => {
+                        errors.push(n, at, Kind::RunTooLong);
+                        1
+                    }
+                    Some((k, _)) => k,
+                };
+                let mask = if c == '\t' {
+                    errors.push(n, column, Kind::Tab);
+                    0
+                } else if let Some(m) =
+                    cell::symbol_mask(c).or_else(|| b.legend.get(c).map(|(m, _)| m))
+                {
+                    m
+                } else {
+                    errors.push(n, column, Kind::UnknownSymbol(c));
+                    0
+                };
+                if errors.full() {
+                    self.stopped = true;
+                    return;
+                }
+                push_cells(b, &mut row, c == ' ', mask, count, n, column, errors);
+            }
+            if let Some((_, at)) = run {
+                errors.push(n, at, Kind::RunWithoutSymbol);
+            }
+            if !end_row(b, row, n, errors, &mut self.cells_done) || errors.full() {
+                self.stopped = true;
+                return;
+            }
+            segment_column += segment.chars().count() + 1;
+        }
+    }
+}
+
+/// Give a `Key: value` line to a level; return `false` if it has too many already.
+fn attach<'a>(b: &mut Builder<'a>, key: &'a str, value: &'a str) -> bool {
+    if key.eq_ignore_ascii_case("title") {
+        b.title_meta = Some(value.trim());
+    } else if room_for(&b.metadata, key) {
+        b.metadata.set_read(key, value);
+    } else {
+        return false;
+    }
+    true
+}
+
+/// Whether `key` can be set without passing [`MAX_METADATA`] entries.
+fn room_for(metadata: &crate::Metadata, key: &str) -> bool {
+    metadata.len() < MAX_METADATA || metadata.get(key).is_some()
+}
+
+/// Add `count` cells of `mask` to a row.
+#[allow(clippy::too_many_arguments)]
+fn push_cells(
+    b: &mut Builder<'_>,
+    row: &mut Row,
+    space: bool,
+    mask: Mask,
+    count: usize,
+    n: usize,
+    column: usize,
+    errors: &mut Errors,
+) {
+    if row.too_wide {
+        return;
+    }
+    if space {
+        row.spaces = row.spaces.saturating_add(count);
+        return;
+    }
+    let start = row.cells.len().saturating_add(row.spaces);
+    if start.saturating_add(count) > MAX_WIDTH {
+        row.too_wide = true;
+        errors.push(n, column, Kind::RowTooWide);
+        return;
+    }
+    row.cells.resize(start, 0);
+    row.spaces = 0;
+    if mask & cell::PLAYER != 0 {
+        let y = b.rows.len();
+        for x in start..start + count {
+            b.players += 1;
+            if b.players == 2 {
+                b.second = Some((n, column));
+            }
+            if b.listed.len() < LISTED_PLAYERS {
+                b.listed.push(GridPos::new(to_i32(x), to_i32(y)));
+            }
+        }
+    }
+    row.cells.resize(start + count, mask);
+}
+
+/// Add a finished row to the level; return `false` if reading must stop.
+fn end_row(
+    b: &mut Builder<'_>,
+    row: Row,
+    n: usize,
+    errors: &mut Errors,
+    cells_done: &mut usize,
+) -> bool {
+    if b.rows.len() >= MAX_HEIGHT {
+        b.overflow = true;
+        return errors.push(n, row.column, Kind::TooManyRows);
+    }
+    let width = b.width.max(row.cells.len());
+    let old = b.width.saturating_mul(b.rows.len());
+    let new = width.saturating_mul(b.rows.len() + 1);
+    if new > MAX_CELLS {
+        b.overflow = true;
+        return errors.push(n, row.column, Kind::TooManyCells);
+    }
+    let total = cells_done.saturating_sub(old).saturating_add(new);
+    if total > MAX_TOTAL_CELLS {
+        b.overflow = true;
+        errors.push(n, row.column, Kind::CollectionTooLarge);
+        return false;
+    }
+    *cells_done = total;
+    b.width = width;
+    b.rows.push(row.cells);
+    true
+}
+
+fn to_i32(v: usize) -> i32 {
+    i32::try_from(v).unwrap_or(i32::MAX)
+}
+
+/// Return the byte length of a metadata line's key part (the offset of the first `:`).
+fn key_len(line: &str) -> usize {
+    line.find(':').unwrap_or(line.len())
+}
+
+/// Return the 1-based character column of a byte offset in a line.
+fn column_of(line: &str, byte: usize) -> usize {
+    line.get(..byte).map_or(1, |s| s.chars().count() + 1)
+}
+
+/// Split on whitespace, with each word's byte offset.
+fn words(s: &str) -> impl Iterator<Item = (usize, &str)> {
+    let base = s.as_ptr() as usize;
+    s.split_whitespace()
+        .map(move |w| ((w.as_ptr() as usize).saturating_sub(base), w))
+}

@@ -1,0 +1,77 @@
+//! Every example in `docs/level-format.md` reads as the page says.
+
+use std::path::PathBuf;
+
+use muscleman_level::{Collection, Level};
+
+/// The fenced blocks of the page: (info string, body).
+fn blocks() -> Vec<(String, String)> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/level-format.md");
+    let page = std::fs::read_to_string(&path).unwrap();
+    let mut blocks = Vec::new();
+    let mut open: Option<(String, String)> = None;
+    for line in page.lines() {
+        match (&mut open, line.strip_prefix("```")) {
+            (None, Some(info)) => open = Some((info.to_owned(), String::new())),
+            (Some(_), Some("")) => blocks.extend(open.take()),
+            (Some((_, body)), _) => {
+                body.push_str(line);
+                body.push('\n');
+            }
+            (None, None) => {}
+        }
+    }
+    blocks
+}
+
+#[test]
+fn valid_examples_read_and_print_back() {
+    let mut n = 0;
+    for (info, body) in blocks() {
+        if info != "xsb" {
+            continue;
+        }
+        n += 1;
+        let c = Collection::parse(&body).unwrap_or_else(|e| panic!("{body}\n{e}"));
+        assert_eq!(Collection::parse(&c.to_text()).unwrap(), c, "{body}");
+        for level in &c.levels {
+            assert_eq!(Level::parse(&level.to_text()).unwrap(), *level);
+        }
+    }
+    assert!(n >= 4, "only {n} examples");
+}
+
+#[test]
+fn the_rle_example_is_the_plain_one() {
+    let body = blocks()
+        .into_iter()
+        .map(|(_, b)| b)
+        .find(|b| b.starts_with("; The same level twice"))
+        .unwrap();
+    let c = Collection::parse(&body).unwrap();
+    let mut a = c.levels[0].clone();
+    a.set_title("").unwrap();
+    assert_eq!(a, c.levels[1]);
+}
+
+#[test]
+fn error_examples_give_the_errors_shown() {
+    let blocks = blocks();
+    let mut n = 0;
+    for pair in blocks.windows(2) {
+        let [(info, input), (next, expected)] = pair else {
+            continue;
+        };
+        if info != "xsb-error" {
+            continue;
+        }
+        assert_eq!(
+            next, "text",
+            "an xsb-error block is followed by a text block"
+        );
+        n += 1;
+        let errors = Collection::parse(input).unwrap_err();
+        assert_eq!(errors.to_string(), expected.trim_end(), "{input}");
+    }
+    assert!(n >= 5, "only {n} examples");
+}

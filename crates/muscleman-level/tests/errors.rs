@@ -1,0 +1,153 @@
+//! Errors: exact positions, messages, several errors at once, player counts.
+
+use muscleman_core::GridPos;
+use muscleman_level::{Collection, Level, MAX_ERRORS, ParseErrorKind};
+
+#[test]
+fn unknown_symbol_names_line_column_and_what_was_expected() {
+    let e = Level::parse("; t\n#####\n#@ x.#\n#####\n").unwrap_err();
+    assert_eq!(e.len(), 1);
+    assert_eq!(
+        e.to_string(),
+        "3:4: unknown symbol 'x', expected one of # @ + $ * . % ~ & space - _, a run length, '|' or a legend letter"
+    );
+}
+
+#[test]
+fn columns_count_characters_not_bytes() {
+    let e = Level::parse("#é@#\n").unwrap_err();
+    let first = &e.errors()[0];
+    assert_eq!((first.line, first.column), (1, 2));
+    assert_eq!(first.kind, ParseErrorKind::UnknownSymbol('é'));
+    let e = Level::parse("#é\u{1F600}@?#\n").unwrap_err();
+    assert_eq!(e.errors()[2].column, 5);
+}
+
+#[test]
+fn every_error_in_the_file_is_reported() {
+    let text = "\
+; 1
+#####
+#@x.#
+#####
+
+; 2
+####
+#..#
+####
+
+; 3
+#####
+#@y@#
+#####
+";
+    let e = Collection::parse(text).unwrap_err();
+    let got: Vec<_> = e
+        .iter()
+        .map(|e| (e.line, e.column, e.kind.clone()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (3, 3, ParseErrorKind::UnknownSymbol('x')),
+            (7, 1, ParseErrorKind::NoPlayer),
+            (13, 3, ParseErrorKind::UnknownSymbol('y')),
+            (
+                13,
+                4,
+                ParseErrorKind::SeveralPlayers {
+                    count: 2,
+                    positions: vec![GridPos::new(1, 1), GridPos::new(3, 1)]
+                }
+            ),
+        ]
+    );
+}
+
+#[test]
+fn no_player_is_reported_at_the_level_start() {
+    let e = Level::parse("; t\n\n####\n#$.#\n####\n").unwrap_err();
+    let first = &e.errors()[0];
+    assert_eq!((first.line, first.column), (3, 1));
+    assert_eq!(
+        first.to_string(),
+        "3:1: level has no player, expected exactly one ('@' or '+')"
+    );
+}
+
+#[test]
+fn several_players_are_reported_at_the_second_with_all_positions() {
+    let e = Level::parse("#####\n#@ +#\n# @ #\n#####\n").unwrap_err();
+    let first = &e.errors()[0];
+    assert_eq!((first.line, first.column), (2, 4));
+    assert_eq!(
+        first.to_string(),
+        "2:4: level has 3 players, at (1, 1), (3, 1), (2, 2), expected exactly one"
+    );
+}
+
+#[test]
+fn a_long_list_of_players_is_cut() {
+    let e = Level::parse(&"@".repeat(30)).unwrap_err();
+    let msg = e.errors()[0].to_string();
+    assert!(
+        msg.starts_with("1:2: level has 30 players, at (0, 0), (1, 0)"),
+        "{msg}"
+    );
+    assert!(msg.ends_with("(9, 0), ..., expected exactly one"), "{msg}");
+}
+
+#[test]
+fn errors_stop_at_the_cap_with_a_note() {
+    let line = "#".to_owned() + &"x".repeat(50) + "@#\n";
+    let text = line.repeat(10);
+    let e = Collection::parse(&text).unwrap_err();
+    assert_eq!(e.len(), MAX_ERRORS);
+    assert!(e.is_truncated());
+    assert!(
+        e.to_string()
+            .ends_with("\nstopped after 100 errors; more may follow, not shown")
+    );
+}
+
+#[test]
+fn text_inside_a_grid_is_read_as_a_row() {
+    let e = Level::parse("####\n#@.#\nab\n####\n").unwrap_err();
+    let got: Vec<_> = e.iter().map(|e| (e.line, e.column)).collect();
+    assert_eq!(got, [(3, 1), (3, 2)]);
+}
+
+#[test]
+fn invalid_utf8_is_positioned() {
+    let e = Level::parse_bytes(b"####\n#@\xc3.#\n##\xff\xfe##\n").unwrap_err();
+    let got: Vec<_> = e
+        .iter()
+        .map(|e| (e.line, e.column, e.kind.clone()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (2, 3, ParseErrorKind::InvalidUtf8),
+            (3, 3, ParseErrorKind::InvalidUtf8),
+            (3, 4, ParseErrorKind::InvalidUtf8),
+        ]
+    );
+}
+
+#[test]
+fn nul_bytes_are_unknown_symbols_not_a_panic() {
+    // A line of NULs is free text (it does not start with a grid symbol): no level.
+    let e = Collection::parse_bytes(&[0u8; 10_000]).unwrap_err();
+    assert_eq!(e.errors()[0].kind, ParseErrorKind::NoLevel);
+    let e = Collection::parse_bytes(b"#\0@#").unwrap_err();
+    assert_eq!(e.errors()[0].kind, ParseErrorKind::UnknownSymbol('\0'));
+    assert!(e.to_string().starts_with("1:2: unknown symbol '\\0'"));
+}
+
+#[test]
+fn errors_are_std_errors() {
+    fn takes(_: &dyn std::error::Error) {}
+    let e = Level::parse("").unwrap_err();
+    takes(&e);
+    takes(&e.errors()[0]);
+}

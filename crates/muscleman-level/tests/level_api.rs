@@ -1,0 +1,133 @@
+//! Building and editing levels by hand.
+
+use muscleman_core::{EntityRecipe as R, GridPos};
+use muscleman_level::{Level, LevelError, Metadata, MetadataError, SUPPORTED_RECIPES};
+
+fn p(x: i32, y: i32) -> GridPos {
+    GridPos::new(x, y)
+}
+
+#[test]
+fn a_new_level_is_all_floor() {
+    let level = Level::new(3, 2).unwrap();
+    assert_eq!((level.width(), level.height()), (3, 2));
+    assert!(level.iter().all(|(_, list)| list.is_empty()));
+    assert_eq!(level.iter().count(), 6);
+    assert_eq!(level.player(), None);
+    assert_eq!(level.title(), None);
+}
+
+#[test]
+fn cells_keep_canonical_order_whatever_the_order_of_adding() {
+    let mut a = Level::new(1, 1).unwrap();
+    let mut b = Level::new(1, 1).unwrap();
+    for r in [R::Goal, R::WaterCell, R::Player] {
+        a.add(p(0, 0), r).unwrap();
+    }
+    for r in [R::Player, R::Goal, R::WaterCell] {
+        b.add(p(0, 0), r).unwrap();
+    }
+    assert_eq!(a, b);
+    assert_eq!(a.cell(p(0, 0)), &[R::Player, R::WaterCell, R::Goal]);
+}
+
+#[test]
+fn add_refuses_what_cannot_be_printed_or_played() {
+    let mut level = Level::new(2, 1).unwrap();
+    assert_eq!(
+        level.add(p(2, 0), R::Box),
+        Err(LevelError::OutOfBounds(p(2, 0)))
+    );
+    assert_eq!(
+        level.add(p(-1, 0), R::Box),
+        Err(LevelError::OutOfBounds(p(-1, 0)))
+    );
+    for r in R::ALL {
+        if !SUPPORTED_RECIPES.contains(&r) {
+            assert_eq!(level.add(p(0, 0), r), Err(LevelError::Unsupported(r)));
+        }
+    }
+    level.add(p(0, 0), R::Goal).unwrap();
+    assert_eq!(
+        level.add(p(0, 0), R::Goal),
+        Err(LevelError::Duplicate {
+            pos: p(0, 0),
+            recipe: R::Goal
+        })
+    );
+    level.add(p(0, 0), R::Box).unwrap();
+    assert_eq!(
+        level.add(p(0, 0), R::WallStrong),
+        Err(LevelError::Occupied {
+            pos: p(0, 0),
+            present: R::Box,
+            recipe: R::WallStrong
+        })
+    );
+    level.add(p(1, 0), R::Player).unwrap();
+    level.remove(p(0, 0), R::Box);
+    assert_eq!(
+        level.add(p(0, 0), R::Player),
+        Err(LevelError::SecondPlayer(p(1, 0)))
+    );
+    assert_eq!(level.cell(p(0, 0)), &[R::Goal]);
+}
+
+#[test]
+fn remove_takes_one_recipe_out() {
+    let mut level = Level::parse("+").unwrap();
+    assert!(level.remove(p(0, 0), R::Player));
+    assert!(!level.remove(p(0, 0), R::Player));
+    assert!(!level.remove(p(5, 0), R::Goal));
+    assert!(!level.remove(p(0, 0), R::Duck));
+    assert_eq!(level.player(), None);
+    assert_eq!(level.cell(p(0, 0)), &[R::Goal]);
+    assert!(level.has(p(0, 0), R::Goal));
+}
+
+#[test]
+fn titles_and_metadata() {
+    let mut level = Level::new(1, 1).unwrap();
+    level.set_title("  Hello  ").unwrap();
+    assert_eq!(level.title(), Some("Hello"));
+    assert!(matches!(
+        level.set_title("a\nb"),
+        Err(MetadataError::LineBreak(_))
+    ));
+    level.set_title("").unwrap();
+    assert_eq!(level.title(), None);
+
+    let meta: &mut Metadata = level.metadata_mut();
+    meta.set("Author", "A").unwrap();
+    meta.set("author", "B").unwrap();
+    assert_eq!(meta.len(), 1);
+    assert_eq!(meta.iter().collect::<Vec<_>>(), [("Author", "B")]);
+    assert!(matches!(meta.set("1x", "v"), Err(MetadataError::BadKey(_))));
+    assert!(matches!(
+        meta.set("a:b", "v"),
+        Err(MetadataError::BadKey(_))
+    ));
+    assert!(matches!(
+        meta.set("Legend", "v"),
+        Err(MetadataError::ReservedKey(_))
+    ));
+    meta.set("Author", "").unwrap();
+    assert!(meta.is_empty());
+    assert_eq!(level.author(), None);
+}
+
+#[test]
+fn debug_shows_the_grid() {
+    let level = Level::parse("; T\n#@.#").unwrap();
+    let debug = format!("{level:?}");
+    assert!(debug.contains("#@.#"), "{debug}");
+    assert_eq!(level.to_string(), "; T\n#@.#\n");
+}
+
+#[test]
+fn an_empty_right_column_survives_printing() {
+    let mut level = Level::new(5, 3).unwrap();
+    level.add(p(0, 1), R::Player).unwrap();
+    assert_eq!(level.to_text(), "-----\n@\n-\n");
+    assert_eq!(Level::parse(&level.to_text()).unwrap(), level);
+}

@@ -1,0 +1,241 @@
+//! Properties: print then read gives the same level; plain XSB prints
+//! unchanged; no input makes the reader panic.
+
+use muscleman_core::{EntityRecipe as R, GridPos};
+use muscleman_level::{Collection, Level};
+use proptest::prelude::*;
+
+/// One cell without a player: an optional solid thing, water, goal.
+fn cell() -> impl Strategy<Value = (Option<R>, bool, bool)> {
+    let solid = prop_oneof![
+        6 => Just(None),
+        1 => Just(Some(R::WallStrong)),
+        1 => Just(Some(R::WallWeak)),
+        1 => Just(Some(R::Box)),
+        1 => Just(Some(R::HeavyBox)),
+    ];
+    (solid, prop::bool::weighted(0.2), prop::bool::weighted(0.2))
+}
+
+fn text() -> impl Strategy<Value = String> {
+    "[ -~]{0,12}"
+}
+
+fn metadata() -> impl Strategy<Value = Vec<(String, String)>> {
+    prop::collection::vec(("[A-Za-z][A-Za-z0-9 _#-]{0,8}", text()), 0..4)
+}
+
+fn level() -> impl Strategy<Value = Level> {
+    (1usize..10, 1usize..8).prop_flat_map(|(w, h)| {
+        (
+            prop::collection::vec(cell(), w * h),
+            0..w,
+            0..h,
+            (any::<bool>(), any::<bool>()),
+            prop::option::of(text()),
+            metadata(),
+        )
+            .prop_map(move |(cells, px, py, (pw, pg), title, meta)| {
+                let mut level = Level::new(w, h).unwrap();
+                for (i, (solid, water, goal)) in cells.into_iter().enumerate() {
+                    let pos = GridPos::new((i % w) as i32, (i / w) as i32);
+                    let player_here = pos == GridPos::new(px as i32, py as i32);
+                    let (water, goal) = if player_here { (pw, pg) } else { (water, goal) };
+                    let solid = if player_here { Some(R::Player) } else { solid };
+                    for (on, recipe) in [
+                        (solid.is_some(), solid.unwrap_or(R::Player)),
+                        (water, R::WaterCell),
+                        (goal, R::Goal),
+                    ] {
+                        if on {
+                            level.add(pos, recipe).unwrap();
+                        }
+                    }
+                }
+                if let Some(t) = title {
+                    level.set_title(&t).unwrap();
+                }
+                for (k, v) in meta {
+                    // Reserved keys are refused: skip them.
+                    let _ = level.metadata_mut().set(&k, &v);
+                }
+                level
+            })
+    })
+}
+
+fn collection() -> impl Strategy<Value = Collection> {
+    (
+        prop::option::of(text()),
+        prop::collection::vec(text(), 0..3),
+        metadata(),
+        prop::collection::vec(level(), 1..4),
+    )
+        .prop_map(|(title, comments, meta, levels)| {
+            let mut c = Collection::new();
+            c.title = title.map(|t| t.trim().to_owned()).filter(|t| !t.is_empty());
+            c.comments = comments.into_iter().map(|s| s.trim().to_owned()).collect();
+            for (k, v) in meta {
+                let _ = c.metadata.set(&k, &v);
+            }
+            c.levels = levels;
+            c
+        })
+}
+
+/// Plain XSB rows: fixed symbols only, one player, no trailing space, no blank row.
+fn plain_xsb() -> impl Strategy<Value = String> {
+    let row = prop::collection::vec(prop::sample::select(&b"#$.*%~& "[..]), 1..10);
+    (
+        prop::collection::vec(row, 1..8),
+        any::<prop::sample::Index>(),
+        any::<prop::sample::Index>(),
+        any::<bool>(),
+        prop::option::of("[!-~][ -~]{0,8}[!-~]"),
+    )
+        .prop_map(|(mut rows, ry, rx, on_goal, title)| {
+            for row in &mut rows {
+                if let Some(last) = row.last_mut()
+                    && *last == b' '
+                {
+                    *last = b'#';
+                }
+            }
+            let y = ry.index(rows.len());
+            let x = rx.index(rows[y].len());
+            rows[y][x] = if on_goal { b'+' } else { b'@' };
+            let mut text = String::new();
+            if let Some(t) = title {
+                text.push_str(&format!("; {t}\n"));
+            }
+            for row in rows {
+                text.push_str(std::str::from_utf8(&row).unwrap());
+                text.push('\n');
+            }
+            text
+        })
+}
+
+/// Text close to the format, to reach deep into the reader: blocks of
+/// optional comment, metadata and legend lines, then grid rows (with run
+/// lengths, bars, legend letters, one player put in), joined by varied
+/// separators.
+fn gridish() -> impl Strategy<Value = String> {
+    let head = prop::collection::vec(
+        prop_oneof![
+            Just("; title\n"),
+            Just(";\n"),
+            Just("Author: x\n"),
+            Just("Title: T\n"),
+            Just("legend: a = HeavyBox Goal\n"),
+            Just("legend: b = WaterCell Box\n"),
+            Just("legend: a = HeavyBox\n"),
+            Just("'free text'\n"),
+            Just("\n"),
+        ],
+        0..3,
+    );
+    let rows = prop::collection::vec("[#$.*%~& _ab|2-4-]{1,8}", 1..4);
+    let block = (
+        head,
+        rows,
+        any::<prop::sample::Index>(),
+        any::<prop::sample::Index>(),
+        any::<bool>(),
+    )
+        .prop_map(|(head, mut rows, ry, rx, goal)| {
+            let y = ry.index(rows.len());
+            let row = &mut rows[y];
+            let x = rx.index(row.len() + 1);
+            if row.is_char_boundary(x) {
+                row.insert(x, if goal { '+' } else { '@' });
+            }
+            let mut text: String = head.concat();
+            for row in rows {
+                text.push_str(&row);
+                text.push('\n');
+            }
+            text
+        });
+    let sep = prop_oneof![
+        Just(""),
+        Just("\n"),
+        Just("\n\n"),
+        Just("Author: y\n"),
+        Just(";\n")
+    ];
+    prop::collection::vec((block, sep), 1..4)
+        .prop_map(|blocks| blocks.into_iter().map(|(b, s)| b + s).collect::<String>())
+}
+
+/// Check that an accepted text prints and reads back the same.
+fn check_accepted(text: &str) {
+    if let Ok(c) = Collection::parse(text) {
+        let printed = c.to_text();
+        assert_eq!(Collection::parse(&printed).as_ref(), Ok(&c), "{printed}");
+    }
+    if let Ok(l) = Level::parse(text) {
+        let printed = l.to_text();
+        assert_eq!(Level::parse(&printed).as_ref(), Ok(&l), "{printed}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn print_then_read_gives_the_same_level(level in level()) {
+        let text = level.to_text();
+        prop_assert_eq!(Level::parse(&text), Ok(level.clone()), "{}", text);
+        prop_assert_eq!(Level::parse_bytes(text.as_bytes()), Ok(level));
+    }
+
+    #[test]
+    fn print_then_read_gives_the_same_collection(c in collection()) {
+        let text = c.to_text();
+        prop_assert_eq!(Collection::parse(&text), Ok(c), "{}", text);
+    }
+
+    #[test]
+    fn plain_xsb_prints_unchanged(text in plain_xsb()) {
+        let level = Level::parse(&text).unwrap();
+        prop_assert_eq!(level.to_text(), text);
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..600)) {
+        let _ = Collection::parse_bytes(&bytes);
+        let _ = Level::parse_bytes(&bytes);
+    }
+
+    #[test]
+    fn arbitrary_text_never_panics_and_what_is_accepted_round_trips(text in any::<String>()) {
+        check_accepted(&text);
+    }
+
+    #[test]
+    fn near_format_text_never_panics_and_what_is_accepted_round_trips(text in gridish()) {
+        check_accepted(&text);
+    }
+
+    #[test]
+    fn mutated_levels_never_panic(
+        level in level(),
+        edits in prop::collection::vec((any::<prop::sample::Index>(), 0u8..3, prop::sample::select(&b"#@+$*.%~&- _|0123456789a;:\n\t\r\xff"[..])), 1..6),
+    ) {
+        let mut bytes = level.to_text().into_bytes();
+        for (at, op, b) in edits {
+            let i = at.index(bytes.len() + 1);
+            match op {
+                0 => bytes.insert(i, b),
+                1 if i < bytes.len() => { bytes.remove(i); }
+                _ if i < bytes.len() => bytes[i] = b,
+                _ => {}
+            }
+        }
+        let _ = Level::parse_bytes(&bytes);
+        if let Ok(text) = std::str::from_utf8(&bytes) {
+            check_accepted(text);
+        }
+    }
+}
