@@ -2,7 +2,10 @@
 
 use muscleman_core::{EntityId, EventBatch, Input, MoveCause, SimEvent};
 
+use muscleman_level::Level;
+
 use crate::journal::Change;
+use crate::level::{LevelLoadError, level_from_world, world_from_level};
 use crate::rules::Rules;
 use crate::step::{StepError, step_into};
 use crate::world::World;
@@ -54,25 +57,26 @@ struct Entry {
 ///
 /// # Example
 /// ```
-/// use muscleman_core::{EntityRecipe, GridDir, GridPos, Input};
-/// use muscleman_sim::{spawn, Game, Rules, World};
+/// use muscleman_core::{GridDir, Input};
+/// use muscleman_level::Level;
+/// use muscleman_sim::{Game, Rules};
 ///
-/// let mut world = World::new();
-/// let player = spawn(&mut world, EntityRecipe::Player, GridPos::new(0, 0))?;
-/// spawn(&mut world, EntityRecipe::Box, GridPos::new(1, 0))?;
-/// let mut game = Game::new(world, player, Rules::MUSCLEMAN)?;
+/// let level = Level::parse("#####\n#@$.#\n#####\n")?;
+/// let mut game = Game::new(&level, Rules::MUSCLEMAN)?;
 /// let start = game.state_hash();
 /// game.step(Input::Move(GridDir::Right))?;
 /// assert_ne!(game.state_hash(), start);
 /// game.undo()?;
 /// assert_eq!(game.state_hash(), start);
 /// game.redo()?;
+/// assert!(game.is_solved());
 /// game.restart()?;
 /// assert_eq!(game.state_hash(), start);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
 pub struct Game {
+    level: Level,
     world: World,
     player: EntityId,
     rules: Rules,
@@ -88,16 +92,11 @@ pub struct Game {
 }
 
 impl Game {
-    /// Make a game from a world, its player and the rules.
-    pub fn new(world: World, player: EntityId, rules: Rules) -> Result<Game, StepError> {
-        if !world
-            .tags(player)?
-            .contains(crate::component::TagKind::Player)
-        {
-            return Err(StepError::NotAPlayer(player));
-        }
-        world.position(player)?;
+    /// Start a game of `level` under `rules`.
+    pub fn new(level: &Level, rules: Rules) -> Result<Game, LevelLoadError> {
+        let (world, player) = world_from_level(level)?;
         Ok(Game {
+            level: level.clone(),
             world,
             player,
             rules,
@@ -112,6 +111,17 @@ impl Game {
             log: Vec::new(),
             spare: Vec::new(),
         })
+    }
+
+    /// Return the level as it was when the game began.
+    pub fn level(&self) -> &Level {
+        &self.level
+    }
+
+    /// Describe the current state as a level (the initial level's title and
+    /// metadata, today's positions).
+    pub fn current_level(&self) -> Result<Level, LevelLoadError> {
+        level_from_world(&self.world, &self.level)
     }
 
     /// Return the world.
@@ -167,7 +177,11 @@ impl Game {
                 + e.changes.capacity() * std::mem::size_of::<Change>()
                 + e.changes.iter().map(Change::heap_bytes).sum::<usize>()
         };
-        self.done.iter().chain(&self.undone).map(entry).sum::<usize>()
+        self.done
+            .iter()
+            .chain(&self.undone)
+            .map(entry)
+            .sum::<usize>()
             + self.prelude.changes.capacity() * std::mem::size_of::<Change>()
     }
 
@@ -246,12 +260,16 @@ impl Game {
             }
             Action::Restart => self.rewind_all(events),
         };
-        let changes = self.world.close_journal();
+        let mut journal = self.world.close_journal();
+        // Keep the journal's buffer for the next action, and file an exact
+        // copy: the history holds only what this action changed.
+        let changes = journal.to_vec();
+        journal.clear();
+        self.spare = journal;
         if let Err(e) = result {
             // Leave the world as it was before the failed action.
             let mut ignored = EventBatch::new();
-            self.world
-                .revert(&changes, MoveCause::Undo, &mut ignored)?;
+            self.world.revert(&changes, MoveCause::Undo, &mut ignored)?;
             return Err(e);
         }
         let moved = events
@@ -278,10 +296,9 @@ impl Game {
             } else {
                 entry.changes.extend(changes);
             }
+            entry.actions.shrink_to_fit();
             self.done.push(entry);
-        } else if changes.is_empty() {
-            self.spare = changes;
-        } else {
+        } else if !changes.is_empty() {
             let top = self.done.last_mut().unwrap_or(&mut self.prelude);
             top.actions.push(action);
             top.changes.extend(changes);
@@ -296,7 +313,8 @@ impl Game {
         self.prelude.actions.clear();
         result?;
         for entry in self.done.iter().rev() {
-            self.world.revert(&entry.changes, MoveCause::Restart, events)?;
+            self.world
+                .revert(&entry.changes, MoveCause::Restart, events)?;
         }
         Ok(())
     }

@@ -18,7 +18,7 @@ pub(crate) enum Change {
     Destroyed {
         id: EntityId,
         tags: TagSet,
-        components: Vec<AnyComponent>,
+        components: Box<[AnyComponent]>,
     },
     /// The ids future spawns would reuse, just before a spawn or destroy.
     Freelist(Vec<EntityId>),
@@ -48,7 +48,7 @@ impl Change {
     pub(crate) fn heap_bytes(&self) -> usize {
         match self {
             Change::Destroyed { components, .. } => {
-                components.capacity() * std::mem::size_of::<AnyComponent>()
+                components.len() * std::mem::size_of::<AnyComponent>()
             }
             Change::Freelist(free) => free.capacity() * std::mem::size_of::<EntityId>(),
             _ => 0,

@@ -189,7 +189,7 @@ impl World {
         let e = self.entity(id)?;
         if self.journal.is_some() {
             let tags = self.tags(id)?;
-            let components = self.components(id)?;
+            let components = self.components(id)?.into_boxed_slice();
             self.record_freelist();
             self.record(|| Change::Destroyed {
                 id,

@@ -2,14 +2,13 @@
 
 mod common;
 
-use common::{assert_invariants, dump, inputs, world_from_ascii};
+use common::{assert_invariants, dump, inputs, level_from_ascii};
 use muscleman_core::{GridDir, GridPos, Input, MoveCause, Moved};
 use muscleman_sim::{Command, Facing, Game, Rules, Stats};
 use proptest::prelude::*;
 
 fn game(grid: &str) -> Game {
-    let (world, player) = world_from_ascii(grid);
-    Game::new(world, player, Rules::MUSCLEMAN).unwrap()
+    Game::new(&level_from_ascii(grid), Rules::MUSCLEMAN).unwrap()
 }
 
 const ROOM: &str = "
@@ -44,11 +43,23 @@ fn undo_after_a_chain_push_restores_the_exact_state() {
     let before = (g.state_hash(), dump(g.world()));
     let pushed = g.step(Input::Move(GridDir::Right)).unwrap();
     assert_eq!(pushed.len(), 4, "three boxes and the player move");
-    assert_eq!(g.stats(), Stats { moves: 4, pushes: 1 });
+    assert_eq!(
+        g.stats(),
+        Stats {
+            moves: 4,
+            pushes: 1
+        }
+    );
     let back = g.undo().unwrap();
     assert_eq!((g.state_hash(), dump(g.world())), before);
     assert_eq!(back.len(), 4);
-    assert_eq!(g.stats(), Stats { moves: 3, pushes: 0 });
+    assert_eq!(
+        g.stats(),
+        Stats {
+            moves: 3,
+            pushes: 0
+        }
+    );
     assert_invariants(g.world());
 }
 
@@ -60,10 +71,16 @@ fn a_step_that_moves_nothing_is_not_an_undo_step_but_is_undone_with_the_one_befo
     g.step(Input::Move(GridDir::Right)).unwrap(); // into the weak wall: refused
     g.step(Input::Wait).unwrap();
     assert_eq!(g.undo_depth(), 1);
-    assert_eq!(g.world().get::<Facing>(g.player()).unwrap().0, GridDir::Right);
+    assert_eq!(
+        g.world().get::<Facing>(g.player()).unwrap().0,
+        GridDir::Right
+    );
     g.undo().unwrap();
     assert_eq!((g.state_hash(), dump(g.world())), start);
-    assert_eq!(g.world().get::<Facing>(g.player()).unwrap().0, GridDir::Down);
+    assert_eq!(
+        g.world().get::<Facing>(g.player()).unwrap().0,
+        GridDir::Down
+    );
 }
 
 #[test]
@@ -236,7 +253,11 @@ proptest! {
 #[test]
 fn history_memory_grows_with_the_change_not_the_level() {
     let small = "#@ $ #";
-    let big = format!("{}\n{}", "#".repeat(200), "#@ $ ".to_owned() + &" ".repeat(150) + "#");
+    let big = format!(
+        "{}\n{}",
+        "#".repeat(200),
+        "#@ $ ".to_owned() + &" ".repeat(150) + "#"
+    );
     let per_step = |grid: &str| {
         let mut g = game(grid);
         g.step(Input::Move(GridDir::Right)).unwrap();

@@ -10,7 +10,10 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use muscleman_core::{EntityId, EntityRecipe, EventBatch, GridDir, GridPos, Input, Moved};
-use muscleman_sim::{AnyComponent, Rules, TagKind, World, recipe_of, spawn, step_with};
+use muscleman_level::Level;
+use muscleman_sim::{
+    AnyComponent, Rules, TagKind, World, recipe_of, spawn, step_with, world_from_level,
+};
 
 /// A world built up fluently, with named entities (the plan's `TestWorld`).
 pub struct TestWorld {
@@ -91,26 +94,17 @@ impl TestWorld {
     }
 }
 
-/// Read an ASCII grid: `#` wall, `%` weak wall, `~` water, `$` box, `&`
-/// heavy box, `.` goal, `*` box on goal, `@` player, `+` player on goal,
-/// space or `-` floor. Blank first and last lines and the common leading
-/// indentation are dropped, so write a leading floor cell as `-`.
+/// Read an ASCII grid with the level reader: `#` wall, `%` weak wall, `~`
+/// water, `$` box, `&` heavy box, `.` goal, `*` box on goal, `@` player,
+/// `+` player on goal, space or `-` floor. Blank first and last lines and the
+/// common leading indentation are dropped, so write a leading floor cell as `-`.
+pub fn level_from_ascii(grid: &str) -> Level {
+    Level::parse(&rows(grid).join("\n")).unwrap()
+}
+
+/// Build the world of an ASCII grid (see [`level_from_ascii`]).
 pub fn world_from_ascii(grid: &str) -> (World, EntityId) {
-    let mut world = World::new();
-    let mut player = None;
-    for (y, line) in rows(grid).iter().enumerate() {
-        for (x, ch) in line.chars().enumerate() {
-            let at = GridPos::new(x as i32, y as i32);
-            for recipe in recipes_of_char(ch) {
-                let id = spawn(&mut world, *recipe, at).unwrap();
-                if *recipe == EntityRecipe::Player {
-                    assert!(player.is_none(), "two players in test grid");
-                    player = Some(id);
-                }
-            }
-        }
-    }
-    (world, player.expect("no player in test grid"))
+    world_from_level(&level_from_ascii(grid)).unwrap()
 }
 
 fn rows(grid: &str) -> Vec<String> {
@@ -140,23 +134,6 @@ fn normalized(grid: &str) -> String {
         .iter()
         .map(|r| r.replace('-', " ").trim_end().to_owned() + "\n")
         .collect()
-}
-
-fn recipes_of_char(ch: char) -> &'static [EntityRecipe] {
-    use EntityRecipe::*;
-    match ch {
-        '#' => &[WallStrong],
-        '%' => &[WallWeak],
-        '~' => &[WaterCell],
-        '$' => &[Box],
-        '&' => &[HeavyBox],
-        '.' => &[Goal],
-        '*' => &[Box, Goal],
-        '@' => &[Player],
-        '+' => &[Player, Goal],
-        ' ' | '-' => &[],
-        other => panic!("unknown test grid char {other:?}"),
-    }
 }
 
 fn char_of(recipes: &[EntityRecipe]) -> char {
