@@ -77,7 +77,8 @@ fn a_sokoban_game_keeps_its_rules() {
 #[test]
 fn damaged_saves_are_refused_with_a_reason() {
     let text = played("lluurr").save();
-    let cases: Vec<(String, fn(&SaveError) -> bool)> = vec![
+    type Expect = fn(&SaveError) -> bool;
+    let cases: Vec<(String, Expect)> = vec![
         (text.replace("\"version\": 1", "\"version\": 2"), |e| {
             matches!(e, SaveError::Version { found: 2 })
         }),
@@ -178,10 +179,10 @@ proptest! {
         let mut bytes = g.save().into_bytes();
         let pos = pos % bytes.len();
         bytes[pos] ^= bits;
-        if let Ok(text) = String::from_utf8(bytes) {
-            if let Ok(loaded) = Game::load(&text) {
-                prop_assert_eq!(loaded.state_hash(), g.state_hash());
-            }
+        if let Ok(text) = String::from_utf8(bytes)
+            && let Ok(loaded) = Game::load(&text)
+        {
+            prop_assert_eq!(loaded.state_hash(), g.state_hash());
         }
     }
 }
