@@ -133,24 +133,41 @@ impl Board {
     /// change this condition, so the distances and dead squares hold for
     /// Muscleman rules too.
     fn compute_distances(&mut self) {
+        let dist = self.distances_with(&[]);
         let n = self.n;
+        for c in 0..n {
+            self.dead[c] = !self.wall[c] && (0..self.goals.len()).all(|gi| dist[gi * n + c] == INF);
+        }
+        self.dist = dist;
+    }
+
+    /// Push distances to every goal when the boxes on `frozen` (sorted
+    /// cells) never move again: they are walls for every other box, and a
+    /// frozen box on a goal is at distance 0 from that goal and can reach no other.
+    pub fn distances_with(&self, frozen: &[u16]) -> Vec<u16> {
+        let n = self.n;
+        let is_frozen = |c: usize| frozen.binary_search(&(c as u16)).is_ok();
+        let blocked = |c: usize| self.wall[c] || is_frozen(c);
         let mut dist = vec![INF; self.goals.len() * n];
         let mut queue = VecDeque::new();
         for (gi, &g) in self.goals.iter().enumerate() {
             let row = &mut dist[gi * n..(gi + 1) * n];
             let g = g as usize;
             row[g] = 0;
+            if is_frozen(g) {
+                continue;
+            }
             queue.clear();
             queue.push_back(g);
             while let Some(t) = queue.pop_front() {
                 for d in 0..4 {
                     // The box came to t from p = t - d, pushed from p - d.
                     let p = t.wrapping_add_signed(-self.off[d]);
-                    if p >= n || self.wall[p] {
+                    if p >= n || blocked(p) {
                         continue;
                     }
                     let pusher = p.wrapping_add_signed(-self.off[d]);
-                    if pusher >= n || self.wall[pusher] || row[p] != INF {
+                    if pusher >= n || blocked(pusher) || row[p] != INF {
                         continue;
                     }
                     row[p] = row[t] + 1;
@@ -158,15 +175,6 @@ impl Board {
                 }
             }
         }
-        for c in 0..n {
-            self.dead[c] = !self.wall[c] && (0..self.goals.len()).all(|gi| dist[gi * n + c] == INF);
-        }
-        self.dist = dist;
-    }
-
-    /// Return the push distance from cell `c` to goal number `gi`.
-    #[inline]
-    pub fn dist(&self, gi: usize, c: usize) -> u16 {
-        self.dist[gi * self.n + c]
+        dist
     }
 }

@@ -30,6 +30,12 @@ impl Marks {
         }
     }
 
+    /// Return whether `c` is marked.
+    #[inline]
+    pub fn get(&self, c: usize) -> bool {
+        self.mark[c] == self.generation
+    }
+
     /// Mark `c`; return whether it was unmarked.
     #[inline]
     pub fn set(&mut self, c: usize) -> bool {

@@ -1,6 +1,7 @@
 //! The solver's input: a rectangle of cells with walls, water, goals, boxes and one player.
 
 use muscleman_core::{EntityId, EntityRecipe, GridPos};
+use muscleman_level::Level;
 use muscleman_sim::{World, spawn};
 
 use crate::error::ProblemError;
@@ -120,6 +121,28 @@ impl Problem {
         p.player = player.ok_or(ProblemError::NoPlayer)?;
         p.check()?;
         Ok(p)
+    }
+
+    /// Build a problem from a level read by the level crate.
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_level::Level;
+    /// use muscleman_solver::Problem;
+    ///
+    /// let level = Level::parse("#####\n#@$.#\n#####").unwrap();
+    /// let p = Problem::from_level(&level)?;
+    /// assert_eq!(p.goals.len(), 1);
+    /// # Ok::<(), muscleman_solver::ProblemError>(())
+    /// ```
+    pub fn from_level(level: &Level) -> Result<Problem, ProblemError> {
+        let too_large = || ProblemError::TooLarge {
+            width: u32::try_from(level.width()).unwrap_or(u32::MAX),
+            height: u32::try_from(level.height()).unwrap_or(u32::MAX),
+        };
+        let width = u32::try_from(level.width()).map_err(|_| too_large())?;
+        let height = u32::try_from(level.height()).map_err(|_| too_large())?;
+        Problem::from_recipes(width, height, level.entities())
     }
 
     /// Read one level in XSB text: `#` wall, `@` player, `+` player on goal,

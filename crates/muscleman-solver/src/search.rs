@@ -2,7 +2,7 @@
 //! push-level states, with a bounded transposition table.
 
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BTreeMap, BinaryHeap};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -29,10 +29,22 @@ struct Node {
     g: u32,
     /// Pushes so far.
     pushes: u32,
+    /// Distance table (frozen boxes on goals as walls) used for the bound.
+    dt: u32,
 }
 
 /// Heap entry: (primary, secondary, tie-break, node).
 type Entry = Reverse<(u32, u32, u32, u32)>;
+
+/// What the PI-corral analysis allows.
+enum Corral {
+    /// Search every push.
+    None,
+    /// The position is dead.
+    Deadlock,
+    /// Search only the pushes of this area's fence boxes.
+    Restrict(u32),
+}
 
 /// How a search ended.
 pub(crate) enum SearchEnd {
@@ -65,6 +77,18 @@ pub(crate) struct Search<'a> {
     cost: Vec<i32>,
     hung: Hungarian,
     frz_tmp: Vec<bool>,
+    area: Vec<u32>,
+    tables: Vec<Vec<u16>>,
+    table_sets: Vec<Vec<u16>>,
+    table_index: BTreeMap<Vec<u16>, u32>,
+    frz_set: Vec<u16>,
+    union: Vec<u16>,
+    touched: Vec<usize>,
+    stack: Vec<usize>,
+    pushes: Vec<(u16, u8, u16, u16)>,
+    use_corrals: bool,
+    weight: u32,
+    tb: u32,
     frz_budget: u32,
     limit_bytes: u64,
     pub stats: Stats,
@@ -95,6 +119,28 @@ impl<'a> Search<'a> {
             cost: Vec::new(),
             hung: Hungarian::default(),
             frz_tmp: vec![false; n],
+            area: vec![0; n],
+            tables: vec![board.dist.clone()],
+            table_sets: vec![Vec::new()],
+            table_index: BTreeMap::new(),
+            frz_set: Vec::new(),
+            union: Vec::new(),
+            touched: Vec::with_capacity(n),
+            stack: Vec::with_capacity(n),
+            pushes: Vec::with_capacity(64),
+            // PI-corral pruning keeps push-optimality but not move-optimality,
+            // and its reasoning is for one box per push.
+            use_corrals: board.max_chain == 1
+                && opts.optimize != Optimize::Moves
+                && std::env::var("MS_NOCORRAL").is_err(),
+            tb: std::env::var("MS_TB")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(1),
+            weight: std::env::var("MS_W")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(0),
             frz_budget: 0,
             limit_bytes: opts.memory_mb.saturating_mul(1 << 20),
             stats: Stats::default(),
@@ -107,7 +153,40 @@ impl<'a> Search<'a> {
             + self.arena.capacity() * 2
             + self.hashes.capacity() * 8
             + self.table.len() * 4
-            + self.heap.capacity() * size_of::<Entry>()) as u64
+            + self.heap.capacity() * size_of::<Entry>()
+            + self.tables.len() * self.board.dist.len() * 2) as u64
+    }
+
+    /// Return the distance table for the frozen set of table `parent` plus
+    /// the boxes in `self.frz_set`, building it if needed and allowed.
+    fn table_for(&mut self, parent: u32) -> u32 {
+        let Some(base) = self.table_sets.get(parent as usize) else {
+            return parent;
+        };
+        self.union.clear();
+        self.union.extend_from_slice(base);
+        let before = self.union.len();
+        for &c in &self.frz_set {
+            if base.binary_search(&c).is_err() {
+                self.union.push(c);
+            }
+        }
+        if self.union.len() == before {
+            return parent;
+        }
+        self.union.sort_unstable();
+        if let Some(&t) = self.table_index.get(&self.union) {
+            return t;
+        }
+        let bytes = (self.board.dist.len() * 2 + self.union.len() * 8) as u64;
+        if self.tables.len() >= 4096 || self.memory() + bytes > self.limit_bytes {
+            return parent;
+        }
+        let t = self.tables.len() as u32;
+        self.tables.push(self.board.distances_with(&self.union));
+        self.table_sets.push(self.union.clone());
+        self.table_index.insert(self.union.clone(), t);
+        t
     }
 
     /// Make room for one more node and one more heap entry, within the
@@ -200,8 +279,13 @@ impl<'a> Search<'a> {
 
     /// Lower bound of the boxes in `self.child`, or `None` on a deadlock (some
     /// goal can get no box).
-    fn bound(&mut self) -> Option<u32> {
+    fn bound(&mut self, dt: u32) -> Option<u32> {
         let b = self.board;
+        let n = b.n;
+        let table = match self.tables.get(dt as usize) {
+            Some(t) => t,
+            None => &b.dist,
+        };
         let ng = b.goals.len();
         let nb = self.nb;
         self.cost.clear();
@@ -209,7 +293,7 @@ impl<'a> Search<'a> {
         for gi in 0..ng {
             let mut best = INF;
             for &c in &self.child {
-                let d = b.dist(gi, c as usize);
+                let d = table[gi * n + c as usize];
                 best = best.min(d);
                 self.cost.push(if d == INF { BIG } else { i32::from(d) });
             }
@@ -231,10 +315,10 @@ impl<'a> Search<'a> {
 
     /// Whether the box just pushed to `c` is frozen with some frozen box off
     /// a goal (a freeze deadlock). Uses `self.occ` (the child position).
-    fn freeze_deadlock(&mut self, c: usize) -> bool {
+    fn freeze_deadlock(&mut self, c: usize) -> Option<bool> {
         self.frz_budget = 200;
-        let r = self.frozen(c);
-        r == Some(true)
+        self.frz_set.clear();
+        self.frozen(c)
     }
 
     /// Return `Some(off_goal)` if the box at `c` can never move (given the
@@ -246,6 +330,7 @@ impl<'a> Search<'a> {
         }
         self.frz_budget -= 1;
         let b = self.board;
+        let mark = self.frz_set.len();
         let boxes_block = b.max_chain == 1;
         self.frz_tmp[c] = true;
         let mut off_goal = !b.goal[c];
@@ -277,7 +362,13 @@ impl<'a> Search<'a> {
             }
         }
         self.frz_tmp[c] = false;
-        ok.then_some(off_goal)
+        if ok {
+            self.frz_set.push(c as u16);
+            Some(off_goal)
+        } else {
+            self.frz_set.truncate(mark);
+            None
+        }
     }
 
     /// Store `node` with the boxes in `self.child`; return its index.
@@ -291,7 +382,19 @@ impl<'a> Search<'a> {
 
     fn priority(&self, node: &Node, idx: u32) -> Entry {
         match self.opts.optimize {
-            Optimize::Fast => Reverse((node.h, node.g, u32::MAX - idx, idx)),
+            Optimize::Fast => {
+                let w = self.weight;
+                if w == 0 {
+                    match self.tb {
+                        1 => Reverse((node.h, 0, u32::MAX - idx, idx)),
+                        2 => Reverse((node.h, u32::MAX - node.g, u32::MAX - idx, idx)),
+                        3 => Reverse((node.h, node.g, idx, idx)),
+                        _ => Reverse((node.h, node.g, u32::MAX - idx, idx)),
+                    }
+                } else {
+                    Reverse((node.g + w * node.h, node.h, u32::MAX - idx, idx))
+                }
+            }
             Optimize::Pushes | Optimize::Moves => {
                 Reverse((node.g + node.h, node.h, u32::MAX - idx, idx))
             }
@@ -346,7 +449,18 @@ impl<'a> Search<'a> {
                 &mut self.queue,
             )
         };
-        let Some(h0) = self.bound() else {
+        let mut root_dt = 0;
+        if b.prune {
+            let mut all = Vec::new();
+            for &c in &b.boxes0 {
+                if b.goal[c as usize] && self.freeze_deadlock(c as usize) == Some(false) {
+                    all.extend_from_slice(&self.frz_set);
+                }
+            }
+            self.frz_set = all;
+            root_dt = self.table_for(0);
+        }
+        let Some(h0) = self.bound(root_dt) else {
             return SearchEnd::Exhausted;
         };
         self.stats.initial_bound = h0;
@@ -358,6 +472,7 @@ impl<'a> Search<'a> {
             h: h0,
             g: 0,
             pushes: 0,
+            dt: root_dt,
         };
         for &c in &b.boxes0 {
             self.occ[c as usize] = false;
@@ -448,14 +563,25 @@ impl<'a> Search<'a> {
             &mut self.region,
             &mut self.dist,
         );
-        let mut pushes: Vec<(u16, u8, u16, u16)> = Vec::with_capacity(16);
+        let mut pushes = std::mem::take(&mut self.pushes);
+        pushes.clear();
         moves::for_each_push(b, &self.occ, &self.region, |c, d, first, e| {
             pushes.push((c as u16, d as u8, first as u16, e as u16));
         });
+        if self.use_corrals {
+            match self.pi_corral() {
+                Corral::None => {}
+                Corral::Deadlock => pushes.clear(),
+                Corral::Restrict(id) => pushes.retain(|p| self.area[p.2 as usize] == id),
+            }
+            for &x in &self.touched {
+                self.area[x] = 0;
+            }
+        }
         let goals_here = Self::goals_done(b, &self.cur);
         let ng = b.goals.len();
         let mut result = Ok(None);
-        for (c, d, first, e) in pushes {
+        for &(c, d, first, e) in &pushes {
             let (c, first, e) = (c as usize, first as usize, e as usize);
             if b.prune && b.dead[e] {
                 continue;
@@ -481,7 +607,92 @@ impl<'a> Search<'a> {
         for &c in &self.cur {
             self.occ[c as usize] = false;
         }
+        self.pushes = pushes;
         result
+    }
+
+    /// PI-corral analysis of the position in `self.occ` with the player's
+    /// region in `self.marks` (Sokoban rules only). Labels areas in
+    /// `self.area` (the caller resets the cells listed in `self.touched`).
+    ///
+    /// An area is a connected set of non-wall cells outside the region,
+    /// boxes included; its boundary toward the region is made of its "fence"
+    /// boxes. If every push of a fence box that is possible now or later
+    /// goes into the area, and the player can make each of them now, then
+    /// any solution's first push that touches the area is one of these, and
+    /// moving it to the front keeps the solution valid with as many pushes.
+    /// So when the area still needs work (a goal in it is empty, or a box in
+    /// it is off goal when boxes and goals are equal in number) only its
+    /// pushes are searched; if it has none, the position is dead.
+    fn pi_corral(&mut self) -> Corral {
+        let b = self.board;
+        self.touched.clear();
+        let mut best: Option<(usize, u32)> = None;
+        let mut next_id = 0u32;
+        for bi in 0..self.cur.len() {
+            let start = self.cur[bi] as usize;
+            if self.area[start] != 0 {
+                continue;
+            }
+            next_id += 1;
+            let id = next_id;
+            let first_cell = self.touched.len();
+            self.area[start] = id;
+            self.touched.push(start);
+            self.stack.clear();
+            self.stack.push(start);
+            while let Some(x) = self.stack.pop() {
+                for d in 0..4 {
+                    let y = b.step(x, d);
+                    if !b.wall[y] && !self.marks.get(y) && self.area[y] == 0 {
+                        self.area[y] = id;
+                        self.touched.push(y);
+                        self.stack.push(y);
+                    }
+                }
+            }
+            let cells = &self.touched[first_cell..];
+            let needs_work = cells
+                .iter()
+                .any(|&x| (b.goal[x] && !self.occ[x]) || (b.prune && self.occ[x] && !b.goal[x]));
+            if !needs_work {
+                continue;
+            }
+            let mut ok = true;
+            let mut count = 0usize;
+            'fence: for &x in cells {
+                if !self.occ[x] || !(0..4).any(|d| self.marks.get(b.step(x, d))) {
+                    continue;
+                }
+                for d in 0..4 {
+                    let s = b.step(x, (d + 2) % 4);
+                    let t = b.step(x, d);
+                    if b.wall[s] || b.wall[t] || self.area[s] == id {
+                        continue;
+                    }
+                    if self.area[t] != id || (!self.occ[t] && !self.marks.get(s)) {
+                        ok = false;
+                        break 'fence;
+                    }
+                    if !self.occ[t] {
+                        count += 1;
+                    }
+                }
+            }
+            if !ok {
+                continue;
+            }
+            if count == 0 {
+                return Corral::Deadlock;
+            }
+            if best.is_none_or(|(c, _)| count < c) {
+                best = Some((count, id));
+            }
+        }
+        match best {
+            Some((_, id)) => Corral::Restrict(id),
+            None => Corral::None,
+        }
     }
 
     /// Make, bound and store the child where the chain at `first` went to
@@ -500,8 +711,13 @@ impl<'a> Search<'a> {
         moves_mode: bool,
     ) -> Result<Option<usize>, GiveUpReason> {
         let b = self.board;
-        if b.prune && self.freeze_deadlock(e) {
-            return Ok(None);
+        let mut dt = node.dt;
+        if b.prune {
+            match self.freeze_deadlock(e) {
+                Some(true) => return Ok(None),
+                Some(false) => dt = self.table_for(node.dt),
+                None => {}
+            }
         }
         // Child boxes, sorted: replace `first` by `e`.
         self.child.clear();
@@ -520,7 +736,7 @@ impl<'a> Search<'a> {
         if !placed {
             self.child.push(e16);
         }
-        let Some(h) = self.bound() else {
+        let Some(h) = self.bound(dt) else {
             return Ok(None);
         };
         let player = if moves_mode {
@@ -538,6 +754,7 @@ impl<'a> Search<'a> {
             h,
             g,
             pushes: node.pushes + 1,
+            dt,
         };
         let hash = self.hash_of(&self.child, player);
         match self.lookup(&self.child, player, hash) {
