@@ -133,10 +133,10 @@ impl TagSet {
     /// Make a set from a list of tags.
     pub const fn of(tags: &[TagKind]) -> TagSet {
         let mut bits = 0;
-        let mut i = 0;
-        while i < tags.len() {
-            bits |= tags[i].bit();
-            i += 1;
+        let mut rest = tags;
+        while let [first, tail @ ..] = rest {
+            bits |= first.bit();
+            rest = tail;
         }
         TagSet(bits)
     }
