@@ -4,7 +4,7 @@
 //! ```text
 //! cargo run --release -p muscleman-solver --example compare -- \
 //!     [--timeout SECS] [--optimal fast|pushes|moves] [--rules sokoban|muscleman] \
-//!     [--memory MB] [--only ours|soukoban|both] [--levels A-B] [--quiet] FILE...
+//!     [--memory MB] [--threads N] [--only ours|soukoban|both] [--levels A-B] [--quiet] FILE...
 //! ```
 //!
 //! Prints one line per level and a summary per file (levels solved, total
@@ -23,6 +23,7 @@ struct Args {
     optimize: Optimize,
     rules: Rules,
     memory: u64,
+    threads: usize,
     ours: bool,
     theirs: bool,
     range: Option<(usize, usize)>,
@@ -36,6 +37,7 @@ fn parse_args() -> Result<Args, String> {
         optimize: Optimize::Fast,
         rules: Rules::SOKOBAN,
         memory: 2048,
+        threads: 1,
         ours: true,
         theirs: true,
         range: None,
@@ -47,6 +49,7 @@ fn parse_args() -> Result<Args, String> {
         let mut val = || it.next().ok_or(format!("{arg} needs a value"));
         match arg.as_str() {
             "--timeout" => a.timeout = val()?.parse().map_err(|e| format!("{e}"))?,
+            "--threads" => a.threads = val()?.parse().map_err(|e| format!("{e}"))?,
             "--memory" => a.memory = val()?.parse().map_err(|e| format!("{e}"))?,
             "--optimal" => {
                 a.optimize = match val()?.as_str() {
@@ -156,8 +159,8 @@ fn main() {
     };
     let limit = Duration::from_secs_f64(args.timeout);
     println!(
-        "# limit {:.1} s per level, {:?}, {:?}, memory {} MB",
-        args.timeout, args.rules, args.optimize, args.memory
+        "# limit {:.1} s per level, {:?}, {:?}, memory {} MB, threads {}",
+        args.timeout, args.rules, args.optimize, args.memory, args.threads
     );
     for file in &args.files {
         let text = match std::fs::read_to_string(file) {
@@ -187,6 +190,7 @@ fn main() {
                     optimize: args.optimize,
                     timeout: Some(limit),
                     memory_mb: args.memory,
+                    threads: args.threads,
                     ..SolveOptions::default()
                 };
                 let t = Instant::now();

@@ -85,7 +85,147 @@ pub use problem::{
 pub use replay::{Replay, replay};
 
 use board::Board;
-use search::{Search, SearchEnd};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use search::{Search, SearchEnd, Strategy};
+
+/// Expansions per slice when searches take turns.
+const SLICE: u64 = 1024;
+
+/// Add up the counters of several searches.
+fn total(stats: &[Stats]) -> Stats {
+    let mut t = Stats::default();
+    for s in stats {
+        t.expanded += s.expanded;
+        t.generated += s.generated;
+        t.stored += s.stored;
+        t.memory_bytes += s.memory_bytes;
+        t.depth = t.depth.max(s.depth);
+        t.initial_bound = t.initial_bound.max(s.initial_bound);
+        t.elapsed = t.elapsed.max(s.elapsed);
+    }
+    t
+}
+
+/// Run the searches the options call for: one A* in optimal modes; in
+/// fast mode a portfolio of a greedy and a weighted (w = 2) search, taking
+/// turns on one thread (deterministic) or side by side on two threads.
+fn run_searches(
+    board: &Board,
+    options: &SolveOptions,
+    progress: &mut dyn FnMut(&Progress),
+) -> (SearchEnd, Stats) {
+    let start = Instant::now();
+    let limit = options.memory_mb.saturating_mul(1 << 20);
+    let strategies: &[Strategy] = match options.optimize {
+        Optimize::Fast => &[Strategy::Greedy, Strategy::Weighted(2)],
+        Optimize::Pushes | Optimize::Moves => &[Strategy::AStar],
+    };
+    let share = limit / strategies.len() as u64;
+    let halt = AtomicBool::new(false);
+    if options.threads >= 2 && strategies.len() >= 2 {
+        return run_parallel(board, options, strategies, share, &halt, start, progress);
+    }
+    let mut searches: Vec<Search> = strategies
+        .iter()
+        .map(|s| Search::new(board, options, *s, share, None, start))
+        .collect();
+    for s in &mut searches {
+        if let Some(end) = s.start() {
+            let stats = s.stats;
+            return (end, stats);
+        }
+    }
+    let mut last = Instant::now();
+    loop {
+        for i in 0..searches.len() {
+            if let Some(end) = searches[i].advance(SLICE) {
+                let all: Vec<Stats> = searches.iter().map(|s| s.stats).collect();
+                return (end, total(&all));
+            }
+        }
+        if last.elapsed().as_millis() >= 500 {
+            last = Instant::now();
+            let all: Vec<Stats> = searches.iter().map(|s| s.stats).collect();
+            progress(&Progress {
+                stats: total(&all),
+                bound: searches.first().map_or(0, |s| s.bound_now()),
+            });
+        }
+    }
+}
+
+/// Run each strategy on its own thread; the first to end stops the others.
+fn run_parallel(
+    board: &Board,
+    options: &SolveOptions,
+    strategies: &[Strategy],
+    share: u64,
+    halt: &AtomicBool,
+    start: Instant,
+    progress: &mut dyn FnMut(&Progress),
+) -> (SearchEnd, Stats) {
+    let first: Mutex<Option<SearchEnd>> = Mutex::new(None);
+    let stats: Mutex<Vec<Stats>> = Mutex::new(vec![Stats::default(); strategies.len()]);
+    let finish = |i: usize, end: SearchEnd, st: Stats| {
+        if let Ok(mut s) = stats.lock()
+            && let Some(slot) = s.get_mut(i)
+        {
+            *slot = st;
+        }
+        // A search stopped by another's finish has nothing to say.
+        if halt.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        if let Ok(mut f) = first.lock() {
+            *f = Some(end);
+        }
+    };
+    let run = |i: usize, strategy: Strategy, progress: &mut dyn FnMut(&Progress)| {
+        let mut s = Search::new(board, options, strategy, share, Some(halt), start);
+        if let Some(end) = s.start() {
+            finish(i, end, s.stats);
+            return;
+        }
+        let mut last = Instant::now();
+        loop {
+            if let Some(end) = s.advance(SLICE) {
+                finish(i, end, s.stats);
+                return;
+            }
+            if last.elapsed().as_millis() >= 500 {
+                last = Instant::now();
+                if let Ok(mut all) = stats.lock()
+                    && let Some(slot) = all.get_mut(i)
+                {
+                    *slot = s.stats;
+                    progress(&Progress {
+                        stats: total(&all),
+                        bound: s.bound_now(),
+                    });
+                }
+            }
+        }
+    };
+    std::thread::scope(|scope| {
+        for (i, strategy) in strategies.iter().enumerate().skip(1) {
+            let run = &run;
+            scope.spawn(move || run(i, *strategy, &mut |_| {}));
+        }
+        if let Some(s) = strategies.first() {
+            run(0, *s, progress);
+        }
+    });
+    let end = first
+        .into_inner()
+        .ok()
+        .flatten()
+        .unwrap_or(SearchEnd::GaveUp(GiveUpReason::Cancelled));
+    let all = stats.into_inner().unwrap_or_default();
+    (end, total(&all))
+}
 
 /// Search `problem` under `options`; see the crate docs.
 pub fn solve(problem: &Problem, options: &SolveOptions) -> Result<SolveOutcome, SolveError> {
@@ -114,9 +254,7 @@ pub fn solve_with_progress(
             stats: Stats::default(),
         });
     }
-    let mut search = Search::new(&board, options);
-    let end = search.run(progress);
-    let stats = search.stats;
+    let (end, stats) = run_searches(&board, options, progress);
     match end {
         SearchEnd::Found { moves, optimal } => {
             let r = replay(problem, &options.rules, &moves)?;

@@ -3,13 +3,13 @@
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::board::{Board, INF, PUSH, WALK};
 use crate::hungarian::{BIG, Hungarian};
 use crate::moves::{self, Marks};
-use crate::options::{GiveUpReason, Optimize, Progress, SolveOptions, Stats};
+use crate::options::{GiveUpReason, Optimize, SolveOptions, Stats};
 
 /// One stored state.
 #[derive(Clone, Copy, Debug)]
@@ -35,6 +35,17 @@ struct Node {
 
 /// Heap entry: (primary, secondary, tie-break, node).
 type Entry = Reverse<(u32, u32, u32, u32)>;
+
+/// Open-list order of one search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Strategy {
+    /// Smallest bound first, newest first among equals (not optimal).
+    Greedy,
+    /// Smallest `g + w·h` first (not optimal for `w > 1`).
+    Weighted(u32),
+    /// Smallest `g + h` first, deeper first among equals (optimal).
+    AStar,
+}
 
 /// What the PI-corral analysis allows.
 enum Corral {
@@ -87,8 +98,9 @@ pub(crate) struct Search<'a> {
     stack: Vec<usize>,
     pushes: Vec<(u16, u8, u16, u16)>,
     use_corrals: bool,
-    weight: u32,
-    tb: u32,
+    strategy: Strategy,
+    halt: Option<&'a AtomicBool>,
+    last_p1: u32,
     frz_budget: u32,
     limit_bytes: u64,
     pub stats: Stats,
@@ -97,7 +109,14 @@ pub(crate) struct Search<'a> {
 
 impl<'a> Search<'a> {
     /// Set up a search of `board`.
-    pub fn new(board: &'a Board, opts: &'a SolveOptions) -> Search<'a> {
+    pub fn new(
+        board: &'a Board,
+        opts: &'a SolveOptions,
+        strategy: Strategy,
+        limit_bytes: u64,
+        halt: Option<&'a AtomicBool>,
+        start: Instant,
+    ) -> Search<'a> {
         let n = board.n;
         Search {
             board,
@@ -130,21 +149,14 @@ impl<'a> Search<'a> {
             pushes: Vec::with_capacity(64),
             // PI-corral pruning keeps push-optimality but not move-optimality,
             // and its reasoning is for one box per push.
-            use_corrals: board.max_chain == 1
-                && opts.optimize != Optimize::Moves
-                && std::env::var("MS_NOCORRAL").is_err(),
-            tb: std::env::var("MS_TB")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(1),
-            weight: std::env::var("MS_W")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(0),
+            use_corrals: board.max_chain == 1 && opts.optimize != Optimize::Moves,
+            strategy,
+            halt,
+            last_p1: 0,
             frz_budget: 0,
-            limit_bytes: opts.memory_mb.saturating_mul(1 << 20),
+            limit_bytes,
             stats: Stats::default(),
-            start: Instant::now(),
+            start,
         }
     }
 
@@ -381,23 +393,11 @@ impl<'a> Search<'a> {
     }
 
     fn priority(&self, node: &Node, idx: u32) -> Entry {
-        match self.opts.optimize {
-            Optimize::Fast => {
-                let w = self.weight;
-                if w == 0 {
-                    match self.tb {
-                        1 => Reverse((node.h, 0, u32::MAX - idx, idx)),
-                        2 => Reverse((node.h, u32::MAX - node.g, u32::MAX - idx, idx)),
-                        3 => Reverse((node.h, node.g, idx, idx)),
-                        _ => Reverse((node.h, node.g, u32::MAX - idx, idx)),
-                    }
-                } else {
-                    Reverse((node.g + w * node.h, node.h, u32::MAX - idx, idx))
-                }
-            }
-            Optimize::Pushes | Optimize::Moves => {
-                Reverse((node.g + node.h, node.h, u32::MAX - idx, idx))
-            }
+        let newest = u32::MAX - idx;
+        match self.strategy {
+            Strategy::Greedy => Reverse((node.h, 0, newest, idx)),
+            Strategy::Weighted(w) => Reverse((node.g + w * node.h, node.h, newest, idx)),
+            Strategy::AStar => Reverse((node.g + node.h, node.h, newest, idx)),
         }
     }
 
@@ -412,23 +412,32 @@ impl<'a> Search<'a> {
         {
             return Some(GiveUpReason::Cancelled);
         }
+        if self.halt.is_some_and(|h| h.load(Ordering::Relaxed)) {
+            return Some(GiveUpReason::Cancelled);
+        }
         None
     }
 
-    fn finish_stats(&mut self) {
+    /// Refresh the counters that are read off the tables.
+    pub fn refresh_stats(&mut self) {
         self.stats.elapsed = self.start.elapsed();
         self.stats.stored = self.nodes.len() as u64;
         self.stats.memory_bytes = self.memory();
     }
 
-    /// Run the search; call `progress` about twice a second.
-    pub fn run(&mut self, progress: &mut dyn FnMut(&Progress)) -> SearchEnd {
-        let end = self.run_inner(progress);
-        self.finish_stats();
+    /// The open list's last popped priority (the f bound in A*).
+    pub fn bound_now(&self) -> u32 {
+        self.last_p1
+    }
+
+    /// Store the root; return an end if the search is over already.
+    pub fn start(&mut self) -> Option<SearchEnd> {
+        let end = self.start_inner();
+        self.refresh_stats();
         end
     }
 
-    fn run_inner(&mut self, progress: &mut dyn FnMut(&Progress)) -> SearchEnd {
+    fn start_inner(&mut self) -> Option<SearchEnd> {
         let b = self.board;
         let moves_mode = self.opts.optimize == Optimize::Moves;
         let optimal = self.opts.optimize != Optimize::Fast;
@@ -461,7 +470,7 @@ impl<'a> Search<'a> {
             root_dt = self.table_for(0);
         }
         let Some(h0) = self.bound(root_dt) else {
-            return SearchEnd::Exhausted;
+            return Some(SearchEnd::Exhausted);
         };
         self.stats.initial_bound = h0;
         let root = Node {
@@ -478,7 +487,7 @@ impl<'a> Search<'a> {
             self.occ[c as usize] = false;
         }
         if !self.ensure_room() {
-            return SearchEnd::GaveUp(GiveUpReason::Memory);
+            return Some(SearchEnd::GaveUp(GiveUpReason::Memory));
         }
         let hash = self.hash_of(&b.boxes0, root.player);
         let slot = match self.lookup(&b.boxes0, root.player, hash) {
@@ -491,52 +500,59 @@ impl<'a> Search<'a> {
         self.heap.push(entry);
         let ng = b.goals.len();
         if Self::goals_done(b, &b.boxes0) == ng {
-            return SearchEnd::Found {
+            return Some(SearchEnd::Found {
                 moves: String::new(),
                 optimal,
-            };
+            });
         }
-        let mut last_report = Instant::now();
-        while let Some(Reverse((p1, _, _, idx))) = self.heap.pop() {
+        None
+    }
+
+    /// Expand up to `budget` states; return an end if the search is over.
+    pub fn advance(&mut self, budget: u64) -> Option<SearchEnd> {
+        let end = self.advance_inner(budget);
+        self.refresh_stats();
+        end
+    }
+
+    fn advance_inner(&mut self, budget: u64) -> Option<SearchEnd> {
+        let optimal = self.opts.optimize != Optimize::Fast;
+        let reopen = self.strategy == Strategy::AStar;
+        let stop_at = self.stats.expanded + budget;
+        while self.stats.expanded < stop_at {
+            let Some(Reverse((p1, _, _, idx))) = self.heap.pop() else {
+                return Some(SearchEnd::Exhausted);
+            };
             let node = self.nodes[idx as usize];
-            if optimal && node.g + node.h != p1 {
+            if reopen && node.g + node.h != p1 {
                 continue; // stale entry: reached again more cheaply
             }
+            self.last_p1 = p1;
             self.stats.expanded += 1;
             self.stats.depth = self.stats.depth.max(node.pushes);
-            if self.stats.expanded & 255 == 1 {
-                if let Some(r) = self.gave_up() {
-                    return SearchEnd::GaveUp(r);
-                }
-                if last_report.elapsed().as_millis() >= 500 {
-                    last_report = Instant::now();
-                    self.stats.elapsed = self.start.elapsed();
-                    self.stats.stored = self.nodes.len() as u64;
-                    self.stats.memory_bytes = self.memory();
-                    progress(&Progress {
-                        stats: self.stats,
-                        bound: p1,
-                    });
-                }
+            if self.stats.expanded & 255 == 1
+                && let Some(r) = self.gave_up()
+            {
+                return Some(SearchEnd::GaveUp(r));
             }
-            if optimal && node.h == 0 {
-                return SearchEnd::Found {
+            if reopen && node.h == 0 {
+                return Some(SearchEnd::Found {
                     moves: self.moves_to(idx as usize),
                     optimal,
-                };
+                });
             }
             match self.expand(idx as usize, node) {
                 Ok(Some(goal)) => {
-                    return SearchEnd::Found {
+                    return Some(SearchEnd::Found {
                         moves: self.moves_to(goal),
                         optimal,
-                    };
+                    });
                 }
                 Ok(None) => {}
-                Err(r) => return SearchEnd::GaveUp(r),
+                Err(r) => return Some(SearchEnd::GaveUp(r)),
             }
         }
-        SearchEnd::Exhausted
+        None
     }
 
     fn goals_done(b: &Board, boxes: &[u16]) -> usize {
@@ -548,7 +564,7 @@ impl<'a> Search<'a> {
         let b = self.board;
         let nb = self.nb;
         let moves_mode = self.opts.optimize == Optimize::Moves;
-        let fast = self.opts.optimize == Optimize::Fast;
+        let fast = self.strategy != Strategy::AStar;
         self.cur.clear();
         self.cur
             .extend_from_slice(&self.arena[idx * nb..(idx + 1) * nb]);
@@ -759,7 +775,7 @@ impl<'a> Search<'a> {
         let hash = self.hash_of(&self.child, player);
         match self.lookup(&self.child, player, hash) {
             Ok(old) => {
-                if self.opts.optimize != Optimize::Fast && g < self.nodes[old].g {
+                if self.strategy == Strategy::AStar && g < self.nodes[old].g {
                     self.nodes[old] = child;
                     if !self.ensure_room() {
                         return Err(GiveUpReason::Memory);

@@ -299,8 +299,81 @@ fn progress_is_reported() {
     assert!(calls >= 1);
 }
 
+#[test]
+fn two_threads_give_a_checked_solution() {
+    for text in LEVELS {
+        let p = level(text);
+        let o = SolveOptions {
+            threads: 2,
+            ..opts(Rules::SOKOBAN, Optimize::Fast)
+        };
+        let SolveOutcome::Solved(s) = solve(&p, &o).expect("no error") else {
+            panic!("not solved: {text}")
+        };
+        assert!(
+            replay(&p, &Rules::SOKOBAN, &s.moves)
+                .expect("replays")
+                .solved
+        );
+    }
+    // A proof of unsolvability from either search ends both.
+    let p = level("#####\n#$  #\n#  .#\n# @ #\n#####");
+    let o = SolveOptions {
+        threads: 2,
+        ..opts(Rules::SOKOBAN, Optimize::Fast)
+    };
+    assert!(matches!(
+        solve(&p, &o).expect("no error"),
+        SolveOutcome::Unsolvable { .. }
+    ));
+}
+
+#[test]
+fn from_level_reads_the_same_problem() {
+    for text in LEVELS {
+        let lv = muscleman_level::Level::parse(text).expect("level reads");
+        let a = Problem::from_level(&lv).expect("valid");
+        let b = level(text);
+        assert_eq!(a.to_xsb(), b.to_xsb());
+        assert_eq!(a.player, b.player);
+    }
+}
+
+/// PI-corral pruning at work: the player starts outside a room whose door
+/// boxes can only be pushed in. Push-optimal counts must match brute force.
+#[test]
+fn corral_levels_keep_push_optimality() {
+    let cases = [
+        "#########\n#   #  .#\n# @ $ $.#\n#   #  .#\n##$######\n#      #\n########",
+        "########\n#@  #..#\n# $ $  #\n#  ##$ #\n#      #\n########",
+    ];
+    for text in cases {
+        let p = level(text);
+        let brute = common::brute_force(&p, &Rules::SOKOBAN, 400_000).expect("small");
+        let out = solve(&p, &opts(Rules::SOKOBAN, Optimize::Pushes)).expect("ok");
+        assert_eq!(
+            out.solution().map(|s| s.pushes),
+            brute.map(|b| b.0),
+            "{text}"
+        );
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Larger random levels under Sokoban rules, where corrals and freezes
+    /// are common: solvability and push-optimal counts match brute force.
+    #[test]
+    fn sokoban_pruning_is_sound(p in common::level(6, 4)) {
+        let Ok(best) = common::brute_force(&p, &Rules::SOKOBAN, 30_000) else {
+            return Ok(());
+        };
+        let fast = solve(&p, &opts(Rules::SOKOBAN, Optimize::Fast)).expect("no error");
+        prop_assert_eq!(fast.solution().is_some(), best.is_some(), "{}", p.to_xsb());
+        let out = solve(&p, &opts(Rules::SOKOBAN, Optimize::Pushes)).expect("no error");
+        prop_assert_eq!(out.solution().map(|s| s.pushes), best.map(|b| b.0), "{}", p.to_xsb());
+    }
 
     /// On random small levels, under random rules, the solver agrees with a
     /// brute-force search with no pruning: same solvability, the
