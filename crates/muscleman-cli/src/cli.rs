@@ -1,0 +1,179 @@
+//! The command line as the user typed it: clap's parsed flags, nothing resolved.
+//!
+//! Each subcommand's flags are turned into a checked configuration (files
+//! read, moves parsed) by its own module before anything runs.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use muscleman_sim::Rules;
+
+/// Muscleman: a grid puzzle where the player pushes whole lines of boxes.
+///
+/// With no subcommand it plays the built-in levels in the terminal.
+#[derive(Debug, Parser)]
+#[command(name = "muscleman", version, about, long_about = None)]
+#[command(after_help = "\
+Exit codes: 0 success; 2 bad input (a missing or bad level file, bad moves, a bad flag);
+`solve` also exits 1 when the level is proved unsolvable and 3 when it gave up.")]
+pub struct Cli {
+    /// What to do; `play` when left out.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Play in the terminal: the built-in levels, or the levels of a file.
+    Play(PlayArgs),
+    /// Apply moves to a level and print the final level.
+    Replay(ReplayArgs),
+    /// Check that a level file (one level or a collection) is valid.
+    Check(CheckArgs),
+    /// Search for a solution of a level.
+    Solve(SolveArgs),
+}
+
+/// Which rules to play by.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum RulesArg {
+    /// The player pushes whole lines of boxes.
+    #[default]
+    Muscleman,
+    /// Classic Sokoban: one box at a time.
+    Sokoban,
+}
+
+impl RulesArg {
+    /// Return the sim's rules.
+    pub fn rules(self) -> Rules {
+        match self {
+            RulesArg::Muscleman => Rules::MUSCLEMAN,
+            RulesArg::Sokoban => Rules::SOKOBAN,
+        }
+    }
+}
+
+/// Flags of `play`.
+#[derive(Debug, Default, Args)]
+#[command(after_help = "\
+Keys: arrows, WASD or hjkl move; z or u undo; y redo; r restart (undoable);
+n / p next / previous level; q or Esc quit. When a level is solved, Enter goes on.
+Progress (solved levels, best moves and pushes) is kept in the user's data
+directory, or in $MUSCLEMAN_DATA_DIR when it is set. NO_COLOR turns colours off.")]
+pub struct PlayArgs {
+    /// A level file (one level or a collection); the built-in levels when left out.
+    pub level_file: Option<PathBuf>,
+    /// Start at level N of the collection (1-based).
+    #[arg(long = "level", value_name = "N", value_parser = parse_level_number)]
+    pub level: Option<u32>,
+    /// Resume a game saved with `replay --save`.
+    #[arg(long, value_name = "FILE")]
+    pub load: Option<PathBuf>,
+    /// The rules to play by.
+    #[arg(long, value_enum, default_value_t)]
+    pub rules: RulesArg,
+}
+
+/// Flags of `replay`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+MOVES letters: u d l r (either case) move; w wait; z undo; y redo; ! restart.
+Whitespace is ignored; any other character is an error. MOVES `-` reads them from
+standard input. Standard output carries only the final level; the summary goes to
+standard error.")]
+pub struct ReplayArgs {
+    /// The level file (one level or a collection).
+    pub level_file: PathBuf,
+    /// The moves, or `-` to read them from standard input.
+    #[arg(allow_hyphen_values = true)]
+    pub moves: String,
+    /// Level N of a collection (1-based; default 1).
+    #[arg(long = "level", value_name = "N", value_parser = parse_level_number)]
+    pub level: Option<u32>,
+    /// Print one JSON object a line (each step, then the final level) instead of the level.
+    #[arg(long)]
+    pub json: bool,
+    /// Write the final game (with its history) to FILE, to resume with `play --load`.
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+    /// The rules to replay by.
+    #[arg(long, value_enum, default_value_t)]
+    pub rules: RulesArg,
+}
+
+/// Flags of `check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The level files to check (each one level or a collection).
+    #[arg(required = true)]
+    pub level_files: Vec<PathBuf>,
+    /// Print nothing on standard output, even when every level is valid.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// What `solve` minimises.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OptimalArg {
+    /// Fewest pushes.
+    Pushes,
+    /// Fewest moves.
+    Moves,
+}
+
+/// Flags of `solve`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Prints the solution in LURD, pushes in upper case. Exit codes: 0 found; 1 proved
+unsolvable; 2 bad input; 3 gave up (time or memory limit). On a collection without
+--level it solves each level in turn and ends with `solved N of M` on standard error.")]
+pub struct SolveArgs {
+    /// The level file (one level or a collection).
+    pub level_file: PathBuf,
+    /// Only level N of a collection (1-based).
+    #[arg(long = "level", value_name = "N", value_parser = parse_level_number)]
+    pub level: Option<u32>,
+    /// The rules to solve under.
+    #[arg(long, value_enum, default_value_t)]
+    pub rules: RulesArg,
+    /// Find a solution with the fewest pushes or moves (slower); any solution when left out.
+    #[arg(long, value_enum, value_name = "WHAT")]
+    pub optimal: Option<OptimalArg>,
+    /// Give up after SECS seconds (per level).
+    #[arg(long, value_name = "SECS", value_parser = parse_secs)]
+    pub timeout: Option<Duration>,
+    /// Give up when the search would use more than MB mebibytes.
+    #[arg(long, value_name = "MB", default_value_t = 1024)]
+    pub memory: u64,
+    /// Worker threads.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: u32,
+}
+
+/// Read a positive number of seconds, such as `10` or `0.5`.
+fn parse_secs(text: &str) -> Result<Duration, String> {
+    let secs: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("expected a number of seconds, found {text:?}"))?;
+    if !(secs.is_finite() && secs > 0.0 && secs <= 1e9) {
+        return Err(format!(
+            "expected a number of seconds above 0, found {text:?}"
+        ));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+/// Read a 1-based level number.
+fn parse_level_number(text: &str) -> Result<u32, String> {
+    match text.trim().parse::<u32>() {
+        Ok(0) => Err("levels are numbered from 1".to_owned()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!(
+            "expected a level number (1, 2, ...), found {text:?}"
+        )),
+    }
+}

@@ -1,0 +1,64 @@
+//! The `muscleman` command: play in the terminal, replay, check and solve levels.
+//!
+//! `main` is thin: it calls [`run_cli`], which parses the command line with
+//! clap, resolves each subcommand's flags into a checked configuration (level
+//! files read, moves parsed) and runs it. Every failure is a [`Failure`] with
+//! its exit code; nothing panics on bad input.
+
+pub mod builtin;
+pub mod check;
+pub mod cli;
+pub mod error;
+pub mod fsutil;
+pub mod json;
+pub mod moves;
+pub mod play;
+pub mod progress;
+pub mod replay;
+pub mod solve;
+pub mod source;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+pub use error::Failure;
+
+use crate::cli::{Cli, Command, PlayArgs};
+use crate::error::{note, warn};
+
+/// Run the command line and return the process's exit code.
+pub fn run_cli() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to stdout and exit 0; usage errors exit 2.
+            let _ = e.print();
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+        }
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            for line in failure.message.lines() {
+                if failure.located {
+                    note(line);
+                } else {
+                    warn(line);
+                }
+            }
+            ExitCode::from(failure.code)
+        }
+    }
+}
+
+/// Run a parsed command line.
+pub fn run(cli: Cli) -> Result<(), Failure> {
+    match cli.command {
+        None => play::run(&PlayArgs::default()),
+        Some(Command::Play(args)) => play::run(&args),
+        Some(Command::Replay(args)) => replay::run(&args),
+        Some(Command::Check(args)) => check::run(&args),
+        Some(Command::Solve(args)) => solve::run(&args),
+    }
+}

@@ -1,0 +1,214 @@
+//! `muscleman replay LEVEL MOVES`: apply moves, print the final level.
+
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+
+use muscleman_level::Level;
+use muscleman_sim::{Command, Game, Rules};
+use serde::Serialize;
+
+use crate::cli::ReplayArgs;
+use crate::error::{Failure, note, output_failure};
+use crate::fsutil;
+use crate::json;
+use crate::moves::{self, letter_of, name_of};
+use crate::source::{LevelFile, read_stdin_capped};
+
+/// Largest MOVES read from standard input, in bytes.
+pub const MAX_MOVES_BYTES: usize = 64 * 1024 * 1024;
+
+/// A replay, checked: the level, the commands and where the output goes.
+#[derive(Debug)]
+pub struct ReplayConfig {
+    /// The level file's name, for messages.
+    pub file_name: String,
+    /// The level's 1-based number in its file.
+    pub number: usize,
+    /// How many levels the file holds.
+    pub count: usize,
+    /// The level.
+    pub level: Level,
+    /// The commands, already parsed.
+    pub commands: Vec<Command>,
+    /// Print JSON lines instead of the level.
+    pub json: bool,
+    /// Where to save the final game.
+    pub save: Option<PathBuf>,
+    /// The rules.
+    pub rules: Rules,
+}
+
+impl ReplayConfig {
+    /// Read the level and the moves; every error is found here, before any move is applied.
+    pub fn resolve(args: &ReplayArgs) -> Result<ReplayConfig, Failure> {
+        let file = LevelFile::read(&args.level_file)?;
+        let (index, level) = file.select(args.level)?;
+        let text = if args.moves == "-" {
+            let bytes = read_stdin_capped(MAX_MOVES_BYTES)?;
+            String::from_utf8(bytes).map_err(|e| {
+                Failure::bad_input(format!(
+                    "the moves on standard input are not valid UTF-8 (at byte {})",
+                    e.utf8_error().valid_up_to() + 1
+                ))
+            })?
+        } else {
+            args.moves.clone()
+        };
+        let commands = moves::parse(&text).map_err(|e| Failure::bad_input(e.to_string()))?;
+        Ok(ReplayConfig {
+            file_name: file.name.clone(),
+            number: index + 1,
+            count: file.len(),
+            level: level.clone(),
+            commands,
+            json: args.json,
+            save: args.save.clone(),
+            rules: args.rules.rules(),
+        })
+    }
+}
+
+/// One JSON line per command applied.
+#[derive(Serialize)]
+struct StepLine {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    step: usize,
+    command: Option<char>,
+    action: &'static str,
+    events: Vec<serde_json::Value>,
+    moves: u32,
+    pushes: u32,
+    solved: bool,
+}
+
+/// The last JSON line: the final level and the summary.
+#[derive(Serialize)]
+struct FinalLine<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    level: &'a str,
+    level_number: usize,
+    title: Option<&'a str>,
+    steps: usize,
+    moves: u32,
+    pushes: u32,
+    solved: bool,
+    state_hash: String,
+}
+
+fn write_json(out: &mut impl Write, line: &impl Serialize) -> Result<(), Failure> {
+    let text = serde_json::to_string(line)
+        .map_err(|e| Failure::bad_input(format!("cannot encode JSON: {e}")))?;
+    writeln!(out, "{text}").map_err(|e| output_failure(&e))
+}
+
+/// Run `replay`.
+pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
+    let config = ReplayConfig::resolve(args)?;
+    let mut game = Game::new(&config.level, config.rules).map_err(|e| {
+        Failure::bad_input(format!(
+            "{}: level {} cannot be played: {e}",
+            config.file_name, config.number
+        ))
+    })?;
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    if config.json {
+        for (i, &command) in config.commands.iter().enumerate() {
+            let events = game
+                .apply(command)
+                .map_err(|e| step_failure(i, command, &e))?;
+            let stats = game.stats();
+            let line = StepLine {
+                kind: "step",
+                step: i + 1,
+                command: letter_of(command),
+                action: name_of(command),
+                events: events
+                    .iter()
+                    .map(|e| json::event(game.world(), e))
+                    .collect(),
+                moves: stats.moves,
+                pushes: stats.pushes,
+                solved: game.is_solved(),
+            };
+            write_json(&mut out, &line)?;
+        }
+    } else {
+        for (i, &command) in config.commands.iter().enumerate() {
+            game.apply(command)
+                .map_err(|e| step_failure(i, command, &e))?;
+        }
+    }
+    let final_level = game.current_level().map_err(|e| {
+        Failure::bad_input(format!(
+            "the final position cannot be written as a level: {e}"
+        ))
+    })?;
+    let text = final_level.to_text();
+    if let Some(path) = &config.save {
+        save_game(&game, path)?;
+    }
+    let stats = game.stats();
+    let solved = game.is_solved();
+    if config.json {
+        let line = FinalLine {
+            kind: "final",
+            level: &text,
+            level_number: config.number,
+            title: final_level.title(),
+            steps: config.commands.len(),
+            moves: stats.moves,
+            pushes: stats.pushes,
+            solved,
+            state_hash: format!("{:016x}", game.state_hash()),
+        };
+        write_json(&mut out, &line)?;
+    } else {
+        out.write_all(text.as_bytes())
+            .map_err(|e| output_failure(&e))?;
+    }
+    out.flush().map_err(|e| output_failure(&e))?;
+    drop(out);
+    note(&summary(&config, stats.moves, stats.pushes, solved));
+    Ok(())
+}
+
+/// The summary line for standard error.
+fn summary(config: &ReplayConfig, moves: u32, pushes: u32, solved: bool) -> String {
+    let which = match (config.count > 1, config.level.title()) {
+        (true, Some(t)) => format!("level {} of {} ({t}): ", config.number, config.count),
+        (true, None) => format!("level {} of {}: ", config.number, config.count),
+        (false, Some(t)) => format!("{t}: "),
+        (false, None) => String::new(),
+    };
+    let state = if solved { "solved" } else { "not solved" };
+    let plural = |n: u32, word: &str| {
+        if n == 1 {
+            format!("{n} {word}")
+        } else {
+            format!("{n} {word}s")
+        }
+    };
+    format!(
+        "{which}{}, {}, {state}",
+        plural(moves, "move"),
+        plural(pushes, "push").replace("pushs", "pushes")
+    )
+}
+
+fn step_failure(index: usize, command: Command, err: &dyn std::fmt::Display) -> Failure {
+    Failure::bad_input(format!(
+        "move {} ({}) failed in the simulation: {err}",
+        index + 1,
+        name_of(command)
+    ))
+}
+
+/// Write the game to `path`, atomically.
+fn save_game(game: &Game, path: &std::path::Path) -> Result<(), Failure> {
+    let text = game.save();
+    fsutil::write_atomic(path, text.as_bytes())
+        .map_err(|e| Failure::bad_input(format!("cannot write the save {}: {e}", path.display())))
+}

@@ -1,0 +1,202 @@
+//! `muscleman solve LEVEL`: search for a solution with the solver crate.
+
+use std::io::{self, Write};
+use std::time::Duration;
+
+use muscleman_level::Level;
+use muscleman_sim::Rules;
+use muscleman_solver::{
+    GiveUpReason, Optimize, Problem, SolveOptions, SolveOutcome, UnsolvableReason, solve,
+};
+
+use crate::cli::{OptimalArg, SolveArgs};
+use crate::error::{EXIT_GAVE_UP, EXIT_OK, EXIT_UNSOLVABLE, Failure, note, output_failure};
+use crate::source::LevelFile;
+
+/// A solve, checked: the levels to solve and how.
+#[derive(Debug)]
+pub struct SolveConfig {
+    /// The file's name, for messages.
+    pub file_name: String,
+    /// The levels to solve, with their 1-based numbers in the file.
+    pub levels: Vec<(usize, Level)>,
+    /// How many levels the file holds.
+    pub count: usize,
+    /// Whether a collection is solved level by level (titles printed).
+    pub each: bool,
+    /// The solver's options.
+    pub options: SolveOptions,
+}
+
+impl SolveConfig {
+    /// Read the level file and turn the flags into solver options.
+    pub fn resolve(args: &SolveArgs) -> Result<SolveConfig, Failure> {
+        let file = LevelFile::read(&args.level_file)?;
+        let each = args.level.is_none() && file.len() > 1;
+        let levels = if each {
+            file.collection
+                .levels
+                .iter()
+                .enumerate()
+                .map(|(i, l)| (i + 1, l.clone()))
+                .collect()
+        } else {
+            let (i, level) = file.select(args.level)?;
+            vec![(i + 1, level.clone())]
+        };
+        let optimize = match args.optimal {
+            None => Optimize::Fast,
+            Some(OptimalArg::Pushes) => Optimize::Pushes,
+            Some(OptimalArg::Moves) => Optimize::Moves,
+        };
+        let options = SolveOptions {
+            rules: args.rules.rules(),
+            optimize,
+            timeout: args.timeout,
+            memory_mb: args.memory.max(1),
+            threads: usize::try_from(args.threads).unwrap_or(1),
+            cancel: None,
+        };
+        Ok(SolveConfig {
+            file_name: file.name.clone(),
+            levels,
+            count: file.len(),
+            each,
+            options,
+        })
+    }
+}
+
+/// What happened to one level.
+enum Verdict {
+    Solved,
+    Unsolvable,
+    GaveUp,
+}
+
+fn rules_name(rules: Rules) -> &'static str {
+    if rules == Rules::SOKOBAN {
+        "Sokoban"
+    } else {
+        "Muscleman"
+    }
+}
+
+fn seconds(d: Duration) -> String {
+    format!("{:.2} s", d.as_secs_f64())
+}
+
+/// Run `solve`.
+pub fn run(args: &SolveArgs) -> Result<(), Failure> {
+    let config = SolveConfig::resolve(args)?;
+    let mut out = io::stdout().lock();
+    let mut solved = 0usize;
+    let mut gave_up = false;
+    let mut unsolvable = false;
+    for (number, level) in &config.levels {
+        let label = match (config.count > 1, level.title()) {
+            (true, Some(t)) => format!("level {number} of {} ({t})", config.count),
+            (true, None) => format!("level {number} of {}", config.count),
+            (false, Some(t)) => t.to_owned(),
+            (false, None) => "the level".to_owned(),
+        };
+        let problem = match Problem::from_level(level) {
+            Ok(p) => p,
+            Err(e) => {
+                if config.each {
+                    note(&format!("{label}: cannot be solved: {e}"));
+                    unsolvable = true;
+                    continue;
+                }
+                return Err(Failure::bad_input(format!(
+                    "{}: {label} cannot be solved: {e}",
+                    config.file_name
+                )));
+            }
+        };
+        let verdict = match solve(&problem, &config.options) {
+            Ok(SolveOutcome::Solved(s)) => {
+                let mut text = String::new();
+                if config.each {
+                    let title = level
+                        .title()
+                        .map_or_else(|| format!("Level {number}"), str::to_owned);
+                    text.push_str(&format!("; {title}\n"));
+                }
+                text.push_str(&s.moves);
+                text.push('\n');
+                if config.each {
+                    text.push('\n');
+                }
+                out.write_all(text.as_bytes())
+                    .and_then(|()| out.flush())
+                    .map_err(|e| output_failure(&e))?;
+                let optimal = match (config.options.optimize, s.optimal) {
+                    (Optimize::Pushes, true) => ", fewest pushes",
+                    (Optimize::Moves, true) => ", fewest moves",
+                    _ => "",
+                };
+                note(&format!(
+                    "{label}: solved under {} rules, {} moves, {} pushes{optimal} ({} states, {})",
+                    rules_name(config.options.rules),
+                    s.move_count,
+                    s.pushes,
+                    s.stats.expanded,
+                    seconds(s.stats.elapsed)
+                ));
+                Verdict::Solved
+            }
+            Ok(SolveOutcome::Unsolvable { reason, stats }) => {
+                let why = match reason {
+                    UnsolvableReason::NoGoals => "it has no goals".to_owned(),
+                    UnsolvableReason::TooFewBoxes { boxes, goals } => {
+                        format!("{goals} goals but only {boxes} boxes")
+                    }
+                    UnsolvableReason::Exhausted => format!(
+                        "every reachable position was searched ({} states)",
+                        stats.expanded
+                    ),
+                };
+                note(&format!("{label}: no solution: {why}"));
+                Verdict::Unsolvable
+            }
+            Ok(SolveOutcome::GaveUp { reason, stats }) => {
+                let why = match reason {
+                    GiveUpReason::Timeout => "time limit reached",
+                    GiveUpReason::Memory => "memory limit reached",
+                    GiveUpReason::Cancelled => "cancelled",
+                };
+                note(&format!(
+                    "{label}: gave up: {why} after {} states, {}",
+                    stats.expanded,
+                    seconds(stats.elapsed)
+                ));
+                Verdict::GaveUp
+            }
+            Err(e) => {
+                note(&format!("{label}: the solver failed: {e}"));
+                Verdict::GaveUp
+            }
+        };
+        match verdict {
+            Verdict::Solved => solved += 1,
+            Verdict::Unsolvable => unsolvable = true,
+            Verdict::GaveUp => gave_up = true,
+        }
+    }
+    if config.each {
+        note(&format!("solved {solved} of {}", config.levels.len()));
+    }
+    let code = if gave_up {
+        EXIT_GAVE_UP
+    } else if unsolvable {
+        EXIT_UNSOLVABLE
+    } else {
+        EXIT_OK
+    };
+    if code == EXIT_OK {
+        Ok(())
+    } else {
+        Err(Failure::quiet(code))
+    }
+}

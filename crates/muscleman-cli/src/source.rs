@@ -1,0 +1,168 @@
+//! Reading level files: bytes with a size cap, parsed into a collection,
+//! errors as `FILE:LINE:COL: message`.
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::Path;
+
+use muscleman_level::{Collection, Level, MAX_INPUT_BYTES, ParseErrors};
+
+use crate::error::Failure;
+
+/// A level file read and parsed: its name for messages and its levels.
+#[derive(Clone, Debug)]
+pub struct LevelFile {
+    /// The path as the user gave it, for messages.
+    pub name: String,
+    /// The levels (at least one).
+    pub collection: Collection,
+}
+
+impl LevelFile {
+    /// Read and parse a level file (one level or a collection).
+    pub fn read(path: &Path) -> Result<LevelFile, Failure> {
+        let name = path.display().to_string();
+        let bytes = read_capped(path, MAX_INPUT_BYTES)?;
+        LevelFile::parse(name, &bytes)
+    }
+
+    /// Parse level text read from `name`.
+    pub fn parse(name: String, bytes: &[u8]) -> Result<LevelFile, Failure> {
+        match Collection::parse_bytes(bytes) {
+            Ok(mut collection) => {
+                if collection.levels.is_empty() {
+                    return Err(Failure::located(format!(
+                        "{name}:1:1: no level found, expected a grid of rows such as '#@$.#'"
+                    )));
+                }
+                merge_header(&mut collection);
+                Ok(LevelFile { name, collection })
+            }
+            Err(errors) => Err(Failure::located(format_errors(&name, &errors))),
+        }
+    }
+
+    /// Return the number of levels.
+    pub fn len(&self) -> usize {
+        self.collection.levels.len()
+    }
+
+    /// Return whether the file holds no level (never, once read).
+    pub fn is_empty(&self) -> bool {
+        self.collection.levels.is_empty()
+    }
+
+    /// Return the 0-based index and the level that `--level N` picks (level 1 when `None`).
+    pub fn select(&self, number: Option<u32>) -> Result<(usize, &Level), Failure> {
+        let n = number.unwrap_or(1);
+        let count = self.len();
+        let index = usize::try_from(n).ok().and_then(|n| n.checked_sub(1));
+        match index.and_then(|i| self.collection.levels.get(i).map(|l| (i, l))) {
+            Some(found) => Ok(found),
+            None if count == 1 => Err(Failure::bad_input(format!(
+                "--level {n} is out of range: {} holds 1 level",
+                self.name
+            ))),
+            None => Err(Failure::bad_input(format!(
+                "--level {n} is out of range: {} holds {count} levels (1 to {count})",
+                self.name
+            ))),
+        }
+    }
+}
+
+/// A file with a single level gets the header's title and metadata, as
+/// `Level::parse` gives them.
+fn merge_header(collection: &mut Collection) {
+    if collection.levels.len() != 1 {
+        return;
+    }
+    let title = collection.title.clone();
+    let metadata = collection.metadata.clone();
+    if let Some(level) = collection.levels.first_mut() {
+        if level.title().is_none()
+            && let Some(title) = title
+        {
+            // The reader accepted the title, so the level accepts it too.
+            let _ = level.set_title(&title);
+        }
+        for (key, value) in metadata.iter() {
+            if level.metadata().get(key).is_none() {
+                let _ = level.metadata_mut().set(key, value);
+            }
+        }
+    }
+}
+
+/// Format every parse error as `NAME:LINE:COL: message`, one a line.
+pub fn format_errors(name: &str, errors: &ParseErrors) -> String {
+    let mut out = String::new();
+    for e in errors {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(&format!("{name}:{e}"));
+    }
+    if errors.is_truncated() {
+        out.push_str(&format!(
+            "\n{name}: stopped after {} errors; more may follow",
+            errors.len()
+        ));
+    }
+    if out.is_empty() {
+        out = format!("{name}: not a valid level file");
+    }
+    out
+}
+
+/// Read a whole file, refusing directories and files larger than `cap` bytes
+/// (without reading more than `cap + 1` bytes of them).
+pub fn read_capped(path: &Path, cap: usize) -> Result<Vec<u8>, Failure> {
+    let name = path.display();
+    if path.is_dir() {
+        return Err(Failure::bad_input(format!(
+            "{name}: is a directory, expected a level file"
+        )));
+    }
+    let file = File::open(path)
+        .map_err(|e| Failure::bad_input(format!("cannot read {name}: {}", describe(&e))))?;
+    let limit = u64::try_from(cap).unwrap_or(u64::MAX).saturating_add(1);
+    let mut bytes = Vec::new();
+    file.take(limit)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Failure::bad_input(format!("cannot read {name}: {}", describe(&e))))?;
+    if bytes.len() > cap {
+        return Err(Failure::bad_input(format!(
+            "{name}: the file is larger than the limit of {cap} bytes"
+        )));
+    }
+    Ok(bytes)
+}
+
+/// Read standard input, up to `cap` bytes.
+pub fn read_stdin_capped(cap: usize) -> Result<Vec<u8>, Failure> {
+    let limit = u64::try_from(cap).unwrap_or(u64::MAX).saturating_add(1);
+    let mut bytes = Vec::new();
+    io::stdin()
+        .lock()
+        .take(limit)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Failure::bad_input(format!("cannot read standard input: {}", describe(&e))))?;
+    if bytes.len() > cap {
+        return Err(Failure::bad_input(format!(
+            "standard input is larger than the limit of {cap} bytes"
+        )));
+    }
+    Ok(bytes)
+}
+
+/// Describe an IO error in words, without the OS error number.
+pub fn describe(err: &io::Error) -> String {
+    match err.kind() {
+        io::ErrorKind::NotFound => "no such file".to_owned(),
+        io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
+        io::ErrorKind::IsADirectory => "is a directory, expected a file".to_owned(),
+        io::ErrorKind::InvalidData => "not valid text".to_owned(),
+        _ => err.to_string(),
+    }
+}

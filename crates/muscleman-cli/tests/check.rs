@@ -1,0 +1,112 @@
+//! `muscleman check`: valid files print a summary and exit 0; invalid files
+//! exit 2 with every error on stderr as `FILE:LINE:COL: message`.
+
+mod common;
+
+use common::{Files, expect_bad_input, expect_ok};
+
+#[test]
+fn a_valid_level_prints_a_summary() {
+    let f = Files::new();
+    f.write("l.txt", "#####\n#@$.#\n#####\n");
+    let (out, err) = expect_ok(&f, &["check", "l.txt"], None);
+    assert_eq!(out, "l.txt: 1 level read, valid\n");
+    assert_eq!(err, "");
+}
+
+#[test]
+fn a_valid_collection_prints_how_many_levels() {
+    let f = Files::new();
+    f.write(
+        "c.txt",
+        "; Set\nTitle: Set\n\n; A\n#####\n#@$.#\n#####\n\n; B\n4#|#@.#|#$ #|4#\n",
+    );
+    let (out, _) = expect_ok(&f, &["check", "c.txt"], None);
+    assert_eq!(out, "c.txt: 2 levels read, all valid\n");
+}
+
+#[test]
+fn quiet_prints_nothing() {
+    let f = Files::new();
+    f.write("l.txt", "#####\n#@$.#\n#####\n");
+    let (out, _) = expect_ok(&f, &["check", "--quiet", "l.txt"], None);
+    assert_eq!(out, "");
+}
+
+#[test]
+fn every_error_is_reported_with_its_position() {
+    let f = Files::new();
+    f.write(
+        "bad.txt",
+        "; One\n#####\n#@x.#\n#####\n\n; Two\n#####\n# $.#\n#####\n\n; Three\n######\n#@?$@#\n######\n",
+    );
+    let err = expect_bad_input(&f, &["check", "bad.txt"], None);
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("bad.txt:3:3: unknown symbol 'x'")),
+        "{err}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("bad.txt:13:3: unknown symbol '?'")),
+        "{err}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("bad.txt:7:") && l.contains("no player")),
+        "{err}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("bad.txt:13:5:") && l.contains("players")),
+        "{err}"
+    );
+    for l in &lines {
+        let mut parts = l.splitn(4, ':');
+        assert_eq!(parts.next(), Some("bad.txt"), "{l}");
+        assert!(parts.next().unwrap().parse::<usize>().is_ok(), "{l}");
+        assert!(parts.next().unwrap().parse::<usize>().is_ok(), "{l}");
+    }
+}
+
+#[test]
+fn one_bad_file_among_good_ones_fails_and_prints_no_summary() {
+    let f = Files::new();
+    f.write("good.txt", "#####\n#@$.#\n#####\n");
+    f.write("bad.txt", "#####\n#@$.#\n#####x\n");
+    let err = expect_bad_input(&f, &["check", "good.txt", "bad.txt"], None);
+    assert!(err.contains("bad.txt:3:6:"), "{err}");
+}
+
+#[test]
+fn levels_that_can_never_be_solved_get_a_warning() {
+    let f = Files::new();
+    f.write(
+        "w.txt",
+        "; No goals\n#####\n#@$ #\n#####\n\n; Short\n#####\n#@$.#\n#.  #\n#####\n",
+    );
+    let (out, err) = expect_ok(&f, &["check", "w.txt"], None);
+    assert_eq!(out, "w.txt: 2 levels read, all valid\n");
+    assert!(
+        err.contains("warning: w.txt: level 1 of 2 (No goals): no goals"),
+        "{err}"
+    );
+    assert!(err.contains("2 goals but only 1 boxes"), "{err}");
+}
+
+#[test]
+fn the_public_collections_check_clean() {
+    let f = Files::new();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/levels");
+    let file = dir.join("Microban.xsb");
+    if !file.exists() {
+        return; // shared/ is beside the repository on developer machines and CI.
+    }
+    let (out, _) = expect_ok(&f, &["check", file.to_str().unwrap()], None);
+    assert!(out.ends_with("155 levels read, all valid\n"), "{out}");
+}

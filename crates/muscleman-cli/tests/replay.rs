@@ -1,0 +1,311 @@
+//! `muscleman replay` end to end: walk, push, chains, goals, ragged rows,
+//! CRLF files, collections, stdin moves, the history letters, JSON, saves.
+
+mod common;
+
+use common::{Files, expect_ok};
+
+const CORRIDOR: &str = "#######\n#@ $ .#\n#######\n";
+
+fn replay(files: &Files, level: &str, moves: &str) -> (String, String) {
+    let path = files.write("level.txt", level);
+    expect_ok(files, &["replay", path.to_str().unwrap(), moves], None)
+}
+
+#[test]
+fn walk_moves_the_player_only() {
+    let f = Files::new();
+    let (out, err) = replay(&f, CORRIDOR, "r");
+    assert_eq!(out, "#######\n# @$ .#\n#######\n");
+    assert_eq!(err.trim(), "1 move, 0 pushes, not solved");
+}
+
+#[test]
+fn walking_into_a_wall_changes_nothing() {
+    let f = Files::new();
+    let (out, err) = replay(&f, CORRIDOR, "lluu");
+    assert_eq!(out, CORRIDOR);
+    assert!(err.contains("0 moves, 0 pushes, not solved"), "{err}");
+}
+
+#[test]
+fn push_onto_a_goal_solves() {
+    let f = Files::new();
+    let (out, err) = replay(&f, CORRIDOR, "rr");
+    assert_eq!(out, "#######\n#  @$.#\n#######\n");
+    assert!(err.contains("2 moves, 1 push, not solved"), "{err}");
+    let (out, err) = replay(&f, CORRIDOR, "rrr");
+    assert_eq!(out, "#######\n#   @*#\n#######\n");
+    assert!(err.contains("3 moves, 2 pushes, solved"), "{err}");
+}
+
+#[test]
+fn a_box_against_a_wall_does_not_move() {
+    let f = Files::new();
+    let (out, err) = replay(&f, CORRIDOR, "rrrrr");
+    assert_eq!(out, "#######\n#   @*#\n#######\n");
+    assert!(err.contains("3 moves, 2 pushes, solved"), "{err}");
+}
+
+#[test]
+fn chains_push_every_box_in_line() {
+    let f = Files::new();
+    let level = "#########\n#@$$$ ..#\n#########\n";
+    let (out, err) = replay(&f, level, "RR");
+    assert_eq!(out, "#########\n#  @$$*.#\n#########\n");
+    assert!(err.contains("2 moves, 2 pushes, not solved"), "{err}");
+    let (out, err) = replay(&f, level, "RRR");
+    assert_eq!(out, "#########\n#   @$**#\n#########\n");
+    assert!(err.contains("3 moves, 3 pushes, solved"), "{err}");
+}
+
+#[test]
+fn a_chain_against_a_wall_is_refused_whole() {
+    let f = Files::new();
+    let level = "#######\n#@$$$.#\n#######\n";
+    let (out, _) = replay(&f, level, "r");
+    assert_eq!(out, "#######\n# @$$*#\n#######\n");
+    let (out, _) = replay(&f, level, "rr");
+    assert_eq!(out, "#######\n# @$$*#\n#######\n");
+}
+
+#[test]
+fn sokoban_rules_push_one_box_only() {
+    let f = Files::new();
+    let path = f.write("l.txt", "########\n#@$$ ..#\n########\n");
+    let (out, _) = expect_ok(
+        &f,
+        &["replay", path.to_str().unwrap(), "r", "--rules", "sokoban"],
+        None,
+    );
+    assert_eq!(out, "########\n#@$$ ..#\n########\n");
+}
+
+#[test]
+fn heavy_boxes_push_like_boxes_and_weak_walls_block() {
+    let f = Files::new();
+    let level = "########\n#@&$ .%#\n########\n";
+    let (out, _) = replay(&f, level, "rrr");
+    assert_eq!(out, "########\n#  @&*%#\n########\n");
+}
+
+#[test]
+fn upper_and_lower_case_letters_are_the_same_moves() {
+    let f = Files::new();
+    let (a, _) = replay(&f, CORRIDOR, "rR");
+    let (b, _) = replay(&f, CORRIDOR, "Rr");
+    assert_eq!(a, b);
+}
+
+#[test]
+fn whitespace_in_moves_is_ignored() {
+    let f = Files::new();
+    let (out, _) = replay(&f, CORRIDOR, " r \n\t r\r\n r ");
+    assert_eq!(out, "#######\n#   @*#\n#######\n");
+}
+
+#[test]
+fn empty_moves_print_the_level_unchanged() {
+    let f = Files::new();
+    let (out, err) = replay(&f, CORRIDOR, "");
+    assert_eq!(out, CORRIDOR);
+    assert!(err.contains("0 moves"), "{err}");
+}
+
+#[test]
+fn ragged_rows_are_read_and_printed() {
+    let f = Files::new();
+    let level = "  #####\n###   #\n#@ $ .#\n#######\n";
+    let (out, err) = replay(&f, level, "rrr");
+    assert_eq!(out, "  #####\n###   #\n#   @*#\n#######\n");
+    assert!(err.contains("solved"), "{err}");
+}
+
+#[test]
+fn crlf_files_read_like_lf_files() {
+    let f = Files::new();
+    let (out, err) = replay(&f, &CORRIDOR.replace('\n', "\r\n"), "rrr");
+    assert_eq!(out, "#######\n#   @*#\n#######\n");
+    assert!(err.contains("solved"), "{err}");
+}
+
+#[test]
+fn a_titled_level_prints_its_title() {
+    let f = Files::new();
+    let (out, err) = replay(&f, &format!("; Tiny\n{CORRIDOR}"), "r");
+    assert_eq!(out, "; Tiny\n#######\n# @$ .#\n#######\n");
+    assert!(err.starts_with("Tiny: 1 move"), "{err}");
+}
+
+const COLLECTION: &str = "\
+; Two levels
+Author: Test
+
+; One
+#####
+#@$.#
+#####
+
+; Two
+######
+#.$ @#
+######
+";
+
+#[test]
+fn collections_default_to_level_1() {
+    let f = Files::new();
+    let path = f.write("c.txt", COLLECTION);
+    let (out, err) = expect_ok(&f, &["replay", path.to_str().unwrap(), "r"], None);
+    assert_eq!(out, "; One\n#####\n# @*#\n#####\n");
+    assert!(
+        err.starts_with("level 1 of 2 (One): 1 move, 1 push, solved"),
+        "{err}"
+    );
+}
+
+#[test]
+fn collections_take_level_n() {
+    let f = Files::new();
+    let path = f.write("c.txt", COLLECTION);
+    let (out, err) = expect_ok(
+        &f,
+        &["replay", path.to_str().unwrap(), "ll", "--level", "2"],
+        None,
+    );
+    assert_eq!(out, "; Two\n######\n#*@  #\n######\n");
+    assert!(
+        err.starts_with("level 2 of 2 (Two): 2 moves, 1 push, solved"),
+        "{err}"
+    );
+}
+
+#[test]
+fn run_length_rows_are_read() {
+    let f = Files::new();
+    let (out, _) = replay(&f, "7#|#@1 $1 .#|7#\n", "rrr");
+    assert_eq!(out, "#######\n#   @*#\n#######\n");
+}
+
+#[test]
+fn moves_dash_reads_standard_input() {
+    let f = Files::new();
+    let path = f.write("l.txt", CORRIDOR);
+    let (out, err) = expect_ok(
+        &f,
+        &["replay", path.to_str().unwrap(), "-"],
+        Some(b"r\nr\nr\n"),
+    );
+    assert_eq!(out, "#######\n#   @*#\n#######\n");
+    assert!(err.contains("solved"), "{err}");
+}
+
+#[test]
+fn wait_changes_nothing() {
+    let f = Files::new();
+    let (out, err) = replay(&f, CORRIDOR, "wwrw");
+    assert_eq!(out, "#######\n# @$ .#\n#######\n");
+    assert!(err.contains("1 move,"), "{err}");
+}
+
+#[test]
+fn undo_takes_back_the_last_move() {
+    let f = Files::new();
+    let (out, err) = replay(&f, CORRIDOR, "rrz");
+    assert_eq!(out, "#######\n# @$ .#\n#######\n");
+    assert!(err.contains("1 move, 0 pushes, not solved"), "{err}");
+}
+
+#[test]
+fn redo_replays_an_undone_move() {
+    let f = Files::new();
+    let (out, err) = replay(&f, CORRIDOR, "rrrzzyy");
+    assert_eq!(out, "#######\n#   @*#\n#######\n");
+    assert!(err.contains("3 moves, 2 pushes, solved"), "{err}");
+    let (out, _) = replay(&f, CORRIDOR, "rrrzzyzl");
+    assert_eq!(
+        out, "#######\n#@ $ .#\n#######\n",
+        "a new move clears the redo list"
+    );
+}
+
+#[test]
+fn restart_goes_back_and_can_be_undone() {
+    let f = Files::new();
+    let (out, err) = replay(&f, CORRIDOR, "rrr!");
+    assert_eq!(out, CORRIDOR);
+    assert!(err.contains("0 moves, 0 pushes, not solved"), "{err}");
+    let (out, err) = replay(&f, CORRIDOR, "rrr!z");
+    assert_eq!(out, "#######\n#   @*#\n#######\n");
+    assert!(err.contains("solved"), "{err}");
+}
+
+#[test]
+fn json_prints_one_line_per_step_then_the_final_level() {
+    let f = Files::new();
+    let path = f.write("l.txt", CORRIDOR);
+    let (out, _) = expect_ok(
+        &f,
+        &["replay", path.to_str().unwrap(), "rRRz", "--json"],
+        None,
+    );
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    assert_eq!(lines.len(), 5);
+    assert_eq!(lines[0]["type"], "step");
+    assert_eq!(lines[0]["command"], "r");
+    assert_eq!(lines[0]["action"], "right");
+    assert_eq!(lines[0]["events"][0]["event"], "moved");
+    assert_eq!(lines[0]["events"][0]["cause"], "player");
+    assert_eq!(lines[0]["events"][0]["from"], serde_json::json!([1, 1]));
+    assert_eq!(lines[0]["events"][0]["to"], serde_json::json!([2, 1]));
+    // A push: the box first, then the player.
+    let push = &lines[1]["events"];
+    assert_eq!(push[0]["entity"]["recipe"], "Box");
+    assert_eq!(push[0]["cause"], "push");
+    assert_eq!(push[1]["entity"]["recipe"], "Player");
+    assert_eq!(lines[1]["solved"], false);
+    assert_eq!(lines[2]["solved"], true);
+    assert_eq!(lines[2]["pushes"], 2);
+    assert_eq!(lines[3]["action"], "undo");
+    assert_eq!(lines[3]["command"], "z");
+    assert_eq!(lines[3]["events"][0]["cause"], "undo");
+    let last = &lines[4];
+    assert_eq!(last["type"], "final");
+    assert_eq!(last["level"], "#######\n#  @$.#\n#######\n");
+    assert_eq!(last["moves"], 2);
+    assert_eq!(last["pushes"], 1);
+    assert_eq!(last["solved"], false);
+    assert_eq!(last["steps"], 4);
+}
+
+#[test]
+fn save_writes_a_game_that_play_can_load() {
+    let f = Files::new();
+    let path = f.write("l.txt", CORRIDOR);
+    let save = f.path("game.json");
+    let (out, _) = expect_ok(
+        &f,
+        &[
+            "replay",
+            path.to_str().unwrap(),
+            "rrz",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out, "#######\n# @$ .#\n#######\n");
+    let text = std::fs::read_to_string(&save).unwrap();
+    let game = muscleman_sim::Game::load(&text).expect("the save loads");
+    assert_eq!(game.stats().moves, 1);
+    assert_eq!(game.redo_depth(), 1, "the history is kept");
+    // No temporary file is left beside it.
+    let names: Vec<_> = std::fs::read_dir(f.dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert!(names.iter().all(|n| !n.contains(".tmp")), "{names:?}");
+}

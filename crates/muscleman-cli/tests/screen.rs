@@ -1,0 +1,324 @@
+//! The game screen, headless: keys go into `App`, the screen is drawn on
+//! ratatui's `TestBackend` and its text compared with committed snapshots.
+
+use muscleman_cli::builtin;
+use muscleman_cli::play::App;
+use muscleman_cli::progress::Progress;
+use muscleman_level::{Collection, Level};
+use muscleman_sim::Rules;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::style::Color;
+
+fn builtin_levels() -> Vec<Level> {
+    builtin::levels()
+        .expect("built-in levels")
+        .collection
+        .levels
+}
+
+fn app(levels: Vec<Level>) -> App {
+    App::new(
+        levels,
+        0,
+        "Test levels",
+        Rules::MUSCLEMAN,
+        Progress::in_memory(),
+    )
+    .expect("app")
+}
+
+fn app_of(text: &str) -> App {
+    app(Collection::parse(text).expect("levels").levels)
+}
+
+fn key(app: &mut App, code: KeyCode) {
+    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+fn keys(app: &mut App, text: &str) {
+    for c in text.chars() {
+        key(app, KeyCode::Char(c));
+    }
+}
+
+fn draw(app: &App, width: u16, height: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("terminal");
+    terminal.draw(|frame| app.draw(frame)).expect("draw");
+    terminal.backend().buffer().clone()
+}
+
+/// The screen's text, one line a row, trailing spaces trimmed.
+fn text(buffer: &Buffer) -> String {
+    let area = buffer.area;
+    let mut out = String::new();
+    for y in 0..area.height {
+        let mut line = String::new();
+        for x in 0..area.width {
+            line.push_str(buffer.cell((x, y)).map_or(" ", |c| c.symbol()));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn screen(app: &App) -> String {
+    text(&draw(app, 80, 24))
+}
+
+const TINY: &str = "; Tiny\n#######\n#@ $ .#\n#######\n\n; Second\n#####\n#@$.#\n#####\n";
+
+#[test]
+fn the_first_built_in_level_at_80_by_24() {
+    let app = app(builtin_levels());
+    insta::assert_snapshot!(screen(&app));
+}
+
+#[test]
+fn arrows_wasd_and_hjkl_all_move() {
+    for (right, left) in [
+        (KeyCode::Right, KeyCode::Left),
+        (KeyCode::Char('d'), KeyCode::Char('a')),
+        (KeyCode::Char('l'), KeyCode::Char('h')),
+        (KeyCode::Char('D'), KeyCode::Char('A')),
+    ] {
+        let mut app = app_of(TINY);
+        key(&mut app, right);
+        assert_eq!(app.game().stats().moves, 1, "{right:?}");
+        key(&mut app, left);
+        assert_eq!(app.game().stats().moves, 2, "{left:?}");
+    }
+    for (down, up) in [
+        (KeyCode::Down, KeyCode::Up),
+        (KeyCode::Char('s'), KeyCode::Char('w')),
+        (KeyCode::Char('j'), KeyCode::Char('k')),
+    ] {
+        let mut app = app_of("#####\n#@  #\n#   #\n#.$ #\n#####\n");
+        key(&mut app, down);
+        assert_eq!(app.game().stats().moves, 1, "{down:?}");
+        key(&mut app, up);
+        assert_eq!(app.game().stats().moves, 2, "{up:?}");
+    }
+}
+
+#[test]
+fn key_releases_are_ignored() {
+    let mut app = app_of(TINY);
+    let mut release = KeyEvent::new(KeyCode::Right, KeyModifiers::NONE);
+    release.kind = KeyEventKind::Release;
+    app.handle_key(release);
+    assert_eq!(app.game().stats().moves, 0);
+}
+
+#[test]
+fn moves_and_pushes_show_in_the_panel() {
+    let mut app = app_of(TINY);
+    keys(&mut app, "dd");
+    let s = screen(&app);
+    assert!(s.contains("Moves        2"), "{s}");
+    assert!(s.contains("Pushes       1"), "{s}");
+    insta::assert_snapshot!(s);
+}
+
+#[test]
+fn undo_redo_and_restart() {
+    let mut app = app_of(TINY);
+    let start = app.game().state_hash();
+    keys(&mut app, "dd");
+    let two = app.game().state_hash();
+    key(&mut app, KeyCode::Char('z'));
+    key(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.game().state_hash(), start);
+    key(&mut app, KeyCode::Char('u'));
+    assert!(screen(&app).contains("Nothing to undo"));
+    keys(&mut app, "yy");
+    assert_eq!(app.game().state_hash(), two);
+    key(&mut app, KeyCode::Char('y'));
+    assert!(screen(&app).contains("Nothing to redo"));
+    key(&mut app, KeyCode::Char('r'));
+    assert_eq!(app.game().state_hash(), start);
+    key(&mut app, KeyCode::Char('z'));
+    assert_eq!(app.game().state_hash(), two, "restart is undoable");
+}
+
+#[test]
+fn solving_shows_a_banner_and_enter_goes_on() {
+    let mut app = app_of(TINY);
+    keys(&mut app, "ddd");
+    assert!(app.is_solved());
+    let s = screen(&app);
+    assert!(s.contains("Solved!"), "{s}");
+    assert!(s.contains("First solve!"), "{s}");
+    assert!(s.contains("Enter: next level"), "{s}");
+    insta::assert_snapshot!(s);
+    // Moving is refused while the banner is up; the level stays solved.
+    key(&mut app, KeyCode::Left);
+    assert!(app.is_solved());
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.level_index(), 1);
+    assert!(!app.is_solved());
+    assert!(screen(&app).contains("Level 2 of 2"));
+}
+
+#[test]
+fn undo_after_solving_takes_the_banner_down() {
+    let mut app = app_of(TINY);
+    keys(&mut app, "ddd");
+    key(&mut app, KeyCode::Char('z'));
+    assert!(!app.is_solved());
+    assert!(!screen(&app).contains("Solved!"));
+    key(&mut app, KeyCode::Char('y'));
+    assert!(app.is_solved());
+    assert!(screen(&app).contains("Solved!"));
+}
+
+#[test]
+fn the_best_result_is_remembered_and_shown() {
+    let mut app = app_of(TINY);
+    keys(&mut app, "ddd");
+    let record = app.record().expect("recorded");
+    assert_eq!((record.best_moves, record.best_pushes), (Some(3), Some(2)));
+    key(&mut app, KeyCode::Char('r'));
+    assert!(screen(&app).contains("3 moves, 2 pushes"));
+    keys(&mut app, "dadddd");
+    let record = app.record().expect("recorded");
+    assert_eq!(record.best_moves, Some(3), "a worse solve keeps the best");
+}
+
+#[test]
+fn next_and_previous_levels_wrap_around() {
+    let mut app = app_of(TINY);
+    key(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.level_index(), 1);
+    key(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.level_index(), 0);
+    key(&mut app, KeyCode::Char('p'));
+    assert_eq!(app.level_index(), 1);
+    key(&mut app, KeyCode::Char('p'));
+    assert_eq!(app.level_index(), 0);
+}
+
+#[test]
+fn solving_the_last_level_goes_back_to_the_first() {
+    let mut app = app_of(TINY);
+    key(&mut app, KeyCode::Char('p'));
+    key(&mut app, KeyCode::Right);
+    assert!(app.is_solved());
+    assert!(screen(&app).contains("Enter: back to level 1"));
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.level_index(), 0);
+    assert!(screen(&app).contains("back to level 1"));
+}
+
+#[test]
+fn q_esc_and_ctrl_c_quit() {
+    for k in [
+        KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE),
+        KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE),
+        KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL),
+    ] {
+        let mut app = app_of(TINY);
+        assert!(!app.should_quit());
+        app.handle_key(k);
+        assert!(app.should_quit(), "{k:?}");
+    }
+}
+
+#[test]
+fn a_small_terminal_gets_a_message() {
+    let app = app_of(TINY);
+    let s = text(&draw(&app, 40, 10));
+    assert!(s.contains("Terminal too small"), "{s}");
+    insta::assert_snapshot!(s);
+    for (w, h) in [(0, 0), (1, 1), (59, 24), (80, 17), (3, 40)] {
+        draw(&app, w, h);
+    }
+}
+
+#[test]
+fn it_redraws_at_any_size_without_panicking() {
+    let mut app = app(builtin_levels());
+    for (w, h) in [
+        (60, 18),
+        (61, 19),
+        (80, 24),
+        (100, 40),
+        (200, 60),
+        (60, 100),
+    ] {
+        let s = text(&draw(&app, w, h));
+        let title = app.level().title().unwrap_or_default().to_owned();
+        assert!(s.contains(&title), "{w}x{h}: {s}");
+        key(&mut app, KeyCode::Char('n'));
+    }
+}
+
+#[test]
+fn every_built_in_level_fits_80_by_24_whole() {
+    let levels = builtin_levels();
+    let count = levels.len();
+    let mut app = app(levels);
+    for i in 0..count {
+        assert_eq!(app.level_index(), i);
+        let level = app.level().clone();
+        let s = screen(&app);
+        // Every row of the level is drawn (walls at least) on its own line.
+        let walls = s.lines().filter(|l| l.contains("██")).count();
+        assert_eq!(walls, level.height(), "level {}: {s}", i + 1);
+        key(&mut app, KeyCode::Char('n'));
+    }
+}
+
+#[test]
+fn a_big_level_scrolls_to_keep_the_player_in_view() {
+    let mut text_level = String::new();
+    text_level.push_str(&"#".repeat(70));
+    text_level.push('\n');
+    for y in 0..40 {
+        let mut row = String::from("#");
+        for x in 1..69 {
+            row.push(if (x, y) == (66, 37) {
+                '@'
+            } else if (x + y) % 11 == 0 {
+                '.'
+            } else {
+                ' '
+            });
+        }
+        row.push('#');
+        row.push('\n');
+        text_level.push_str(&row);
+    }
+    text_level.push_str(&"#".repeat(70));
+    text_level.push('\n');
+    let app = app_of(&format!("; Big\n{text_level}"));
+    let s = screen(&app);
+    assert!(s.contains('@'), "the player is drawn: {s}");
+    insta::assert_snapshot!(s);
+}
+
+#[test]
+fn colours_by_default_and_none_in_plain_mode() {
+    let mut app = app_of(TINY);
+    let colored = draw(&app, 80, 24);
+    let uses_color = |b: &Buffer| {
+        b.content()
+            .iter()
+            .any(|c| c.fg != Color::Reset || c.bg != Color::Reset)
+    };
+    assert!(uses_color(&colored));
+    app.set_color(false);
+    let plain = draw(&app, 80, 24);
+    assert!(!uses_color(&plain), "NO_COLOR draws no colour");
+    assert_eq!(text(&colored), text(&plain), "the same text either way");
+}
+
+#[test]
+fn heavy_boxes_weak_walls_and_water_are_drawn() {
+    let app = app_of("; Mixed\n########\n#@&$~%.#\n#  ~~  #\n########\n");
+    let s = screen(&app);
+    assert!(s.contains("@v{}[]≈≈▒▒()"), "{s}");
+}
