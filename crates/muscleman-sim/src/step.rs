@@ -1,6 +1,6 @@
 //! One step of the simulation, phase by phase.
 
-use muscleman_core::{EntityId, EventBatch, Input};
+use muscleman_core::{EntityId, EventBatch, GridPos, Input};
 
 use crate::component::TagKind;
 use crate::rules::Rules;
@@ -62,18 +62,38 @@ pub fn step_into(
     events: &mut EventBatch,
 ) -> Result<(), StepError> {
     events.clear();
-    if !world.tags(player)?.contains(TagKind::Player) {
-        return Err(StepError::NotAPlayer(player));
-    }
     // Checked here so that no phase fails half-way through.
-    world.position(player)?;
+    let at = player_position(world, player)?;
 
-    player_action::resolve(world, player, input, rules, events)?;
+    player_action::resolve(world, player, at, input, rules, events)?;
     actors_phase(world, events);
     environment_phase(world, events);
     cleanup_phase(world, events);
     emit_phase(world, events);
     Ok(())
+}
+
+/// Return where the player stands, or why it cannot act: it is dead
+/// ([`WorldError::NoSuchEntity`]), not a player ([`StepError::NotAPlayer`]),
+/// or has no position.
+///
+/// The spatial index knows every positioned entity's cell and tags (kept in
+/// sync with the ECS: rules.md §5, 1), so the usual case costs no ECS
+/// lookup; anything else takes the slow path, which gives the errors in that
+/// order.
+#[inline]
+fn player_position(world: &World, player: EntityId) -> Result<GridPos, StepError> {
+    if let Some((at, tags)) = world.index().locate(player) {
+        return if tags.contains(TagKind::Player) {
+            Ok(at)
+        } else {
+            Err(StepError::NotAPlayer(player))
+        };
+    }
+    if !world.tags(player)?.contains(TagKind::Player) {
+        return Err(StepError::NotAPlayer(player));
+    }
+    Ok(world.position(player)?)
 }
 
 /// Actors phase: entities with a brain act. No actor exists yet.

@@ -1,43 +1,47 @@
 //! The player phase: resolve the player's input (walk, face, push).
 
-use muscleman_core::{EntityId, EventBatch, GridDir, Input, MoveCause, Moved};
+use muscleman_core::{EntityId, EventBatch, GridDir, GridPos, Input, MoveCause, Moved};
 
 use crate::component::{Facing, TagKind};
 use crate::rules::Rules;
 use crate::systems::push::try_push;
 use crate::world::{World, WorldError};
 
-/// Resolve one player input.
+/// Resolve one player input; the player stands at `from`.
 pub(crate) fn resolve(
     world: &mut World,
     player: EntityId,
+    from: GridPos,
     input: Input,
     rules: &Rules,
     events: &mut EventBatch,
 ) -> Result<(), WorldError> {
     match input {
-        Input::Move(dir) => walk(world, player, dir, rules, events),
+        Input::Move(dir) => walk(world, player, from, dir, rules, events),
         // Their rules are not written yet: they change nothing.
         Input::Grab | Input::Drop | Input::SwingLeft | Input::SwingRight | Input::Wait => Ok(()),
     }
 }
 
-/// Face `dir`, then walk one cell, pushing the chain in front if there is one.
+/// Face `dir`, then walk one cell from `from`, pushing the chain in front if
+/// there is one.
 fn walk(
     world: &mut World,
     player: EntityId,
+    from: GridPos,
     dir: GridDir,
     rules: &Rules,
     events: &mut EventBatch,
 ) -> Result<(), WorldError> {
-    let from = world.position(player)?;
     world.set(player, Facing(dir))?;
     let to = from.step(dir);
-    if world.index().has_kind_at(TagKind::Pushable, to) {
+    // One look at the cell in front answers both questions.
+    let ahead = world.index().kinds_at(to);
+    if ahead & TagKind::Pushable.bit() != 0 {
         if !try_push(world, to, dir, rules, events)? {
             return Ok(());
         }
-    } else if world.index().has_kind_at(TagKind::BlocksMovement, to) {
+    } else if ahead & TagKind::BlocksMovement.bit() != 0 {
         return Ok(());
     }
     world.move_to(player, to)?;

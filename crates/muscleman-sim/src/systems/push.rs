@@ -1,10 +1,13 @@
 //! Push chains: a line of pushables moves as one, or not at all.
 
-use muscleman_core::{EventBatch, GridDir, GridPos, MoveCause, Moved};
+use muscleman_core::{EntityId, EventBatch, GridDir, GridPos, MoveCause, Moved};
 
 use crate::component::TagKind;
 use crate::rules::Rules;
 use crate::world::{World, WorldError};
+
+/// How many chain members' ids a push keeps from its scan.
+const KEPT: usize = 16;
 
 /// Try to push the chain of pushables that starts at `start` one cell in `dir`.
 ///
@@ -23,9 +26,15 @@ pub(crate) fn try_push(
     events: &mut EventBatch,
 ) -> Result<bool, WorldError> {
     let index = world.index();
+    // The first members' ids, kept from the scan so the commit need not look
+    // them up again; members past these are looked up when they move.
+    let mut kept = [EntityId::new(0, 0); KEPT];
     let mut len: u32 = 0;
     let mut end = start;
-    while index.has_kind_at(TagKind::Pushable, end) {
+    while let Some(id) = index.pushable_at(end) {
+        if let Some(slot) = kept.get_mut(len as usize) {
+            *slot = id;
+        }
         len += 1;
         end = end.step(dir);
     }
@@ -38,12 +47,17 @@ pub(crate) fn try_push(
     if index.has_kind_at(TagKind::BlocksMovement, end) {
         return Ok(false);
     }
-    // Commit, far end first: each member's destination was just vacated.
+    // Commit, far end first: each member's destination was just vacated, and
+    // the cells nearer the player still hold what the scan saw.
     let back = dir.opposite();
     let mut to = end;
-    for _ in 0..len {
+    for member in (0..len as usize).rev() {
         let from = to.step(back);
-        if let Some(id) = world.index().pushable_at(from) {
+        let id = match kept.get(member) {
+            Some(id) => Some(*id),
+            None => world.index().pushable_at(from),
+        };
+        if let Some(id) = id {
             world.move_to(id, to)?;
             events.push(Moved {
                 entity: id,

@@ -1,0 +1,164 @@
+//! Step benches: the cost of one warm step through `step_into`, beside the
+//! dense-grid baseline doing the same rule (see `baseline/mod.rs`), and how
+//! that cost grows with the level size and the push chain length.
+//!
+//! Run with `cargo bench -p muscleman-sim --bench step`. Groups:
+//!
+//! - `walk/{sim,baseline}/N`: the player walks Right, Left, Right, ... between
+//!   two free cells at the centre of an N×N level (N = 10, 100, 1000) about a
+//!   quarter full of walls, boxes, goals and water. One iteration is one step.
+//!   `walk/baseline_bare/10` is the baseline without writing events.
+//! - `push/{sim,baseline}/N`: the player pushes a chain of N boxes (N = 1, 4,
+//!   16, 64, 256) one cell Right. One iteration is one successful push of the
+//!   whole chain; after every run of pushes the chain is put back with the
+//!   clock stopped (see `support/mod.rs`, "Method").
+//!
+//! Before a bench is timed, both engines run its input pattern side by side
+//! and must give equal events, so the baseline does the sim's work.
+
+mod baseline;
+mod support;
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use muscleman_core::{GridDir, GridPos};
+use muscleman_sim::Rules;
+
+use support::{
+    Rig, check_same, corridor, level, reset_corridor_grid, reset_corridor_sim, timed_runs,
+};
+
+/// Level sizes for the walk.
+const LEVEL_SIZES: [i32; 3] = [10, 100, 1000];
+/// Chain lengths for the push.
+const CHAINS: [i32; 5] = [1, 4, 16, 64, 256];
+/// Pushes per run before the chain is put back.
+const PUSH_RUN: i32 = 1024;
+
+/// `k` timed steps of one engine on a rig.
+type Steps = fn(&mut Rig, u64);
+
+/// Which way the `i`-th walk step goes: Right, Left, Right, ...
+#[inline(always)]
+fn walk_dir(i: u64) -> GridDir {
+    if i & 1 == 0 {
+        GridDir::Right
+    } else {
+        GridDir::Left
+    }
+}
+
+/// `k` sim walk steps, continuing the Right/Left alternation.
+fn sim_walk(rig: &mut Rig, k: u64) {
+    for _ in 0..k {
+        rig.sim_step(walk_dir(rig.tick));
+        rig.tick += 1;
+    }
+}
+
+/// `k` baseline walk steps, continuing the Right/Left alternation.
+fn grid_walk(rig: &mut Rig, k: u64) {
+    for _ in 0..k {
+        rig.grid_step(walk_dir(rig.grid_tick));
+        rig.grid_tick += 1;
+    }
+}
+
+/// `k` bare baseline walk steps, continuing the Right/Left alternation.
+fn grid_walk_bare(rig: &mut Rig, k: u64) {
+    for _ in 0..k {
+        rig.grid_step_bare(walk_dir(rig.grid_tick));
+        rig.grid_tick += 1;
+    }
+}
+
+fn bench_walk(c: &mut Criterion) {
+    let mut group = c.benchmark_group("walk");
+    for n in LEVEL_SIZES {
+        let mut rig = Rig::new(&level(n), Rules::MUSCLEMAN);
+        check_same(
+            &mut rig,
+            &[GridDir::Right, GridDir::Left, GridDir::Right, GridDir::Left],
+        );
+        let mut engines: Vec<(&str, Steps)> = vec![("sim", sim_walk), ("baseline", grid_walk)];
+        if n == LEVEL_SIZES[0] {
+            engines.push(("baseline_bare", grid_walk_bare));
+        }
+        for (name, walk) in engines {
+            group.bench_with_input(BenchmarkId::new(name, n), &n, |b, _| {
+                b.iter_custom(|iters| timed_runs(&mut rig, iters, u64::MAX, walk, |_, _| {}))
+            });
+        }
+        // Each engine is still on its two cells, where its parity says.
+        let home = support::level(n).player_pos();
+        let at = |ticks: u64| GridPos::new(home.x + (ticks & 1) as i32, home.y);
+        assert_eq!(rig.sim_player_pos(), at(rig.tick));
+        assert_eq!(rig.grid.player_pos(), at(rig.grid_tick));
+        black_box(&rig.world);
+    }
+    group.finish();
+}
+
+/// `k` sim pushes Right.
+fn sim_push(rig: &mut Rig, k: u64) {
+    for _ in 0..k {
+        rig.sim_step(GridDir::Right);
+    }
+}
+
+/// `k` baseline pushes Right.
+fn grid_push(rig: &mut Rig, k: u64) {
+    for _ in 0..k {
+        rig.grid_step(GridDir::Right);
+    }
+}
+
+/// `k` bare baseline pushes Right.
+fn grid_push_bare(rig: &mut Rig, k: u64) {
+    for _ in 0..k {
+        rig.grid_step_bare(GridDir::Right);
+    }
+}
+
+fn bench_push(c: &mut Criterion) {
+    let mut group = c.benchmark_group("push");
+    for chain in CHAINS {
+        let mut rig = Rig::new(&corridor(chain, PUSH_RUN), Rules::MUSCLEMAN);
+        check_same(&mut rig, &[GridDir::Right; 3]);
+        reset_corridor_sim(&mut rig, chain, 3);
+        reset_corridor_grid(&mut rig, chain, 3);
+        let run = PUSH_RUN as u64;
+        let reset_sim = move |rig: &mut Rig, k: u64| reset_corridor_sim(rig, chain, k as i32);
+        let reset_grid = move |rig: &mut Rig, k: u64| reset_corridor_grid(rig, chain, k as i32);
+
+        group.bench_with_input(BenchmarkId::new("sim", chain), &chain, |b, _| {
+            b.iter_custom(|iters| timed_runs(&mut rig, iters, run, sim_push, reset_sim))
+        });
+        group.bench_with_input(BenchmarkId::new("baseline", chain), &chain, |b, _| {
+            b.iter_custom(|iters| timed_runs(&mut rig, iters, run, grid_push, reset_grid))
+        });
+        if chain == CHAINS[0] {
+            group.bench_with_input(BenchmarkId::new("baseline_bare", chain), &chain, |b, _| {
+                b.iter_custom(|iters| timed_runs(&mut rig, iters, run, grid_push_bare, reset_grid))
+            });
+        }
+    }
+    group.finish();
+}
+
+fn config() -> Criterion {
+    Criterion::default()
+        .warm_up_time(Duration::from_millis(800))
+        .measurement_time(Duration::from_secs(2))
+        .sample_size(50)
+        .configure_from_args()
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = bench_walk, bench_push
+}
+criterion_main!(benches);

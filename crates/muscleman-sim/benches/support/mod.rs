@@ -1,0 +1,364 @@
+//! Bench support: the levels every bench uses, built both as a sim
+//! [`World`] and as a dense baseline [`Grid`] with the same entity ids, and
+//! the timing loop that keeps a bench's state cycling.
+//!
+//! # Method
+//!
+//! Every timed iteration is exactly one step through
+//! [`muscleman_sim::step_into`] (or one [`Grid::step`]), with a caller-owned
+//! [`EventBatch`] reused across steps. State must stay bounded, and the
+//! world is not `Clone`, so:
+//!
+//! - a walk alternates Right and Left between two free cells: the state
+//!   cycles every two steps and needs no reset;
+//! - a push walks the chain down a corridor for a run of `run` steps (every
+//!   one of them a successful push of the whole chain), then stops the clock
+//!   and puts the chain and the player back with [`World::move_to`] (the
+//!   baseline the same way), so the next run starts from the same state. Only
+//!   the pushes are timed; the reset is not.
+//!
+//! Before anything is timed, [`check_same`] runs both engines through the
+//! bench's input pattern and asserts that each step gives equal events and
+//! the same player position, so the baseline does exactly the sim's work.
+
+#![allow(
+    dead_code,
+    reason = "each bench binary uses a different subset of the support code"
+)]
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use muscleman_core::{EntityId, EntityRecipe, EventBatch, GridDir, GridPos, Input};
+use muscleman_sim::{Rules, TagKind, World, recipe_tags, spawn, step_into};
+
+use crate::baseline::{BLOCKS, Grid, PUSHABLE};
+
+/// A level as a list of entities in spawn order (row by row, as a level
+/// loader spawns them), with its size.
+#[derive(Clone, Debug)]
+pub struct LevelDesc {
+    /// Width in cells.
+    pub width: i32,
+    /// Height in cells.
+    pub height: i32,
+    /// Every entity, in spawn order.
+    pub entities: Vec<(GridPos, EntityRecipe)>,
+}
+
+impl LevelDesc {
+    /// Spawn every entity into a fresh world (space reserved first) and
+    /// return the world and the ids in spawn order.
+    pub fn spawn_world(&self) -> (World, Vec<EntityId>) {
+        let mut world = World::new();
+        world.reserve_area(GridPos::ZERO, GridPos::new(self.width - 1, self.height - 1));
+        let ids = self
+            .entities
+            .iter()
+            .map(|(at, recipe)| spawn(&mut world, *recipe, *at).expect("recipe is implemented"))
+            .collect();
+        (world, ids)
+    }
+
+    /// Fill a baseline grid with the same entities, under the given ids.
+    pub fn fill_grid(&self, ids: &[EntityId], rules: &Rules) -> Grid {
+        let mut grid = Grid::new(self.width as usize, self.height as usize, rules.max_chain);
+        for ((at, recipe), id) in self.entities.iter().zip(ids) {
+            let tags = recipe_tags(*recipe).expect("recipe is implemented");
+            let mut flags = 0;
+            if tags.contains(TagKind::BlocksMovement) {
+                flags |= BLOCKS;
+            }
+            if tags.contains(TagKind::Pushable) {
+                flags |= PUSHABLE;
+            }
+            if *recipe == EntityRecipe::Player {
+                grid.put_player(*at, *id);
+            } else if flags != 0 {
+                grid.put(*at, *id, flags);
+            } else {
+                grid.put_floor(*at, 1 << (*recipe as u8 % 8));
+            }
+        }
+        grid
+    }
+
+    /// Write the level as plain level text (one symbol per cell: every
+    /// level here has at most one entity per cell).
+    pub fn to_text(&self) -> String {
+        let (w, h) = (self.width as usize, self.height as usize);
+        let mut rows = vec![vec![b' '; w]; h];
+        for (at, recipe) in &self.entities {
+            let cell = &mut rows[at.y as usize][at.x as usize];
+            assert_eq!(*cell, b' ', "two entities at {at}");
+            *cell = match recipe {
+                EntityRecipe::WallStrong => b'#',
+                EntityRecipe::WallWeak => b'%',
+                EntityRecipe::WaterCell => b'~',
+                EntityRecipe::Box => b'$',
+                EntityRecipe::HeavyBox => b'&',
+                EntityRecipe::Goal => b'.',
+                EntityRecipe::Player => b'@',
+                other => panic!("no symbol for {other}"),
+            };
+        }
+        let mut text = String::with_capacity((w + 1) * h);
+        for row in rows {
+            text.push_str(std::str::from_utf8(&row).expect("ascii").trim_end());
+            text.push('\n');
+        }
+        text
+    }
+
+    /// Return the player's position.
+    pub fn player_pos(&self) -> GridPos {
+        self.entities
+            .iter()
+            .find(|(_, r)| *r == EntityRecipe::Player)
+            .map(|(at, _)| *at)
+            .expect("level has a player")
+    }
+}
+
+/// A level built as both engines, with one reused event batch each.
+pub struct Rig {
+    /// The sim.
+    pub world: World,
+    /// The sim's player.
+    pub player: EntityId,
+    /// The baseline, with the sim's entity ids.
+    pub grid: Grid,
+    /// The rules both run under.
+    pub rules: Rules,
+    /// The sim's reused batch.
+    pub events: EventBatch,
+    /// The baseline's reused batch.
+    pub grid_events: EventBatch,
+    /// Entities in the level.
+    pub entity_count: usize,
+    /// Sim steps taken so far by a cycling bench (picks the next direction).
+    pub tick: u64,
+    /// Baseline steps taken so far by a cycling bench.
+    pub grid_tick: u64,
+}
+
+impl Rig {
+    /// Build `desc` as both engines.
+    pub fn new(desc: &LevelDesc, rules: Rules) -> Self {
+        let (world, ids) = desc.spawn_world();
+        let player_at = desc.player_pos();
+        let player = world
+            .index()
+            .all_at(player_at)
+            .find(|id| world.has_tag::<muscleman_sim::Player>(*id).unwrap_or(false))
+            .expect("player spawned");
+        let grid = desc.fill_grid(&ids, &rules);
+        Rig {
+            world,
+            player,
+            grid,
+            rules,
+            events: EventBatch::new(),
+            grid_events: EventBatch::new(),
+            entity_count: ids.len(),
+            tick: 0,
+            grid_tick: 0,
+        }
+    }
+
+    /// One sim step (what the benches time).
+    #[inline(always)]
+    pub fn sim_step(&mut self, dir: GridDir) {
+        step_into(
+            &mut self.world,
+            self.player,
+            black_box(Input::Move(dir)),
+            &self.rules,
+            &mut self.events,
+        )
+        .expect("step runs");
+        black_box(&self.events);
+    }
+
+    /// One baseline step (what the benches time).
+    #[inline(always)]
+    pub fn grid_step(&mut self, dir: GridDir) {
+        black_box(self.grid.step(black_box(dir), &mut self.grid_events));
+        black_box(&self.grid_events);
+    }
+
+    /// One baseline step without events.
+    #[inline(always)]
+    pub fn grid_step_bare(&mut self, dir: GridDir) {
+        black_box(self.grid.step_bare(black_box(dir), &mut self.grid_events));
+    }
+
+    /// Return the sim player's position.
+    pub fn sim_player_pos(&self) -> GridPos {
+        self.world
+            .position(self.player)
+            .expect("player has a position")
+    }
+}
+
+/// Step both engines through `dirs` and assert equal events and player
+/// positions after every step.
+pub fn check_same(rig: &mut Rig, dirs: &[GridDir]) {
+    for (i, dir) in dirs.iter().enumerate() {
+        rig.sim_step(*dir);
+        rig.grid_step(*dir);
+        assert_eq!(
+            rig.events, rig.grid_events,
+            "sim and baseline differ at step {i} ({dir})"
+        );
+        assert_eq!(rig.sim_player_pos(), rig.grid.player_pos());
+        assert!(!rig.events.is_empty(), "bench step {i} ({dir}) did nothing");
+    }
+}
+
+/// Time `iters` steps on `state`, in runs of at most `run` steps:
+/// `steps(state, k)` does `k` steps under the clock, then `reset(state, k)`
+/// puts the state back with the clock stopped.
+pub fn timed_runs<S>(
+    state: &mut S,
+    iters: u64,
+    run: u64,
+    mut steps: impl FnMut(&mut S, u64),
+    mut reset: impl FnMut(&mut S, u64),
+) -> Duration {
+    let mut total = Duration::ZERO;
+    let mut left = iters;
+    while left > 0 {
+        let k = left.min(run);
+        let start = Instant::now();
+        steps(state, k);
+        total += start.elapsed();
+        reset(state, k);
+        left -= k;
+    }
+    total
+}
+
+/// A small deterministic hash of a cell, for level contents.
+fn cell_hash(x: i32, y: i32, seed: u64) -> u64 {
+    let mut z = (x as u32 as u64) << 32 | y as u32 as u64;
+    z = z.wrapping_add(seed).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// An `n`×`n` level like a big puzzle: strong walls round the edge, and
+/// inside, per cell, about 12% walls, 5% boxes, 3% goals, 2% water and 2%
+/// weak walls, the rest floor. The player stands at the centre, and the cell
+/// to its left, its own and the two to its right are cleared so the walk
+/// (Right, Left, ...) never touches anything but floor. About 25% of the
+/// cells hold an entity: 250,000 at 1000×1000.
+pub fn level(n: i32) -> LevelDesc {
+    assert!(n >= 6, "a level needs room for the walk");
+    let c = n / 2;
+    let mut entities = Vec::new();
+    for y in 0..n {
+        for x in 0..n {
+            let at = GridPos::new(x, y);
+            if x == 0 || y == 0 || x == n - 1 || y == n - 1 {
+                entities.push((at, EntityRecipe::WallStrong));
+                continue;
+            }
+            if y == c && (c - 1..=c + 2).contains(&x) {
+                if x == c {
+                    entities.push((at, EntityRecipe::Player));
+                }
+                continue;
+            }
+            let recipe = match cell_hash(x, y, 1) % 100 {
+                0..12 => EntityRecipe::WallStrong,
+                12..17 => EntityRecipe::Box,
+                17..20 => EntityRecipe::Goal,
+                20..22 => EntityRecipe::WaterCell,
+                22..24 => EntityRecipe::WallWeak,
+                _ => continue,
+            };
+            entities.push((at, recipe));
+        }
+    }
+    LevelDesc {
+        width: n,
+        height: n,
+        entities,
+    }
+}
+
+/// A [`level`] cut to exactly `count` entities: the smallest level that has
+/// at least that many, with the last ones in spawn order (never the player)
+/// left out.
+pub fn level_with_entities(count: usize) -> LevelDesc {
+    let mut n = 6;
+    let mut desc = level(n);
+    while desc.entities.len() < count {
+        n += (n / 8).max(1);
+        desc = level(n);
+    }
+    while desc.entities.len() > count {
+        let last = desc
+            .entities
+            .iter()
+            .rposition(|(_, r)| *r != EntityRecipe::Player)
+            .expect("an entity that is not the player");
+        desc.entities.remove(last);
+    }
+    desc
+}
+
+/// A push corridor, walls above and below and at the far end: the player at
+/// x = 1 and a chain of `chain` boxes right after it, with `run` free cells
+/// beyond the chain, so `run` pushes Right all succeed.
+pub fn corridor(chain: i32, run: i32) -> LevelDesc {
+    let width = chain + run + 3;
+    let mut entities = Vec::new();
+    for y in 0..3 {
+        for x in 0..width {
+            let at = GridPos::new(x, y);
+            if y != 1 || x == 0 || x == width - 1 {
+                entities.push((at, EntityRecipe::WallStrong));
+            } else if x == 1 {
+                entities.push((at, EntityRecipe::Player));
+            } else if x < 2 + chain {
+                entities.push((at, EntityRecipe::Box));
+            }
+        }
+    }
+    LevelDesc {
+        width,
+        height: 3,
+        entities,
+    }
+}
+
+/// Put the chain and player of a [`corridor`] back after `pushed` pushes
+/// Right, in the sim: the player first, then the nearest box first, so each
+/// destination is free when something moves into it.
+pub fn reset_corridor_sim(rig: &mut Rig, chain: i32, pushed: i32) {
+    assert_eq!(rig.sim_player_pos(), GridPos::new(1 + pushed, 1));
+    rig.world
+        .move_to(rig.player, GridPos::new(1, 1))
+        .expect("player moves");
+    for i in 0..chain {
+        let at = GridPos::new(2 + pushed + i, 1);
+        let id = rig.world.index().pushable_at(at).expect("chain box");
+        rig.world
+            .move_to(id, GridPos::new(2 + i, 1))
+            .expect("box moves");
+    }
+}
+
+/// [`reset_corridor_sim`] for the baseline.
+pub fn reset_corridor_grid(rig: &mut Rig, chain: i32, pushed: i32) {
+    assert_eq!(rig.grid.player_pos(), GridPos::new(1 + pushed, 1));
+    rig.grid
+        .teleport(GridPos::new(1 + pushed, 1), GridPos::new(1, 1));
+    for i in 0..chain {
+        rig.grid
+            .teleport(GridPos::new(2 + pushed + i, 1), GridPos::new(2 + i, 1));
+    }
+}
