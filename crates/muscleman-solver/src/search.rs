@@ -87,6 +87,10 @@ pub(crate) struct Search<'a> {
     child: Vec<u16>,
     cost: Vec<i32>,
     hung: Hungarian,
+    hung_base: Hungarian,
+    base_cost: Vec<i32>,
+    saved_col: Vec<i32>,
+    inc_ok: bool,
     frz_tmp: Vec<bool>,
     area: Vec<u32>,
     tables: Vec<Vec<u16>>,
@@ -137,6 +141,10 @@ impl<'a> Search<'a> {
             child: Vec::new(),
             cost: Vec::new(),
             hung: Hungarian::default(),
+            hung_base: Hungarian::default(),
+            base_cost: Vec::new(),
+            saved_col: Vec::new(),
+            inc_ok: false,
             frz_tmp: vec![false; n],
             area: vec![0; n],
             tables: vec![board.dist.clone()],
@@ -323,6 +331,53 @@ impl<'a> Search<'a> {
             let longest = (b.max_chain as usize).min(nb).max(1) as u32;
             Some(m.div_ceil(longest).max(max_min))
         }
+    }
+
+    /// Solve the matching of the expanded position (`self.cur`, table `dt`)
+    /// once, so each child's bound is one re-augmentation away.
+    fn prepare_incremental(&mut self, dt: u32) {
+        let b = self.board;
+        let nb = self.nb;
+        self.inc_ok = false;
+        if b.goals.len() != nb || (b.max_chain != 1 && self.strategy == Strategy::AStar) {
+            return;
+        }
+        let Some(table) = self.tables.get(dt as usize) else {
+            return;
+        };
+        let n = b.n;
+        self.base_cost.clear();
+        for gi in 0..nb {
+            for &c in &self.cur {
+                let d = table[gi * n + c as usize];
+                self.base_cost
+                    .push(if d == INF { BIG } else { i32::from(d) });
+            }
+        }
+        self.inc_ok = self.hung_base.solve(nb, nb, &self.base_cost).is_some();
+    }
+
+    /// The bound of the child whose box in column `col` of `self.cur` moved
+    /// to `e`, by re-solving only that column (square problems, Sokoban
+    /// rules or non-optimal search, where the bound is the plain matching).
+    fn bound_incremental(&mut self, col: usize, e: usize, dt: u32) -> Option<u32> {
+        let b = self.board;
+        let nb = self.nb;
+        let n = b.n;
+        let table = self.tables.get(dt as usize)?;
+        self.saved_col.clear();
+        for gi in 0..nb {
+            let slot = gi * nb + col;
+            self.saved_col.push(self.base_cost[slot]);
+            let d = table[gi * n + e];
+            self.base_cost[slot] = if d == INF { BIG } else { i32::from(d) };
+        }
+        self.hung.copy_from(&self.hung_base);
+        let r = self.hung.resolve_column(nb, col, &self.base_cost);
+        for gi in 0..nb {
+            self.base_cost[gi * nb + col] = self.saved_col[gi];
+        }
+        r
     }
 
     /// Whether the box just pushed to `c` is frozen with some frozen box off
@@ -595,6 +650,7 @@ impl<'a> Search<'a> {
             }
         }
         let goals_here = Self::goals_done(b, &self.cur);
+        self.prepare_incremental(node.dt);
         let ng = b.goals.len();
         let mut result = Ok(None);
         for &(c, d, first, e) in &pushes {
@@ -752,7 +808,15 @@ impl<'a> Search<'a> {
         if !placed {
             self.child.push(e16);
         }
-        let Some(h) = self.bound(dt) else {
+        let bound = if self.inc_ok && dt == node.dt {
+            match self.cur.binary_search(&first16) {
+                Ok(col) => self.bound_incremental(col, e, dt),
+                Err(_) => self.bound(dt),
+            }
+        } else {
+            self.bound(dt)
+        };
+        let Some(h) = bound else {
             return Ok(None);
         };
         let player = if moves_mode {
