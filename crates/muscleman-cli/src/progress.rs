@@ -45,6 +45,30 @@ struct ProgressFile {
     levels: BTreeMap<String, LevelRecord>,
 }
 
+/// A problem with the progress file: play goes on, but the player should know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    /// A short form for the game's status line (one line of 80 columns).
+    pub short: String,
+    /// The full message, with paths and reasons, for standard error.
+    pub detail: String,
+}
+
+impl Warning {
+    fn new(short: impl Into<String>, detail: impl Into<String>) -> Warning {
+        Warning {
+            short: short.into(),
+            detail: detail.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for Warning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.detail)
+    }
+}
+
 /// What a solve changed in a level's record.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Improvement {
@@ -83,13 +107,16 @@ impl Progress {
     }
 
     /// Open the progress file in the default directory; see [`Progress::open`].
-    pub fn open_default() -> (Progress, Vec<String>) {
+    pub fn open_default() -> (Progress, Vec<Warning>) {
         match Progress::default_dir() {
             Some(dir) => Progress::open(&dir),
             None => (
                 Progress::in_memory(),
-                vec![format!(
-                    "no data directory found (set {DATA_DIR_ENV}); progress will not be kept"
+                vec![Warning::new(
+                    "No data directory: progress will not be kept",
+                    format!(
+                        "no data directory found (set {DATA_DIR_ENV}); progress will not be kept"
+                    ),
                 )],
             ),
         }
@@ -101,7 +128,7 @@ impl Progress {
     /// is moved aside to `progress.json.corrupt-<n>`; if even that fails,
     /// progress is kept in memory only, so the file is never overwritten.
     /// Never fails.
-    pub fn open(dir: &Path) -> (Progress, Vec<String>) {
+    pub fn open(dir: &Path) -> (Progress, Vec<Warning>) {
         let path = dir.join(FILE_NAME);
         let mut warnings = Vec::new();
         let fresh = |path: Option<PathBuf>| Progress {
@@ -112,9 +139,12 @@ impl Progress {
             Ok(Some(bytes)) => bytes,
             Ok(None) => return (fresh(Some(path)), warnings),
             Err(e) => {
-                warnings.push(format!(
-                    "cannot read {}: {e}; progress will not be kept",
-                    path.display()
+                warnings.push(Warning::new(
+                    "Cannot read the progress file: progress will not be kept",
+                    format!(
+                        "cannot read {}: {e}; progress will not be kept",
+                        path.display()
+                    ),
                 ));
                 return (fresh(None), warnings);
             }
@@ -129,18 +159,28 @@ impl Progress {
             ),
             Err(why) => match move_aside(&path) {
                 Ok(aside) => {
-                    warnings.push(format!(
-                        "the progress file {} was corrupt ({why}); moved it to {} and started afresh",
-                        path.display(),
-                        aside.display()
+                    let aside_name = aside
+                        .file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default();
+                    warnings.push(Warning::new(
+                        format!("Progress file was corrupt: moved to {aside_name}"),
+                        format!(
+                            "the progress file {} was corrupt ({why}); moved it to {} and started afresh",
+                            path.display(),
+                            aside.display()
+                        ),
                     ));
                     (fresh(Some(path)), warnings)
                 }
                 Err(e) => {
-                    warnings.push(format!(
-                        "the progress file {} is corrupt ({why}) and cannot be moved aside ({e}); \
-                         progress will not be kept",
-                        path.display()
+                    warnings.push(Warning::new(
+                        "Progress file is corrupt: progress will not be kept",
+                        format!(
+                            "the progress file {} is corrupt ({why}) and cannot be moved aside \
+                             ({e}); progress will not be kept",
+                            path.display()
+                        ),
                     ));
                     (fresh(None), warnings)
                 }

@@ -88,7 +88,8 @@ fn a_corrupt_file_is_moved_aside_with_a_warning() {
         std::fs::write(&path, junk).unwrap();
         let (mut p, warnings) = Progress::open(tmp.path());
         assert_eq!(warnings.len(), 1, "{warnings:?}");
-        assert!(warnings[0].contains("corrupt"), "{warnings:?}");
+        assert!(warnings[0].detail.contains("corrupt"), "{warnings:?}");
+        assert!(warnings[0].short.chars().count() < 79, "{warnings:?}");
         let aside = tmp.path().join(format!("{FILE_NAME}.corrupt-{}", n + 1));
         assert_eq!(
             std::fs::read(&aside).unwrap(),

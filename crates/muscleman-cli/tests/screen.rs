@@ -118,8 +118,9 @@ fn moves_and_pushes_show_in_the_panel() {
     let mut app = app_of(TINY);
     keys(&mut app, "dd");
     let s = screen(&app);
-    assert!(s.contains("Moves        2"), "{s}");
-    assert!(s.contains("Pushes       1"), "{s}");
+    assert!(s.contains("Moves       2   best     -"), "{s}");
+    assert!(s.contains("Pushes      1   best     -"), "{s}");
+    assert!(s.contains("Not solved yet"), "{s}");
     insta::assert_snapshot!(s);
 }
 
@@ -182,7 +183,9 @@ fn the_best_result_is_remembered_and_shown() {
     let record = app.record().expect("recorded");
     assert_eq!((record.best_moves, record.best_pushes), (Some(3), Some(2)));
     key(&mut app, KeyCode::Char('r'));
-    assert!(screen(&app).contains("3 moves, 2 pushes"));
+    let s = screen(&app);
+    assert!(s.contains("Moves       0   best     3"), "{s}");
+    assert!(s.contains("Pushes      0   best     2"), "{s}");
     keys(&mut app, "dadddd");
     let record = app.record().expect("recorded");
     assert_eq!(record.best_moves, Some(3), "a worse solve keeps the best");
@@ -321,4 +324,42 @@ fn heavy_boxes_weak_walls_and_water_are_drawn() {
     let app = app_of("; Mixed\n########\n#@&$~%.#\n#  ~~  #\n########\n");
     let s = screen(&app);
     assert!(s.contains("@v{}[]≈≈▒▒()"), "{s}");
+}
+
+#[test]
+fn each_built_in_solution_played_with_keys_shows_the_banner_beside_the_whole_level() {
+    let levels = builtin_levels();
+    let solutions = builtin::solutions();
+    let mut app = app(levels);
+    for (n, moves) in solutions {
+        assert_eq!(app.level_index() + 1, n);
+        let height = app.level().height();
+        for c in moves.chars() {
+            let code = match c.to_ascii_lowercase() {
+                'u' => KeyCode::Up,
+                'd' => KeyCode::Down,
+                'l' => KeyCode::Left,
+                _ => KeyCode::Right,
+            };
+            key(&mut app, code);
+        }
+        assert!(app.is_solved(), "level {n}");
+        let s = screen(&app);
+        assert!(s.contains("Solved!"), "level {n}: {s}");
+        let walls = s.lines().filter(|l| l.contains("██")).count();
+        assert_eq!(
+            walls, height,
+            "level {n}: the banner hides part of the level: {s}"
+        );
+        key(&mut app, KeyCode::Enter);
+    }
+    assert_eq!(
+        app.level_index(),
+        0,
+        "after the last level, back to the first"
+    );
+    assert_eq!(
+        app.progress().solved_count(builtin_levels().iter()),
+        builtin_levels().len()
+    );
 }

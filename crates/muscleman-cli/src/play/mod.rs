@@ -135,7 +135,8 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
     };
     app.set_color(color_wanted());
     if !warnings.is_empty() {
-        app.set_message(warnings.join("; "));
+        let short: Vec<&str> = warnings.iter().map(|w| w.short.as_str()).collect();
+        app.set_message(short.join("; "));
     }
     // `try_init` installs a panic hook that restores the terminal first.
     let mut terminal = ratatui::try_init()
@@ -144,7 +145,7 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
     let result = event_loop(&mut terminal, &mut app);
     drop(guard);
     for w in &warnings {
-        warn(w);
+        warn(&w.detail);
     }
     result.map_err(|e| Failure::bad_input(format!("terminal error: {e}")))
 }

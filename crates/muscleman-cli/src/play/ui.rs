@@ -15,6 +15,8 @@ use super::app::App;
 pub const MIN_WIDTH: u16 = 60;
 /// Smallest terminal height the game draws in.
 pub const MIN_HEIGHT: u16 = 18;
+/// Most rows the "Solved!" banner takes, borders included.
+const BANNER_HEIGHT: u16 = 7;
 /// Width of the side panel.
 const PANEL_WIDTH: u16 = 28;
 
@@ -157,11 +159,11 @@ pub fn draw(app: &App, frame: &mut Frame) {
     let [main, status] = Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(area);
     let [board, panel] =
         Layout::horizontal([Constraint::Min(0), Constraint::Length(PANEL_WIDTH)]).areas(main);
-    draw_board(app, frame, board);
+    let drawn = draw_board(app, frame, board);
     draw_panel(app, frame, panel);
     draw_status(app, frame, status);
     if app.is_solved() {
-        draw_banner(app, frame, board);
+        draw_banner(app, frame, Block::bordered().inner(board), drawn);
     }
 }
 
@@ -199,7 +201,8 @@ fn viewport(level_len: usize, visible: usize, player: usize) -> (usize, usize) {
     }
 }
 
-fn draw_board(app: &App, frame: &mut Frame, area: Rect) {
+/// Draw the board; return the screen area the level took.
+fn draw_board(app: &App, frame: &mut Frame, area: Rect) -> Rect {
     let block = Block::bordered()
         .title(Line::from(format!(" {} ", level_title(app))).style(app.accent()))
         .border_style(app.dim());
@@ -213,7 +216,7 @@ fn draw_board(app: &App, frame: &mut Frame, area: Rect) {
                     .wrap(Wrap { trim: true }),
                 inner,
             );
-            return;
+            return inner;
         }
     };
     let facing = app
@@ -222,12 +225,23 @@ fn draw_board(app: &App, frame: &mut Frame, area: Rect) {
         .get::<muscleman_sim::Facing>(app.game().player())
         .map(|f| f.0)
         .unwrap_or_default();
-    render_level(app, &level, facing, inner, frame.buffer_mut());
+    // Keep room for the banner below the level when there is enough, so
+    // that solving hides nothing and the level does not jump.
+    let area = if usize::from(inner.height) >= level.height() + usize::from(BANNER_HEIGHT) {
+        Rect {
+            height: inner.height - BANNER_HEIGHT,
+            ..inner
+        }
+    } else {
+        inner
+    };
+    render_level(app, &level, facing, area, frame.buffer_mut())
 }
 
 /// Draw `level` into `area`, two columns a cell when it fits, one otherwise,
 /// scrolled around the player when even that does not fit.
-fn render_level(app: &App, level: &Level, facing: GridDir, area: Rect, buf: &mut Buffer) {
+/// Return the screen area the level took.
+fn render_level(app: &App, level: &Level, facing: GridDir, area: Rect, buf: &mut Buffer) -> Rect {
     let (w, h) = (level.width(), level.height());
     let cols = usize::from(area.width);
     let rows = usize::from(area.height);
@@ -271,6 +285,14 @@ fn render_level(app: &App, level: &Level, facing: GridDir, area: Rect, buf: &mut
             buf.set_string(area.x + x_off, area.y + y_off, glyph, style);
         }
     }
+    let to_u16 = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
+    Rect::new(
+        area.x.saturating_add(to_u16(pad_x * cell_w)),
+        area.y.saturating_add(to_u16(pad_y)),
+        to_u16(visible_x.min(w) * cell_w),
+        to_u16(rows.min(h)),
+    )
+    .intersection(area)
 }
 
 fn draw_panel(app: &App, frame: &mut Frame, area: Rect) {
@@ -292,27 +314,38 @@ fn draw_panel(app: &App, frame: &mut Frame, area: Rect) {
         ]),
         Line::from(Span::styled(level_title(app), app.accent())),
         Line::from(""),
-        Line::from(vec![
-            Span::styled("Moves   ", label),
-            Span::styled(format!("{:>6}", stats.moves), value),
-        ]),
-        Line::from(vec![
-            Span::styled("Pushes  ", label),
-            Span::styled(format!("{:>6}", stats.pushes), value),
-        ]),
     ];
-    let best = match app.record() {
-        Some(r) if r.solved => {
-            let m = r.best_moves.map_or("-".to_owned(), |m| m.to_string());
-            let p = r.best_pushes.map_or("-".to_owned(), |p| p.to_string());
-            format!("{m} moves, {p} pushes")
-        }
-        _ => "not solved yet".to_owned(),
+    let record = app.record().filter(|r| r.solved);
+    let best = |n: Option<u32>| match (record, n) {
+        (Some(_), Some(n)) => n.to_string(),
+        _ => "-".to_owned(),
     };
     lines.push(Line::from(vec![
-        Span::styled("Best    ", label),
-        Span::styled(best, value),
+        Span::styled("Moves   ", label),
+        Span::styled(format!("{:>5}", stats.moves), value),
+        Span::styled("   best ", label),
+        Span::styled(
+            format!("{:>5}", best(record.and_then(|r| r.best_moves))),
+            value,
+        ),
     ]));
+    lines.push(Line::from(vec![
+        Span::styled("Pushes  ", label),
+        Span::styled(format!("{:>5}", stats.pushes), value),
+        Span::styled("   best ", label),
+        Span::styled(
+            format!("{:>5}", best(record.and_then(|r| r.best_pushes))),
+            value,
+        ),
+    ]));
+    lines.push(Line::from(Span::styled(
+        if record.is_some() {
+            "Solved"
+        } else {
+            "Not solved yet"
+        },
+        label,
+    )));
     lines.push(Line::from(""));
     let keys = |pairs: &[(&'static str, &'static str)]| {
         Line::from(
@@ -381,7 +414,9 @@ fn draw_status(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(text), area);
 }
 
-fn draw_banner(app: &App, frame: &mut Frame, board: Rect) {
+/// Draw the "Solved!" banner in `board` (the board's inside): below the
+/// level if it fits there, else above it, else over the bottom of the level.
+fn draw_banner(app: &App, frame: &mut Frame, board: Rect, level: Rect) {
     let stats = app.game().stats();
     let mut lines = vec![
         Line::from(Span::styled("Solved!", app.accent())).alignment(Alignment::Center),
@@ -414,13 +449,22 @@ fn draw_banner(app: &App, frame: &mut Frame, board: Rect) {
     lines.push(Line::from("z: undo   q: quit").alignment(Alignment::Center));
     let height = u16::try_from(lines.len()).unwrap_or(5) + 2;
     let width = 32.min(board.width);
-    // At the bottom of the board, where it hides as little of the level as it can.
+    let below = board.bottom().saturating_sub(level.bottom());
+    let above = level.y.saturating_sub(board.y);
+    let y = if below >= height {
+        level.bottom() + (below - height) / 2
+    } else if above >= height {
+        board.y + (above - height) / 2
+    } else {
+        board.bottom().saturating_sub(height)
+    };
     let rect = Rect::new(
         board.x + board.width.saturating_sub(width) / 2,
-        board.y + board.height.saturating_sub(height + 1),
+        y,
         width,
         height.min(board.height),
-    );
+    )
+    .intersection(board);
     let style = if app.color {
         Style::new().fg(Color::LightGreen)
     } else {
