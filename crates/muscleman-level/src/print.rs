@@ -108,7 +108,8 @@ fn push_line(out: &mut String, line: &str) {
     out.push('\n');
 }
 
-/// Put a free text on one line.
+/// Put a free text on one line. A `\r` inside a line is plain text to the
+/// reader, so only `\n` is replaced (and `trim` takes any `\r` at the end).
 fn clean(text: &str) -> String {
-    text.replace(['\n', '\r'], " ").trim().to_owned()
+    text.replace('\n', " ").trim().to_owned()
 }

@@ -47,6 +47,9 @@ struct Entry {
     actions: Vec<Action>,
     changes: Vec<Change>,
     stats_before: Stats,
+    /// For a restart: how many of `changes` are the restart's own, which
+    /// lead to the initial state. A later restart reverts only what follows.
+    restart: Option<usize>,
 }
 
 /// A world with a player, rules and an unlimited undo history.
@@ -104,6 +107,7 @@ impl Game {
                 actions: Vec::new(),
                 changes: Vec::new(),
                 stats_before: Stats::default(),
+                restart: None,
             },
             done: Vec::new(),
             undone: Vec::new(),
@@ -272,10 +276,13 @@ impl Game {
             self.world.revert(&changes, MoveCause::Undo, &mut ignored)?;
             return Err(e);
         }
+        // A restart with history is an undo step even when it moved nothing
+        // (right after another restart, say): undo goes back to before it.
         let moved = events
             .iter()
             .skip(first)
-            .any(|e| matches!(e, SimEvent::Moved(_)));
+            .any(|e| matches!(e, SimEvent::Moved(_)))
+            || (action == Action::Restart && !self.done.is_empty());
         if moved {
             let (player_moved, pushed) = count(events, first, self.player);
             self.stats = match action {
@@ -289,6 +296,7 @@ impl Game {
                 actions: std::mem::take(&mut self.prelude.actions),
                 changes: std::mem::take(&mut self.prelude.changes),
                 stats_before,
+                restart: None,
             };
             entry.actions.push(action);
             if entry.changes.is_empty() {
@@ -296,9 +304,14 @@ impl Game {
             } else {
                 entry.changes.extend(changes);
             }
+            if action == Action::Restart {
+                entry.restart = Some(entry.changes.len());
+            }
             entry.actions.shrink_to_fit();
             self.done.push(entry);
-        } else if !changes.is_empty() {
+        } else if !changes.is_empty() && action != Action::Restart {
+            // (A restart that is no undo step had only the prelude to revert:
+            // the world is at its initial state and the prelude is empty.)
             let top = self.done.last_mut().unwrap_or(&mut self.prelude);
             top.actions.push(action);
             top.changes.extend(changes);
@@ -306,15 +319,20 @@ impl Game {
         Ok(())
     }
 
-    /// Revert the prelude, then every undo step, newest first.
+    /// Revert the prelude, then every undo step, newest first, back to the
+    /// last restart: what it left is the initial state.
     fn rewind_all(&mut self, events: &mut EventBatch) -> Result<(), StepError> {
         let prelude = std::mem::take(&mut self.prelude.changes);
         let result = self.world.revert(&prelude, MoveCause::Restart, events);
         self.prelude.actions.clear();
         result?;
         for entry in self.done.iter().rev() {
-            self.world
-                .revert(&entry.changes, MoveCause::Restart, events)?;
+            let own = entry.restart.unwrap_or(0);
+            let after = entry.changes.get(own..).unwrap_or_default();
+            self.world.revert(after, MoveCause::Restart, events)?;
+            if entry.restart.is_some() {
+                break;
+            }
         }
         Ok(())
     }

@@ -1,0 +1,151 @@
+//! Regression tests for bugs found by the reference model, the determinism
+//! tests and the fuzzers, each named after what it found.
+
+mod common;
+
+use common::{assert_invariants, level_from_ascii};
+use muscleman_core::{GridDir, Input};
+use muscleman_sim::{Facing, Game, Rules};
+
+fn game(grid: &str) -> Game {
+    Game::new(&level_from_ascii(grid), Rules::MUSCLEMAN).unwrap()
+}
+
+fn facing(g: &Game) -> GridDir {
+    g.world().get::<Facing>(g.player()).unwrap().0
+}
+
+/// Found by the reference model: a restart reverted the turns made before
+/// the first move, then dropped them from history, so a second restart
+/// "reverted" them again and turned the player back to where it had faced.
+#[test]
+fn a_second_restart_after_a_refused_turn_keeps_the_start_facing() {
+    let mut g = game(
+        "
+        ###
+        #@#
+        ###
+        ",
+    );
+    let start = g.state_hash();
+    g.step(Input::Move(GridDir::Up)).unwrap(); // refused: only turns
+    assert_eq!(facing(&g), GridDir::Up);
+    g.restart().unwrap();
+    assert_eq!(facing(&g), GridDir::Down);
+    assert_eq!(g.state_hash(), start);
+    g.restart().unwrap();
+    assert_eq!(facing(&g), GridDir::Down);
+    assert_eq!(g.state_hash(), start);
+    assert_invariants(g.world());
+}
+
+/// Found with the one above: after a turn, a restart and a move, undo went
+/// back to the turned player instead of the start (the state before the move).
+#[test]
+fn undo_after_restart_and_a_move_gives_back_the_start_facing() {
+    let mut g = game(
+        "
+        #####
+        #@  #
+        #####
+        ",
+    );
+    let start = g.state_hash();
+    g.step(Input::Move(GridDir::Left)).unwrap(); // refused: only turns
+    g.restart().unwrap();
+    assert_eq!(g.state_hash(), start);
+    g.step(Input::Move(GridDir::Right)).unwrap();
+    g.undo().unwrap();
+    assert_eq!(facing(&g), GridDir::Down);
+    assert_eq!(g.state_hash(), start);
+    // Redo and undo again walk the same two states.
+    g.redo().unwrap();
+    let moved = g.state_hash();
+    assert_ne!(moved, start);
+    g.undo().unwrap();
+    assert_eq!(g.state_hash(), start);
+    g.redo().unwrap();
+    assert_eq!(g.state_hash(), moved);
+}
+
+/// Found by the `replay` fuzzer (`-\n-\n@`, a few moves, then `!` 88 times
+/// ran out of memory): each restart reverted every undo step, earlier
+/// restarts included, and filed all of that as its own undo step, so the
+/// history doubled with every restart.
+#[test]
+fn repeated_restarts_keep_the_history_small() {
+    let mut g = Game::new(&level_from_ascii("-\n-\n@"), Rules::SOKOBAN).unwrap();
+    let start = g.state_hash();
+    for input in common::inputs("rdlurdluRRLDLLU") {
+        g.step(input).unwrap();
+    }
+    let after_moves = g.history_bytes();
+    let moved = g.state_hash();
+    for i in 0..88 {
+        g.restart().unwrap();
+        assert_eq!(g.state_hash(), start);
+        // Each restart is an undo step of its own, but a small one.
+        assert!(
+            g.history_bytes() <= 2 * after_moves + 256 * (i + 1),
+            "restart {i}: history grew to {} bytes from {after_moves}",
+            g.history_bytes()
+        );
+    }
+    g.step(Input::Move(GridDir::Up)).unwrap();
+    assert_invariants(g.world());
+    // Undo walks back through the step and every restart to the moves.
+    g.undo().unwrap();
+    for _ in 1..88 {
+        assert_eq!(g.state_hash(), start);
+        g.undo().unwrap();
+    }
+    assert_eq!(g.state_hash(), start);
+    g.undo().unwrap();
+    assert_eq!(g.state_hash(), moved);
+}
+
+/// Found with the one above: with restarts between single moves, each
+/// restart still reverted the whole history, so `r!` repeated n times cost
+/// n² reverts. Now a restart reverts only what came after the last restart.
+#[test]
+fn a_restart_after_each_move_costs_the_same_every_time() {
+    let mut g = game(
+        "
+        #####
+        #@  #
+        #####
+        ",
+    );
+    let start = g.state_hash();
+    let mut events = 0;
+    for _ in 0..5_000 {
+        g.step(Input::Move(GridDir::Right)).unwrap();
+        events += g.restart().unwrap().len();
+        assert_eq!(g.state_hash(), start);
+    }
+    // One move back per restart, not the whole history again.
+    assert_eq!(events, 5_000);
+    assert_eq!(g.undo_depth(), 10_000);
+}
+
+/// Found by the `replay` fuzzer (`@#`, refused turns `RrRR`, then `!` over
+/// a hundred times ran out of memory) in a first fix of the bug above: with
+/// nothing to undo, each restart reverted the turns and filed the reversal
+/// after them, so the turns to revert doubled with every restart.
+#[test]
+fn repeated_restarts_after_refused_turns_keep_the_history_small() {
+    let mut g = game("@#");
+    let start = g.state_hash();
+    for input in common::inputs("RrRR") {
+        g.step(input).unwrap();
+    }
+    for _ in 0..110 {
+        let events = g.restart().unwrap();
+        assert!(events.is_empty(), "turning back moves nothing");
+        assert_eq!(g.state_hash(), start);
+        assert_eq!(facing(&g), GridDir::Down);
+        assert!(g.history_bytes() < 1024, "{} bytes", g.history_bytes());
+    }
+    assert_eq!((g.undo_depth(), g.redo_depth()), (0, 0));
+    assert_invariants(g.world());
+}
