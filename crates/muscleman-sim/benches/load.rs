@@ -2,8 +2,8 @@
 //! world, beside the dense baseline reading the same text into its array,
 //! and how it grows with the cell count.
 //!
-//! Run with `cargo bench -p muscleman-sim --bench load`. Groups, for N = 100
-//! and 1000 (a level about a quarter full of walls, boxes, goals and water;
+//! Run with `cargo bench -p muscleman-sim --bench load`. Groups, for N = 100,
+//! 300 and 1000 (a level about a quarter full of walls, boxes, goals and water;
 //! see `support::level`):
 //!
 //! - `load/read_spawn/N`: `Level::parse` of the text, then
@@ -31,7 +31,7 @@ use baseline::Grid;
 use support::level;
 
 /// Level sizes for the load.
-const LEVEL_SIZES: [i32; 2] = [100, 1000];
+const LEVEL_SIZES: [i32; 3] = [100, 300, 1000];
 
 /// Time `iters` calls of `make`, dropping each result off the clock.
 fn time_each<T>(iters: u64, mut make: impl FnMut() -> T) -> Duration {

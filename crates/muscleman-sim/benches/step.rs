@@ -74,29 +74,39 @@ fn grid_walk_bare(rig: &mut Rig, k: u64) {
     }
 }
 
+/// Build the walk rig for an `n`×`n` level and check both engines agree.
+fn walk_rig(n: i32) -> Rig {
+    let mut rig = Rig::new(&level(n), Rules::MUSCLEMAN);
+    check_same(
+        &mut rig,
+        &[GridDir::Right, GridDir::Left, GridDir::Right, GridDir::Left],
+    );
+    rig
+}
+
 fn bench_walk(c: &mut Criterion) {
     let mut group = c.benchmark_group("walk");
     for n in LEVEL_SIZES {
-        let mut rig = Rig::new(&level(n), Rules::MUSCLEMAN);
-        check_same(
-            &mut rig,
-            &[GridDir::Right, GridDir::Left, GridDir::Right, GridDir::Left],
-        );
+        // Built on first use, so a filtered run builds only what it times.
+        let mut rig: Option<Rig> = None;
         let mut engines: Vec<(&str, Steps)> = vec![("sim", sim_walk), ("baseline", grid_walk)];
         if n == LEVEL_SIZES[0] {
             engines.push(("baseline_bare", grid_walk_bare));
         }
         for (name, walk) in engines {
             group.bench_with_input(BenchmarkId::new(name, n), &n, |b, _| {
-                b.iter_custom(|iters| timed_runs(&mut rig, iters, u64::MAX, walk, |_, _| {}))
+                let rig = rig.get_or_insert_with(|| walk_rig(n));
+                b.iter_custom(|iters| timed_runs(rig, iters, u64::MAX, walk, |_, _| {}))
             });
         }
-        // Each engine is still on its two cells, where its parity says.
-        let home = support::level(n).player_pos();
-        let at = |ticks: u64| GridPos::new(home.x + (ticks & 1) as i32, home.y);
-        assert_eq!(rig.sim_player_pos(), at(rig.tick));
-        assert_eq!(rig.grid.player_pos(), at(rig.grid_tick));
-        black_box(&rig.world);
+        if let Some(rig) = rig {
+            // Each engine is still on its two cells, where its parity says.
+            let home = level(n).player_pos();
+            let at = |ticks: u64| GridPos::new(home.x + (ticks & 1) as i32, home.y);
+            assert_eq!(rig.sim_player_pos(), at(rig.tick));
+            assert_eq!(rig.grid.player_pos(), at(rig.grid_tick));
+            black_box(&rig.world);
+        }
     }
     group.finish();
 }
@@ -122,26 +132,33 @@ fn grid_push_bare(rig: &mut Rig, k: u64) {
     }
 }
 
+/// Build the push rig for a chain of `chain` boxes and check both engines
+/// agree.
+fn push_rig(chain: i32) -> Rig {
+    let mut rig = Rig::new(&corridor(chain, PUSH_RUN), Rules::MUSCLEMAN);
+    rig.chain = chain;
+    check_same(&mut rig, &[GridDir::Right; 3]);
+    reset_corridor_sim(&mut rig, 3);
+    reset_corridor_grid(&mut rig, 3);
+    rig
+}
+
 fn bench_push(c: &mut Criterion) {
     let mut group = c.benchmark_group("push");
     for chain in CHAINS {
-        let mut rig = Rig::new(&corridor(chain, PUSH_RUN), Rules::MUSCLEMAN);
-        check_same(&mut rig, &[GridDir::Right; 3]);
-        reset_corridor_sim(&mut rig, chain, 3);
-        reset_corridor_grid(&mut rig, chain, 3);
+        let mut rig: Option<Rig> = None;
         let run = PUSH_RUN as u64;
-        let reset_sim = move |rig: &mut Rig, k: u64| reset_corridor_sim(rig, chain, k as i32);
-        let reset_grid = move |rig: &mut Rig, k: u64| reset_corridor_grid(rig, chain, k as i32);
-
-        group.bench_with_input(BenchmarkId::new("sim", chain), &chain, |b, _| {
-            b.iter_custom(|iters| timed_runs(&mut rig, iters, run, sim_push, reset_sim))
-        });
-        group.bench_with_input(BenchmarkId::new("baseline", chain), &chain, |b, _| {
-            b.iter_custom(|iters| timed_runs(&mut rig, iters, run, grid_push, reset_grid))
-        });
+        let mut engines: Vec<(&str, Steps, Steps)> = vec![
+            ("sim", sim_push, reset_corridor_sim),
+            ("baseline", grid_push, reset_corridor_grid),
+        ];
         if chain == CHAINS[0] {
-            group.bench_with_input(BenchmarkId::new("baseline_bare", chain), &chain, |b, _| {
-                b.iter_custom(|iters| timed_runs(&mut rig, iters, run, grid_push_bare, reset_grid))
+            engines.push(("baseline_bare", grid_push_bare, reset_corridor_grid));
+        }
+        for (name, push, reset) in engines {
+            group.bench_with_input(BenchmarkId::new(name, chain), &chain, |b, _| {
+                let rig = rig.get_or_insert_with(|| push_rig(chain));
+                b.iter_custom(|iters| timed_runs(rig, iters, run, push, reset))
             });
         }
     }

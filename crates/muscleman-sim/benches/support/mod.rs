@@ -140,6 +140,8 @@ pub struct Rig {
     pub tick: u64,
     /// Baseline steps taken so far by a cycling bench.
     pub grid_tick: u64,
+    /// Boxes in the chain of a [`corridor`] rig (0 for other levels).
+    pub chain: i32,
 }
 
 impl Rig {
@@ -163,6 +165,7 @@ impl Rig {
             entity_count: ids.len(),
             tick: 0,
             grid_tick: 0,
+            chain: 0,
         }
     }
 
@@ -338,7 +341,8 @@ pub fn corridor(chain: i32, run: i32) -> LevelDesc {
 /// Put the chain and player of a [`corridor`] back after `pushed` pushes
 /// Right, in the sim: the player first, then the nearest box first, so each
 /// destination is free when something moves into it.
-pub fn reset_corridor_sim(rig: &mut Rig, chain: i32, pushed: i32) {
+pub fn reset_corridor_sim(rig: &mut Rig, pushed: u64) {
+    let (chain, pushed) = (rig.chain, pushed as i32);
     assert_eq!(rig.sim_player_pos(), GridPos::new(1 + pushed, 1));
     rig.world
         .move_to(rig.player, GridPos::new(1, 1))
@@ -353,7 +357,8 @@ pub fn reset_corridor_sim(rig: &mut Rig, chain: i32, pushed: i32) {
 }
 
 /// [`reset_corridor_sim`] for the baseline.
-pub fn reset_corridor_grid(rig: &mut Rig, chain: i32, pushed: i32) {
+pub fn reset_corridor_grid(rig: &mut Rig, pushed: u64) {
+    let (chain, pushed) = (rig.chain, pushed as i32);
     assert_eq!(rig.grid.player_pos(), GridPos::new(1 + pushed, 1));
     rig.grid
         .teleport(GridPos::new(1 + pushed, 1), GridPos::new(1, 1));
