@@ -2,8 +2,11 @@
 //!
 //! This test binary installs a counting global allocator (`stats_alloc`, since
 //! the workspace forbids `unsafe` and a `GlobalAlloc` impl needs it), so it
-//! is its own binary and holds a single test: the allocator counts every
-//! thread, and a second test running beside this one would be counted too.
+//! is its own binary, and it runs without the libtest harness
+//! (`harness = false`): the allocator counts every thread, and the harness's
+//! own bookkeeping thread allocates while a test runs, which made the count
+//! depend on scheduling. Here `main` is the only thread; a failure panics and
+//! the binary exits non-zero, which `cargo test` reports.
 //!
 //! "Warm" means: the world is built, and the caller's [`EventBatch`] has
 //! already held a step's events once, so its buffer is big enough. From then
@@ -77,7 +80,11 @@ fn assert_no_allocation(name: &str, stats: stats_alloc::Stats, steps: usize) {
     );
 }
 
-#[test]
+fn main() {
+    warm_steps_through_step_into_allocate_nothing();
+    println!("alloc: warm steps through step_into allocate nothing: ok");
+}
+
 fn warm_steps_through_step_into_allocate_nothing() {
     use GridDir::{Down, Left, Right, Up};
     let mv = Input::Move;
