@@ -1,6 +1,6 @@
 //! A game: a world, its player, and the history that undo, redo and restart walk.
 
-use muscleman_core::{EntityId, EventBatch, Input, MoveCause, SimEvent};
+use muscleman_core::{EntityId, EventBatch, GridDir, Input, MoveCause, SimEvent};
 
 use muscleman_level::Level;
 
@@ -21,6 +21,53 @@ pub enum Command {
     Redo,
     /// Go back to the level's initial state (itself an undo step).
     Restart,
+}
+
+impl Command {
+    /// Return the command a MOVES letter stands for: `u d l r` (either
+    /// case, so Sokoban LURD solutions read as they are), `w` wait, `z`
+    /// undo, `y` redo, `!` restart.
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_core::{GridDir, Input};
+    /// use muscleman_sim::Command;
+    ///
+    /// assert_eq!(Command::from_letter('R'), Some(Command::Step(Input::Move(GridDir::Right))));
+    /// assert_eq!(Command::from_letter('z'), Some(Command::Undo));
+    /// assert_eq!(Command::from_letter('x'), None);
+    /// ```
+    pub const fn from_letter(c: char) -> Option<Command> {
+        Some(match c {
+            'u' | 'U' => Command::Step(Input::Move(GridDir::Up)),
+            'd' | 'D' => Command::Step(Input::Move(GridDir::Down)),
+            'l' | 'L' => Command::Step(Input::Move(GridDir::Left)),
+            'r' | 'R' => Command::Step(Input::Move(GridDir::Right)),
+            'w' => Command::Step(Input::Wait),
+            'z' => Command::Undo,
+            'y' => Command::Redo,
+            '!' => Command::Restart,
+            _ => return None,
+        })
+    }
+
+    /// Return the command's MOVES letter (lower case for moves), or `None`
+    /// for the inputs that have no letter yet (grab, drop, the swings).
+    pub const fn letter(self) -> Option<char> {
+        Some(match self {
+            Command::Step(Input::Move(GridDir::Up)) => 'u',
+            Command::Step(Input::Move(GridDir::Down)) => 'd',
+            Command::Step(Input::Move(GridDir::Left)) => 'l',
+            Command::Step(Input::Move(GridDir::Right)) => 'r',
+            Command::Step(Input::Wait) => 'w',
+            Command::Undo => 'z',
+            Command::Redo => 'y',
+            Command::Restart => '!',
+            Command::Step(Input::Grab | Input::Drop | Input::SwingLeft | Input::SwingRight) => {
+                return None;
+            }
+        })
+    }
 }
 
 /// What an undo step replays when it is redone.
@@ -287,8 +334,8 @@ impl Game {
             let (player_moved, pushed) = count(events, first, self.player);
             self.stats = match action {
                 Action::Input(_) => Stats {
-                    moves: self.stats.moves + u32::from(player_moved),
-                    pushes: self.stats.pushes + u32::from(pushed),
+                    moves: self.stats.moves.saturating_add(u32::from(player_moved)),
+                    pushes: self.stats.pushes.saturating_add(u32::from(pushed)),
                 },
                 Action::Restart => Stats::default(),
             };

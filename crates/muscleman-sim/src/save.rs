@@ -26,10 +26,12 @@ use crate::world::{InvariantError, World};
 pub const SAVE_FORMAT: &str = "muscleman-save";
 /// The save format version this build writes and reads.
 pub const SAVE_VERSION: u32 = 1;
-/// Largest save text accepted, in bytes.
-pub const MAX_SAVE_BYTES: usize = 64 * 1024 * 1024;
-/// Longest history accepted, in commands.
-pub const MAX_HISTORY: usize = 10_000_000;
+/// Largest save text accepted, in bytes: enough for the largest level the
+/// format reads (4,000,000 cells) filled with boxes, with a full history.
+pub const MAX_SAVE_BYTES: usize = 1 << 30;
+/// Longest history accepted, in commands. A game replays its whole history
+/// when it is loaded, so this bounds the time and memory a load can take.
+pub const MAX_HISTORY: usize = 1_000_000;
 
 /// Why a save could not be loaded. The running game, if any, is untouched.
 #[derive(Debug, thiserror::Error)]
@@ -124,6 +126,37 @@ struct SavedEntity {
 /// The `holding` value of an entity that holds nothing.
 const NOTHING: &str = "nothing";
 
+/// Write a save as JSON: one field a line, and one entity a line, so that a
+/// save stays readable and about 110 bytes a box.
+fn write_save(file: &SaveFile) -> String {
+    // Serializing plain strings, numbers and maps cannot fail.
+    fn json<T: Serialize>(value: &T) -> String {
+        serde_json::to_string(value).unwrap_or_default()
+    }
+    let mut out = String::with_capacity(256 + file.level.len() + 110 * file.entities.len());
+    out.push_str("{\n");
+    out.push_str(&format!("  \"format\": {},\n", json(&file.format)));
+    out.push_str(&format!("  \"version\": {},\n", file.version));
+    out.push_str(&format!("  \"level\": {},\n", json(&file.level)));
+    out.push_str(&format!("  \"level_hash\": {},\n", json(&file.level_hash)));
+    out.push_str(&format!("  \"rules\": {},\n", json(&file.rules)));
+    out.push_str(&format!("  \"history\": {},\n", json(&file.history)));
+    out.push_str("  \"entities\": [");
+    for (i, e) in file.entities.iter().enumerate() {
+        out.push_str(if i == 0 { "\n    " } else { ",\n    " });
+        out.push_str(&json(e));
+    }
+    out.push_str(if file.entities.is_empty() {
+        "],\n"
+    } else {
+        "\n  ],\n"
+    });
+    out.push_str(&format!("  \"counters\": {},\n", json(&file.counters)));
+    out.push_str(&format!("  \"state_hash\": {}\n", json(&file.state_hash)));
+    out.push_str("}\n");
+    out
+}
+
 fn hex(v: u64) -> String {
     format!("{v:016x}")
 }
@@ -147,41 +180,30 @@ fn dir_name(d: GridDir) -> &'static str {
     }
 }
 
-/// The history letter of a command: the MOVES letters of the command line,
-/// plus letters for the inputs whose rules are not written yet.
+/// The history letter of a command: its MOVES letter, or a save-only
+/// letter for the inputs whose rules are not written yet.
 fn letter(command: Command) -> char {
-    match command {
-        Command::Step(Input::Move(GridDir::Up)) => 'u',
-        Command::Step(Input::Move(GridDir::Down)) => 'd',
-        Command::Step(Input::Move(GridDir::Left)) => 'l',
-        Command::Step(Input::Move(GridDir::Right)) => 'r',
-        Command::Step(Input::Wait) => 'w',
-        Command::Step(Input::Grab) => 'g',
-        Command::Step(Input::Drop) => 'p',
-        Command::Step(Input::SwingLeft) => '[',
-        Command::Step(Input::SwingRight) => ']',
-        Command::Undo => 'z',
-        Command::Redo => 'y',
-        Command::Restart => '!',
+    match command.letter() {
+        Some(c) => c,
+        None => match command {
+            Command::Step(Input::Grab) => 'g',
+            Command::Step(Input::Drop) => 'p',
+            Command::Step(Input::SwingLeft) => '[',
+            _ => ']',
+        },
     }
 }
 
+/// The command of a history letter (lower case only: saves write moves so).
 fn command_of(c: char) -> Option<Command> {
-    Some(match c {
-        'u' => Command::Step(Input::Move(GridDir::Up)),
-        'd' => Command::Step(Input::Move(GridDir::Down)),
-        'l' => Command::Step(Input::Move(GridDir::Left)),
-        'r' => Command::Step(Input::Move(GridDir::Right)),
-        'w' => Command::Step(Input::Wait),
-        'g' => Command::Step(Input::Grab),
-        'p' => Command::Step(Input::Drop),
-        '[' => Command::Step(Input::SwingLeft),
-        ']' => Command::Step(Input::SwingRight),
-        'z' => Command::Undo,
-        'y' => Command::Redo,
-        '!' => Command::Restart,
-        _ => return None,
-    })
+    match c {
+        'g' => Some(Command::Step(Input::Grab)),
+        'p' => Some(Command::Step(Input::Drop)),
+        '[' => Some(Command::Step(Input::SwingLeft)),
+        ']' => Some(Command::Step(Input::SwingRight)),
+        c if c.is_ascii_uppercase() => None,
+        c => Command::from_letter(c),
+    }
 }
 
 /// Describe every entity that is not static, in id order.
@@ -292,8 +314,7 @@ impl Game {
             counters: counters(),
             state_hash: hex(self.state_hash()),
         };
-        // Serializing plain strings, numbers and maps cannot fail.
-        serde_json::to_string_pretty(&file).unwrap_or_default() + "\n"
+        write_save(&file)
     }
 
     /// Read a save written by [`Game::save`] and rebuild the game exactly,

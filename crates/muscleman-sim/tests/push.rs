@@ -333,3 +333,31 @@ fn pushing_across_a_sokoban_level_reaches_the_goal() {
         ",
     );
 }
+
+#[test]
+fn a_chain_at_the_edge_of_the_grid_is_refused() {
+    use muscleman_core::EntityRecipe;
+    use muscleman_sim::{World, spawn};
+
+    let mut world = World::new();
+    let y = 0;
+    let player = spawn(
+        &mut world,
+        EntityRecipe::Player,
+        GridPos::new(i32::MAX - 2, y),
+    )
+    .unwrap();
+    spawn(&mut world, EntityRecipe::Box, GridPos::new(i32::MAX - 1, y)).unwrap();
+    spawn(&mut world, EntityRecipe::Box, GridPos::new(i32::MAX, y)).unwrap();
+    let batch = checked_step(
+        &mut world,
+        player,
+        Input::Move(GridDir::Right),
+        &Rules::MUSCLEMAN,
+    );
+    assert!(batch.is_empty());
+    assert_eq!(
+        world.position(player).unwrap(),
+        GridPos::new(i32::MAX - 2, y)
+    );
+}

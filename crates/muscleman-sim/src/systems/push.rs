@@ -35,13 +35,18 @@ pub(crate) fn try_push(
         if let Some(slot) = kept.get_mut(len as usize) {
             *slot = id;
         }
-        len += 1;
-        end = end.step(dir);
+        len = len.saturating_add(1);
+        if rules.max_chain.is_some_and(|max| len > max) {
+            return Ok(false);
+        }
+        let next = end.step(dir);
+        if next == end {
+            // The chain reaches the edge of the grid: there is no cell beyond.
+            return Ok(false);
+        }
+        end = next;
     }
     if len == 0 {
-        return Ok(false);
-    }
-    if rules.max_chain.is_some_and(|max| len > max) {
         return Ok(false);
     }
     if index.has_kind_at(TagKind::BlocksMovement, end) {
