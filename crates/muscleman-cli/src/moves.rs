@@ -30,36 +30,6 @@ impl std::fmt::Display for BadMove {
     }
 }
 
-/// Return the command a MOVES letter stands for.
-pub fn command_of(c: char) -> Option<Command> {
-    Some(match c {
-        'u' | 'U' => Command::Step(Input::Move(GridDir::Up)),
-        'd' | 'D' => Command::Step(Input::Move(GridDir::Down)),
-        'l' | 'L' => Command::Step(Input::Move(GridDir::Left)),
-        'r' | 'R' => Command::Step(Input::Move(GridDir::Right)),
-        'w' => Command::Step(Input::Wait),
-        'z' => Command::Undo,
-        'y' => Command::Redo,
-        '!' => Command::Restart,
-        _ => return None,
-    })
-}
-
-/// Return the MOVES letter of a command (lower case for moves), if it has one.
-pub fn letter_of(command: Command) -> Option<char> {
-    Some(match command {
-        Command::Step(Input::Move(GridDir::Up)) => 'u',
-        Command::Step(Input::Move(GridDir::Down)) => 'd',
-        Command::Step(Input::Move(GridDir::Left)) => 'l',
-        Command::Step(Input::Move(GridDir::Right)) => 'r',
-        Command::Step(Input::Wait) => 'w',
-        Command::Undo => 'z',
-        Command::Redo => 'y',
-        Command::Restart => '!',
-        Command::Step(_) => return None,
-    })
-}
-
 /// Return a word naming a command (`"right"`, `"undo"`...).
 pub fn name_of(command: Command) -> &'static str {
     match command {
@@ -101,7 +71,7 @@ pub fn parse(text: &str) -> Result<Vec<Command>, BadMove> {
         if c.is_whitespace() {
             continue;
         }
-        match command_of(c) {
+        match Command::from_letter(c) {
             Some(cmd) => out.push(cmd),
             None => {
                 return Err(BadMove {

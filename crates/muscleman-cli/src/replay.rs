@@ -4,14 +4,14 @@ use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
 use muscleman_level::Level;
-use muscleman_sim::{Command, Game, Rules};
+use muscleman_sim::{Command, Game, MAX_HISTORY, Rules};
 use serde::Serialize;
 
 use crate::cli::ReplayArgs;
 use crate::error::{Failure, note, output_failure};
 use crate::fsutil;
 use crate::json;
-use crate::moves::{self, letter_of, name_of};
+use crate::moves::{self, name_of};
 use crate::source::{LevelFile, read_stdin_capped};
 
 /// Largest MOVES read from standard input, in bytes.
@@ -55,6 +55,12 @@ impl ReplayConfig {
             args.moves.clone()
         };
         let commands = moves::parse(&text).map_err(|e| Failure::bad_input(e.to_string()))?;
+        if commands.len() > MAX_HISTORY {
+            return Err(Failure::bad_input(format!(
+                "MOVES holds {} commands, more than the {MAX_HISTORY} a game keeps",
+                commands.len()
+            )));
+        }
         Ok(ReplayConfig {
             file_name: file.name.clone(),
             number: index + 1,
@@ -123,7 +129,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
             let line = StepLine {
                 kind: "step",
                 step: i + 1,
-                command: letter_of(command),
+                command: command.letter(),
                 action: name_of(command),
                 events: events
                     .iter()
