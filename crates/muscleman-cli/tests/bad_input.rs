@@ -122,6 +122,15 @@ fn bad_moves_on_standard_input() {
 }
 
 #[test]
+fn more_moves_than_a_game_keeps_are_refused() {
+    let f = Files::new();
+    f.write("l.txt", GOOD);
+    let moves = "w".repeat(muscleman_sim::MAX_HISTORY + 1);
+    let err = expect_bad_input(&f, &["replay", "l.txt", "-"], Some(moves.as_bytes()));
+    assert!(err.contains("more than the 1000000"), "{err}");
+}
+
+#[test]
 fn level_zero_is_refused() {
     let f = Files::new();
     f.write("c.txt", TWO);
