@@ -5,6 +5,8 @@
 //! files read, moves parsed) and runs it. Every failure is a [`Failure`] with
 //! its exit code; nothing panics on bad input.
 
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
 pub mod builtin;
 pub mod check;
 pub mod cli;

@@ -15,6 +15,8 @@
 //! assert_eq!(p, GridPos::new(3, 3));
 //! ```
 
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
 mod event;
 mod grid;
 mod id;

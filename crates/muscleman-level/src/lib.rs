@@ -46,6 +46,8 @@
 //! # Ok::<(), muscleman_level::ParseErrors>(())
 //! ```
 
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
 mod cell;
 mod collection;
 mod error;
