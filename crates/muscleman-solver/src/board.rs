@@ -12,6 +12,15 @@ use crate::problem::Problem;
 /// Distance value for "no push sequence reaches it".
 pub(crate) const INF: u16 = u16::MAX;
 
+/// Largest goal-distance table (goals × padded cells × 2 bytes) a board builds.
+pub(crate) const MAX_TABLE_BYTES: u64 = 1 << 30;
+
+/// Return the bytes of the goal-distance table of `p` (goals × padded cells × 2).
+pub(crate) fn table_bytes(p: &Problem) -> u64 {
+    let n = (u64::from(p.width) + 2) * (u64::from(p.height) + 2);
+    (p.goals.len() as u64).saturating_mul(n * 2)
+}
+
 /// Direction letters in `GridDir::ALL` order (Up, Right, Down, Left).
 pub(crate) const WALK: [char; 4] = ['u', 'r', 'd', 'l'];
 /// Push letters in `GridDir::ALL` order.
@@ -91,6 +100,12 @@ impl Board {
         }
         boxes0.sort_unstable();
         let player0 = cell(p.player)? as u16;
+        if table_bytes(p) > MAX_TABLE_BYTES {
+            return Err(ProblemError::TooLarge {
+                width: p.width,
+                height: p.height,
+            });
+        }
         let off = [-(w as isize), 1, w as isize, -1];
         let mut seed = 0x4D75_7363_6C65_6D61u64;
         let zbox = (0..n).map(|_| splitmix(&mut seed)).collect();

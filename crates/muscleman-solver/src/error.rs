@@ -8,7 +8,8 @@ pub enum ProblemError {
     /// The level has no rows or no columns.
     #[error("the level is empty")]
     Empty,
-    /// The level is too large for the solver's cell indices.
+    /// The level is too large for the solver (more than 65,000 cells with the
+    /// border, or a goal-distance table over 1 GiB).
     #[error("the level is too large ({width}×{height})")]
     TooLarge {
         /// Columns.

@@ -245,7 +245,7 @@ pub fn solve_with_progress(
     options: &SolveOptions,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<SolveOutcome, SolveError> {
-    let board = Board::new(problem, &options.rules)?;
+    problem.check()?;
     if problem.goals.is_empty() {
         return Ok(SolveOutcome::Unsolvable {
             reason: UnsolvableReason::NoGoals,
@@ -261,6 +261,13 @@ pub fn solve_with_progress(
             stats: Stats::default(),
         });
     }
+    if board::table_bytes(problem) > options.memory_mb.saturating_mul(1 << 20) {
+        return Ok(SolveOutcome::GaveUp {
+            reason: GiveUpReason::Memory,
+            stats: Stats::default(),
+        });
+    }
+    let board = Board::new(problem, &options.rules)?;
     let (end, stats) = run_searches(&board, options, progress);
     match end {
         SearchEnd::Found { moves, optimal } => {

@@ -47,6 +47,14 @@ pub(crate) enum Strategy {
     AStar,
 }
 
+/// The distance table `dt` (0: the board's own).
+fn table_of<'t>(tables: &'t [Vec<u16>], board: &'t Board, dt: u32) -> Option<&'t [u16]> {
+    match dt {
+        0 => Some(&board.dist),
+        _ => tables.get(dt as usize).map(Vec::as_slice),
+    }
+}
+
 /// What the PI-corral analysis allows.
 enum Corral {
     /// Search every push.
@@ -147,7 +155,8 @@ impl<'a> Search<'a> {
             inc_ok: false,
             frz_tmp: vec![false; n],
             area: vec![0; n],
-            tables: vec![board.dist.clone()],
+            // Table 0 is the board's own; the others add frozen boxes.
+            tables: vec![Vec::new()],
             table_sets: vec![Vec::new()],
             table_index: BTreeMap::new(),
             frz_set: Vec::new(),
@@ -302,10 +311,7 @@ impl<'a> Search<'a> {
     fn bound(&mut self, dt: u32) -> Option<u32> {
         let b = self.board;
         let n = b.n;
-        let table = match self.tables.get(dt as usize) {
-            Some(t) => t,
-            None => &b.dist,
-        };
+        let table = table_of(&self.tables, b, dt).unwrap_or(&b.dist);
         let ng = b.goals.len();
         let nb = self.nb;
         self.cost.clear();
@@ -342,7 +348,7 @@ impl<'a> Search<'a> {
         if b.goals.len() != nb || (b.max_chain != 1 && self.strategy == Strategy::AStar) {
             return;
         }
-        let Some(table) = self.tables.get(dt as usize) else {
+        let Some(table) = table_of(&self.tables, b, dt) else {
             return;
         };
         let n = b.n;
@@ -364,7 +370,7 @@ impl<'a> Search<'a> {
         let b = self.board;
         let nb = self.nb;
         let n = b.n;
-        let table = self.tables.get(dt as usize)?;
+        let table = table_of(&self.tables, b, dt)?;
         self.saved_col.clear();
         for gi in 0..nb {
             let slot = gi * nb + col;

@@ -216,6 +216,35 @@ fn memory_limit_is_reported() {
 }
 
 #[test]
+fn huge_goal_tables_are_refused_not_allocated() {
+    // 249 × 249 boxes on goals: the goal-distance table would take ~7.6 GiB.
+    let mut p = Problem {
+        width: 250,
+        height: 250,
+        ..Problem::default()
+    };
+    for y in 0..250 {
+        for x in 0..250 {
+            let at = muscleman_core::GridPos::new(x, y);
+            if x == 0 && y == 0 {
+                p.player = at;
+            } else if x > 0 && y > 0 {
+                p.goals.push(at);
+                p.boxes.push((at, muscleman_solver::BoxKind::Box));
+            }
+        }
+    }
+    assert!(matches!(
+        solve(&p, &SolveOptions::default()).expect("no error"),
+        SolveOutcome::GaveUp {
+            reason: GiveUpReason::Memory,
+            ..
+        }
+    ));
+    assert!(muscleman_solver::Position::new(&p, &Rules::SOKOBAN).is_err());
+}
+
+#[test]
 fn cancel_flag_stops_the_search() {
     let p = level(HARD);
     let o = SolveOptions {
