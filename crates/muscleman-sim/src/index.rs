@@ -21,11 +21,6 @@
 //! and its free list are kept with room for as many lists as there are
 //! entities, and a step neither creates nor destroys entities.
 
-#![expect(
-    clippy::indexing_slicing,
-    reason = "indices are dense slots checked against the rectangle, and pool handles and entity slots this module hands out itself; none comes from input"
-)]
-
 use std::collections::BTreeMap;
 
 use muscleman_core::{EntityId, GridPos};
@@ -174,21 +169,26 @@ impl SpatialIndex {
         }
     }
 
+    /// Return the list of dense slot `slot`, giving it one if it has none.
+    /// (`None` only if the slot is outside the array, which callers check.)
+    #[inline]
+    fn list_or_attach(&mut self, slot: usize) -> Option<&mut Cell> {
+        let h = match self.handle(slot) {
+            Some(h) => h,
+            None => self.attach(slot),
+        };
+        self.pool.get_mut(h)
+    }
+
     /// Return the cell at `pos` to insert into, growing the dense area or
     /// the sparse map to hold it.
-    fn cell_for_insert(&mut self, pos: GridPos) -> &mut Cell {
+    fn cell_for_insert(&mut self, pos: GridPos) -> Option<&mut Cell> {
         if self.slot(pos).is_none() {
             self.grow_to(pos);
         }
         match self.slot(pos) {
-            Some(slot) if slot < self.dense.len() => {
-                let h = match self.handle(slot) {
-                    Some(h) => h,
-                    None => self.attach(slot),
-                };
-                &mut self.pool[h]
-            }
-            _ => self.sparse.entry(pos).or_default(),
+            Some(slot) if slot < self.dense.len() => self.list_or_attach(slot),
+            _ => Some(self.sparse.entry(pos).or_default()),
         }
     }
 
@@ -259,8 +259,9 @@ impl SpatialIndex {
         for (at, cell) in sparse {
             match self.slot(at) {
                 Some(slot) => {
-                    let h = self.attach(slot);
-                    self.pool[h] = cell;
+                    if let Some(list) = self.list_or_attach(slot) {
+                        *list = cell;
+                    }
                 }
                 None => {
                     self.sparse.insert(at, cell);
@@ -289,14 +290,13 @@ impl SpatialIndex {
         self.reserve_lists();
         let entry = Entry { id, tags };
         let cell = match self.slot(at) {
-            Some(slot) if slot < self.dense.len() => {
-                let h = match self.handle(slot) {
-                    Some(h) => h,
-                    None => self.attach(slot),
-                };
-                &mut self.pool[h]
-            }
+            Some(slot) if slot < self.dense.len() => self.list_or_attach(slot),
             _ => self.cell_for_insert(at),
+        };
+        let Some(cell) = cell else {
+            // Not reached: a slot inside the array always gets a list.
+            self.entries -= 1;
+            return;
         };
         // Usually the cell is empty or the newcomer has the highest id.
         if cell.last().is_none_or(|e| e.id < id) {
@@ -311,16 +311,20 @@ impl SpatialIndex {
     pub(crate) fn remove(&mut self, id: EntityId, at: GridPos) {
         let removed = match self.slot(at) {
             Some(slot) => match self.handle(slot) {
-                Some(h) => {
-                    let cell = &mut self.pool[h];
-                    let removed = remove_entry(cell, id);
-                    if cell.is_empty() {
-                        // Capacity for this was reserved with the pool.
-                        self.free.push(h as u32);
-                        self.dense[slot] = NO_LIST;
+                Some(h) => match self.pool.get_mut(h) {
+                    Some(cell) => {
+                        let removed = remove_entry(cell, id);
+                        if cell.is_empty() {
+                            // Capacity for this was reserved with the pool.
+                            self.free.push(h as u32);
+                            if let Some(d) = self.dense.get_mut(slot) {
+                                *d = NO_LIST;
+                            }
+                        }
+                        removed
                     }
-                    removed
-                }
+                    None => false,
+                },
                 None => false,
             },
             None => match self.sparse.get_mut(&at) {
@@ -357,7 +361,9 @@ impl SpatialIndex {
                 },
             );
         }
-        self.locs[i] = Loc { id, at, tags };
+        if let Some(loc) = self.locs.get_mut(i) {
+            *loc = Loc { id, at, tags };
+        }
     }
 
     /// Forget where `id` stands, if the reverse map says `at`.
