@@ -76,9 +76,8 @@ pub fn spawn(
     pos: GridPos,
 ) -> Result<EntityId, RecipeError> {
     let tags = recipe_tags(recipe).ok_or(RecipeError::NotImplemented(recipe))?;
-    let id = world.spawn_empty(pos);
+    let id = world.spawn_tagged(pos, tags);
     // The entity was spawned just above, so these cannot fail.
-    let _ = world.set_tags(id, tags);
     if recipe == EntityRecipe::Player {
         let _ = world.set(id, Holding(None));
         let _ = world.set(id, Facing(GridDir::Down));

@@ -137,9 +137,15 @@ impl World {
 
     /// Spawn an entity with no tags at `pos`, and return its id.
     pub fn spawn_empty(&mut self, pos: GridPos) -> EntityId {
+        self.spawn_tagged(pos, TagSet::EMPTY)
+    }
+
+    /// Spawn an entity with `tags` at `pos` in one go (one ECS insert, one
+    /// index insert), and return its id.
+    pub fn spawn_tagged(&mut self, pos: GridPos, tags: TagSet) -> EntityId {
         self.record_freelist();
-        let id = to_id(self.ecs.spawn((TagSet::EMPTY, Position(pos))));
-        self.index.insert(id, TagSet::EMPTY, pos);
+        let id = to_id(self.ecs.spawn((tags, Position(pos))));
+        self.index.insert(id, tags, pos);
         self.record(|| Change::Spawned { id });
         id
     }
@@ -411,13 +417,15 @@ impl World {
     /// Move the entity to `to`, keeping the index in sync; return where it was.
     pub fn move_to(&mut self, id: EntityId, to: GridPos) -> Result<GridPos, WorldError> {
         let e = self.entity(id)?;
-        let tags = self.ecs.get::<&TagSet>(e).map(|t| *t).unwrap_or_default();
-        let slot = self.ecs.query_one_mut::<&mut Position>(e).map_err(|_| {
-            WorldError::MissingComponent {
+        // One query for both, without the dynamic borrow flags of `get`.
+        let (tags, slot) = self
+            .ecs
+            .query_one_mut::<(Option<&TagSet>, &mut Position)>(e)
+            .map_err(|_| WorldError::MissingComponent {
                 entity: id,
                 component: ComponentKind::Position,
-            }
-        })?;
+            })?;
+        let tags = tags.copied().unwrap_or_default();
         let from = slot.0;
         if from != to {
             slot.0 = to;
