@@ -24,7 +24,12 @@
 //!   one box one cell, so the matching is admissible. Under chain rules one
 //!   push may move `k` boxes, so optimal modes use
 //!   `max(ceil(matching / k_max), max over goals of the nearest box's
-//!   distance)`, which stays admissible.
+//!   distance)`, which stays admissible. When a push freezes boxes on goals
+//!   (they can never move again), the distances of that state and its
+//!   descendants are recomputed with those boxes as walls (still a lower
+//!   bound; a goal they shut off makes the matching infinite). With as many
+//!   boxes as goals the matching is re-solved incrementally: only the
+//!   column of the box a push moved changes, an O(n²) re-augmentation.
 //! - **Deadlocks** (only when boxes and goals are equal in number; a spare
 //!   box may rest anywhere): dead squares, found by reverse pulls of a lone
 //!   box, are sound under chain rules too, because whatever pushes a box
@@ -35,12 +40,27 @@
 //!   chains two touching boxes can move together, so there only walls and
 //!   dead-square pairs block. A position where some goal can reach no box
 //!   (the matching is infinite) is pruned in every mode.
+//! - **PI-corrals** (Sokoban rules; fast and push-optimal modes): an area
+//!   the player cannot reach, fenced by boxes each of whose possible pushes
+//!   (now or later) goes into the area and can be made now, that still needs
+//!   work (an empty goal, or a box off goal). Any solution's first push that
+//!   touches the area is then one of the fence pushes available now, and
+//!   moving it to the front keeps the solution valid with as many pushes; so
+//!   only those pushes are searched, and none means a deadlock. Not used for
+//!   move-optimal search (the reordering may add moves) nor under chain rules.
 //! - **Search**: A* with ties broken toward deeper nodes for
 //!   [`Optimize::Pushes`] and [`Optimize::Moves`] (the bound is consistent,
-//!   so the first solved node taken off the open list is optimal); greedy
-//!   best-first on the bound for [`Optimize::Fast`].
-//! - **Threads**: the search is single-threaded for now; `threads` is
-//!   accepted and ignored, so runs are deterministic.
+//!   so the first solved node taken off the open list is optimal). For
+//!   [`Optimize::Fast`], a portfolio of two searches, each complete: greedy
+//!   best-first on the bound (newest first among equals) and weighted A*
+//!   (`g + 2h`). With `threads` 1 they take turns on one thread (greedy
+//!   three expansions in four), so runs are deterministic; with 2 or more
+//!   they run side by side and the first to finish wins (the answer may then
+//!   differ from run to run). Each gets half of `memory_mb`. Optimal modes
+//!   run one search on one thread.
+//! - **Unsolvable** is reported only when a search has exhausted its state
+//!   space; every pruning rule above is sound, so that is a proof (inside the
+//!   level's rectangle, see below).
 //!
 //! # Level edges and goals
 //! Cells outside the level's rectangle are walls to the solver; the sim's

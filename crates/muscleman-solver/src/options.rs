@@ -9,8 +9,8 @@ use muscleman_sim::Rules;
 /// What the search minimises.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Optimize {
-    /// Any solution, found as fast as possible (greedy best-first on the
-    /// lower bound; not optimal).
+    /// Any solution, found as fast as possible (greedy best-first and
+    /// weighted A* on the lower bound; not optimal).
     #[default]
     Fast,
     /// Fewest pushes (A* on an admissible bound; proved optimal). A push is
@@ -32,7 +32,8 @@ pub struct SolveOptions {
     pub timeout: Option<Duration>,
     /// Give up when the search's tables would pass this many MiB.
     pub memory_mb: u64,
-    /// Worker threads wanted; the search runs on one thread for now (see the crate docs).
+    /// Threads: 1 runs fast mode's two searches in turns (deterministic);
+    /// 2 or more runs them side by side. Optimal modes use one thread.
     pub threads: usize,
     /// Set to `true` from elsewhere to stop the search (it then gives up with
     /// [`GiveUpReason::Cancelled`]).
