@@ -16,7 +16,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use muscleman_sim::Rules;
-use muscleman_solver::{Optimize, SolveOptions, SolveOutcome, parse_collection, solve};
+use muscleman_solver::{Optimize, Problem, SolveOptions, SolveOutcome, parse_collection, solve};
 
 struct Args {
     timeout: f64,
@@ -171,6 +171,24 @@ fn main() {
             }
         };
         let levels = parse_collection(&text);
+        // Cross-check the minimal reader against the level crate's.
+        match muscleman_level::Collection::parse(&text) {
+            Ok(c) if c.levels.len() == levels.len() => {
+                for (i, (lv, ours)) in c.levels.iter().zip(&levels).enumerate() {
+                    let a = Problem::from_level(lv).map(|p| p.to_xsb());
+                    let b = ours.problem.as_ref().map(|p| p.to_xsb());
+                    if a.ok() != b.ok() {
+                        println!("# level {}: the two readers disagree", i + 1);
+                    }
+                }
+            }
+            Ok(c) => println!(
+                "# the level crate reads {} levels, the minimal reader {}",
+                c.levels.len(),
+                levels.len()
+            ),
+            Err(e) => println!("# the level crate refuses {file}: {e}"),
+        }
         let mut ours = Tally::default();
         let mut theirs = Tally::default();
         let mut count = 0usize;
