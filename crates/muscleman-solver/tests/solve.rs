@@ -161,6 +161,22 @@ fn no_goals_and_too_few_boxes() {
 }
 
 #[test]
+fn open_levels_stay_inside_their_rectangle() {
+    // No walls: the solver treats beyond the edge as wall, its solution
+    // still replays in the sim's unbounded grid.
+    let p = level("@$.");
+    assert!(!p.is_enclosed());
+    assert_eq!(solved(&p, Rules::SOKOBAN, Optimize::Pushes), (1, 1));
+    // Here only a push from outside the rectangle (the sim allows it) would
+    // do: inside the rectangle it is unsolvable, as documented.
+    let p = level("$.\n@-");
+    assert!(!p.is_enclosed());
+    assert_eq!(unsolvable(&p, Rules::SOKOBAN), UnsolvableReason::Exhausted);
+    let r = replay(&p, &Rules::SOKOBAN, "luR").expect("the sim walks outside");
+    assert!(r.solved);
+}
+
+#[test]
 fn already_solved_and_spare_boxes() {
     let p = level("#####\n#@* #\n#####");
     assert_eq!(solved(&p, Rules::SOKOBAN, Optimize::Pushes), (0, 0));
