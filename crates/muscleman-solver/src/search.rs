@@ -1,5 +1,6 @@
-//! The search: A* (optimal modes) or greedy best-first (fast mode) over
-//! push-level states, with a bounded transposition table.
+//! One search: A* (optimal modes), greedy best-first or weighted A* (fast
+//! mode's portfolio) over push-level states, with a bounded transposition
+//! table, run in slices so several searches can take turns.
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
@@ -775,7 +776,10 @@ impl<'a> Search<'a> {
 
     /// Make, bound and store the child where the chain at `first` went to
     /// `e` (`self.occ` already shows the child). Return its index if it is solved.
-    #[allow(clippy::too_many_arguments)]
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "the push's cells, from the expansion loop"
+    )]
     fn child_of(
         &mut self,
         idx: usize,
