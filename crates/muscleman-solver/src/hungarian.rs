@@ -1,5 +1,10 @@
 //! Minimum-cost assignment (the Hungarian method, O(n²m)) for the lower bound.
 
+#![expect(
+    clippy::indexing_slicing,
+    reason = "the matrix is n × n and every index is below n by construction of the loops"
+)]
+
 /// Cost that stands for "impossible".
 pub(crate) const BIG: i32 = 1 << 20;
 

@@ -84,6 +84,8 @@
 //! # Ok::<(), muscleman_solver::SolveError>(())
 //! ```
 
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
 mod board;
 mod error;
 mod hungarian;
@@ -161,14 +163,14 @@ fn run_searches(
     }
     let mut last = Instant::now();
     loop {
+        let several = searches.len() > 1;
         for i in 0..searches.len() {
             // The first search (greedy in fast mode) gets three turns in four.
-            let budget = if i == 0 && searches.len() > 1 {
-                3 * SLICE
-            } else {
-                SLICE
+            let budget = if i == 0 && several { 3 * SLICE } else { SLICE };
+            let Some(search) = searches.get_mut(i) else {
+                continue;
             };
-            if let Some(end) = searches[i].advance(budget) {
+            if let Some(end) = search.advance(budget) {
                 let all: Vec<Stats> = searches.iter().map(|s| s.stats).collect();
                 return (end, total(&all));
             }

@@ -1,6 +1,11 @@
 //! A position the way the search sees it, with the search's own step and
 //! successor functions exposed, so tests can hold them against the sim.
 
+#![expect(
+    clippy::indexing_slicing,
+    reason = "cell and box indices come from the board, which makes them below its cell count"
+)]
+
 use muscleman_core::{GridDir, GridPos};
 use muscleman_sim::Rules;
 

@@ -1,5 +1,10 @@
 //! The solver's input: a rectangle of cells with walls, water, goals, boxes and one player.
 
+#![expect(
+    clippy::indexing_slicing,
+    reason = "every index comes from `Problem::index`, which checks it against the rectangle, or is the neighbour of a cell not on the rectangle's edge"
+)]
+
 use muscleman_core::{EntityId, EntityRecipe, GridPos};
 use muscleman_level::Level;
 use muscleman_sim::{World, spawn};
