@@ -6,7 +6,7 @@ use common::{
     TestWorld, assert_steps, assert_steps_with, checked_step, dump_without_facing, world_from_ascii,
 };
 use muscleman_core::{EntityId, GridDir, GridPos, Input, MoveCause, Moved};
-use muscleman_sim::{Facing, Rules};
+use muscleman_sim::{Facing, Rules, World};
 
 #[test]
 fn pushing_a_box_into_open_cell_moves_both_player_and_box() {
@@ -245,50 +245,20 @@ fn a_refused_push_changes_nothing_but_facing() {
         #####
         ",
     );
+    let mv =
+        |world: &mut World, dir| checked_step(world, player, Input::Move(dir), &Rules::MUSCLEMAN);
     // Face right first, so that the refused push below must turn the player.
-    checked_step(
-        &mut world,
-        player,
-        Input::Move(GridDir::Right),
-        &Rules::MUSCLEMAN,
-    );
-    checked_step(
-        &mut world,
-        player,
-        Input::Move(GridDir::Left),
-        &Rules::MUSCLEMAN,
-    );
+    mv(&mut world, GridDir::Right);
+    mv(&mut world, GridDir::Left);
     let before = dump_without_facing(&world);
-    let batch = checked_step(
-        &mut world,
-        player,
-        Input::Move(GridDir::Up),
-        &Rules::MUSCLEMAN,
-    );
-    assert!(batch.is_empty());
+    assert!(mv(&mut world, GridDir::Up).is_empty());
     assert_eq!(dump_without_facing(&world), before);
 
     // Now push the pair right into the wall: refused, only facing changes.
-    checked_step(
-        &mut world,
-        player,
-        Input::Move(GridDir::Left),
-        &Rules::MUSCLEMAN,
-    );
-    checked_step(
-        &mut world,
-        player,
-        Input::Move(GridDir::Up),
-        &Rules::MUSCLEMAN,
-    );
+    mv(&mut world, GridDir::Left);
+    mv(&mut world, GridDir::Up);
     let before = dump_without_facing(&world);
-    let batch = checked_step(
-        &mut world,
-        player,
-        Input::Move(GridDir::Right),
-        &Rules::MUSCLEMAN,
-    );
-    assert!(batch.is_empty());
+    assert!(mv(&mut world, GridDir::Right).is_empty());
     assert_eq!(dump_without_facing(&world), before);
     assert_eq!(world.get::<Facing>(player).unwrap().0, GridDir::Right);
 }
