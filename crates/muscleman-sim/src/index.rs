@@ -169,6 +169,16 @@ impl SpatialIndex {
         }
     }
 
+    /// Make room for `additional` more entities (lists, free handles and
+    /// reverse-map slots), so that filling a level of known size never
+    /// copies these tables as they grow.
+    pub(crate) fn reserve_entries(&mut self, additional: usize) {
+        self.pool.reserve(additional);
+        self.free
+            .reserve(self.pool.capacity().saturating_sub(self.free.len()));
+        self.locs.reserve(additional);
+    }
+
     /// Return the list of dense slot `slot`, giving it one if it has none.
     /// (`None` only if the slot is outside the array, which callers check.)
     #[inline]
@@ -351,7 +361,8 @@ impl SpatialIndex {
             return;
         };
         if i >= self.locs.len() {
-            let len = (i + 1).max(self.locs.len() * 2).max(16);
+            // Grow to the capacity already reserved before doubling.
+            let len = (i + 1).max(self.locs.capacity()).max(16);
             self.locs.resize(
                 len,
                 Loc {

@@ -54,6 +54,7 @@ pub fn world_from_level(level: &Level) -> Result<(World, EntityId), LevelLoadErr
             ),
         );
     }
+    world.reserve(level.entities().count());
     let mut player = None;
     for (at, recipe) in level.entities() {
         let id = spawn(&mut world, recipe, at)?;

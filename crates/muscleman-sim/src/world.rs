@@ -505,6 +505,14 @@ impl World {
         Ok(())
     }
 
+    /// Make room for `additional` more entities, so that filling a level of
+    /// known size does not copy the ECS's and the index's tables as they grow.
+    pub fn reserve(&mut self, additional: usize) {
+        self.ecs
+            .reserve::<(TagSet, Position)>(u32::try_from(additional).unwrap_or(u32::MAX));
+        self.index.reserve_entries(additional);
+    }
+
     /// Make room in the index for the rectangle from `min` to `max`, so that
     /// filling a level of known size does not grow it step by step.
     pub fn reserve_area(&mut self, min: GridPos, max: GridPos) {
