@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{assert_invariants, dump, inputs, level_from_ascii};
+use common::{ARENA, assert_invariants, command, dump, inputs, level_from_ascii};
 use muscleman_core::{GridDir, GridPos, Input, MoveCause, Moved};
 use muscleman_sim::{Command, Facing, Game, Rules, Stats};
 use proptest::prelude::*;
@@ -171,26 +171,6 @@ fn every_command_is_logged() {
     }
     assert_eq!(g.commands(), commands);
 }
-
-fn command() -> impl Strategy<Value = Command> {
-    prop_oneof![
-        6 => prop::sample::select(GridDir::ALL.to_vec()).prop_map(|d| Command::Step(Input::Move(d))),
-        1 => Just(Command::Step(Input::Wait)),
-        2 => Just(Command::Undo),
-        1 => Just(Command::Redo),
-        1 => Just(Command::Restart),
-    ]
-}
-
-const ARENA: &str = "
-    ##########
-    #   .  ~ #
-    # $$ & $ #
-    #  % @ $ #
-    # .&  .  #
-    # ~  $$  #
-    ##########
-";
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]

@@ -2,33 +2,13 @@
 
 mod common;
 
-use common::{dump, inputs, level_from_ascii};
+use common::{ARENA, command, dump, level_from_ascii};
 use muscleman_core::{GridDir, Input};
-use muscleman_sim::{Command, Game, Rules, SaveError};
+use muscleman_sim::{Game, Rules, SaveError};
 use proptest::prelude::*;
 
-const ARENA: &str = "
-    ##########
-    #   .  ~ #
-    # $$ & $ #
-    #  % @ $ #
-    # .&  .  #
-    # ~  $$  #
-    ##########
-";
-
 fn played(moves: &str) -> Game {
-    let mut g = Game::new(&level_from_ascii(ARENA), Rules::MUSCLEMAN).unwrap();
-    for c in moves.chars() {
-        let command = match c {
-            'z' => Command::Undo,
-            'y' => Command::Redo,
-            '!' => Command::Restart,
-            _ => Command::Step(inputs(&c.to_string())[0]),
-        };
-        g.apply(command).unwrap();
-    }
-    g
+    common::played(ARENA, moves)
 }
 
 #[test]
@@ -135,16 +115,6 @@ fn a_save_cut_at_every_position_is_refused() {
         }
         assert!(Game::load(head).is_err(), "cut at {cut} loaded");
     }
-}
-
-fn command() -> impl Strategy<Value = Command> {
-    prop_oneof![
-        6 => prop::sample::select(GridDir::ALL.to_vec()).prop_map(|d| Command::Step(Input::Move(d))),
-        1 => Just(Command::Step(Input::Wait)),
-        2 => Just(Command::Undo),
-        1 => Just(Command::Redo),
-        1 => Just(Command::Restart),
-    ]
 }
 
 proptest! {

@@ -318,3 +318,37 @@ pub fn assert_steps_with(rules: &Rules, before: &str, moves: &str, after: &str) 
 pub fn assert_steps(before: &str, moves: &str, after: &str) -> Vec<EventBatch> {
     assert_steps_with(&Rules::MUSCLEMAN, before, moves, after)
 }
+
+/// A 10×7 room with every kind of cell, for the history and save tests.
+pub const ARENA: &str = "
+    ##########
+    #   .  ~ #
+    # $$ & $ #
+    #  % @ $ #
+    # .&  .  #
+    # ~  $$  #
+    ##########
+";
+
+/// A random command: mostly moves, some waits, undos, redos and restarts.
+pub fn command() -> impl proptest::strategy::Strategy<Value = muscleman_sim::Command> {
+    use muscleman_sim::Command;
+    use proptest::prelude::*;
+    prop_oneof![
+        6 => prop::sample::select(GridDir::ALL.to_vec()).prop_map(|d| Command::Step(Input::Move(d))),
+        1 => Just(Command::Step(Input::Wait)),
+        2 => Just(Command::Undo),
+        1 => Just(Command::Redo),
+        1 => Just(Command::Restart),
+    ]
+}
+
+/// Start a Muscleman game of `grid` and apply `moves`, written as MOVES letters.
+pub fn played(grid: &str, moves: &str) -> muscleman_sim::Game {
+    let mut game = muscleman_sim::Game::new(&level_from_ascii(grid), Rules::MUSCLEMAN).unwrap();
+    for c in moves.chars() {
+        let command = muscleman_sim::Command::from_letter(c).expect("a MOVES letter");
+        game.apply(command).unwrap();
+    }
+    game
+}
