@@ -24,7 +24,6 @@ mod baseline;
 mod support;
 
 use std::hint::black_box;
-use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use muscleman_core::{EventBatch, GridDir, Input};
@@ -168,17 +167,9 @@ fn bench_state_hash(c: &mut Criterion) {
     group.finish();
 }
 
-fn config() -> Criterion {
-    Criterion::default()
-        .warm_up_time(Duration::from_millis(800))
-        .measurement_time(Duration::from_secs(2))
-        .sample_size(50)
-        .configure_from_args()
-}
-
 criterion_group! {
     name = benches;
-    config = config();
+    config = support::config();
     targets = bench_undo_redo, bench_state_hash
 }
 criterion_main!(benches);

@@ -20,7 +20,6 @@ mod baseline;
 mod support;
 
 use std::hint::black_box;
-use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use muscleman_core::{GridDir, GridPos};
@@ -165,17 +164,9 @@ fn bench_push(c: &mut Criterion) {
     group.finish();
 }
 
-fn config() -> Criterion {
-    Criterion::default()
-        .warm_up_time(Duration::from_millis(800))
-        .measurement_time(Duration::from_secs(2))
-        .sample_size(50)
-        .configure_from_args()
-}
-
 criterion_group! {
     name = benches;
-    config = config();
+    config = support::config();
     targets = bench_walk, bench_push
 }
 criterion_main!(benches);

@@ -89,9 +89,9 @@ impl Position {
         }
     }
 
-    /// The search's successor function: every push the player can make from
-    /// anywhere in its region, in the order the search makes them.
-    pub fn pushes(&self) -> Vec<Push> {
+    /// The cells the player can walk to without pushing, as board cells, in
+    /// the order the search's walk finds them.
+    fn reach(&self) -> Vec<u16> {
         let b = &self.board;
         let mut marks = Marks::new(b.n);
         let mut region = Vec::new();
@@ -104,6 +104,14 @@ impl Position {
             &mut region,
             &mut dist,
         );
+        region
+    }
+
+    /// The search's successor function: every push the player can make from
+    /// anywhere in its region, in the order the search makes them.
+    pub fn pushes(&self) -> Vec<Push> {
+        let b = &self.board;
+        let region = self.reach();
         let mut found = Vec::new();
         moves::for_each_push(b, &self.occ, &region, |c, d, first, e| {
             found.push((c, d, first, e));
@@ -127,17 +135,7 @@ impl Position {
     /// Cells the player can walk to without pushing, sorted by row then column.
     pub fn region(&self) -> Vec<GridPos> {
         let b = &self.board;
-        let mut marks = Marks::new(b.n);
-        let mut region = Vec::new();
-        let mut dist = vec![0u32; b.n];
-        moves::reach(
-            b,
-            &self.occ,
-            self.player,
-            &mut marks,
-            &mut region,
-            &mut dist,
-        );
+        let mut region = self.reach();
         region.sort_unstable();
         region.into_iter().map(|c| b.pos(c as usize)).collect()
     }

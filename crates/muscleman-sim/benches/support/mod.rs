@@ -367,3 +367,13 @@ pub fn reset_corridor_grid(rig: &mut Rig, pushed: u64) {
             .teleport(GridPos::new(2 + pushed + i, 1), GridPos::new(2 + i, 1));
     }
 }
+
+/// The criterion settings of the step and history benches: 50 samples over
+/// 2 s after 0.8 s of warm-up, then whatever the command line says.
+pub fn config() -> criterion::Criterion {
+    criterion::Criterion::default()
+        .warm_up_time(Duration::from_millis(800))
+        .measurement_time(Duration::from_secs(2))
+        .sample_size(50)
+        .configure_from_args()
+}
