@@ -1,60 +1,71 @@
 //! The spatial index: which entities stand in each cell.
 //!
 //! The index is the sim's authoritative geometry. It keeps, per cell, the
-//! entities there sorted by id together with a copy of their tags, so every
-//! cell query is answered without touching the ECS. The world keeps it in
-//! sync on spawn, move, tag change and destroy.
+//! entities there sorted by id together with their tags, so every cell query
+//! is answered without touching the ECS. The world keeps it in sync on spawn,
+//! move, tag change and destroy.
 //!
-//! Cells inside a dense rectangle (grown to cover where entities have been)
-//! are found through a flat array: a lookup costs the same on a 10×10 and a
-//! 1000×1000 level. The array holds 4 bytes per cell, a handle to the cell's
-//! entity list in a pool that only occupied cells use, so a big, mostly
-//! empty level stays small (a 1000×1000 level: 4 MB of handles, not 48 MB of
-//! lists). Cells far outside the rectangle, where it would waste memory, live
-//! in an ordered map.
+//! The index has one node per entity, in a flat table keyed by the entity's
+//! slot index: the entity's id, cell and tags, and a link to the next entity
+//! of the same cell. A cell is the head of such a list, in ascending id
+//! order. So:
 //!
-//! The index also answers the reverse question, where an entity stands, from
-//! a flat table keyed by the entity's slot index: the step reads the
-//! player's cell and tags from it without touching the ECS.
+//! - the reverse question, where an entity stands, is one table read: the
+//!   step reads the player's cell and tags without touching the ECS;
+//! - a cell's entities are one head read and then one node per entity;
+//! - moving an entity relinks its node: a step never allocates;
+//! - an entity costs 24 bytes and an empty cell nothing but its head.
 //!
-//! Moving an entity within the dense rectangle never allocates: the pool
-//! and its free list are kept with room for as many lists as there are
-//! entities, and a step neither creates nor destroys entities.
+//! Heads of cells inside a dense rectangle (grown to cover where entities
+//! have been) live in a flat array: a lookup costs the same on a 10×10 and a
+//! 1000×1000 level, and the array costs 4 bytes per cell (a 1000×1000
+//! level: 4 MB). Cells far outside the rectangle, where it would waste
+//! memory, keep their heads in an ordered map.
 
 use std::collections::BTreeMap;
 
 use muscleman_core::{EntityId, GridPos};
-use smallvec::SmallVec;
 
 use crate::component::{Tag, TagKind, TagSet};
 
 /// Largest number of cells the dense part of the index grows to.
 const MAX_DENSE_CELLS: u64 = 1 << 23;
 
-/// One entity in a cell, with a copy of its tags.
+/// The link of no node: the end of a cell's list, or an empty cell's head.
+const NONE: u32 = u32::MAX;
+
+/// The id of no entity (generation 0 is never handed out): the id of a node
+/// whose slot holds no indexed entity.
+const NOWHERE: EntityId = EntityId::new(0, 0);
+
+/// One entity slot's node: the entity standing there now (`id` is
+/// `NOWHERE` when none is), its cell and tags, and the next node of the
+/// same cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Entry {
-    id: EntityId,
-    tags: TagSet,
-}
-
-/// The entities of one cell, in ascending id order.
-type Cell = SmallVec<[Entry; 3]>;
-
-/// Handle of a dense cell with no entity list (the cell is empty).
-const NO_LIST: u32 = u32::MAX;
-
-/// Where one entity slot's current entity stands, with its tags (`id` is
-/// `NOWHERE` when the slot's entity is not in the index).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Loc {
+struct Node {
     id: EntityId,
     at: GridPos,
     tags: TagSet,
+    next: u32,
 }
 
-/// The id of no entity (generation 0 is never handed out).
-const NOWHERE: EntityId = EntityId::new(0, 0);
+impl Node {
+    const VACANT: Node = Node {
+        id: NOWHERE,
+        at: GridPos::ZERO,
+        tags: TagSet::EMPTY,
+        next: NONE,
+    };
+}
+
+/// Where a cell's head is kept.
+#[derive(Clone, Copy, Debug)]
+enum Head {
+    /// Slot of the dense array.
+    Dense(usize),
+    /// Key of the sparse map.
+    Sparse(GridPos),
+}
 
 /// Map from cell to the entities standing there, in ascending id order.
 ///
@@ -73,19 +84,32 @@ pub struct SpatialIndex {
     origin: GridPos,
     width: u32,
     height: u32,
-    /// Per cell of the dense rectangle, row by row: the handle of its list
-    /// in `pool`, or `NO_LIST`.
+    /// Per cell of the dense rectangle, row by row: the node of its first
+    /// entity, or `NONE`.
     dense: Vec<u32>,
-    /// The lists of the occupied dense cells, and spare empty ones (`free`).
-    pool: Vec<Cell>,
-    /// Handles of the empty lists in `pool`, ready for reuse.
-    free: Vec<u32>,
-    /// Cells outside the dense rectangle.
-    sparse: BTreeMap<GridPos, Cell>,
-    /// Reverse map, by entity slot index: where each indexed entity stands.
-    locs: Vec<Loc>,
+    /// Heads of the cells outside the dense rectangle that hold entities.
+    sparse: BTreeMap<GridPos, u32>,
+    /// The nodes, by entity slot index.
+    nodes: Vec<Node>,
     /// Entries in the index (entities standing somewhere).
     entries: usize,
+}
+
+/// The entities of one cell, in ascending id order: a walk along its list.
+struct Cell<'a> {
+    nodes: &'a [Node],
+    next: u32,
+}
+
+impl<'a> Iterator for Cell<'a> {
+    type Item = &'a Node;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a Node> {
+        let node = self.nodes.get(self.next as usize)?;
+        self.next = node.next;
+        Some(node)
+    }
 }
 
 impl SpatialIndex {
@@ -105,101 +129,77 @@ impl SpatialIndex {
         }
     }
 
-    /// Return the position of dense slot `slot`.
-    fn pos_of_slot(&self, slot: usize) -> GridPos {
-        pos_of_slot(self.origin, self.width, slot)
-    }
-
-    /// Return the pool handle of the dense cell at `pos`, if it has a list.
+    /// Return the node of the first entity at `pos`, or `NONE`.
     #[inline(always)]
-    fn handle(&self, slot: usize) -> Option<usize> {
-        match self.dense.get(slot) {
-            Some(&h) if h != NO_LIST => Some(h as usize),
-            _ => None,
-        }
-    }
-
-    #[inline]
-    fn cell(&self, pos: GridPos) -> &[Entry] {
+    fn head(&self, pos: GridPos) -> u32 {
         match self.slot(pos) {
-            Some(slot) => match self.handle(slot).and_then(|h| self.pool.get(h)) {
-                Some(cell) => cell.as_slice(),
-                None => &[],
-            },
-            None if self.sparse.is_empty() => &[],
-            None => self.sparse.get(&pos).map_or(&[], |c| c.as_slice()),
+            Some(slot) => self.dense.get(slot).copied().unwrap_or(NONE),
+            None if self.sparse.is_empty() => NONE,
+            None => self.sparse.get(&pos).copied().unwrap_or(NONE),
         }
     }
 
-    fn cell_mut(&mut self, pos: GridPos) -> Option<&mut Cell> {
-        match self.slot(pos) {
-            Some(slot) => match self.handle(slot) {
-                Some(h) => self.pool.get_mut(h),
-                None => None,
-            },
-            None => self.sparse.get_mut(&pos),
-        }
-    }
-
-    /// Give the dense slot `slot` a list from the pool, reusing a spare one
-    /// when there is one, and return its handle.
-    fn attach(&mut self, slot: usize) -> usize {
-        let h = match self.free.pop() {
-            Some(h) => h,
-            None => {
-                self.pool.push(Cell::new());
-                // The pool never holds more lists than the index has entries.
-                (self.pool.len() - 1) as u32
-            }
-        };
-        if let Some(d) = self.dense.get_mut(slot) {
-            *d = h;
-        }
-        h as usize
-    }
-
-    /// Keep room in the pool and its free list for one list per entry, so
-    /// that moves, which keep the entry count, never allocate.
-    fn reserve_lists(&mut self) {
-        if self.pool.capacity() < self.entries {
-            self.pool.reserve(self.entries - self.pool.len());
-        }
-        if self.free.capacity() < self.pool.capacity() {
-            self.free.reserve(self.pool.capacity() - self.free.len());
-        }
-    }
-
-    /// Make room for `additional` more entities (lists, free handles and
-    /// reverse-map slots), so that filling a level of known size never
-    /// copies these tables as they grow.
-    pub(crate) fn reserve_entries(&mut self, additional: usize) {
-        self.pool.reserve(additional);
-        self.free
-            .reserve(self.pool.capacity().saturating_sub(self.free.len()));
-        self.locs.reserve(additional);
-    }
-
-    /// Return the list of dense slot `slot`, giving it one if it has none.
-    /// (`None` only if the slot is outside the array, which callers check.)
+    /// Iterate over the nodes of the entities at `pos`, in ascending id order.
     #[inline]
-    fn list_or_attach(&mut self, slot: usize) -> Option<&mut Cell> {
-        let h = match self.handle(slot) {
-            Some(h) => h,
-            None => self.attach(slot),
-        };
-        self.pool.get_mut(h)
+    fn cell(&self, pos: GridPos) -> Cell<'_> {
+        Cell {
+            nodes: &self.nodes,
+            next: self.head(pos),
+        }
     }
 
-    /// Return the cell at `pos` to insert into, growing the dense area or
-    /// the sparse map to hold it.
-    fn cell_for_insert(&mut self, pos: GridPos) -> Option<&mut Cell> {
+    /// Return where the head of `pos` is kept, growing the dense rectangle
+    /// to cover `pos` if it can.
+    fn head_for_insert(&mut self, pos: GridPos) -> Head {
         if self.slot(pos).is_none() {
             self.grow_to(pos);
         }
         match self.slot(pos) {
-            Some(slot) if slot < self.dense.len() => self.list_or_attach(slot),
-            _ => Some(self.sparse.entry(pos).or_default()),
+            Some(slot) if slot < self.dense.len() => Head::Dense(slot),
+            _ => Head::Sparse(pos),
         }
+    }
+
+    /// Return where the head of `pos` is kept, without growing anything.
+    #[inline]
+    fn head_of(&self, pos: GridPos) -> Head {
+        match self.slot(pos) {
+            Some(slot) => Head::Dense(slot),
+            None => Head::Sparse(pos),
+        }
+    }
+
+    /// Return the node the head `head` points at, or `NONE`.
+    #[inline]
+    fn read_head(&self, head: Head) -> u32 {
+        match head {
+            Head::Dense(slot) => self.dense.get(slot).copied().unwrap_or(NONE),
+            Head::Sparse(pos) => self.sparse.get(&pos).copied().unwrap_or(NONE),
+        }
+    }
+
+    /// Point the head `head` at node `node` (`NONE` empties the cell).
+    #[inline]
+    fn write_head(&mut self, head: Head, node: u32) {
+        match head {
+            Head::Dense(slot) => {
+                if let Some(d) = self.dense.get_mut(slot) {
+                    *d = node;
+                }
+            }
+            Head::Sparse(pos) if node == NONE => {
+                self.sparse.remove(&pos);
+            }
+            Head::Sparse(pos) => {
+                self.sparse.insert(pos, node);
+            }
+        }
+    }
+
+    /// Make room for `additional` more entities in the node table, so that
+    /// filling a level of known size never copies it as it grows.
+    pub(crate) fn reserve_entries(&mut self, additional: usize) {
+        self.nodes.reserve(additional);
     }
 
     /// Grow the dense rectangle to cover `pos` with a margin, if that stays
@@ -248,37 +248,32 @@ impl SpatialIndex {
         ) else {
             return;
         };
-        // Re-file the lists under the new rectangle: the pool stays as it is.
-        let old_dense = std::mem::replace(&mut self.dense, vec![NO_LIST; count]);
+        // Re-file the heads under the new rectangle: the lists stay as they are.
+        let old_dense = std::mem::replace(&mut self.dense, vec![NONE; count]);
         let (old_origin, old_width) = (self.origin, self.width);
         self.origin = GridPos::new(ox, oy);
         self.width = width;
         self.height = height;
-        for (slot, h) in old_dense.into_iter().enumerate() {
-            if h == NO_LIST {
+        for (slot, head) in old_dense.into_iter().enumerate() {
+            if head == NONE {
                 continue;
             }
             if let Some(new_slot) = self.slot(pos_of_slot(old_origin, old_width, slot))
                 && let Some(d) = self.dense.get_mut(new_slot)
             {
-                *d = h;
+                *d = head;
             }
         }
-        // Sparse cells now inside the rectangle move into the pool.
+        // Sparse cells now inside the rectangle move into the array.
         let sparse = std::mem::take(&mut self.sparse);
-        for (at, cell) in sparse {
-            match self.slot(at) {
-                Some(slot) => {
-                    if let Some(list) = self.list_or_attach(slot) {
-                        *list = cell;
-                    }
-                }
+        for (at, head) in sparse {
+            match self.slot(at).and_then(|slot| self.dense.get_mut(slot)) {
+                Some(d) => *d = head,
                 None => {
-                    self.sparse.insert(at, cell);
+                    self.sparse.insert(at, head);
                 }
             }
         }
-        self.reserve_lists();
     }
 
     /// Make room for the rectangle from `min` to `max` (inclusive) up front, so
@@ -295,100 +290,93 @@ impl SpatialIndex {
         self.grow_to_cover(lo, hi, false);
     }
 
+    /// Return the node of `id`'s slot, growing the table to hold it (to the
+    /// capacity already reserved, so a load fills it without copying).
+    fn node_for_insert(&mut self, id: EntityId) -> Option<u32> {
+        let n = Some(id.index()).filter(|&n| n != NONE)?;
+        let i = n as usize;
+        if i >= self.nodes.len() {
+            let len = (i + 1).max(self.nodes.capacity()).max(16);
+            self.nodes.resize(len, Node::VACANT);
+        }
+        Some(n)
+    }
+
+    /// File `id` with `tags` at `at`. If the index already holds `id`
+    /// somewhere, it is taken out of that cell first.
     pub(crate) fn insert(&mut self, id: EntityId, tags: TagSet, at: GridPos) {
-        self.entries += 1;
-        self.reserve_lists();
-        let entry = Entry { id, tags };
-        let cell = match self.slot(at) {
-            Some(slot) if slot < self.dense.len() => self.list_or_attach(slot),
-            _ => self.cell_for_insert(at),
-        };
-        let Some(cell) = cell else {
-            // Not reached: a slot inside the array always gets a list.
-            self.entries -= 1;
+        let Some(n) = self.node_for_insert(id) else {
+            // Not reached: a slot index of u32::MAX would need 2^32 entities.
             return;
         };
-        // Usually the cell is empty or the newcomer has the highest id.
-        if cell.last().is_none_or(|e| e.id < id) {
-            cell.push(entry);
-        } else {
-            let i = cell.partition_point(|e| e.id < id);
-            cell.insert(i, entry);
+        if let Some(old) = self.nodes.get(n as usize).filter(|o| o.id != NOWHERE) {
+            let (old_id, old_at) = (old.id, old.at);
+            self.remove(old_id, old_at);
         }
-        self.set_loc(id, at, tags);
-    }
-
-    pub(crate) fn remove(&mut self, id: EntityId, at: GridPos) {
-        let removed = match self.slot(at) {
-            Some(slot) => match self.handle(slot) {
-                Some(h) => match self.pool.get_mut(h) {
-                    Some(cell) => {
-                        let removed = remove_entry(cell, id);
-                        if cell.is_empty() {
-                            // Capacity for this was reserved with the pool.
-                            self.free.push(h as u32);
-                            if let Some(d) = self.dense.get_mut(slot) {
-                                *d = NO_LIST;
-                            }
-                        }
-                        removed
-                    }
-                    None => false,
-                },
-                None => false,
-            },
-            None => match self.sparse.get_mut(&at) {
-                Some(cell) => {
-                    let removed = remove_entry(cell, id);
-                    if cell.is_empty() {
-                        self.sparse.remove(&at);
-                    }
-                    removed
-                }
-                None => false,
-            },
-        };
-        if removed {
-            self.entries -= 1;
-            self.clear_loc(id, at);
-        }
-    }
-
-    /// Record that `id` stands at `at`.
-    #[inline]
-    fn set_loc(&mut self, id: EntityId, at: GridPos, tags: TagSet) {
-        let Ok(i) = usize::try_from(id.index()) else {
-            return;
-        };
-        if i >= self.locs.len() {
-            // Grow to the capacity already reserved before doubling.
-            let len = (i + 1).max(self.locs.capacity()).max(16);
-            self.locs.resize(
-                len,
-                Loc {
-                    id: NOWHERE,
-                    at,
-                    tags,
-                },
-            );
-        }
-        if let Some(loc) = self.locs.get_mut(i) {
-            *loc = Loc { id, at, tags };
-        }
-    }
-
-    /// Forget where `id` stands, if the reverse map says `at`.
-    #[inline]
-    fn clear_loc(&mut self, id: EntityId, at: GridPos) {
-        let Ok(i) = usize::try_from(id.index()) else {
-            return;
-        };
-        if let Some(loc) = self.locs.get_mut(i)
-            && loc.id == id
-            && loc.at == at
+        let head = self.head_for_insert(at);
+        // Find the node to link after: the last one with a lower id.
+        // Usually the cell is empty, or the newcomer has the highest id.
+        let mut before = NONE;
+        let mut next = self.read_head(head);
+        while let Some(node) = self.nodes.get(next as usize)
+            && node.id < id
         {
-            loc.id = NOWHERE;
+            before = next;
+            next = node.next;
         }
+        if let Some(node) = self.nodes.get_mut(n as usize) {
+            *node = Node { id, at, tags, next };
+        }
+        match self.nodes.get_mut(before as usize) {
+            Some(prev) => prev.next = n,
+            None => self.write_head(head, n),
+        }
+        self.entries += 1;
+    }
+
+    /// Take `id` out of the cell `at`, if the index holds it there.
+    pub(crate) fn remove(&mut self, id: EntityId, at: GridPos) {
+        let Some(n) = self.node_of(id).filter(|&n| self.at(n) == Some(at)) else {
+            return;
+        };
+        let head = self.head_of(at);
+        let mut before = NONE;
+        let mut cur = self.read_head(head);
+        while cur != n {
+            match self.nodes.get(cur as usize) {
+                Some(node) => {
+                    before = cur;
+                    cur = node.next;
+                }
+                // Not reached: a node in the index is on its cell's list.
+                None => return,
+            }
+        }
+        let Some(node) = self.nodes.get_mut(n as usize) else {
+            return;
+        };
+        let next = std::mem::replace(node, Node::VACANT).next;
+        match self.nodes.get_mut(before as usize) {
+            Some(prev) => prev.next = next,
+            None => self.write_head(head, next),
+        }
+        self.entries -= 1;
+    }
+
+    /// Return the node of `id`, if the index holds it: a stale id (a
+    /// destroyed entity whose slot was reused) gives `None`.
+    #[inline]
+    fn node_of(&self, id: EntityId) -> Option<u32> {
+        let n = id.index();
+        self.nodes
+            .get(n as usize)
+            .filter(|node| node.id == id && id != NOWHERE)
+            .map(|_| n)
+    }
+
+    /// Return the cell of node `n`.
+    fn at(&self, n: u32) -> Option<GridPos> {
+        self.nodes.get(n as usize).map(|node| node.at)
     }
 
     /// Return where `id` stands and its tags, if it is in the index: no ECS
@@ -396,11 +384,8 @@ impl SpatialIndex {
     /// slot was reused) gives `None`.
     #[inline]
     pub(crate) fn locate(&self, id: EntityId) -> Option<(GridPos, TagSet)> {
-        let i = usize::try_from(id.index()).ok()?;
-        self.locs
-            .get(i)
-            .filter(|loc| loc.id == id && id != NOWHERE)
-            .map(|loc| (loc.at, loc.tags))
+        let n = self.node_of(id)?;
+        self.nodes.get(n as usize).map(|node| (node.at, node.tags))
     }
 
     /// Return where `id` stands, if it is in the index (see [`Self::locate`]).
@@ -413,40 +398,32 @@ impl SpatialIndex {
     /// `pos` has (the union), from one look at the cell.
     #[inline]
     pub(crate) fn kinds_at(&self, pos: GridPos) -> u32 {
-        self.cell(pos).iter().fold(0, |all, e| all | e.tags.bits())
+        self.cell(pos).fold(0, |all, e| all | e.tags.bits())
     }
 
+    /// Set the tags of `id`, if the index holds it at `at`.
     pub(crate) fn set_tags(&mut self, id: EntityId, at: GridPos, tags: TagSet) {
-        let mut found = false;
-        if let Some(cell) = self.cell_mut(at) {
-            for e in cell.iter_mut().filter(|e| e.id == id) {
-                e.tags = tags;
-                found = true;
-            }
-        }
-        if found
-            && let Some(loc) = usize::try_from(id.index())
-                .ok()
-                .and_then(|i| self.locs.get_mut(i))
-            && loc.id == id
+        if let Some(n) = self.node_of(id)
+            && let Some(node) = self.nodes.get_mut(n as usize)
+            && node.at == at
         {
-            loc.tags = tags;
+            node.tags = tags;
         }
     }
 
     /// Iterate over the entities at `pos`, in ascending id order.
     pub fn all_at(&self, pos: GridPos) -> impl Iterator<Item = EntityId> + '_ {
-        self.cell(pos).iter().map(|e| e.id)
+        self.cell(pos).map(|e| e.id)
     }
 
     /// Iterate over the entities at `pos` with their tags, in ascending id order.
     pub fn tagged_at(&self, pos: GridPos) -> impl Iterator<Item = (EntityId, TagSet)> + '_ {
-        self.cell(pos).iter().map(|e| (e.id, e.tags))
+        self.cell(pos).map(|e| (e.id, e.tags))
     }
 
     /// Return whether any entity stands at `pos`.
     pub fn any_at(&self, pos: GridPos) -> bool {
-        !self.cell(pos).is_empty()
+        self.head(pos) != NONE
     }
 
     /// Return whether any entity at `pos` has the tag `T`.
@@ -457,16 +434,13 @@ impl SpatialIndex {
     /// Return whether any entity at `pos` has `tag`.
     #[inline]
     pub fn has_kind_at(&self, tag: TagKind, pos: GridPos) -> bool {
-        self.cell(pos).iter().any(|e| e.tags.contains(tag))
+        self.cell(pos).any(|e| e.tags.contains(tag))
     }
 
     /// Return the first entity at `pos` (lowest id) that has `tag`.
     #[inline]
     pub fn first_with(&self, tag: TagKind, pos: GridPos) -> Option<EntityId> {
-        self.cell(pos)
-            .iter()
-            .find(|e| e.tags.contains(tag))
-            .map(|e| e.id)
+        self.cell(pos).find(|e| e.tags.contains(tag)).map(|e| e.id)
     }
 
     /// Return the pushable entity at `pos`, if any (at most one stands in a cell).
@@ -482,19 +456,22 @@ impl SpatialIndex {
     /// Iterate over every occupied cell and its entities, row by row (by `y`,
     /// then `x`), so the order never depends on history.
     pub fn cells(&self) -> impl Iterator<Item = (GridPos, Vec<EntityId>)> + '_ {
+        let list = |head: u32| -> Vec<EntityId> {
+            Cell {
+                nodes: &self.nodes,
+                next: head,
+            }
+            .map(|e| e.id)
+            .collect()
+        };
         let mut all: Vec<(GridPos, Vec<EntityId>)> = Vec::new();
-        for (slot, h) in self.dense.iter().enumerate() {
-            let Some(cell) = self
-                .pool
-                .get(*h as usize)
-                .filter(|c| *h != NO_LIST && !c.is_empty())
-            else {
-                continue;
-            };
-            all.push((self.pos_of_slot(slot), cell.iter().map(|e| e.id).collect()));
+        for (slot, &head) in self.dense.iter().enumerate() {
+            if head != NONE {
+                all.push((pos_of_slot(self.origin, self.width, slot), list(head)));
+            }
         }
-        for (at, cell) in &self.sparse {
-            all.push((*at, cell.iter().map(|e| e.id).collect()));
+        for (&at, &head) in &self.sparse {
+            all.push((at, list(head)));
         }
         all.sort_by_key(|(at, _)| (at.y, at.x));
         all.into_iter()
@@ -502,7 +479,9 @@ impl SpatialIndex {
 
     /// Return the tags the index holds for `id` at `at`, if it holds `id` there.
     pub(crate) fn tags_of(&self, id: EntityId, at: GridPos) -> Option<TagSet> {
-        self.cell(at).iter().find(|e| e.id == id).map(|e| e.tags)
+        self.locate(id)
+            .filter(|&(there, _)| there == at)
+            .map(|(_, tags)| tags)
     }
 }
 
@@ -514,23 +493,6 @@ fn pos_of_slot(origin: GridPos, width: u32, slot: usize) -> GridPos {
         origin.x.wrapping_add((slot % w) as i32),
         origin.y.wrapping_add((slot / w) as i32),
     )
-}
-
-/// Take `id` out of `cell`, keeping the order; return whether it was there.
-#[inline]
-fn remove_entry(cell: &mut Cell, id: EntityId) -> bool {
-    // Usually the entity is alone in its cell, or the last one there.
-    if cell.last().is_some_and(|e| e.id == id) {
-        cell.pop();
-        return true;
-    }
-    match cell.iter().position(|e| e.id == id) {
-        Some(i) => {
-            cell.remove(i);
-            true
-        }
-        None => false,
-    }
 }
 
 #[cfg(test)]
@@ -571,18 +533,31 @@ mod tests {
         // Growing with the roomy margin to reach this would pass the cap.
         let far = GridPos::new(0, 200_000);
         index.insert(id(2), tags(), far);
+        index.insert(id(3), tags(), far);
         assert!(index.sparse.contains_key(&far));
-        assert_eq!(ids_at(&index, far), [id(2)]);
+        assert_eq!(ids_at(&index, far), [id(2), id(3)]);
         assert_eq!(index.position_of(id(2)), Some(far));
         // Reserving exactly the area that holds both fits, and pulls the
         // far cell into the dense rectangle.
         index.reserve_area(GridPos::new(0, 0), far);
         assert!(index.sparse.is_empty());
-        assert_eq!(ids_at(&index, far), [id(2)]);
+        assert_eq!(ids_at(&index, far), [id(2), id(3)]);
         assert_eq!(ids_at(&index, GridPos::new(0, 0)), [id(1)]);
         index.remove(id(2), far);
+        index.remove(id(3), far);
         assert!(!index.any_at(far));
         assert_eq!(index.cells().count(), 1);
+    }
+
+    #[test]
+    fn an_emptied_sparse_cell_leaves_the_map() {
+        let mut index = SpatialIndex::default();
+        index.insert(id(1), tags(), GridPos::new(0, 0));
+        let far = GridPos::new(-300_000, 0);
+        index.insert(id(2), tags(), far);
+        index.remove(id(2), far);
+        assert!(index.sparse.is_empty());
+        assert_eq!(index.position_of(id(2)), None);
     }
 
     #[test]
@@ -597,19 +572,42 @@ mod tests {
         index.remove(id(9), at);
         assert_eq!(ids_at(&index, at), [id(1), id(2)]);
         assert_eq!(index.position_of(id(5)), None);
+        index.remove(id(1), at);
+        assert_eq!(ids_at(&index, at), [id(2)]);
+        assert_eq!(index.entries, 1);
     }
 
     #[test]
-    fn moves_reuse_lists_and_never_grow_the_pool() {
+    fn removing_from_the_wrong_cell_changes_nothing() {
+        let mut index = SpatialIndex::default();
+        let at = GridPos::new(1, 1);
+        index.insert(id(1), tags(), at);
+        index.remove(id(1), GridPos::new(2, 1));
+        index.remove(EntityId::new(1, 2), at);
+        assert_eq!(ids_at(&index, at), [id(1)]);
+        assert_eq!(index.entries, 1);
+    }
+
+    #[test]
+    fn filing_an_id_again_moves_it() {
+        let mut index = SpatialIndex::default();
+        let (a, b) = (GridPos::new(1, 1), GridPos::new(2, 1));
+        index.insert(id(1), tags(), a);
+        index.insert(id(2), tags(), a);
+        index.insert(id(1), TagSet::EMPTY, b);
+        assert_eq!(ids_at(&index, a), [id(2)]);
+        assert_eq!(ids_at(&index, b), [id(1)]);
+        assert_eq!(index.locate(id(1)), Some((b, TagSet::EMPTY)));
+        assert_eq!(index.entries, 2);
+    }
+
+    #[test]
+    fn moves_never_grow_a_table() {
         let mut index = SpatialIndex::default();
         index.reserve_area(GridPos::new(0, 0), GridPos::new(99, 0));
         index.insert(id(1), tags(), GridPos::new(0, 0));
         index.insert(id(2), tags(), GridPos::new(1, 0));
-        let (pool, cap, free_cap) = (
-            index.pool.len(),
-            index.pool.capacity(),
-            index.free.capacity(),
-        );
+        let (dense, nodes) = (index.dense.len(), index.nodes.capacity());
         for x in 1..98 {
             // Far end first, as a push does.
             index.remove(id(2), GridPos::new(x, 0));
@@ -617,9 +615,9 @@ mod tests {
             index.remove(id(1), GridPos::new(x - 1, 0));
             index.insert(id(1), tags(), GridPos::new(x, 0));
         }
-        assert_eq!(index.pool.len(), pool);
-        assert_eq!(index.pool.capacity(), cap);
-        assert_eq!(index.free.capacity(), free_cap);
+        assert_eq!(index.dense.len(), dense);
+        assert_eq!(index.nodes.capacity(), nodes);
+        assert!(index.sparse.is_empty());
         assert_eq!(index.position_of(id(1)), Some(GridPos::new(97, 0)));
         assert_eq!(index.position_of(id(2)), Some(GridPos::new(98, 0)));
         assert_eq!(index.cells().count(), 2);
@@ -633,6 +631,7 @@ mod tests {
         index.set_tags(id(1), at, tags());
         assert_eq!(index.locate(id(1)), Some((at, tags())));
         assert_eq!(index.tags_of(id(1), at), Some(tags()));
+        assert_eq!(index.tagged_at(at).collect::<Vec<_>>(), [(id(1), tags())]);
         // A tag change for an entity that is not there changes nothing.
         index.set_tags(id(1), GridPos::new(0, 0), TagSet::EMPTY);
         assert_eq!(index.locate(id(1)), Some((at, tags())));
@@ -656,5 +655,10 @@ mod tests {
         assert_eq!(ids_at(&index, GridPos::new(i32::MIN, i32::MIN)), [id(2)]);
         assert!(!index.any_at(GridPos::new(i32::MIN, i32::MAX)));
         assert!(!index.any_at(GridPos::new(0, 0)));
+    }
+
+    #[test]
+    fn a_node_costs_24_bytes() {
+        assert_eq!(std::mem::size_of::<Node>(), 24);
     }
 }
