@@ -96,6 +96,7 @@ pub struct SpatialIndex {
 }
 
 /// The entities of one cell, in ascending id order: a walk along its list.
+#[derive(Clone)]
 struct Cell<'a> {
     nodes: &'a [Node],
     next: u32,
@@ -109,6 +110,38 @@ impl<'a> Iterator for Cell<'a> {
         let node = self.nodes.get(self.next as usize)?;
         self.next = node.next;
         Some(node)
+    }
+}
+
+/// The entities of one cell, in ascending id order, as
+/// [`SpatialIndex::cells`] yields them.
+#[derive(Clone)]
+pub struct CellEntities<'a>(Cell<'a>);
+
+impl CellEntities<'_> {
+    /// Iterate over the entities with their tags instead.
+    pub fn tagged(self) -> impl Iterator<Item = (EntityId, TagSet)> {
+        self.0.map(|e| (e.id, e.tags))
+    }
+
+    /// Return the union of the tags ([`TagSet::bits`]) of the cell's entities.
+    pub fn kinds(&self) -> u32 {
+        self.0.clone().fold(0, |all, e| all | e.tags.bits())
+    }
+}
+
+impl Iterator for CellEntities<'_> {
+    type Item = EntityId;
+
+    #[inline]
+    fn next(&mut self) -> Option<EntityId> {
+        self.0.next().map(|e| e.id)
+    }
+}
+
+impl std::fmt::Debug for CellEntities<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.clone()).finish()
     }
 }
 
@@ -454,27 +487,51 @@ impl SpatialIndex {
     }
 
     /// Iterate over every occupied cell and its entities, row by row (by `y`,
-    /// then `x`), so the order never depends on history.
-    pub fn cells(&self) -> impl Iterator<Item = (GridPos, Vec<EntityId>)> + '_ {
-        let list = |head: u32| -> Vec<EntityId> {
-            Cell {
-                nodes: &self.nodes,
-                next: head,
-            }
-            .map(|e| e.id)
-            .collect()
-        };
-        let mut all: Vec<(GridPos, Vec<EntityId>)> = Vec::new();
-        for (slot, &head) in self.dense.iter().enumerate() {
-            if head != NONE {
-                all.push((pos_of_slot(self.origin, self.width, slot), list(head)));
-            }
-        }
-        for (&at, &head) in &self.sparse {
-            all.push((at, list(head)));
-        }
-        all.sort_by_key(|(at, _)| (at.y, at.x));
-        all.into_iter()
+    /// then `x`), so the order never depends on history. Nothing is
+    /// allocated unless cells lie outside the dense rectangle.
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_core::GridPos;
+    /// use muscleman_sim::World;
+    ///
+    /// let mut world = World::new();
+    /// let a = world.spawn_empty(GridPos::new(5, 0));
+    /// let b = world.spawn_empty(GridPos::new(1, 2));
+    /// let c = world.spawn_empty(GridPos::new(1, 2));
+    /// let cells: Vec<_> = world
+    ///     .index()
+    ///     .cells()
+    ///     .map(|(at, ids)| (at, ids.collect::<Vec<_>>()))
+    ///     .collect();
+    /// assert_eq!(cells, [(GridPos::new(5, 0), vec![a]), (GridPos::new(1, 2), vec![b, c])]);
+    /// ```
+    pub fn cells(&self) -> impl Iterator<Item = (GridPos, CellEntities<'_>)> + '_ {
+        let mut far: Vec<(GridPos, u32)> = self.sparse.iter().map(|(&at, &h)| (at, h)).collect();
+        far.sort_by_key(|(at, _)| (at.y, at.x));
+        let mut near = self
+            .dense
+            .iter()
+            .enumerate()
+            .filter(|(_, head)| **head != NONE)
+            .map(|(slot, &head)| (pos_of_slot(self.origin, self.width, slot), head))
+            .peekable();
+        let mut far = far.into_iter().peekable();
+        std::iter::from_fn(move || {
+            let take_far = match (near.peek(), far.peek()) {
+                (Some((n, _)), Some((f, _))) => (f.y, f.x) < (n.y, n.x),
+                (None, Some(_)) => true,
+                _ => false,
+            };
+            let (at, head) = if take_far { far.next() } else { near.next() }?;
+            Some((
+                at,
+                CellEntities(Cell {
+                    nodes: &self.nodes,
+                    next: head,
+                }),
+            ))
+        })
     }
 
     /// Return the tags the index holds for `id` at `at`, if it holds `id` there.

@@ -73,11 +73,13 @@ pub fn world_from_level(level: &Level) -> Result<(World, EntityId), LevelLoadErr
 /// with `(0, 0)` kept at the origin unless something stands left of or
 /// above it. Title and metadata are copied from `template`.
 pub fn level_from_world(world: &World, template: &Level) -> Result<Level, LevelLoadError> {
-    let cells: Vec<(GridPos, Vec<EntityId>)> = world.index().cells().collect();
-    let min_x = cells.iter().map(|(p, _)| p.x).min().unwrap_or(0).min(0);
-    let min_y = cells.iter().map(|(p, _)| p.y).min().unwrap_or(0).min(0);
-    let max_x = cells.iter().map(|(p, _)| p.x).max().unwrap_or(-1);
-    let max_y = cells.iter().map(|(p, _)| p.y).max().unwrap_or(-1);
+    let (mut min_x, mut min_y) = (0, 0);
+    let mut max: Option<(i32, i32)> = None;
+    for (p, _) in world.index().cells() {
+        (min_x, min_y) = (min_x.min(p.x), min_y.min(p.y));
+        max = Some(max.map_or((p.x, p.y), |(x, y)| (x.max(p.x), y.max(p.y))));
+    }
+    let (max_x, max_y) = max.unwrap_or((-1, -1));
     let span =
         |lo: i32, hi: i32| usize::try_from(i64::from(hi) - i64::from(lo) + 1).unwrap_or(usize::MAX);
     let width = span(min_x, max_x).max(template.width());
@@ -89,7 +91,7 @@ pub fn level_from_world(world: &World, template: &Level) -> Result<Level, LevelL
         let _ = level.set_title(title);
     }
     let mut player: Option<EntityId> = None;
-    for (at, ids) in cells {
+    for (at, ids) in world.index().cells() {
         let to = GridPos::new(at.x.wrapping_sub(min_x), at.y.wrapping_sub(min_y));
         for id in ids {
             let recipe = recipe_of(world, id).ok_or(LevelLoadError::Unprintable(id))?;

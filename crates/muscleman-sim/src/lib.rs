@@ -43,7 +43,7 @@ pub use component::{
 };
 pub use game::{Command, Game, Stats};
 pub use hash::state_hash;
-pub use index::SpatialIndex;
+pub use index::{CellEntities, SpatialIndex};
 pub use level::{LevelLoadError, level_from_world, world_from_level};
 pub use muscleman_core::{EntityId, EventBatch, Input};
 pub use recipe::{RecipeError, is_implemented, recipe_of, recipe_tags, spawn};

@@ -46,14 +46,16 @@ impl Default for Rules {
 /// assert!(is_solved(&world));
 /// ```
 pub fn is_solved(world: &crate::World) -> bool {
+    let goal = crate::TagKind::Goal.bit();
+    let pushable = crate::TagKind::Pushable.bit();
     let mut goals = 0usize;
-    for (at, ids) in world.index().cells() {
-        let tags: Vec<_> = ids.iter().filter_map(|id| world.tags(*id).ok()).collect();
-        if tags.iter().any(|t| t.contains(crate::TagKind::Goal)) {
-            goals += 1;
-            if !world.index().has_kind_at(crate::TagKind::Pushable, at) {
+    for (_, ids) in world.index().cells() {
+        let kinds = ids.kinds();
+        if kinds & goal != 0 {
+            if kinds & pushable == 0 {
                 return false;
             }
+            goals += 1;
         }
     }
     goals > 0

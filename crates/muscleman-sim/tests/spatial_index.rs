@@ -121,6 +121,35 @@ fn cells_iterate_row_by_row() {
     let a = w.spawn_empty(GridPos::new(3, 1));
     let b = w.spawn_empty(GridPos::new(0, 2));
     let c = w.spawn_empty(GridPos::new(9, 0));
-    let order: Vec<_> = w.index().cells().map(|(_, ids)| ids).collect();
+    let order: Vec<Vec<_>> = w.index().cells().map(|(_, ids)| ids.collect()).collect();
     assert_eq!(order, [vec![c], vec![a], vec![b]]);
+}
+
+#[test]
+fn far_cells_take_their_row_by_row_place_among_the_near_ones() {
+    let mut w = World::new();
+    let spots = [
+        (0, 0),
+        (1, 1),
+        (-300_000, 1),
+        (500_000, 0),
+        (0, -400_000),
+        (2, 1),
+    ];
+    let ids: Vec<_> = spots
+        .iter()
+        .map(|&(x, y)| w.spawn_empty(GridPos::new(x, y)))
+        .collect();
+    let got: Vec<(GridPos, Vec<_>)> = w
+        .index()
+        .cells()
+        .map(|(at, ids)| (at, ids.collect()))
+        .collect();
+    let mut want: Vec<(GridPos, Vec<_>)> = spots
+        .iter()
+        .zip(&ids)
+        .map(|(&(x, y), &id)| (GridPos::new(x, y), vec![id]))
+        .collect();
+    want.sort_by_key(|(at, _)| (at.y, at.x));
+    assert_eq!(got, want);
 }

@@ -158,8 +158,7 @@ pub fn world_to_ascii(world: &World) -> String {
     let mut cells: BTreeMap<(i32, i32), Vec<EntityRecipe>> = BTreeMap::new();
     for (at, ids) in world.index().cells() {
         let mut recipes: Vec<EntityRecipe> = ids
-            .iter()
-            .map(|id| recipe_of(world, *id).expect("entity matches no recipe"))
+            .map(|id| recipe_of(world, id).expect("entity matches no recipe"))
             .collect();
         recipes.sort();
         cells.insert((at.y, at.x), recipes);
