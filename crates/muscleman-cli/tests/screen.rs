@@ -131,6 +131,7 @@ fn undo_redo_and_restart() {
     keys(&mut app, "dd");
     let two = app.game().state_hash();
     key(&mut app, KeyCode::Char('z'));
+    assert!(!screen(&app).contains("Nothing to undo"));
     key(&mut app, KeyCode::Char('u'));
     assert_eq!(app.game().state_hash(), start);
     key(&mut app, KeyCode::Char('u'));

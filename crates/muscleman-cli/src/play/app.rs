@@ -168,15 +168,18 @@ impl App {
 
     fn command(&mut self, command: Command) {
         let was_solved = self.game.is_solved();
-        let before = self.game.state_hash();
+        let nothing_to_do = match command {
+            Command::Undo => self.game.undo_depth() == 0,
+            Command::Redo => self.game.redo_depth() == 0,
+            _ => false,
+        };
         if let Err(e) = self.game.apply(command) {
             self.message = Some(format!("the simulation refused that: {e}"));
             return;
         }
-        let changed = self.game.state_hash() != before;
         match command {
-            Command::Undo if !changed => self.message = Some("Nothing to undo".to_owned()),
-            Command::Redo if !changed => self.message = Some("Nothing to redo".to_owned()),
+            Command::Undo if nothing_to_do => self.message = Some("Nothing to undo".to_owned()),
+            Command::Redo if nothing_to_do => self.message = Some("Nothing to redo".to_owned()),
             _ => {}
         }
         let solved = self.game.is_solved();
