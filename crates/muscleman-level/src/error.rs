@@ -5,8 +5,8 @@ use std::fmt;
 use muscleman_core::{EntityRecipe, GridPos};
 
 use crate::limits::{
-    MAX_CELLS, MAX_ERRORS, MAX_HEIGHT, MAX_INPUT_BYTES, MAX_LEVELS, MAX_METADATA, MAX_RUN_LENGTH,
-    MAX_TOTAL_CELLS, MAX_WIDTH,
+    MAX_CELLS, MAX_ERRORS, MAX_GROUP_DEPTH, MAX_HEIGHT, MAX_INPUT_BYTES, MAX_LEVELS, MAX_METADATA,
+    MAX_RUN_LENGTH, MAX_TOTAL_CELLS, MAX_WIDTH,
 };
 
 /// One problem in level text, at a 1-based line and column.
@@ -51,7 +51,7 @@ pub enum ParseErrorKind {
     /// A grid row holds a character that is no symbol.
     #[error(
         "unknown symbol {0:?}, expected one of # @ + $ * . % ~ & space - _, \
-         a run length, '|' or a legend letter"
+         a run length, '(', ')', '|' or a legend letter"
     )]
     UnknownSymbol(char),
     /// A line of text stands inside a grid or right above one.
@@ -81,15 +81,39 @@ pub enum ParseErrorKind {
     /// A level or header has more than [`MAX_METADATA`] `Key: value` lines.
     #[error("more than {MAX_METADATA} 'Key: value' lines for one level or header")]
     TooMuchMetadata,
-    /// A run length is larger than [`MAX_RUN_LENGTH`].
+    /// A run length (or a group's count) is larger than [`MAX_RUN_LENGTH`].
     #[error("run length is larger than {MAX_RUN_LENGTH}")]
     RunTooLong,
-    /// A run length is 0.
+    /// A run length (or a group's count) is 0.
     #[error("run length 0, expected a count from 1 to {MAX_RUN_LENGTH}")]
     ZeroRun,
-    /// A run length is not followed by a symbol.
-    #[error("run length with no symbol after it, expected a symbol such as '#'")]
+    /// A run length is followed by no symbol and no group.
+    #[error("run length with no symbol after it, expected a symbol such as '#' or a group '('")]
     RunWithoutSymbol,
+    /// A group's `(` has no `)` on its line; reported at the `(`.
+    #[error("group is not closed on its line, expected ')'")]
+    UnclosedGroup,
+    /// A `)` closes no group.
+    #[error("')' closes no group, expected a '(' before it on the line")]
+    UnopenedGroup,
+    /// A group holds nothing: `()`.
+    #[error("empty group, expected symbols between '(' and ')'")]
+    EmptyGroup,
+    /// Groups are nested more than [`MAX_GROUP_DEPTH`] deep; reported at the
+    /// first `(` too deep.
+    #[error("groups are nested more than {MAX_GROUP_DEPTH} deep")]
+    GroupTooDeep,
+    /// Expanding the groups would cost more than [`MAX_INPUT_BYTES`]: each
+    /// group counts as its text times its count. Reported at the group that
+    /// passes the limit, before it is expanded; nothing more is read.
+    #[error(
+        "groups expand past {MAX_INPUT_BYTES} bytes, the input limit (a group counts \
+         as its text times its count)"
+    )]
+    ExpansionTooLarge,
+    /// A `Comment:` block has no `Comment-End:` line; reported at the `Comment:` line.
+    #[error("'Comment:' block is not closed, expected a 'Comment-End:' line")]
+    UnclosedComment,
     /// A level has no player.
     #[error("level has no player, expected exactly one ('@' or '+')")]
     NoPlayer,
@@ -168,8 +192,8 @@ fn list(positions: &[GridPos], count: usize) -> String {
 /// let errors = Collection::parse("#x#\n#@#\n\n#y#\n#@#\n").unwrap_err();
 /// assert_eq!(errors.len(), 2);
 /// assert_eq!(errors.to_string(), "\
-/// 1:2: unknown symbol 'x', expected one of # @ + $ * . % ~ & space - _, a run length, '|' or a legend letter
-/// 4:2: unknown symbol 'y', expected one of # @ + $ * . % ~ & space - _, a run length, '|' or a legend letter");
+/// 1:2: unknown symbol 'x', expected one of # @ + $ * . % ~ & space - _, a run length, '(', ')', '|' or a legend letter
+/// 4:2: unknown symbol 'y', expected one of # @ + $ * . % ~ & space - _, a run length, '(', ')', '|' or a legend letter");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseErrors {
@@ -268,6 +292,18 @@ impl Errors {
         self.errors.is_empty()
     }
 
+    /// Return a mark for [`Errors::sort_since`].
+    pub(crate) fn mark(&self) -> usize {
+        self.errors.len()
+    }
+
+    /// Put the errors recorded since `mark` in input order (a stable sort).
+    pub(crate) fn sort_since(&mut self, mark: usize) {
+        if let Some(recent) = self.errors.get_mut(mark..) {
+            recent.sort_by_key(|e| (e.line, e.column));
+        }
+    }
+
     /// Turn the errors into the public type.
     pub(crate) fn finish(self) -> ParseErrors {
         ParseErrors {
@@ -331,7 +367,10 @@ pub enum MetadataError {
     /// The key is `title` or `legend`, which have their own syntax.
     #[error("metadata key {0:?} is reserved (set titles with set_title)")]
     ReservedKey(String),
-    /// The value holds a line break.
+    /// The value holds a line break (only a `Comment` value may), or the title does.
     #[error("metadata value or title {0:?} holds a line break")]
     LineBreak(String),
+    /// A line of a `Comment` value would end its `Comment:` block when printed.
+    #[error("comment line {0:?} would end the 'Comment:' block, expected other text")]
+    CommentEnd(String),
 }

@@ -21,8 +21,9 @@
 //! such as `legend: a = HeavyBox Goal`; the printer writes one only when the
 //! level needs it, so plain XSB prints as plain XSB. Collections hold several
 //! levels separated by blank lines, with `;` comments (the one just above a
-//! level is its title) and `Key: value` metadata. Rows may be run-length
-//! encoded (`4#|#@$.#|4#`). Errors name their line and column, every error
+//! level is its title), `Key: value` metadata and SOK `Comment:` ...
+//! `Comment-End:` blocks. Rows may be run-length encoded (`4#|#@$.#|4#`),
+//! with groups (`3(#-)#`). Errors name their line and column, every error
 //! is reported, and absurd sizes are refused against the limits in this
 //! crate's constants.
 //!
@@ -56,13 +57,14 @@ mod limits;
 mod meta;
 mod print;
 mod read;
+mod rle;
 
 pub use cell::SUPPORTED_RECIPES;
 pub use collection::Collection;
 pub use error::{LevelError, MetadataError, ParseError, ParseErrorKind, ParseErrors};
 pub use level::Level;
 pub use limits::{
-    MAX_CELLS, MAX_ERRORS, MAX_HEADER_COMMENTS, MAX_HEIGHT, MAX_INPUT_BYTES, MAX_LEVELS,
-    MAX_METADATA, MAX_RUN_LENGTH, MAX_TOTAL_CELLS, MAX_WIDTH,
+    MAX_CELLS, MAX_ERRORS, MAX_GROUP_DEPTH, MAX_HEADER_COMMENTS, MAX_HEIGHT, MAX_INPUT_BYTES,
+    MAX_LEVELS, MAX_METADATA, MAX_RUN_LENGTH, MAX_TOTAL_CELLS, MAX_WIDTH,
 };
 pub use meta::Metadata;

@@ -20,8 +20,12 @@ pub const MAX_TOTAL_CELLS: usize = 64 * 1024 * 1024;
 /// Most levels in one collection.
 pub const MAX_LEVELS: usize = 100_000;
 
-/// Largest run length in a run-length encoded row (`4096#`).
+/// Largest run length in a run-length encoded row (`4096#`), and largest
+/// count of a group (`4096(#$)`).
 pub const MAX_RUN_LENGTH: usize = MAX_WIDTH;
+
+/// Deepest nesting of run-length groups: `2(a3(b))` is 2 deep.
+pub const MAX_GROUP_DEPTH: usize = 16;
 
 /// Most `Key: value` lines for one level or one header.
 pub const MAX_METADATA: usize = 1000;

@@ -1,14 +1,25 @@
 //! Free `Key: value` metadata, kept in order.
 
+use std::borrow::Cow;
+
 use crate::error::MetadataError;
+
+/// The key whose value may span lines, as a `Comment:` ... `Comment-End:` block.
+pub(crate) const COMMENT: &str = "Comment";
+
+/// The line that ends a `Comment:` block.
+pub(crate) const COMMENT_END: &str = "Comment-End:";
 
 /// Free `Key: value` metadata of a level or a collection, in the order written.
 ///
 /// Keys compare case-insensitively (`author` and `Author` are one key) but
 /// keep the spelling they were first set with. Keys start with an ASCII
 /// letter and hold no `:` or line break (`\n`); `title` and `legend` are
-/// reserved. Values hold no line break. Surrounding whitespace is trimmed from both,
-/// and setting an empty value removes the key.
+/// reserved. Values hold no line break, except the value of `Comment`, which
+/// the format writes as a `Comment:` ... `Comment-End:` block: its lines lose
+/// their trailing whitespace, and none may be a `Comment-End:` line.
+/// Surrounding whitespace is trimmed from keys and values, and setting an
+/// empty value removes the key.
 ///
 /// # Example
 /// ```
@@ -17,9 +28,13 @@ use crate::error::MetadataError;
 /// let mut meta = Metadata::new();
 /// meta.set("Author", "David W. Skinner")?;
 /// meta.set("Date", " 2000 ")?;
+/// meta.set("Comment", "First line  \n  second line\n")?;
 /// assert_eq!(meta.get("author"), Some("David W. Skinner"));
 /// assert_eq!(meta.get("date"), Some("2000"));
+/// assert_eq!(meta.get("comment"), Some("First line\n  second line"));
 /// assert!(meta.set("Title", "x").is_err());
+/// assert!(meta.set("Date", "2000\n2001").is_err());
+/// assert!(meta.set("Comment", "a\ncomment-end:\nb").is_err());
 /// # Ok::<(), muscleman_level::MetadataError>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -47,8 +62,8 @@ impl Metadata {
     /// Set a key's value, in place if the key is there, else at the end; an empty value removes the key.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), MetadataError> {
         let key = check_key(key)?;
-        let value = check_text(value)?;
-        self.set_read(key, value);
+        let value = check_value(key, value)?;
+        self.set_read(key, &value);
         Ok(())
     }
 
@@ -106,6 +121,34 @@ fn check_key(key: &str) -> Result<&str, MetadataError> {
         return Err(MetadataError::ReservedKey(key.to_owned()));
     }
     Ok(key)
+}
+
+/// Return a value as it is kept, or why it is refused: one line trimmed, or
+/// for `Comment` several lines, trimmed as a whole and each at its end.
+fn check_value<'v>(key: &str, value: &'v str) -> Result<Cow<'v, str>, MetadataError> {
+    let value = value.trim();
+    if !key.eq_ignore_ascii_case(COMMENT) || !value.contains('\n') {
+        return check_text(value).map(Cow::Borrowed);
+    }
+    let mut text = String::with_capacity(value.len());
+    for (i, line) in value.split('\n').enumerate() {
+        if is_comment_end(line) {
+            return Err(MetadataError::CommentEnd(line.trim().to_owned()));
+        }
+        if i > 0 {
+            text.push('\n');
+        }
+        text.push_str(line.trim_end());
+    }
+    Ok(Cow::Owned(text))
+}
+
+/// Whether a line ends a `Comment:` block: `Comment-End:` in any case, with
+/// only whitespace around it and its parts.
+pub(crate) fn is_comment_end(line: &str) -> bool {
+    line.trim().split_once(':').is_some_and(|(key, rest)| {
+        key.trim().eq_ignore_ascii_case("comment-end") && rest.trim().is_empty()
+    })
 }
 
 /// Return the trimmed text of a value or title, or why it is refused.

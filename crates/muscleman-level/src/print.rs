@@ -3,6 +3,7 @@
 use crate::cell::{self, Mask};
 use crate::collection::Collection;
 use crate::level::Level;
+use crate::meta::COMMENT_END;
 
 /// Legend letters, in the order the printer hands them out.
 const LETTERS: &str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -13,7 +14,7 @@ pub(crate) fn level(out: &mut String, level: &Level) {
         comment(out, title);
     }
     for (key, value) in level.metadata().iter() {
-        push_line(out, &format!("{key}: {value}"));
+        metadata(out, key, value);
     }
     let legend = legend_of(level);
     for &(letter, mask) in &legend {
@@ -80,7 +81,7 @@ pub(crate) fn collection(out: &mut String, collection: &Collection) {
         header = true;
     }
     for (key, value) in collection.metadata.iter() {
-        push_line(out, &format!("{key}: {value}"));
+        metadata(out, key, value);
         header = true;
     }
     for (i, lvl) in collection.levels.iter().enumerate() {
@@ -92,6 +93,20 @@ pub(crate) fn collection(out: &mut String, collection: &Collection) {
             push_line(out, ";");
         }
         level(out, lvl);
+    }
+}
+
+/// Print a `Key: value` line, or a `Comment:` ... `Comment-End:` block for a
+/// value of several lines (only `Comment` values have several).
+fn metadata(out: &mut String, key: &str, value: &str) {
+    if value.contains('\n') {
+        push_line(out, &format!("{key}:"));
+        for line in value.split('\n') {
+            push_line(out, line);
+        }
+        push_line(out, COMMENT_END);
+    } else {
+        push_line(out, &format!("{key}: {value}"));
     }
 }
 

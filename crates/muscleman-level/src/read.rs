@@ -3,7 +3,11 @@
 //! The reader is a small state machine over lines. It never recurses, and it
 //! never allocates more than the limits allow: a row is cut at
 //! [`MAX_WIDTH`], a level at [`MAX_HEIGHT`] rows and [`MAX_CELLS`] cells, and
-//! trailing floor is counted, not stored.
+//! trailing floor is counted, not stored. Run-length groups are expanded one
+//! run at a time as the rows are built (see [`crate::rle`]), after their cost
+//! is checked against [`MAX_INPUT_BYTES`].
+
+use std::borrow::Cow;
 
 use muscleman_core::GridPos;
 
@@ -13,8 +17,10 @@ use crate::error::{Errors, ParseErrorKind as Kind, ParseErrors};
 use crate::level::Level;
 use crate::limits::{
     MAX_CELLS, MAX_HEADER_COMMENTS, MAX_HEIGHT, MAX_INPUT_BYTES, MAX_LEVELS, MAX_METADATA,
-    MAX_RUN_LENGTH, MAX_TOTAL_CELLS, MAX_WIDTH,
+    MAX_TOTAL_CELLS, MAX_WIDTH,
 };
+use crate::meta::{self, COMMENT};
+use crate::rle::{self, Piece};
 
 /// How many player positions an error lists.
 const LISTED_PLAYERS: usize = 10;
@@ -36,7 +42,7 @@ pub(crate) fn read_str(text: &str, single: bool) -> Result<Collection, ParseErro
         return Err(too_large(text.len()));
     }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut reader = Reader::new(single);
+    let mut reader = Reader::new(single, text.len());
     for (i, raw) in text.split('\n').enumerate() {
         let line = raw.strip_suffix('\r').unwrap_or(raw);
         reader.line(i + 1, line);
@@ -117,7 +123,7 @@ struct Builder<'a> {
     /// The comments above the grid (all of them for the first level, else the last).
     comments: Vec<&'a str>,
     /// The title from a `Title:` line, if any (`Some("")` removes it).
-    title_meta: Option<&'a str>,
+    title_meta: Option<Cow<'a, str>>,
     metadata: crate::Metadata,
     legend: Legend,
     rows: Vec<Vec<Mask>>,
@@ -141,6 +147,22 @@ struct Row {
     too_wide: bool,
     /// The column where the row starts (after a `|`, say).
     column: usize,
+    /// The row starts after a `|`.
+    after_bar: bool,
+    /// The row holds a symbol other than a space.
+    symbols: bool,
+}
+
+/// A `Comment:` block being read.
+struct Block<'a> {
+    /// The line of `Comment:`.
+    line: usize,
+    /// The key as written there.
+    key: &'a str,
+    /// The lines so far, each without trailing whitespace, joined by `\n`.
+    text: String,
+    /// Whether a line was read.
+    any: bool,
 }
 
 struct Reader<'a> {
@@ -152,7 +174,9 @@ struct Reader<'a> {
     /// Comments since the last grid began.
     comments: Vec<&'a str>,
     /// Metadata not yet given to an owner: `(key, value)`.
-    metadata: Vec<(&'a str, &'a str)>,
+    metadata: Vec<(&'a str, Cow<'a, str>)>,
+    /// The `Comment:` block being read, if any.
+    block: Option<Block<'a>>,
     /// The legend for the next grid.
     legend: Legend,
     /// The text line just read, if the last line was one: `(line, column, first char)`.
@@ -164,10 +188,13 @@ struct Reader<'a> {
     last_line: usize,
     /// Cells of the levels read so far, the current one included.
     cells_done: usize,
+    /// The cost of the input: its length, with the groups of the lines read
+    /// so far counted at their cost (see [`rle::check`]).
+    spent: usize,
 }
 
 impl<'a> Reader<'a> {
-    fn new(single: bool) -> Self {
+    fn new(single: bool, len: usize) -> Self {
         Reader {
             single,
             errors: Errors::default(),
@@ -176,12 +203,14 @@ impl<'a> Reader<'a> {
             phase: Phase::Idle,
             comments: Vec::new(),
             metadata: Vec::new(),
+            block: None,
             legend: Legend::default(),
             text: None,
             level: None,
             levels_begun: 0,
             last_line: 1,
             cells_done: 0,
+            spent: len,
         }
     }
 
@@ -194,6 +223,21 @@ impl<'a> Reader<'a> {
     /// Read one line (without its line ending).
     fn line(&mut self, n: usize, line: &'a str) {
         self.last_line = n;
+        if let Some(block) = self.block.as_mut() {
+            // Inside a `Comment:` block every line is text, up to `Comment-End:`.
+            if meta::is_comment_end(line) {
+                if let Some(block) = self.block.take() {
+                    self.metadata_line(block.line, block.key, Cow::Owned(block.text));
+                }
+            } else {
+                if block.any {
+                    block.text.push('\n');
+                }
+                block.any = true;
+                block.text.push_str(line.trim_end());
+            }
+            return;
+        }
         let Some((column, first)) = line
             .chars()
             .enumerate()
@@ -229,20 +273,21 @@ impl<'a> Reader<'a> {
                 self.legend_line(n, line, offset);
                 return;
             }
-            let accepted = match self.phase {
-                Phase::InGrid | Phase::AfterGrid => {
+            if key.eq_ignore_ascii_case(COMMENT) && value.trim().is_empty() {
+                // A block: one `Comment` metadata line, placed here, whose
+                // value is the lines up to `Comment-End:`.
+                if self.phase == Phase::InGrid {
                     self.phase = Phase::AfterGrid;
-                    self.level.as_mut().is_none_or(|b| attach(b, key, value))
                 }
-                Phase::Idle if self.metadata.len() < MAX_METADATA => {
-                    self.metadata.push((key, value));
-                    true
-                }
-                Phase::Idle => false,
-            };
-            if !accepted {
-                self.error(n, 1, Kind::TooMuchMetadata);
+                self.block = Some(Block {
+                    line: n,
+                    key,
+                    text: String::new(),
+                    any: false,
+                });
+                return;
             }
+            self.metadata_line(n, key, Cow::Borrowed(value));
             return;
         }
         if self.phase == Phase::InGrid {
@@ -268,6 +313,25 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Give a `Key: value` line (line `n`) to the level it belongs to, or keep
+    /// it for the level or header below.
+    fn metadata_line(&mut self, n: usize, key: &'a str, value: Cow<'a, str>) {
+        let accepted = match self.phase {
+            Phase::InGrid | Phase::AfterGrid => {
+                self.phase = Phase::AfterGrid;
+                self.level.as_mut().is_none_or(|b| attach(b, key, value))
+            }
+            Phase::Idle if self.metadata.len() < MAX_METADATA => {
+                self.metadata.push((key, value));
+                true
+            }
+            Phase::Idle => false,
+        };
+        if !accepted {
+            self.error(n, 1, Kind::TooMuchMetadata);
+        }
+    }
+
     /// End the grid being read, if any; the level stays open for metadata.
     fn end_grid(&mut self) {
         self.phase = Phase::Idle;
@@ -287,7 +351,7 @@ impl<'a> Reader<'a> {
                 }
                 None => {
                     room_for(&self.collection.metadata, key) && {
-                        self.collection.metadata.set_read(key, value);
+                        self.collection.metadata.set_read(key, &value);
                         true
                     }
                 }
@@ -339,12 +403,12 @@ impl<'a> Reader<'a> {
         let Some(b) = self.level.take() else {
             return;
         };
-        let title = match b.title_meta {
+        let title = match b.title_meta.as_deref() {
             Some(t) => t,
             None => b.comments.last().copied().unwrap_or(""),
         };
         if b.first {
-            let header = match (b.title_meta, b.comments.split_last()) {
+            let header = match (&b.title_meta, b.comments.split_last()) {
                 (None, Some((_, rest))) => rest,
                 _ => b.comments.as_slice(),
             };
@@ -377,7 +441,10 @@ impl<'a> Reader<'a> {
         if !self.stopped {
             self.flush_metadata(self.last_line);
             self.finish_level();
-            if self.levels_begun == 0 {
+            if let Some(line) = self.block.as_ref().map(|b| b.line) {
+                // The block took the rest of the input: no "no level" on top.
+                self.error(line, 1, Kind::UnclosedComment);
+            } else if self.levels_begun == 0 {
                 self.error(1, 1, Kind::NoLevel);
             }
         }
@@ -448,85 +515,110 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Read one grid line: one row, or several split by `|`.
+    /// Read one grid line: one row, or several split by `|`; its errors are
+    /// reported in column order.
     fn grid_line(&mut self, n: usize, line: &str) {
+        let mark = self.errors.mark();
+        self.grid_rows(n, line);
+        self.errors.sort_since(mark);
+    }
+
+    /// Read the rows of a grid line, for [`Reader::grid_line`].
+    fn grid_rows(&mut self, n: usize, line: &str) {
         let Some(b) = self.level.as_mut() else {
             return;
         };
+        if b.overflow {
+            return;
+        }
         let errors = &mut self.errors;
-        let mut segment_column = 1;
-        for segment in line.split('|') {
-            if b.overflow {
-                return;
-            }
-            let mut row = Row {
-                column: segment_column,
-                ..Row::default()
-            };
-            // A pending run length: (count, capped just above the limit; column).
-            let mut run: Option<(usize, usize)> = None;
-            for (i, c) in segment.chars().enumerate() {
-                if row.too_wide {
-                    // The rest of a row past the width limit is not read.
-                    run = None;
-                    break;
-                }
-                let column = segment_column + i;
-                if let Some(d) = c.to_digit(10) {
-                    let d = d as usize;
-                    run = Some(match run {
-                        None => (d, column),
-                        Some((k, at)) => ((k * 10 + d).min(MAX_RUN_LENGTH + 1), at),
-                    });
-                    continue;
-                }
-                let count = match run.take() {
-                    None => 1,
-                    Some((0, at)) => {
-                        errors.push(n, at, Kind::ZeroRun);
-                        1
-                    }
-                    Some((k, at)) if k > MAX_RUN_LENGTH => {
-                        errors.push(n, at, Kind::RunTooLong);
-                        1
-                    }
-                    Some((k, _)) => k,
-                };
-                let mask = if c == '\t' {
-                    errors.push(n, column, Kind::Tab);
-                    0
-                } else if let Some(m) =
-                    cell::symbol_mask(c).or_else(|| b.legend.get(c).map(|(m, _)| m))
-                {
-                    m
-                } else {
-                    errors.push(n, column, Kind::UnknownSymbol(c));
-                    0
-                };
-                if errors.full() {
+        if line.contains('(') || line.contains(')') {
+            // Groups are checked, and their cost counted, before any is expanded.
+            let spent = self.spent.saturating_sub(line.len());
+            match rle::check(line, n, spent, errors) {
+                Ok(cost) => self.spent = spent.saturating_add(cost),
+                Err(column) => {
+                    errors.push(n, column, Kind::ExpansionTooLarge);
                     self.stopped = true;
                     return;
                 }
-                push_cells(b, &mut row, c == ' ', mask, count, n, column, errors);
             }
-            if let Some((_, at)) = run {
-                errors.push(n, at, Kind::RunWithoutSymbol);
-            }
-            if !end_row(b, row, n, errors, &mut self.cells_done) || errors.full() {
+        }
+        let mut pieces = rle::Expander::new(line, n);
+        let mut row = Row {
+            column: 1,
+            ..Row::default()
+        };
+        loop {
+            if errors.full() {
                 self.stopped = true;
                 return;
             }
-            segment_column += segment.chars().count() + 1;
+            // Past the width limit, the rest of the row is not read.
+            let Some(piece) = pieces.next(row.too_wide, errors) else {
+                break;
+            };
+            match piece {
+                Piece::Cells {
+                    symbol,
+                    count,
+                    column,
+                    first,
+                } => {
+                    row.symbols |= symbol != ' ';
+                    let mask = if symbol == '\t' {
+                        if first {
+                            errors.push(n, column, Kind::Tab);
+                        }
+                        0
+                    } else if let Some(m) =
+                        cell::symbol_mask(symbol).or_else(|| b.legend.get(symbol).map(|(m, _)| m))
+                    {
+                        m
+                    } else {
+                        if first {
+                            errors.push(n, column, Kind::UnknownSymbol(symbol));
+                        }
+                        0
+                    };
+                    if errors.full() {
+                        self.stopped = true;
+                        return;
+                    }
+                    push_cells(b, &mut row, symbol == ' ', mask, count, n, column, errors);
+                }
+                Piece::Bar { column } => {
+                    let next = Row {
+                        column: column + 1,
+                        after_bar: true,
+                        ..Row::default()
+                    };
+                    let done = std::mem::replace(&mut row, next);
+                    if !end_row(b, done, n, errors, &mut self.cells_done) {
+                        self.stopped = true;
+                        return;
+                    }
+                    if b.overflow {
+                        return;
+                    }
+                }
+            }
+        }
+        // A `|` that ends the line, but for spaces, starts no row.
+        if (!row.after_bar || row.symbols)
+            && (!end_row(b, row, n, errors, &mut self.cells_done) || errors.full())
+        {
+            self.stopped = true;
         }
     }
 }
 
 /// Give a `Key: value` line to a level; return `false` if it has too many already.
-fn attach<'a>(b: &mut Builder<'a>, key: &'a str, value: &'a str) -> bool {
+fn attach<'a>(b: &mut Builder<'a>, key: &'a str, value: Cow<'a, str>) -> bool {
     if key.eq_ignore_ascii_case("title") {
-        b.title_meta = Some(value.trim());
+        b.title_meta = Some(value);
     } else if room_for(&b.metadata, key) {
-        b.metadata.set_read(key, value);
+        b.metadata.set_read(key, &value);
     } else {
         return false;
     }

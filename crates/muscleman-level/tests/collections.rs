@@ -1,6 +1,6 @@
-//! Collections: separators, titles, header, metadata, free text.
+//! Collections: separators, titles, header, metadata, comment blocks, free text.
 
-use muscleman_level::{Collection, Level, ParseErrorKind};
+use muscleman_level::{Collection, Level, MAX_METADATA, ParseErrorKind};
 
 const TWO: &str = "\
 ; My set
@@ -174,4 +174,132 @@ fn a_built_collection_prints_and_reads_back() {
         "; line one\n;\n; line three\nTitle: Built\nAuthor: Me\n\n;\nDifficulty: easy\n#@.#\n\n; Second\n#.@#\n"
     );
     assert_eq!(Collection::parse(&text).unwrap(), c);
+}
+
+const COMMENTED: &str = "\
+Title: Set
+Comment:
+About the set.
+  Indented, with trailing spaces\x20\x20
+#@$.#
+; not a comment
+Title: not a title
+
+Comment-End:
+
+; 1
+####
+#@.#
+####
+COMMENT:
+Below the grid.
+comment-end:
+
+; 2
+comment:
+Above the grid.
+  Comment-End:\x20\x20
+#####
+#@$.#
+#####
+";
+
+#[test]
+fn a_comment_block_is_one_comment_of_the_level_or_collection() {
+    let c = Collection::parse(COMMENTED).unwrap();
+    assert_eq!(c.title.as_deref(), Some("Set"));
+    assert_eq!(
+        c.metadata.get("comment"),
+        Some(
+            "About the set.\n  Indented, with trailing spaces\n#@$.#\n; not a comment\nTitle: not a title"
+        )
+    );
+    assert_eq!(c.metadata.len(), 1);
+    assert_eq!(c.levels.len(), 2);
+    assert_eq!(c.levels[0].title(), Some("1"));
+    assert_eq!(
+        c.levels[0].metadata().get("Comment"),
+        Some("Below the grid.")
+    );
+    assert_eq!(c.levels[1].title(), Some("2"));
+    assert_eq!(
+        c.levels[1].metadata().get("Comment"),
+        Some("Above the grid.")
+    );
+}
+
+#[test]
+fn a_comment_block_prints_as_a_block_and_reads_back() {
+    let c = Collection::parse(COMMENTED).unwrap();
+    let text = c.to_text();
+    assert!(
+        text.starts_with(
+            "Title: Set\nComment:\nAbout the set.\n  Indented, with trailing spaces\n#@$.#\n\
+             ; not a comment\nTitle: not a title\nComment-End:\n\n; 1\n"
+        ),
+        "{text}"
+    );
+    // A one-line value is a `Key: value` line again, in the key's spelling.
+    assert!(
+        text.contains("; 1\nCOMMENT: Below the grid.\n####\n"),
+        "{text}"
+    );
+    assert_eq!(Collection::parse(&text).unwrap(), c);
+    let level = Level::parse(&c.levels[1].to_text()).unwrap();
+    assert_eq!(level, c.levels[1]);
+}
+
+#[test]
+fn a_comment_line_with_text_is_ordinary_metadata() {
+    let level = Level::parse("Comment: one line\n#@#\n").unwrap();
+    assert_eq!(level.metadata().get("comment"), Some("one line"));
+    assert_eq!(level.to_text(), "Comment: one line\n#@#\n");
+}
+
+#[test]
+fn a_comment_block_in_a_grid_ends_it_like_metadata() {
+    // As a `Key: value` line would, the block ends the grid and belongs to it.
+    let c = Collection::parse("#@#\nComment:\nx\nComment-End:\n#.@#\n").unwrap();
+    assert_eq!(c.levels.len(), 2);
+    assert_eq!(c.levels[0].metadata().get("Comment"), Some("x"));
+    assert!(c.levels[1].metadata().is_empty());
+}
+
+#[test]
+fn a_comment_block_never_closed_is_an_error_at_its_start() {
+    let e = Collection::parse("#@#\n\nComment:\nText\n\n#@#\n").unwrap_err();
+    let got: Vec<_> = e
+        .iter()
+        .map(|e| (e.line, e.column, e.kind.clone()))
+        .collect();
+    assert_eq!(got, [(3, 1, ParseErrorKind::UnclosedComment)]);
+    assert_eq!(
+        e.to_string(),
+        "3:1: 'Comment:' block is not closed, expected a 'Comment-End:' line"
+    );
+    // Even when it took every level: no "no level" on top.
+    let e = Level::parse("Comment:\n#@#\n").unwrap_err();
+    assert_eq!(e.errors()[0].kind, ParseErrorKind::UnclosedComment);
+    assert_eq!(e.len(), 1);
+}
+
+#[test]
+fn a_comment_end_outside_a_block_is_ignored() {
+    let level = Level::parse("#@#\nComment-End:\n").unwrap();
+    assert!(level.metadata().is_empty());
+}
+
+#[test]
+fn a_comment_block_counts_as_one_metadata_line() {
+    let mut text = String::new();
+    for i in 0..MAX_METADATA - 1 {
+        text.push_str(&format!("Key{i}: v\n"));
+    }
+    text.push_str("Comment:\na\nb\nComment-End:\n#@#\n");
+    assert_eq!(Level::parse(&text).unwrap().metadata().len(), MAX_METADATA);
+    let e = Level::parse(&format!("Extra: v\n{text}")).unwrap_err();
+    assert_eq!(
+        (e.errors()[0].line, &e.errors()[0].kind),
+        (MAX_METADATA + 1, &ParseErrorKind::TooMuchMetadata)
+    );
 }

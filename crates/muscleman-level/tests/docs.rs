@@ -55,6 +55,42 @@ fn the_rle_example_is_the_plain_one() {
 }
 
 #[test]
+fn the_group_example_is_the_plain_one() {
+    let body = blocks()
+        .into_iter()
+        .map(|(_, b)| b)
+        .find(|b| b.starts_with("; Grouped, then written out"))
+        .unwrap();
+    assert!(body.contains("3(-$)"));
+    let c = Collection::parse(&body).unwrap();
+    let mut a = c.levels[0].clone();
+    a.set_title("").unwrap();
+    assert_eq!(a, c.levels[1]);
+}
+
+#[test]
+fn the_comment_block_example_keeps_its_lines() {
+    let body = blocks()
+        .into_iter()
+        .map(|(_, b)| b)
+        .find(|b| b.starts_with("Title: Commented set"))
+        .unwrap();
+    let c = Collection::parse(&body).unwrap();
+    assert_eq!(
+        c.metadata.get("Comment"),
+        Some(
+            "These levels are for the docs.\nLines in a block are free text, even\n####\n#@.#\n####"
+        )
+    );
+    assert_eq!(c.levels.len(), 1);
+    assert_eq!(
+        c.levels[0].metadata().get("Comment"),
+        Some("A small level.\nAuthor: not metadata here")
+    );
+    assert_eq!(c.levels[0].author(), None);
+}
+
+#[test]
 fn error_examples_give_the_errors_shown() {
     let blocks = blocks();
     let mut n = 0;

@@ -9,7 +9,7 @@ fn unknown_symbol_names_line_column_and_what_was_expected() {
     assert_eq!(e.len(), 1);
     assert_eq!(
         e.to_string(),
-        "3:4: unknown symbol 'x', expected one of # @ + $ * . % ~ & space - _, a run length, '|' or a legend letter"
+        "3:4: unknown symbol 'x', expected one of # @ + $ * . % ~ & space - _, a run length, '(', ')', '|' or a legend letter"
     );
 }
 
@@ -150,4 +150,27 @@ fn errors_are_std_errors() {
     let e = Level::parse("").unwrap_err();
     takes(&e);
     takes(&e.errors()[0]);
+}
+
+#[test]
+fn group_errors_name_line_column_and_what_was_expected() {
+    let text = "\
+####
+#@2(.#
+#0($)#)
+#.()#2
+";
+    let e = Collection::parse(text).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "\
+2:4: group is not closed on its line, expected ')'
+3:2: run length 0, expected a count from 1 to 4096
+3:7: ')' closes no group, expected a '(' before it on the line
+4:3: empty group, expected symbols between '(' and ')'
+4:6: run length with no symbol after it, expected a symbol such as '#' or a group '('"
+    );
+    let deep = format!("#@{}.{}#", "(".repeat(17), ")".repeat(17));
+    let e = Level::parse(&deep).unwrap_err();
+    assert_eq!(e.to_string(), "1:19: groups are nested more than 16 deep");
 }

@@ -131,3 +131,34 @@ fn an_empty_right_column_survives_printing() {
     assert_eq!(level.to_text(), "-----\n@\n-\n");
     assert_eq!(Level::parse(&level.to_text()).unwrap(), level);
 }
+
+#[test]
+fn only_a_comment_value_may_span_lines() {
+    let mut level = Level::parse("#@#").unwrap();
+    let meta = level.metadata_mut();
+    assert!(matches!(
+        meta.set("Author", "a\nb"),
+        Err(MetadataError::LineBreak(_))
+    ));
+    // Each line loses its trailing whitespace (a `\r` of a line ending too),
+    // the value its surrounding blank lines.
+    meta.set("comment", "\n  first  \r\n\n  second\t\n\n")
+        .unwrap();
+    assert_eq!(meta.get("Comment"), Some("first\n\n  second"));
+    // A line that would end the block is refused, in any case and spacing.
+    for bad in ["a\nComment-End:", "a\n  comment-end :  \nb"] {
+        assert!(
+            matches!(meta.set("Comment", bad), Err(MetadataError::CommentEnd(_))),
+            "{bad:?}"
+        );
+    }
+    assert_eq!(meta.get("Comment"), Some("first\n\n  second"));
+    // Other text after the key is fine.
+    meta.set("Comment", "a\nComment-End: not yet\nb").unwrap();
+    let text = level.to_text();
+    assert_eq!(
+        text,
+        "comment:\na\nComment-End: not yet\nb\nComment-End:\n#@#\n"
+    );
+    assert_eq!(Level::parse(&text).unwrap(), level);
+}

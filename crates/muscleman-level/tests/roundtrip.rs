@@ -1,5 +1,6 @@
-//! Properties: print then read gives the same level; plain XSB prints
-//! unchanged; no input makes the reader panic.
+//! Properties: print then read gives the same level (multi-line comments
+//! included); plain XSB prints unchanged; no input makes the reader panic
+//! (groups and comment blocks included).
 
 use muscleman_core::{EntityRecipe as R, GridPos};
 use muscleman_level::{Collection, Level};
@@ -25,6 +26,29 @@ fn metadata() -> impl Strategy<Value = Vec<(String, String)>> {
     prop::collection::vec(("[A-Za-z][A-Za-z0-9 _#-]{0,8}", text()), 0..4)
 }
 
+/// A `Comment` value, often of several lines, some of which look like grid
+/// rows, comments, metadata or the end of a block; and the key's spelling.
+fn comment() -> impl Strategy<Value = Option<(&'static str, String)>> {
+    let line = prop_oneof![
+        4 => text(),
+        1 => Just("#@$.#".to_owned()),
+        1 => Just("4#|#@.#|4#".to_owned()),
+        1 => Just("; not a comment".to_owned()),
+        1 => Just("Title: not a title".to_owned()),
+        1 => Just("legend: a = Box".to_owned()),
+        1 => Just("Comment:".to_owned()),
+        1 => Just("comment-end: not the end".to_owned()),
+        // Refused by `Metadata::set`: the comment is then skipped.
+        1 => Just(" Comment-End: ".to_owned()),
+        1 => Just(String::new()),
+        1 => Just("  indented \t".to_owned()),
+        1 => Just("\r".to_owned()),
+    ];
+    let key = prop::sample::select(&["Comment", "comment", "COMMENT"][..]);
+    prop::option::weighted(0.5, (key, prop::collection::vec(line, 1..5)))
+        .prop_map(|c| c.map(|(key, lines)| (key, lines.join("\n"))))
+}
+
 fn level() -> impl Strategy<Value = Level> {
     (1usize..10, 1usize..8).prop_flat_map(|(w, h)| {
         (
@@ -34,8 +58,9 @@ fn level() -> impl Strategy<Value = Level> {
             (any::<bool>(), any::<bool>()),
             prop::option::of(text()),
             metadata(),
+            comment(),
         )
-            .prop_map(move |(cells, px, py, (pw, pg), title, meta)| {
+            .prop_map(move |(cells, px, py, (pw, pg), title, meta, comment)| {
                 let mut level = Level::new(w, h).unwrap();
                 for (i, (solid, water, goal)) in cells.into_iter().enumerate() {
                     let pos = GridPos::new((i % w) as i32, (i / w) as i32);
@@ -59,6 +84,9 @@ fn level() -> impl Strategy<Value = Level> {
                     // Reserved keys are refused: skip them.
                     let _ = level.metadata_mut().set(&k, &v);
                 }
+                if let Some((k, v)) = comment {
+                    let _ = level.metadata_mut().set(k, &v);
+                }
                 level
             })
     })
@@ -69,14 +97,18 @@ fn collection() -> impl Strategy<Value = Collection> {
         prop::option::of(text()),
         prop::collection::vec(text(), 0..3),
         metadata(),
+        comment(),
         prop::collection::vec(level(), 1..4),
     )
-        .prop_map(|(title, comments, meta, levels)| {
+        .prop_map(|(title, comments, meta, comment, levels)| {
             let mut c = Collection::new();
             c.title = title.map(|t| t.trim().to_owned()).filter(|t| !t.is_empty());
             c.comments = comments.into_iter().map(|s| s.trim().to_owned()).collect();
             for (k, v) in meta {
                 let _ = c.metadata.set(&k, &v);
+            }
+            if let Some((k, v)) = comment {
+                let _ = c.metadata.set(k, &v);
             }
             c.levels = levels;
             c
@@ -117,9 +149,9 @@ fn plain_xsb() -> impl Strategy<Value = String> {
 }
 
 /// Text close to the format, to reach deep into the reader: blocks of
-/// optional comment, metadata and legend lines, then grid rows (with run
-/// lengths, bars, legend letters, one player put in), joined by varied
-/// separators.
+/// optional comment, metadata, comment-block and legend lines, then grid rows
+/// (with run lengths, groups, bars, legend letters, one player put in),
+/// joined by varied separators.
 fn gridish() -> impl Strategy<Value = String> {
     let head = prop::collection::vec(
         prop_oneof![
@@ -132,10 +164,23 @@ fn gridish() -> impl Strategy<Value = String> {
             Just("legend: a = HeavyBox\n"),
             Just("'free text'\n"),
             Just("\n"),
+            Just("Comment:\n"),
+            Just("Comment-End:\n"),
+            Just("comment: one line\n"),
+            Just("COMMENT:\n#@#\n; c\n\nTitle: t\n comment-END :\n"),
+            Just("Comment:\n  a  \n\n"),
         ],
         0..3,
     );
-    let rows = prop::collection::vec("[#$.*%~& _ab|2-4-]{1,8}", 1..4);
+    let row = prop_oneof![
+        4 => "[#$.*%~& _ab|2-4-]{1,8}",
+        2 => "[#$.*%~& _ab|()0-3-]{1,10}",
+        1 => Just("2(#$)".to_owned()),
+        1 => Just("2(a3(b))".to_owned()),
+        1 => Just("#2(-|#)#".to_owned()),
+        1 => Just("3(#-)#|".to_owned()),
+    ];
+    let rows = prop::collection::vec(row, 1..4);
     let block = (
         head,
         rows,
@@ -162,7 +207,9 @@ fn gridish() -> impl Strategy<Value = String> {
         Just("\n"),
         Just("\n\n"),
         Just("Author: y\n"),
-        Just(";\n")
+        Just(";\n"),
+        Just("Comment:\nx\nComment-End:\n"),
+        Just("Comment:\nx\n")
     ];
     prop::collection::vec((block, sep), 1..4)
         .prop_map(|blocks| blocks.into_iter().map(|(b, s)| b + s).collect::<String>())
@@ -221,7 +268,7 @@ proptest! {
     #[test]
     fn mutated_levels_never_panic(
         level in level(),
-        edits in prop::collection::vec((any::<prop::sample::Index>(), 0u8..3, prop::sample::select(&b"#@+$*.%~&- _|0123456789a;:\n\t\r\xff"[..])), 1..6),
+        edits in prop::collection::vec((any::<prop::sample::Index>(), 0u8..3, prop::sample::select(&b"#@+$*.%~&- _|()0123456789a;:\n\t\r\xff"[..])), 1..6),
     ) {
         let mut bytes = level.to_text().into_bytes();
         for (at, op, b) in edits {
