@@ -232,6 +232,39 @@ fn child(case: &str) {
                 assert!(matches!(e, SaveError::Syntax { .. }), "{e}");
             }
         }
+        "group bomb" => {
+            for text in [
+                "4096(4096(4096(4096(#))))".to_owned(),
+                "@4096(4096(4096(4096()))))".to_owned(),
+                format!("@{}#{}", "4096(".repeat(1000), ")".repeat(1000)),
+            ] {
+                let e = measured(|| Collection::parse(&text)).unwrap_err();
+                assert!(
+                    kinds(&e).contains(&ParseErrorKind::ExpansionTooLarge),
+                    "{e}"
+                );
+            }
+        }
+        "deep groups" => {
+            let deep = format!("@{}#{}", "2(".repeat(1_000_000), ")".repeat(1_000_000));
+            let e = measured(|| Level::parse(&deep)).unwrap_err();
+            assert!(kinds(&e).contains(&ParseErrorKind::GroupTooDeep));
+            let open = format!("@{}", "(".repeat(4_000_000));
+            let e = measured(|| Level::parse(&open)).unwrap_err();
+            assert!(kinds(&e).contains(&ParseErrorKind::GroupTooDeep));
+        }
+        "groups past the cell limit" => {
+            // Within the cost limit, but 2000 rows of 2000 cells after `@`:
+            // refused at the row that passes the cell limit, having held
+            // one level's worth of cells.
+            let text = "@|2000(2000(#)|)";
+            let e = measured(|| Level::parse(text)).unwrap_err();
+            assert_eq!(kinds(&e), [ParseErrorKind::TooManyCells]);
+            // A row of groups past the width limit is cut, not expanded.
+            let wide = "@64(64(64(#)))";
+            let e = measured(|| Level::parse(wide)).unwrap_err();
+            assert_eq!(kinds(&e), [ParseErrorKind::RowTooWide]);
+        }
         other => panic!("no case {other:?}"),
     }
 }
@@ -253,6 +286,22 @@ fn a_100_mb_line_is_refused_in_bounded_memory() {
 fn run_length_overflow_is_refused_in_bounded_memory() {
     // The run-length bomb holds up to one level's cells (4 MB) before it stops.
     run_case("run-length overflow", 16);
+}
+
+#[test]
+fn a_group_bomb_is_refused_in_bounded_memory() {
+    run_case("group bomb", 1);
+}
+
+#[test]
+fn deep_groups_are_refused_in_bounded_memory() {
+    run_case("deep groups", 1);
+}
+
+#[test]
+fn groups_past_the_cell_limit_are_refused_in_bounded_memory() {
+    // The level holds up to one level's cells (4 MB) before it stops.
+    run_case("groups past the cell limit", 16);
 }
 
 #[test]
