@@ -41,40 +41,38 @@ fn valid_examples_read_and_print_back() {
     assert!(n >= 4, "only {n} examples");
 }
 
-#[test]
-fn the_rle_example_is_the_plain_one() {
-    let body = blocks()
+/// The page's example that starts with `first_line`.
+fn example(first_line: &str) -> String {
+    blocks()
         .into_iter()
         .map(|(_, b)| b)
-        .find(|b| b.starts_with("; The same level twice"))
-        .unwrap();
-    let c = Collection::parse(&body).unwrap();
+        .find(|b| b.starts_with(first_line))
+        .unwrap_or_else(|| panic!("no example starts with {first_line:?}"))
+}
+
+/// Check that the example's first level (titled) equals its second.
+fn assert_both_levels_equal(body: &str) {
+    let c = Collection::parse(body).unwrap();
     let mut a = c.levels[0].clone();
     a.set_title("").unwrap();
     assert_eq!(a, c.levels[1]);
+}
+
+#[test]
+fn the_rle_example_is_the_plain_one() {
+    assert_both_levels_equal(&example("; The same level twice"));
 }
 
 #[test]
 fn the_group_example_is_the_plain_one() {
-    let body = blocks()
-        .into_iter()
-        .map(|(_, b)| b)
-        .find(|b| b.starts_with("; Grouped, then written out"))
-        .unwrap();
+    let body = example("; Grouped, then written out");
     assert!(body.contains("3(-$)"));
-    let c = Collection::parse(&body).unwrap();
-    let mut a = c.levels[0].clone();
-    a.set_title("").unwrap();
-    assert_eq!(a, c.levels[1]);
+    assert_both_levels_equal(&body);
 }
 
 #[test]
 fn the_comment_block_example_keeps_its_lines() {
-    let body = blocks()
-        .into_iter()
-        .map(|(_, b)| b)
-        .find(|b| b.starts_with("Title: Commented set"))
-        .unwrap();
+    let body = example("Title: Commented set");
     let c = Collection::parse(&body).unwrap();
     assert_eq!(
         c.metadata.get("Comment"),
