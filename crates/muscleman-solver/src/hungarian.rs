@@ -75,6 +75,20 @@ impl Hungarian {
         self.p.clone_from(&other.p);
     }
 
+    /// Move column `from` (0-based) to position `to`, shifting the columns
+    /// between, in the held solution: the same solution for the cost matrix
+    /// whose columns are reordered that way.
+    pub fn move_column(&mut self, from: usize, to: usize) {
+        let (a, b) = (from + 1, to + 1);
+        if a >= self.v.len() || b >= self.v.len() || a == b {
+            return;
+        }
+        let v = self.v.remove(a);
+        self.v.insert(b, v);
+        let p = self.p.remove(a);
+        self.p.insert(b, p);
+    }
+
     /// Add row `i` to the assignment along a shortest augmenting path.
     fn add_row(&mut self, i: usize, m: usize, cost: &[i32]) {
         const INF: i64 = i64::MAX / 4;
@@ -185,6 +199,27 @@ mod tests {
                 let fast = inc.resolve_column(n, col, &cost);
                 let full = Hungarian::default().solve(n, n, &cost);
                 assert_eq!(fast, full, "n {n} col {col} cost {cost:?}");
+                // The re-solved state, its column moved, is still optimal
+                // for the matrix with that column moved: re-solving another
+                // column from it matches a full solve.
+                let to = (next() as usize) % n;
+                let mut moved = cost.clone();
+                for i in 0..n {
+                    let row = &mut moved[i * n..(i + 1) * n];
+                    let x = row[col];
+                    let mut r: Vec<i32> = row.to_vec();
+                    r.remove(col);
+                    r.insert(to, x);
+                    row.copy_from_slice(&r);
+                }
+                inc.move_column(col, to);
+                let other = (next() as usize) % n;
+                for i in 0..n {
+                    moved[i * n + other] = next() % 20;
+                }
+                let fast = inc.resolve_column(n, other, &moved);
+                let full = Hungarian::default().solve(n, n, &moved);
+                assert_eq!(fast, full, "moved n {n} col {col} to {to} other {other}");
             }
         }
     }

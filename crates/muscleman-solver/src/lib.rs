@@ -30,6 +30,12 @@
 //!   bound; a goal they shut off makes the matching infinite). With as many
 //!   boxes as goals the matching is re-solved incrementally: only the
 //!   column of the box a push moved changes, an O(n²) re-augmentation.
+//!   The solved matching of each child of the last expansion is kept (its
+//!   columns reordered to the child's sorted boxes), so expanding one of
+//!   them, as greedy search mostly does next, skips the full O(n³) solve. A
+//!   child is looked up in the transposition table before it is bounded or
+//!   tested for deadlocks: a duplicate that does not lower a stored cost is
+//!   dropped without either (the outcome is the same, only cheaper).
 //! - **Deadlocks** (only when boxes and goals are equal in number; a spare
 //!   box may rest anywhere): dead squares, found by reverse pulls of a lone
 //!   box, are sound under chain rules too, because whatever pushes a box
@@ -48,6 +54,36 @@
 //!   moving it to the front keeps the solution valid with as many pushes; so
 //!   only those pushes are searched, and none means a deadlock. Not used for
 //!   move-optimal search (the reordering may add moves) nor under chain rules.
+//! - **Tunnel runs** (fast mode only, Sokoban rules, as many boxes as
+//!   goals): after a push moves box B from `f` to `e` (direction `d`, the
+//!   player now on `f`), while `e` is off goal, both cells beside `e`
+//!   across the push are walls, and the next cell `e + d` is free floor with
+//!   walls on both sides too, B is pushed on to `e + d` within the same
+//!   step (the stored child is the state at the end of the run, its `run`
+//!   pushes replayed one by one in the solution). Soundness (the run's
+//!   end is solvable whenever the state after the first push S is): in S,
+//!   B can move only along `d` (walls beside it) and must move (it is off
+//!   goal and every box ends on a goal). Call `x = e + d`; while B is on
+//!   `e`, `x` is a dead end whose only open neighbour is `x + d`. So no box
+//!   enters `x` before B moves (it could never leave: toward `e` is B, and
+//!   the push away needs the player on `e`), and the player on `x` can push
+//!   nothing (across are walls, behind it is B, and a box on `x + d` can
+//!   only have arrived with the player unable to get back to `x`). Take
+//!   any solution from S and its moves α before B first moves. If B first
+//!   moves forward (player on `f`, B to `x`), make that push first: α stays
+//!   legal, since it never used `x` and `e` is only freed, and ends in the
+//!   same position. If B first moves back (the player came round to `x`
+//!   through `x + d`, B to `f`), play α without its final walk into `x`
+//!   from the run's state, then push B from `x` back to `e` and to `f`: the
+//!   cells are free (the solution pushed B into `f`, and nothing else used
+//!   `e` or `x`), and the position is the solution's again. Both ways the
+//!   first run step keeps a solution, and so does each next step by the
+//!   same argument. A run can add pushes (the second case), so optimal
+//!   modes do not use it. Under chain rules the player on `x` could push B
+//!   and a box beyond as a chain, and with spare boxes B may stay put, so
+//!   runs are off there. Combined with PI-corrals and the deadlock rules it
+//!   stays complete: a solvable state keeps some solvable child, and the run
+//!   from that child is solvable.
 //! - **Search**: A* with ties broken toward deeper nodes for
 //!   [`Optimize::Pushes`] and [`Optimize::Moves`] (the bound is consistent,
 //!   so the first solved node taken off the open list is optimal). For

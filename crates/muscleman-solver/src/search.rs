@@ -29,6 +29,9 @@ struct Node {
     first: u16,
     /// Direction of the push (0..4).
     dir: u8,
+    /// Pushes this step makes in direction `dir` (more than 1 for a tunnel
+    /// run).
+    run: u16,
     /// Lower bound from here.
     h: u32,
     /// Cost so far (pushes, or moves in moves mode).
@@ -37,6 +40,20 @@ struct Node {
     pushes: u32,
     /// Distance table (frozen boxes on goals as walls) used for the bound.
     dt: u32,
+}
+
+/// One generated step: the player at `c` pushes direction `d`; the
+/// chain's nearest box leaves `first`; after the step (`run` pushes, more
+/// than one for a tunnel run) the player is at `behind` and the box that
+/// moved last is at `e`.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    c: usize,
+    d: u8,
+    first: usize,
+    behind: usize,
+    e: usize,
+    run: u16,
 }
 
 /// Heap entry: (primary, secondary, tie-break, node).
@@ -102,6 +119,12 @@ pub(crate) struct Search<'a> {
     cost: Vec<i32>,
     hung: Hungarian,
     hung_base: Hungarian,
+    /// Matching states of the last expansion's children: node index,
+    /// distance table, and the solved matching (columns in the child's
+    /// sorted box order).
+    kept: Vec<(u32, u32, Hungarian)>,
+    /// Spare matching states, to reuse their buffers.
+    spare: Vec<Hungarian>,
     base_cost: Vec<i32>,
     saved_col: Vec<i32>,
     inc_ok: bool,
@@ -116,6 +139,7 @@ pub(crate) struct Search<'a> {
     stack: Vec<usize>,
     pushes: Vec<(u16, u8, u16, u16)>,
     use_corrals: bool,
+    use_tunnels: bool,
     strategy: Strategy,
     halt: Option<&'a AtomicBool>,
     last_p1: u32,
@@ -156,6 +180,8 @@ impl<'a> Search<'a> {
             cost: Vec::new(),
             hung: Hungarian::default(),
             hung_base: Hungarian::default(),
+            kept: Vec::new(),
+            spare: Vec::new(),
             base_cost: Vec::new(),
             saved_col: Vec::new(),
             inc_ok: false,
@@ -173,6 +199,9 @@ impl<'a> Search<'a> {
             // PI-corral pruning keeps push-optimality but not move-optimality,
             // and its reasoning is for one box per push.
             use_corrals: board.max_chain == 1 && opts.optimize != Optimize::Moves,
+            // Tunnel runs keep solvability, not push counts, and their
+            // reasoning is for one box per push and every box on a goal.
+            use_tunnels: board.max_chain == 1 && board.prune && opts.optimize == Optimize::Fast,
             strategy,
             halt,
             last_p1: 0,
@@ -347,7 +376,7 @@ impl<'a> Search<'a> {
 
     /// Solve the matching of the expanded position (`self.cur`, table `dt`)
     /// once, so each child's bound is one re-augmentation away.
-    fn prepare_incremental(&mut self, dt: u32) {
+    fn prepare_incremental(&mut self, idx: usize, dt: u32) {
         let b = self.board;
         let nb = self.nb;
         self.inc_ok = false;
@@ -366,7 +395,22 @@ impl<'a> Search<'a> {
                     .push(if d == INF { BIG } else { i32::from(d) });
             }
         }
-        self.inc_ok = self.hung_base.solve(nb, nb, &self.base_cost).is_some();
+        // The matching of a child of the last expansion was solved when it
+        // was bounded: start from it rather than solve again.
+        let at = self
+            .kept
+            .iter()
+            .position(|(i, t, _)| *i as usize == idx && *t == dt);
+        self.inc_ok = match at {
+            Some(k) => {
+                self.hung_base.copy_from(&self.kept[k].2);
+                true
+            }
+            None => self.hung_base.solve(nb, nb, &self.base_cost).is_some(),
+        };
+        // This expansion's children replace the last one's.
+        let (kept, spare) = (&mut self.kept, &mut self.spare);
+        spare.extend(kept.drain(..).map(|(_, _, h)| h));
     }
 
     /// The bound of the child whose box in column `col` of `self.cur` moved
@@ -545,6 +589,7 @@ impl<'a> Search<'a> {
             player: root_player as u16,
             first: 0,
             dir: 0,
+            run: 0,
             h: h0,
             g: 0,
             pushes: 0,
@@ -662,7 +707,7 @@ impl<'a> Search<'a> {
             }
         }
         let goals_here = Self::goals_done(b, &self.cur);
-        self.prepare_incremental(node.dt);
+        self.prepare_incremental(idx, node.dt);
         let ng = b.goals.len();
         let mut result = Ok(None);
         for &(c, d, first, e) in &pushes {
@@ -673,9 +718,31 @@ impl<'a> Search<'a> {
             self.stats.generated += 1;
             self.occ[first] = false;
             self.occ[e] = true;
-            let outcome = self.child_of(idx, &node, c, d, first, e, goals_here, ng, moves_mode);
+            // A tunnel run pushes the box on while the rule allows; the
+            // player ends behind it at `behind`.
+            let (mut behind, mut end, mut run) = (first, e, 1u16);
+            if self.use_tunnels {
+                while let Some(next) = self.tunnel_next(end, d as usize) {
+                    self.occ[end] = false;
+                    self.occ[next] = true;
+                    (behind, end, run) = (end, next, run + 1);
+                }
+            }
+            let push = Step {
+                c,
+                d,
+                first,
+                behind,
+                e: end,
+                run,
+            };
+            let outcome = if b.prune && b.dead[end] {
+                Ok(None)
+            } else {
+                self.child_of(idx, &node, &push, goals_here, ng, moves_mode)
+            };
             self.occ[first] = true;
-            self.occ[e] = false;
+            self.occ[end] = false;
             match outcome {
                 Ok(Some(goal)) if fast => {
                     result = Ok(Some(goal));
@@ -779,33 +846,40 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Make, bound and store the child where the chain at `first` went to
-    /// `e` (`self.occ` already shows the child). Return its index if it is solved.
-    #[allow(
-        clippy::too_many_arguments,
-        reason = "the push's cells, from the expansion loop"
-    )]
+    /// The cell a tunnel run pushes the box at `e` on to, in direction `d`,
+    /// if the tunnel rule applies (see the crate docs): the box is off goal,
+    /// walls flank it and the next cell across the push, and the next cell
+    /// is free.
+    fn tunnel_next(&self, e: usize, d: usize) -> Option<usize> {
+        let b = self.board;
+        let flanked = |x: usize| b.wall[b.step(x, (d + 1) % 4)] && b.wall[b.step(x, (d + 3) % 4)];
+        if b.goal[e] || !flanked(e) {
+            return None;
+        }
+        let next = b.step(e, d);
+        (!b.wall[next] && !self.occ[next] && flanked(next)).then_some(next)
+    }
+
+    /// Make, bound and store the child of `push` (`self.occ` already shows
+    /// the child). Return its index if it is solved.
     fn child_of(
         &mut self,
         idx: usize,
         node: &Node,
-        c: usize,
-        d: u8,
-        first: usize,
-        e: usize,
+        push: &Step,
         goals_here: usize,
         ng: usize,
         moves_mode: bool,
     ) -> Result<Option<usize>, GiveUpReason> {
         let b = self.board;
-        let mut dt = node.dt;
-        if b.prune {
-            match self.freeze_deadlock(e) {
-                Some(true) => return Ok(None),
-                Some(false) => dt = self.table_for(node.dt),
-                None => {}
-            }
-        }
+        let Step {
+            c,
+            d,
+            first,
+            behind,
+            e,
+            run,
+        } = *push;
         // Child boxes, sorted: replace `first` by `e`.
         self.child.clear();
         let (first16, e16) = (first as u16, e as u16);
@@ -823,9 +897,42 @@ impl<'a> Search<'a> {
         if !placed {
             self.child.push(e16);
         }
+        let player = if moves_mode {
+            behind
+        } else {
+            moves::normalize(b, &self.occ, behind, &mut self.marks2, &mut self.queue)
+        } as u16;
+        let step_cost = if moves_mode {
+            self.dist[c] + u32::from(run)
+        } else {
+            u32::from(run)
+        };
+        let g = node.g + step_cost;
+        // Look the child up before bounding it: a duplicate that does not
+        // improve its cost needs no deadlock test and no bound (the bound
+        // is the costliest part of a child), and is dropped as before.
+        let hash = self.hash_of(&self.child, player);
+        let known = self.lookup(&self.child, player, hash).ok();
+        if let Some(old) = known
+            && (self.strategy != Strategy::AStar || g >= self.nodes[old].g)
+        {
+            return Ok(None);
+        }
+        let mut dt = node.dt;
+        if b.prune {
+            match self.freeze_deadlock(e) {
+                Some(true) => return Ok(None),
+                Some(false) => dt = self.table_for(node.dt),
+                None => {}
+            }
+        }
+        let mut moved_col = None;
         let bound = if self.inc_ok && dt == node.dt {
             match self.cur.binary_search(&first16) {
-                Ok(col) => self.bound_incremental(col, e, dt),
+                Ok(col) => {
+                    moved_col = Some(col);
+                    self.bound_incremental(col, e, dt)
+                }
                 Err(_) => self.bound(dt),
             }
         } else {
@@ -834,53 +941,51 @@ impl<'a> Search<'a> {
         let Some(h) = bound else {
             return Ok(None);
         };
-        let player = if moves_mode {
-            first
-        } else {
-            moves::normalize(b, &self.occ, first, &mut self.marks2, &mut self.queue)
-        } as u16;
-        let step_cost = if moves_mode { self.dist[c] + 1 } else { 1 };
-        let g = node.g + step_cost;
         let child = Node {
             parent: idx as u32,
             player,
             first: first16,
             dir: d,
+            run,
             h,
             g,
-            pushes: node.pushes + 1,
+            pushes: node.pushes + u32::from(run),
             dt,
         };
-        let hash = self.hash_of(&self.child, player);
-        match self.lookup(&self.child, player, hash) {
-            Ok(old) => {
-                if self.strategy == Strategy::AStar && g < self.nodes[old].g {
-                    self.nodes[old] = child;
-                    if !self.ensure_room() {
-                        return Err(GiveUpReason::Memory);
-                    }
-                    let entry = self.priority(&child, old as u32);
-                    self.heap.push(entry);
-                }
-                Ok(None)
+        if let Some(old) = known {
+            // A* reached a stored state more cheaply: reopen it.
+            self.nodes[old] = child;
+            if !self.ensure_room() {
+                return Err(GiveUpReason::Memory);
             }
-            Err(_) => {
-                if !self.ensure_room() {
-                    return Err(GiveUpReason::Memory);
-                }
-                // The table may have grown: find the slot again.
-                let slot = match self.lookup(&self.child, player, hash) {
-                    Ok(_) => return Ok(None),
-                    Err(s) => s,
-                };
-                let new = self.push_node(child, hash);
-                self.table[slot] = new + 1;
-                let entry = self.priority(&child, new);
-                self.heap.push(entry);
-                let goals = goals_here + usize::from(b.goal[e]) - usize::from(b.goal[first]);
-                Ok((goals == ng).then_some(new as usize))
-            }
+            let entry = self.priority(&child, old as u32);
+            self.heap.push(entry);
+            return Ok(None);
         }
+        if !self.ensure_room() {
+            return Err(GiveUpReason::Memory);
+        }
+        // The table may have grown: find the slot again.
+        let slot = match self.lookup(&self.child, player, hash) {
+            Ok(_) => return Ok(None),
+            Err(s) => s,
+        };
+        let new = self.push_node(child, hash);
+        self.table[slot] = new + 1;
+        if let Some(col) = moved_col
+            && let Ok(to) = self.child.binary_search(&e16)
+        {
+            // Keep the child's solved matching, its columns in the child's
+            // order, in case the child is expanded next.
+            let mut h = self.spare.pop().unwrap_or_default();
+            h.copy_from(&self.hung);
+            h.move_column(col, to);
+            self.kept.push((new, dt, h));
+        }
+        let entry = self.priority(&child, new);
+        self.heap.push(entry);
+        let goals = goals_here + usize::from(b.goal[e]) - usize::from(b.goal[first]);
+        Ok((goals == ng).then_some(new as usize))
     }
 
     /// Rebuild the LURD moves from the root to node `goal`.
@@ -918,12 +1023,16 @@ impl<'a> Search<'a> {
                 break;
             };
             out.extend(walk.iter().map(|w| WALK[*w as usize]));
-            match moves::step(b, &mut occ, stand, d) {
-                moves::StepResult::Pushed { first: f, .. } => {
-                    out.push(PUSH[d]);
-                    player = f;
+            player = stand;
+            for _ in 0..node.run {
+                match moves::step(b, &mut occ, player, d) {
+                    moves::StepResult::Pushed { first: f, .. } => {
+                        out.push(PUSH[d]);
+                        player = f;
+                    }
+                    // Cannot happen for a stored path; the replay check reports it.
+                    _ => break,
                 }
-                _ => break,
             }
         }
         out

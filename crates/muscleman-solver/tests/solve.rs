@@ -450,3 +450,128 @@ proptest! {
         }
     }
 }
+
+/// Tunnel runs: a box pushed into a one-wide tunnel (walls on both sides
+/// across the push) goes on to the tunnel's last cell in one step, so a
+/// long corridor is one stored child, not one per cell.
+#[test]
+fn tunnel_runs_take_a_corridor_in_one_step() {
+    let p = level("##############\n#@$         .#\n##############");
+    let out = solve(&p, &opts(Rules::SOKOBAN, Optimize::Fast)).expect("ok");
+    let SolveOutcome::Solved(s) = out else {
+        panic!("not solved: {out:?}")
+    };
+    assert_eq!((s.pushes, s.moves.as_str()), (10, "RRRRRRRRRR"));
+    // The two fast-mode searches' roots and the one child that reaches the
+    // goal (one push at a time, it would be at least 11).
+    assert!(s.stats.stored <= 3, "stored {}", s.stats.stored);
+    // Push-optimal mode does not run tunnels, and finds the same count.
+    assert_eq!(solved(&p, Rules::SOKOBAN, Optimize::Pushes).0, 10);
+}
+
+/// A box must go into a tunnel and come back out the way it went in (the
+/// player gets round it by another way): the tunnel run pushes it to the
+/// tunnel's end, and fast mode must still find a solution.
+#[test]
+fn tunnel_runs_keep_levels_where_the_box_comes_back() {
+    let cases = [
+        "#########\n#.@$    #\n### ### #\n#       #\n#########",
+        // The same with a second box waiting beyond the tunnel.
+        "##########\n#.@$    .#\n### ### $#\n#        #\n##########",
+    ];
+    for text in cases {
+        let p = level(text);
+        let brute = common::brute_force(&p, &Rules::SOKOBAN, 400_000).expect("small");
+        let (fast, _) = solved(&p, Rules::SOKOBAN, Optimize::Fast);
+        let (best, _) = solved(&p, Rules::SOKOBAN, Optimize::Pushes);
+        assert_eq!(brute.map(|b| b.0), Some(best), "{text}");
+        assert!(fast >= best, "{text}");
+    }
+}
+
+/// Levels where a tunnel run would lose the only solution if the rule were
+/// wrong, and a tunnel level without one: fast mode agrees with brute force.
+#[test]
+fn tunnel_levels_agree_with_brute_force() {
+    let cases = [
+        // The goal is behind the player: unsolvable.
+        "#########\n#.@$    #\n#########",
+        // A box waits in the tunnel; the player must go round to push it out.
+        "#########\n#@$ $  .#\n### ##. #\n#       #\n#########",
+        // Two tunnels side by side into one room.
+        "########\n#@$   .#\n# ######\n# $   .#\n########",
+    ];
+    for text in cases {
+        let p = level(text);
+        let brute = common::brute_force(&p, &Rules::SOKOBAN, 400_000).expect("small");
+        let fast = solve(&p, &opts(Rules::SOKOBAN, Optimize::Fast)).expect("ok");
+        assert_eq!(
+            fast.solution().is_some(),
+            brute.is_some(),
+            "{text}: {fast:?}"
+        );
+        if let Some((pushes, _)) = brute {
+            assert_eq!(
+                solved(&p, Rules::SOKOBAN, Optimize::Pushes).0,
+                pushes,
+                "{text}"
+            );
+        }
+    }
+}
+
+/// Random wall-dense levels (many one-wide tunnels), as many boxes as
+/// goals: fast mode (with tunnel runs) finds a solution exactly when brute
+/// force does.
+fn tunnel_level() -> impl Strategy<Value = Problem> {
+    (3usize..=7, 2usize..=5).prop_flat_map(|(w, h)| {
+        (
+            Just((w, h)),
+            prop::collection::vec(0u8..10, w * h),
+            prop::collection::vec(any::<prop::sample::Index>(), 5),
+            1usize..=2,
+        )
+            .prop_filter_map("room for the pieces", |((w, _), cells, picks, k)| {
+                let mut grid: Vec<u8> = cells
+                    .iter()
+                    .map(|c| if *c < 3 { b'#' } else { b' ' })
+                    .collect();
+                let mut place = |pick: &prop::sample::Index, what: u8| -> Option<()> {
+                    let free: Vec<usize> = (0..grid.len()).filter(|i| grid[*i] == b' ').collect();
+                    if free.is_empty() {
+                        return None;
+                    }
+                    grid[free[pick.index(free.len())]] = what;
+                    Some(())
+                };
+                place(&picks[0], b'@')?;
+                for i in 0..k {
+                    place(&picks[1 + 2 * i], b'$')?;
+                    place(&picks[2 + 2 * i], b'.')?;
+                }
+                let mut text = "#".repeat(w + 2);
+                for row in grid.chunks(w) {
+                    text.push_str("\n#");
+                    text.push_str(std::str::from_utf8(row).ok()?);
+                    text.push('#');
+                }
+                text.push('\n');
+                text.push_str(&"#".repeat(w + 2));
+                Problem::from_xsb(&text).ok()
+            })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1024, ..ProptestConfig::default() })]
+
+    /// Tunnel runs keep fast mode complete: its verdict matches brute force.
+    #[test]
+    fn tunnel_runs_are_sound(p in tunnel_level()) {
+        let Ok(best) = common::brute_force(&p, &Rules::SOKOBAN, 30_000) else {
+            return Ok(());
+        };
+        let fast = solve(&p, &opts(Rules::SOKOBAN, Optimize::Fast)).expect("no error");
+        prop_assert_eq!(fast.solution().is_some(), best.is_some(), "{}", p.to_xsb());
+    }
+}
