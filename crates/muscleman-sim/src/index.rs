@@ -102,6 +102,14 @@ struct Cell<'a> {
     next: u32,
 }
 
+impl Cell<'_> {
+    /// Return the union of the tags ([`TagSet::bits`]) of the rest of the list.
+    #[inline]
+    fn kinds(self) -> u32 {
+        self.fold(0, |all, e| all | e.tags.bits())
+    }
+}
+
 impl<'a> Iterator for Cell<'a> {
     type Item = &'a Node;
 
@@ -126,7 +134,7 @@ impl CellEntities<'_> {
 
     /// Return the union of the tags ([`TagSet::bits`]) of the cell's entities.
     pub fn kinds(&self) -> u32 {
-        self.0.clone().fold(0, |all, e| all | e.tags.bits())
+        self.0.clone().kinds()
     }
 }
 
@@ -431,7 +439,7 @@ impl SpatialIndex {
     /// `pos` has (the union), from one look at the cell.
     #[inline]
     pub(crate) fn kinds_at(&self, pos: GridPos) -> u32 {
-        self.cell(pos).fold(0, |all, e| all | e.tags.bits())
+        self.cell(pos).kinds()
     }
 
     /// Set the tags of `id`, if the index holds it at `at`.
