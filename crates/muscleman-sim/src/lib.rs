@@ -47,7 +47,7 @@ pub use index::{CellEntities, SpatialIndex};
 pub use level::{LevelLoadError, level_from_world, world_from_level};
 pub use muscleman_core::{EntityId, EventBatch, Input};
 pub use recipe::{RecipeError, is_implemented, recipe_of, recipe_tags, spawn};
-pub use rules::{Rules, is_solved};
+pub use rules::{RULES_VERSION, Rules, is_solved};
 pub use save::{MAX_HISTORY, MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION, SaveError};
 pub use step::{StepError, step, step_into, step_with};
 pub use world::{InvariantError, World, WorldError};

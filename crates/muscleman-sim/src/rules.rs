@@ -1,5 +1,11 @@
 //! Options that change the rules of a step.
 
+/// The version of the rule book (`rules.md`) this build plays.
+///
+/// Saves and the progress file record it, so that one written under other
+/// rules is migrated or refused, never replayed into a different game.
+pub const RULES_VERSION: u32 = 2;
+
 /// Rule options for a step.
 ///
 /// # Example
