@@ -55,7 +55,7 @@ pub fn event(world: &World, e: &SimEvent) -> Value {
         SimEvent::SwingBlocked(s) => json!({
             "event": "swing_blocked",
             "actor": entity(world, s.actor),
-            "reason": s.reason,
+            "reason": s.reason.name(),
         }),
         SimEvent::Sank(s) => json!({ "event": "sank", "entity": entity(world, s.entity) }),
         SimEvent::Smashed(s) => json!({

@@ -1,6 +1,6 @@
 //! Events a step emits, and the ordered batch that carries them.
 
-use crate::{EntityId, GlobalCounter, GridPos, MoveCause};
+use crate::{EntityId, GlobalCounter, GridPos, MAX_CONTENTS, MoveCause};
 
 /// An entity moved from one cell to the next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -46,13 +46,32 @@ pub struct Swung {
     pub arc_to: GridPos,
 }
 
+/// Where a swing's arc was stopped (rules.md §4, Swing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SwingBlockedReason {
+    /// At V, the diagonal cell the arc passes through.
+    Via,
+    /// At T, the cell the held item would end in.
+    To,
+}
+
+impl SwingBlockedReason {
+    /// Return the reason as JSON and saves write it (`"via"`, `"to"`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            SwingBlockedReason::Via => "via",
+            SwingBlockedReason::To => "to",
+        }
+    }
+}
+
 /// A swing was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SwingBlocked {
     /// Who tried to swing.
     pub actor: EntityId,
-    /// Why the swing was refused, in a word (`"wall"`).
-    pub reason: &'static str,
+    /// Where the arc was stopped.
+    pub reason: SwingBlockedReason,
 }
 
 /// A sinkable entity sank into water.
@@ -62,13 +81,67 @@ pub struct Sank {
     pub entity: EntityId,
 }
 
+/// The ids of the entities a smash spawned, in spawn order: at most
+/// [`MAX_CONTENTS`], kept inline so the event allocates nothing.
+///
+/// # Example
+/// ```
+/// use muscleman_core::{EntityId, SpawnedIds};
+///
+/// let mut ids = SpawnedIds::EMPTY;
+/// assert!(ids.push(EntityId::new(4, 1)));
+/// assert_eq!(ids.as_slice(), &[EntityId::new(4, 1)]);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SpawnedIds {
+    len: u8,
+    /// Slots past `len` hold a fixed filler, so derived comparisons are exact.
+    ids: [EntityId; MAX_CONTENTS],
+}
+
+impl SpawnedIds {
+    /// No id.
+    pub const EMPTY: SpawnedIds = SpawnedIds {
+        len: 0,
+        ids: [EntityId::new(0, 0); MAX_CONTENTS],
+    };
+
+    /// Append an id; return `false` (keeping the list) when it is full.
+    pub fn push(&mut self, id: EntityId) -> bool {
+        match self.ids.get_mut(usize::from(self.len)) {
+            Some(slot) => {
+                *slot = id;
+                self.len += 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Return the ids, in spawn order.
+    pub fn as_slice(&self) -> &[EntityId] {
+        self.ids.get(..usize::from(self.len)).unwrap_or(&[])
+    }
+
+    /// Iterate over the ids, in spawn order.
+    pub fn iter(&self) -> std::slice::Iter<'_, EntityId> {
+        self.as_slice().iter()
+    }
+}
+
+impl std::fmt::Debug for SpawnedIds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
 /// A smashable entity broke and released its contents.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Smashed {
     /// The entity that broke.
     pub entity: EntityId,
     /// The entities spawned from its contents, in spawn order.
-    pub contents: Vec<EntityId>,
+    pub contents: SpawnedIds,
 }
 
 /// A key was used up opening a door.
@@ -118,14 +191,14 @@ pub struct ItemCollected {
 }
 
 /// The player took stairs to another level.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LevelTransition {
     /// The stairs taken.
     pub stairs: EntityId,
-    /// The level to load.
-    pub target_level: String,
-    /// The spawn point in that level.
-    pub target_spawn: String,
+    /// The level to load, by its number in the game's set of levels.
+    pub target_level: u32,
+    /// The spawn point in that level, by its number in that level.
+    pub target_spawn: u32,
 }
 
 /// A hint for a presenter to play a sound.
@@ -137,7 +210,10 @@ pub struct SoundHint {
 
 /// Any event a step can emit. Only [`Moved`] is emitted so far; the others
 /// are declared for the rules still to come.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// Every payload is plain data with no heap part, so a step that fills a
+/// reused [`EventBatch`] allocates nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SimEvent {
     /// See [`Moved`].
     Moved(Moved),
@@ -218,12 +294,12 @@ event_kinds!(
 ///
 /// # Example
 /// ```
-/// use muscleman_core::{EntityId, EventBatch, GridPos, MoveCause, Moved, SwingBlocked};
+/// use muscleman_core::{EntityId, EventBatch, GridPos, MoveCause, Moved, SwingBlocked, SwingBlockedReason};
 ///
 /// let mut batch = EventBatch::new();
 /// let id = EntityId::new(1, 1);
 /// batch.push(Moved { entity: id, from: GridPos::new(0, 0), to: GridPos::new(1, 0), cause: MoveCause::Player });
-/// batch.push(SwingBlocked { actor: id, reason: "wall" });
+/// batch.push(SwingBlocked { actor: id, reason: SwingBlockedReason::Via });
 /// assert_eq!(batch.len(), 2);
 /// assert_eq!(batch.of::<Moved>().count(), 1);
 /// ```
@@ -287,5 +363,15 @@ impl IntoIterator for EventBatch {
     type IntoIter = std::vec::IntoIter<SimEvent>;
     fn into_iter(self) -> Self::IntoIter {
         self.events.into_iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_event_is_at_most_one_cache_line() {
+        assert!(std::mem::size_of::<SimEvent>() <= 64);
     }
 }

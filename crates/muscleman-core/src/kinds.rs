@@ -128,6 +128,44 @@ impl EntityRecipe {
     ];
 }
 
+impl EntityRecipe {
+    /// Return whether the rule book (rules.md version 2) writes this recipe's
+    /// rules. Bong, Cauldron, the stairs, Book, Ghost and Duck come later;
+    /// levels and worlds refuse them until then.
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_core::EntityRecipe;
+    ///
+    /// assert!(EntityRecipe::KeyRed.has_rules());
+    /// assert!(!EntityRecipe::Duck.has_rules());
+    /// ```
+    pub const fn has_rules(self) -> bool {
+        !matches!(
+            self,
+            EntityRecipe::Bong
+                | EntityRecipe::Cauldron
+                | EntityRecipe::StairsUp
+                | EntityRecipe::StairsDown
+                | EntityRecipe::Book
+                | EntityRecipe::Ghost
+                | EntityRecipe::Duck
+        )
+    }
+
+    /// Return the colour of a coloured key, door or plate.
+    pub const fn color(self) -> Option<KeyColor> {
+        use EntityRecipe as R;
+        match self {
+            R::KeyBlue | R::DoorBlue | R::PressurePlateBlue => Some(KeyColor::Blue),
+            R::KeyRed | R::DoorRed | R::PressurePlateRed => Some(KeyColor::Red),
+            R::KeyYellow | R::DoorYellow | R::PressurePlateYellow => Some(KeyColor::Yellow),
+            R::KeyGreen | R::DoorGreen | R::PressurePlateGreen => Some(KeyColor::Green),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for EntityRecipe {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Debug::fmt(self, f)

@@ -22,13 +22,15 @@ mod grid;
 mod id;
 mod input;
 mod kinds;
+mod spec;
 
 pub use event::{
     DoorClosed, DoorOpened, EventBatch, EventKind, GrabAttached, GrabReleased, ItemCollected,
     KeyConsumed, LevelTransition, Moved, PlatePressed, PlateReleased, Sank, SimEvent, Smashed,
-    SoundHint, SwingBlocked, Swung,
+    SoundHint, SpawnedIds, SwingBlocked, SwingBlockedReason, Swung,
 };
 pub use grid::{GridDir, GridPos};
 pub use id::EntityId;
 pub use input::Input;
 pub use kinds::{EntityRecipe, GlobalCounter, KeyColor, MoveCause};
+pub use spec::{Contents, ContentsFull, EntitySpec, MAX_CONTENTS, RecipeState};

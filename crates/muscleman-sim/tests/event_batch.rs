@@ -1,6 +1,8 @@
 //! The event batch (plan Task 3).
 
-use muscleman_core::{EntityId, EventBatch, GridPos, MoveCause, Moved, SimEvent, SwingBlocked};
+use muscleman_core::{
+    EntityId, EventBatch, GridPos, MoveCause, Moved, SimEvent, SwingBlocked, SwingBlockedReason,
+};
 
 fn moved(id: u32, from: (i32, i32), to: (i32, i32), cause: MoveCause) -> Moved {
     Moved {
@@ -29,7 +31,7 @@ fn of_type_filters_by_concrete_event_type() {
     b.push(moved(1, (0, 0), (1, 0), MoveCause::Player));
     b.push(SwingBlocked {
         actor: EntityId::new(2, 1),
-        reason: "wall",
+        reason: SwingBlockedReason::Via,
     });
     b.push(moved(3, (2, 2), (3, 2), MoveCause::Push));
 
@@ -37,7 +39,7 @@ fn of_type_filters_by_concrete_event_type() {
     assert_eq!(b.of::<SwingBlocked>().count(), 1);
     assert_eq!(
         b.of::<SwingBlocked>().next().map(|s| s.reason),
-        Some("wall")
+        Some(SwingBlockedReason::Via)
     );
 }
 

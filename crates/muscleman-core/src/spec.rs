@@ -1,0 +1,272 @@
+//! What a level says about one entity: its recipe, its state and its contents.
+
+use std::fmt;
+
+use crate::EntityRecipe;
+
+/// A state a recipe can be written in, after a colon in a legend (rules.md §6).
+///
+/// # Example
+/// ```
+/// use muscleman_core::{EntityRecipe, RecipeState};
+///
+/// assert_eq!(RecipeState::named("SUNK"), Some(RecipeState::Sunk));
+/// assert!(RecipeState::Sunk.applies_to(EntityRecipe::HeavyBox));
+/// assert!(!RecipeState::Unlocked.applies_to(EntityRecipe::SecretDoor));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum RecipeState {
+    /// A heavy box that sank into water and fills it (`HeavyBox:sunk`).
+    Sunk,
+    /// A door open by its plates, or held open by what stands in it (`DoorRed:open`).
+    Open,
+    /// A door opened for good by its key (`DoorRed:unlocked`).
+    Unlocked,
+}
+
+impl RecipeState {
+    /// Every state, in declaration order.
+    pub const ALL: [RecipeState; 3] = [RecipeState::Sunk, RecipeState::Open, RecipeState::Unlocked];
+
+    /// Return the state's name as a legend writes it (`"sunk"`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            RecipeState::Sunk => "sunk",
+            RecipeState::Open => "open",
+            RecipeState::Unlocked => "unlocked",
+        }
+    }
+
+    /// Return the state a legend name means, in any case.
+    pub fn named(name: &str) -> Option<RecipeState> {
+        RecipeState::ALL
+            .into_iter()
+            .find(|s| s.name().eq_ignore_ascii_case(name))
+    }
+
+    /// Return whether `recipe` can be in this state: `sunk` for a heavy box,
+    /// `open` for any door, `unlocked` for a coloured door.
+    pub const fn applies_to(self, recipe: EntityRecipe) -> bool {
+        use EntityRecipe as R;
+        match self {
+            RecipeState::Sunk => matches!(recipe, R::HeavyBox),
+            RecipeState::Open => matches!(
+                recipe,
+                R::DoorBlue | R::DoorRed | R::DoorYellow | R::DoorGreen | R::SecretDoor
+            ),
+            RecipeState::Unlocked => {
+                matches!(
+                    recipe,
+                    R::DoorBlue | R::DoorRed | R::DoorYellow | R::DoorGreen
+                )
+            }
+        }
+    }
+}
+
+impl fmt::Display for RecipeState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Most recipes one box can hold (rules.md §6 sets no number; this one keeps
+/// contents and the `Smashed` event a fixed size, so a step never allocates).
+pub const MAX_CONTENTS: usize = 6;
+
+/// What a box holds: up to [`MAX_CONTENTS`] recipes, in the order they
+/// spawn when it is smashed.
+///
+/// # Example
+/// ```
+/// use muscleman_core::{Contents, EntityRecipe};
+///
+/// let mut contents = Contents::EMPTY;
+/// contents.push(EntityRecipe::Apple)?;
+/// contents.push(EntityRecipe::KeyRed)?;
+/// assert_eq!(contents.as_slice(), &[EntityRecipe::Apple, EntityRecipe::KeyRed]);
+/// assert_eq!(Contents::from_slice(contents.as_slice()), Some(contents));
+/// # Ok::<(), muscleman_core::ContentsFull>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Contents {
+    len: u8,
+    /// Slots past `len` always hold `Player`, so derived comparisons are exact.
+    items: [EntityRecipe; MAX_CONTENTS],
+}
+
+/// A box already holds [`MAX_CONTENTS`] recipes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ContentsFull;
+
+impl fmt::Display for ContentsFull {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a box holds at most {MAX_CONTENTS} things")
+    }
+}
+
+impl std::error::Error for ContentsFull {}
+
+impl Contents {
+    /// Nothing.
+    pub const EMPTY: Contents = Contents {
+        len: 0,
+        items: [EntityRecipe::Player; MAX_CONTENTS],
+    };
+
+    /// Make contents from a list, or `None` if it is longer than [`MAX_CONTENTS`].
+    pub fn from_slice(recipes: &[EntityRecipe]) -> Option<Contents> {
+        let mut c = Contents::EMPTY;
+        for r in recipes {
+            c.push(*r).ok()?;
+        }
+        Some(c)
+    }
+
+    /// Append a recipe at the end.
+    pub fn push(&mut self, recipe: EntityRecipe) -> Result<(), ContentsFull> {
+        let slot = self
+            .items
+            .get_mut(usize::from(self.len))
+            .ok_or(ContentsFull)?;
+        *slot = recipe;
+        self.len += 1;
+        Ok(())
+    }
+
+    /// Return the recipes, in spawn order.
+    pub fn as_slice(&self) -> &[EntityRecipe] {
+        self.items.get(..usize::from(self.len)).unwrap_or(&[])
+    }
+
+    /// Return how many recipes there are.
+    pub const fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Return whether there are none.
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl Default for Contents {
+    fn default() -> Self {
+        Contents::EMPTY
+    }
+}
+
+impl fmt::Debug for Contents {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+/// One entity as a level places it: a recipe, the state it is written in
+/// (`None` for the recipe's own state) and, for a box, its contents.
+///
+/// Specs order by recipe first, so a cell's list of specs has one canonical
+/// order however it was written.
+///
+/// # Example
+/// ```
+/// use muscleman_core::{EntityRecipe, EntitySpec, RecipeState};
+///
+/// let sunk = EntitySpec::new(EntityRecipe::HeavyBox).with_state(RecipeState::Sunk);
+/// assert_eq!(sunk.to_string(), "HeavyBox:sunk");
+/// assert!(EntitySpec::new(EntityRecipe::Box) < sunk);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct EntitySpec {
+    /// The recipe.
+    pub recipe: EntityRecipe,
+    /// The state it is written in; `None` is the recipe's own state.
+    pub state: Option<RecipeState>,
+    /// What it holds (boxes only), in spawn order.
+    pub contents: Contents,
+}
+
+impl EntitySpec {
+    /// Make the spec of a plain recipe: its own state, no contents.
+    pub const fn new(recipe: EntityRecipe) -> EntitySpec {
+        EntitySpec {
+            recipe,
+            state: None,
+            contents: Contents::EMPTY,
+        }
+    }
+
+    /// Return the spec in `state`.
+    #[must_use]
+    pub const fn with_state(self, state: RecipeState) -> EntitySpec {
+        EntitySpec {
+            state: Some(state),
+            ..self
+        }
+    }
+
+    /// Return the spec holding `contents`.
+    #[must_use]
+    pub const fn with_contents(self, contents: Contents) -> EntitySpec {
+        EntitySpec { contents, ..self }
+    }
+}
+
+impl From<EntityRecipe> for EntitySpec {
+    fn from(recipe: EntityRecipe) -> EntitySpec {
+        EntitySpec::new(recipe)
+    }
+}
+
+/// Writes the spec as a legend does: `Box(Apple KeyRed)`, `DoorRed:open`.
+impl fmt::Display for EntitySpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.recipe)?;
+        if let Some(state) = self.state {
+            write!(f, ":{state}")?;
+        }
+        if !self.contents.is_empty() {
+            f.write_str("(")?;
+            for (i, r) in self.contents.as_slice().iter().enumerate() {
+                if i > 0 {
+                    f.write_str(" ")?;
+                }
+                write!(f, "{r}")?;
+            }
+            f.write_str(")")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contents_refuse_past_the_limit() {
+        let mut c = Contents::EMPTY;
+        for _ in 0..MAX_CONTENTS {
+            assert_eq!(c.push(EntityRecipe::Coin), Ok(()));
+        }
+        assert_eq!(c.push(EntityRecipe::Coin), Err(ContentsFull));
+        assert_eq!(c.len(), MAX_CONTENTS);
+    }
+
+    #[test]
+    fn equal_lists_give_equal_contents() {
+        let a = Contents::from_slice(&[EntityRecipe::Apple]);
+        let mut b = Contents::EMPTY;
+        assert_eq!(b.push(EntityRecipe::Apple), Ok(()));
+        assert_eq!(a, Some(b));
+    }
+
+    #[test]
+    fn specs_print_state_and_contents() {
+        let c = Contents::from_slice(&[EntityRecipe::Apple, EntityRecipe::KeyRed]);
+        let boxed = EntitySpec::new(EntityRecipe::Box).with_contents(c.unwrap_or_default());
+        assert_eq!(boxed.to_string(), "Box(Apple KeyRed)");
+        let door = EntitySpec::new(EntityRecipe::DoorRed).with_state(RecipeState::Unlocked);
+        assert_eq!(door.to_string(), "DoorRed:unlocked");
+    }
+}
