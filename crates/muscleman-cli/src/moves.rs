@@ -1,11 +1,12 @@
-//! The MOVES letters: `u d l r` (either case), `w` wait, `z` undo, `y` redo,
-//! `!` restart; whitespace ignored.
+//! The MOVES letters (rules.md §7): `u d l r` move, `w` wait, `z` undo,
+//! `y` redo, `!` restart, `g` grab, `p` drop, `[` and `]` swing left and
+//! right, in either case; whitespace ignored. The letters come from the
+//! sim's one command table, [`muscleman_sim::COMMANDS`].
 
-use muscleman_core::{GridDir, Input};
 use muscleman_sim::Command;
 
 /// The letters MOVES accepts, for messages.
-pub const LETTERS: &str = "u d l r (either case), w wait, z undo, y redo, ! restart";
+pub const LETTERS: &str = "u d l r move, w wait, z undo, y redo, ! restart, g grab, p drop, [ ] swing left and right (either case)";
 
 /// A character in MOVES that is no move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,22 +31,10 @@ impl std::fmt::Display for BadMove {
     }
 }
 
-/// Return a word naming a command (`"right"`, `"undo"`...).
+/// Return a word naming a command: its JSON `action` name (`"right"`,
+/// `"swing_left"`, ...), from the sim's command table.
 pub fn name_of(command: Command) -> &'static str {
-    match command {
-        Command::Step(Input::Move(GridDir::Up)) => "up",
-        Command::Step(Input::Move(GridDir::Down)) => "down",
-        Command::Step(Input::Move(GridDir::Left)) => "left",
-        Command::Step(Input::Move(GridDir::Right)) => "right",
-        Command::Step(Input::Wait) => "wait",
-        Command::Step(Input::Grab) => "grab",
-        Command::Step(Input::Drop) => "drop",
-        Command::Step(Input::SwingLeft) => "swing-left",
-        Command::Step(Input::SwingRight) => "swing-right",
-        Command::Undo => "undo",
-        Command::Redo => "redo",
-        Command::Restart => "restart",
-    }
+    command.action()
 }
 
 /// Parse MOVES into commands, or return the first character that is no move.
@@ -84,4 +73,23 @@ pub fn parse(text: &str) -> Result<Vec<Command>, BadMove> {
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_message_names_every_letter() {
+        for info in muscleman_sim::COMMANDS {
+            assert!(LETTERS.contains(info.letter), "{info:?}");
+        }
+    }
+
+    #[test]
+    fn every_letter_reads_in_either_case() {
+        let all: String = muscleman_sim::COMMANDS.iter().map(|i| i.letter).collect();
+        assert_eq!(parse(&all).map(|m| m.len()), Ok(12));
+        assert_eq!(parse(&all.to_uppercase()).map(|m| m.len()), Ok(12));
+    }
 }

@@ -129,7 +129,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
             let line = StepLine {
                 kind: "step",
                 step: i + 1,
-                command: command.letter(),
+                command: Some(command.letter()),
                 action: name_of(command),
                 events: events
                     .iter()

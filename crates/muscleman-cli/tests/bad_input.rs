@@ -91,7 +91,7 @@ fn a_bad_moves_character_names_it_and_its_position() {
     let err = expect_bad_input(&f, &["replay", "l.txt", "rrXr"], None);
     assert!(err.contains("'X'"), "{err}");
     assert!(err.contains("position 3"), "{err}");
-    for moves in ["rr1", "r?", "é", "rru\u{1}", "G", "x"] {
+    for moves in ["rr1", "r?", "é", "rru\u{1}", "Q", "x"] {
         expect_bad_input(&f, &["replay", "l.txt", moves], None);
     }
 }

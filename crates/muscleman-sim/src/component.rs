@@ -1,17 +1,27 @@
-//! Tags and data components: the vocabulary of the world.
+//! Tags and data components: the vocabulary of the world, each declared once.
 //!
 //! Tags are zero-sized markers (`Pushable`, `Static`, ...). An entity's tags
 //! are kept together as one [`TagSet`] bit set, stored in the ECS and mirrored
 //! in the spatial index so cell queries never touch the ECS. Data components
-//! (`Position`, `Facing`, `Holding`) carry values.
+//! (`Position`, `Facing`, `Holding`, `LevelMember`) carry values.
 //!
-//! Both sets are closed: the [`Tag`] and [`Component`] traits are sealed, so
-//! every tag and component has a [`TagKind`] or [`ComponentKind`] that saves,
-//! hashes and the undo journal can name.
+//! Both sets are closed and declared in one table each (`tags!` and
+//! `components!` below): a new tag or component is one line there, and the
+//! undo journal, the state hash, saves and `World::validate` pick it up
+//! from the code those macros generate. A component's value type says how it
+//! is hashed, saved and which entities it refers to, through [`Field`].
+//!
+//! # Adding a component
+//! One line in `components!`: the type's name, its name in saves, and its
+//! value type, e.g. `KeyOf = "key_of" (KeyColor)`. If the value type is new,
+//! give it a [`Field`] impl in `field.rs`.
 
 use std::fmt;
 
 use muscleman_core::{EntityId, GridDir, GridPos};
+
+use crate::field::Field;
+use crate::hash::Fnv;
 
 mod sealed {
     pub trait Sealed {}
@@ -100,10 +110,17 @@ pub trait Tag: sealed::Sealed + Copy + Default + Send + Sync + 'static {
     const KIND: TagKind;
 }
 
+/// The integer a [`TagSet`] is stored in: one bit per tag.
+type TagBits = u32;
+
+// The tag capacity is a compile-time check: a 33rd tag fails the build here
+// (widen `TagBits` then).
+const _: () = assert!(TagKind::ALL.len() <= TagSet::CAPACITY);
+
 impl TagKind {
-    /// Return the bit this tag occupies in a [`TagSet`].
-    pub const fn bit(self) -> u32 {
-        1 << (self as u32)
+    /// Return the set holding only this tag.
+    pub const fn set(self) -> TagSet {
+        TagSet(1 << (self as u32))
     }
 }
 
@@ -124,38 +141,61 @@ impl fmt::Display for TagKind {
 /// assert_eq!(tags.iter().collect::<Vec<_>>(), [TagKind::Pushable, TagKind::Heavy]);
 /// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct TagSet(u32);
+pub struct TagSet(TagBits);
 
 impl TagSet {
     /// The set with no tag.
     pub const EMPTY: TagSet = TagSet(0);
+
+    /// How many distinct tags a set can hold.
+    pub const CAPACITY: usize = TagBits::BITS as usize;
 
     /// Make a set from a list of tags.
     pub const fn of(tags: &[TagKind]) -> TagSet {
         let mut bits = 0;
         let mut rest = tags;
         while let [first, tail @ ..] = rest {
-            bits |= first.bit();
+            bits |= first.set().0;
             rest = tail;
         }
         TagSet(bits)
     }
 
     /// Return whether `tag` is in the set.
+    #[inline]
     pub const fn contains(self, tag: TagKind) -> bool {
-        self.0 & tag.bit() != 0
+        self.0 & tag.set().0 != 0
+    }
+
+    /// Return whether the two sets share a tag.
+    #[inline]
+    pub const fn intersects(self, other: TagSet) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    /// Return the union of the two sets.
+    #[inline]
+    #[must_use]
+    pub const fn union(self, other: TagSet) -> TagSet {
+        TagSet(self.0 | other.0)
     }
 
     /// Return the set with `tag` added.
     #[must_use]
     pub const fn with(self, tag: TagKind) -> TagSet {
-        TagSet(self.0 | tag.bit())
+        TagSet(self.0 | tag.set().0)
     }
 
     /// Return the set with `tag` removed.
     #[must_use]
     pub const fn without(self, tag: TagKind) -> TagSet {
-        TagSet(self.0 & !tag.bit())
+        TagSet(self.0 & !tag.set().0)
+    }
+
+    /// Return the tags of this set that `other` lacks.
+    #[must_use]
+    pub const fn minus(self, other: TagSet) -> TagSet {
+        TagSet(self.0 & !other.0)
     }
 
     /// Return whether the set is empty.
@@ -163,9 +203,9 @@ impl TagSet {
         self.0 == 0
     }
 
-    /// Return the raw bits (bit `n` is `TagKind::ALL[n]`).
-    pub const fn bits(self) -> u32 {
-        self.0
+    /// Return the raw bits (bit `n` is `TagKind::ALL[n]`), for hashing.
+    pub const fn bits(self) -> u64 {
+        self.0 as u64
     }
 
     /// Iterate over the tags in the set, in bit order.
@@ -189,65 +229,149 @@ impl FromIterator<TagKind> for TagSet {
     }
 }
 
-/// Where an entity stands. Kept in sync with the spatial index by the world.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Position(pub GridPos);
+macro_rules! components {
+    ($($(#[$doc:meta])* $name:ident = $save:literal ($ty:ty)),* $(,)?) => {
+        $(
+            $(#[$doc])*
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub struct $name(pub $ty);
 
-/// The direction the player last tried to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Facing(pub GridDir);
+            impl sealed::Sealed for $name {}
 
-/// What the player holds, if anything.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Holding(pub Option<EntityId>);
+            impl Component for $name {
+                const KIND: ComponentKind = ComponentKind::$name;
+                fn into_any(self) -> AnyComponent {
+                    AnyComponent::$name(self)
+                }
+                fn from_any(any: AnyComponent) -> Option<Self> {
+                    match any {
+                        AnyComponent::$name(c) => Some(c),
+                        _ => None,
+                    }
+                }
+            }
+        )*
 
-/// Name of one data component.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum ComponentKind {
-    /// See [`Position`].
-    Position,
-    /// See [`Facing`].
-    Facing,
-    /// See [`Holding`].
-    Holding,
-}
-
-impl ComponentKind {
-    /// Every component kind, in a fixed order.
-    pub const ALL: [ComponentKind; 3] = [
-        ComponentKind::Position,
-        ComponentKind::Facing,
-        ComponentKind::Holding,
-    ];
-}
-
-/// The value of any data component, for code that handles them generically
-/// (dumps, hashes, saves, the undo journal).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum AnyComponent {
-    /// A [`Position`].
-    Position(Position),
-    /// A [`Facing`].
-    Facing(Facing),
-    /// A [`Holding`].
-    Holding(Holding),
-}
-
-impl AnyComponent {
-    /// Return which component this is.
-    pub const fn kind(&self) -> ComponentKind {
-        match self {
-            AnyComponent::Position(_) => ComponentKind::Position,
-            AnyComponent::Facing(_) => ComponentKind::Facing,
-            AnyComponent::Holding(_) => ComponentKind::Holding,
+        /// Name of one data component.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum ComponentKind {
+            $(#[doc = concat!("See [`", stringify!($name), "`].")] $name,)*
         }
-    }
+
+        impl ComponentKind {
+            /// Every component kind, in declaration order (the order of
+            /// hashes, saves and [`World::components`](crate::World::components)).
+            pub const ALL: &'static [ComponentKind] = &[$(ComponentKind::$name,)*];
+
+            /// Return the component's name in saves (`"level_member"`).
+            pub const fn save_name(self) -> &'static str {
+                match self {
+                    $(ComponentKind::$name => $save,)*
+                }
+            }
+
+            /// Return the entity's component of this kind, if it has one.
+            pub(crate) fn get(self, ecs: &hecs::World, e: hecs::Entity) -> Option<AnyComponent> {
+                match self {
+                    $(ComponentKind::$name => ecs.get::<&$name>(e).ok().map(|c| AnyComponent::$name(*c)),)*
+                }
+            }
+
+            /// Remove the entity's component of this kind and return it.
+            pub(crate) fn remove(self, ecs: &mut hecs::World, e: hecs::Entity) -> Option<AnyComponent> {
+                match self {
+                    $(ComponentKind::$name => ecs.remove_one::<$name>(e).ok().map(AnyComponent::$name),)*
+                }
+            }
+
+            /// Read a value of this kind as a save writes it.
+            pub(crate) fn read_json(self, value: &serde_json::Value) -> Option<AnyComponent> {
+                match self {
+                    $(ComponentKind::$name => <$ty as Field>::from_json(value).map(|v| AnyComponent::$name($name(v))),)*
+                }
+            }
+        }
+
+        /// The value of any data component, for code that handles them
+        /// generically (dumps, hashes, saves, the undo journal).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum AnyComponent {
+            $(#[doc = concat!("A [`", stringify!($name), "`].")] $name($name),)*
+        }
+
+        impl AnyComponent {
+            /// Return which component this is.
+            pub const fn kind(&self) -> ComponentKind {
+                match self {
+                    $(AnyComponent::$name(_) => ComponentKind::$name,)*
+                }
+            }
+
+            /// Set the entity's component to this value, adding it if
+            /// missing; return the value it replaced, or `Err(())` if the
+            /// value was already there (nothing changed).
+            pub(crate) fn insert(self, ecs: &mut hecs::World, e: hecs::Entity) -> Result<Option<AnyComponent>, ()> {
+                match self {
+                    $(AnyComponent::$name(value) => {
+                        if let Ok(slot) = ecs.query_one_mut::<&mut $name>(e) {
+                            if *slot == value {
+                                return Err(());
+                            }
+                            return Ok(Some(AnyComponent::$name(std::mem::replace(slot, value))));
+                        }
+                        ecs.insert_one(e, value).map_err(|_| ())?;
+                        Ok(None)
+                    })*
+                }
+            }
+
+            /// Add this value to an entity being built.
+            pub(crate) fn build(self, builder: &mut hecs::EntityBuilder) {
+                match self {
+                    $(AnyComponent::$name(value) => { builder.add(value); })*
+                }
+            }
+
+            /// Feed the value to the state hash.
+            pub(crate) fn hash(self, h: &mut Fnv) {
+                match self {
+                    $(AnyComponent::$name(value) => value.0.hash(h),)*
+                }
+            }
+
+            /// Write the value as a save does.
+            pub(crate) fn to_json(self) -> serde_json::Value {
+                match self {
+                    $(AnyComponent::$name(value) => value.0.to_json(),)*
+                }
+            }
+
+            /// Return the entity this value refers to, if any (for validation).
+            pub(crate) fn refers_to(self) -> Option<EntityId> {
+                match self {
+                    $(AnyComponent::$name(value) => value.0.refers_to(),)*
+                }
+            }
+        }
+    };
+}
+
+components! {
+    /// Where an entity stands. Kept in sync with the spatial index by the world.
+    Position = "position" (GridPos),
+    /// The direction the player faces: where it last tried to move, or swung to.
+    Facing = "facing" (GridDir),
+    /// What the player holds, if anything.
+    Holding = "holding" (Option<EntityId>),
+    /// The level an entity belongs to, by its number in the game's set of
+    /// levels (plan Task 5; every entity is in level 0 until stairs arrive).
+    LevelMember = "level_member" (u32),
 }
 
 /// A data component type.
 ///
 /// Sealed: the components are the ones this module declares.
-pub trait Component: sealed::Sealed + Copy + Send + Sync + 'static {
+pub trait Component: sealed::Sealed + Copy + PartialEq + Send + Sync + 'static {
     /// The component's name.
     const KIND: ComponentKind;
     /// Wrap the value for generic handling.
@@ -255,24 +379,3 @@ pub trait Component: sealed::Sealed + Copy + Send + Sync + 'static {
     /// Unwrap a generic value if it is this component.
     fn from_any(any: AnyComponent) -> Option<Self>;
 }
-
-macro_rules! components {
-    ($($name:ident),*) => {$(
-        impl sealed::Sealed for $name {}
-
-        impl Component for $name {
-            const KIND: ComponentKind = ComponentKind::$name;
-            fn into_any(self) -> AnyComponent {
-                AnyComponent::$name(self)
-            }
-            fn from_any(any: AnyComponent) -> Option<Self> {
-                match any {
-                    AnyComponent::$name(c) => Some(c),
-                    _ => None,
-                }
-            }
-        }
-    )*};
-}
-
-components!(Position, Facing, Holding);

@@ -1,6 +1,8 @@
 //! A game: a world, its player, and the history that undo, redo and restart walk.
 
-use muscleman_core::{EntityId, EventBatch, GridDir, Input, MoveCause, SimEvent};
+use muscleman_core::{EntityId, EventBatch, Input, MoveCause, SimEvent};
+
+use crate::command::Command;
 
 use muscleman_level::Level;
 
@@ -9,66 +11,6 @@ use crate::level::{LevelLoadError, level_from_world, world_from_level};
 use crate::rules::Rules;
 use crate::step::{StepError, step_into};
 use crate::world::World;
-
-/// One thing a player can do to a game; the letters of a moves string map to these.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Command {
-    /// Resolve one input.
-    Step(Input),
-    /// Undo the last step in which something moved.
-    Undo,
-    /// Redo the last undone step.
-    Redo,
-    /// Go back to the level's initial state (itself an undo step).
-    Restart,
-}
-
-impl Command {
-    /// Return the command a MOVES letter stands for: `u d l r` (either
-    /// case, so Sokoban LURD solutions read as they are), `w` wait, `z`
-    /// undo, `y` redo, `!` restart.
-    ///
-    /// # Example
-    /// ```
-    /// use muscleman_core::{GridDir, Input};
-    /// use muscleman_sim::Command;
-    ///
-    /// assert_eq!(Command::from_letter('R'), Some(Command::Step(Input::Move(GridDir::Right))));
-    /// assert_eq!(Command::from_letter('z'), Some(Command::Undo));
-    /// assert_eq!(Command::from_letter('x'), None);
-    /// ```
-    pub const fn from_letter(c: char) -> Option<Command> {
-        Some(match c {
-            'u' | 'U' => Command::Step(Input::Move(GridDir::Up)),
-            'd' | 'D' => Command::Step(Input::Move(GridDir::Down)),
-            'l' | 'L' => Command::Step(Input::Move(GridDir::Left)),
-            'r' | 'R' => Command::Step(Input::Move(GridDir::Right)),
-            'w' => Command::Step(Input::Wait),
-            'z' => Command::Undo,
-            'y' => Command::Redo,
-            '!' => Command::Restart,
-            _ => return None,
-        })
-    }
-
-    /// Return the command's MOVES letter (lower case for moves), or `None`
-    /// for the inputs that have no letter yet (grab, drop, the swings).
-    pub const fn letter(self) -> Option<char> {
-        Some(match self {
-            Command::Step(Input::Move(GridDir::Up)) => 'u',
-            Command::Step(Input::Move(GridDir::Down)) => 'd',
-            Command::Step(Input::Move(GridDir::Left)) => 'l',
-            Command::Step(Input::Move(GridDir::Right)) => 'r',
-            Command::Step(Input::Wait) => 'w',
-            Command::Undo => 'z',
-            Command::Redo => 'y',
-            Command::Restart => '!',
-            Command::Step(Input::Grab | Input::Drop | Input::SwingLeft | Input::SwingRight) => {
-                return None;
-            }
-        })
-    }
-}
 
 /// What an undo step replays when it is redone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

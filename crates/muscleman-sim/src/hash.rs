@@ -1,8 +1,7 @@
 //! The state fingerprint: a stable 64-bit hash of everything in the world.
 
-use muscleman_core::{EntityId, GridPos};
+use muscleman_core::EntityId;
 
-use crate::component::AnyComponent;
 use crate::world::World;
 
 /// FNV-1a, 64 bit: fixed constants, so the same state hashes the same on
@@ -30,11 +29,6 @@ impl Fnv {
         self.bytes(&v.to_le_bytes());
     }
 
-    fn pos(&mut self, p: GridPos) {
-        self.u32(p.x as u32);
-        self.u32(p.y as u32);
-    }
-
     fn id(&mut self, id: EntityId) {
         self.u64(id.to_bits());
     }
@@ -44,8 +38,8 @@ impl Fnv {
     }
 }
 
-/// Return a fingerprint of the world: every entity's id, tags and components
-/// (position, facing, holding), taken in id order so it never depends on how
+/// Return a fingerprint of the world: every entity's id, tags and data
+/// components (each as its `Field` impl writes it), taken in id order so it never depends on how
 /// the ECS stores them. Equal states hash equal on every run and machine.
 ///
 /// # Example
@@ -64,23 +58,12 @@ pub fn state_hash(world: &World) -> u64 {
     let mut h = Fnv::new();
     for id in world.entities() {
         h.id(id);
-        h.u32(world.tags(id).map(|t| t.bits()).unwrap_or_default());
-        for component in world.components(id).unwrap_or_default() {
-            match component {
-                AnyComponent::Position(p) => {
-                    h.u32(1);
-                    h.pos(p.0);
-                }
-                AnyComponent::Facing(f) => {
-                    h.u32(2);
-                    h.u32(f.0.index() as u32);
-                }
-                AnyComponent::Holding(held) => {
-                    h.u32(3);
-                    h.u64(held.0.map_or(0, EntityId::to_bits));
-                }
-            }
-        }
+        h.u64(world.tags(id).map(|t| t.bits()).unwrap_or_default());
+        // The entity is alive: it came from `entities`.
+        let _ = world.for_each_component(id, |c| {
+            h.u32(c.kind() as u32 + 1);
+            c.hash(&mut h);
+        });
         h.u32(0xff);
     }
     h.finish()

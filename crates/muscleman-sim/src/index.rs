@@ -103,10 +103,10 @@ struct Cell<'a> {
 }
 
 impl Cell<'_> {
-    /// Return the union of the tags ([`TagSet::bits`]) of the rest of the list.
+    /// Return the union of the tags of the rest of the list.
     #[inline]
-    fn kinds(self) -> u32 {
-        self.fold(0, |all, e| all | e.tags.bits())
+    fn kinds(self) -> TagSet {
+        self.fold(TagSet::EMPTY, |all, e| all.union(e.tags))
     }
 }
 
@@ -132,8 +132,8 @@ impl CellEntities<'_> {
         self.0.map(|e| (e.id, e.tags))
     }
 
-    /// Return the union of the tags ([`TagSet::bits`]) of the cell's entities.
-    pub fn kinds(&self) -> u32 {
+    /// Return the union of the tags of the cell's entities.
+    pub fn kinds(&self) -> TagSet {
         self.0.clone().kinds()
     }
 }
@@ -435,10 +435,10 @@ impl SpatialIndex {
         self.locate(id).map(|(at, _)| at)
     }
 
-    /// Return the bits ([`TagSet::bits`]) of every tag that some entity at
-    /// `pos` has (the union), from one look at the cell.
+    /// Return every tag that some entity at `pos` has (the union), from one
+    /// look at the cell.
     #[inline]
-    pub(crate) fn kinds_at(&self, pos: GridPos) -> u32 {
+    pub fn kinds_at(&self, pos: GridPos) -> TagSet {
         self.cell(pos).kinds()
     }
 

@@ -22,7 +22,9 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
+mod command;
 mod component;
+mod field;
 mod game;
 mod hash;
 mod index;
@@ -35,13 +37,14 @@ mod step;
 mod systems;
 mod world;
 
+pub use command::{COMMANDS, Command, CommandInfo};
 pub use component::Hammer;
 pub use component::{
     AnyComponent, BlocksMovement, BlocksPush, Component, ComponentKind, Door, DoorOpen, Facing,
-    Goal, Heavy, Holding, Liftable, Openable, Opened, Player, Position, Pushable, Sinkable,
-    Smashable, Static, Tag, TagKind, TagSet, Walkable, WallStrong, WallWeak, WaterCell,
+    Goal, Heavy, Holding, LevelMember, Liftable, Openable, Opened, Player, Position, Pushable,
+    Sinkable, Smashable, Static, Tag, TagKind, TagSet, Walkable, WallStrong, WallWeak, WaterCell,
 };
-pub use game::{Command, Game, Stats};
+pub use game::{Game, Stats};
 pub use hash::state_hash;
 pub use index::{CellEntities, SpatialIndex};
 pub use level::{LevelLoadError, level_from_world, world_from_level};

@@ -52,13 +52,11 @@ impl Default for Rules {
 /// assert!(is_solved(&world));
 /// ```
 pub fn is_solved(world: &crate::World) -> bool {
-    let goal = crate::TagKind::Goal.bit();
-    let pushable = crate::TagKind::Pushable.bit();
     let mut goals = 0usize;
     for (_, ids) in world.index().cells() {
         let kinds = ids.kinds();
-        if kinds & goal != 0 {
-            if kinds & pushable == 0 {
+        if kinds.contains(crate::TagKind::Goal) {
+            if !kinds.contains(crate::TagKind::Pushable) {
                 return false;
             }
             goals += 1;

@@ -10,22 +10,26 @@
 
 use std::collections::BTreeMap;
 
-use muscleman_core::{EntityId, GlobalCounter, GridDir, Input};
+use muscleman_core::GlobalCounter;
 use muscleman_level::{Level, ParseErrors};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
-use crate::component::{AnyComponent, Facing, Holding, Position, TagKind, TagSet};
-use crate::game::{Command, Game};
+use crate::command::Command;
+use crate::component::{ComponentKind, TagKind, TagSet};
+use crate::field::{id_text, parse_id};
+use crate::game::Game;
 use crate::hash::Fnv;
 use crate::level::LevelLoadError;
-use crate::rules::Rules;
+use crate::rules::{RULES_VERSION, Rules};
 use crate::step::StepError;
 use crate::world::{InvariantError, World};
 
 /// The `format` field of every save.
 pub const SAVE_FORMAT: &str = "muscleman-save";
-/// The save format version this build writes and reads.
-pub const SAVE_VERSION: u32 = 1;
+/// The save format version this build writes. It reads this one and
+/// version 1 (see [`Game::load`]).
+pub const SAVE_VERSION: u32 = 2;
 /// Largest save text accepted, in bytes: enough for the largest level the
 /// format reads (4,000,000 cells) filled with boxes, with a full history.
 pub const MAX_SAVE_BYTES: usize = 1 << 30;
@@ -53,10 +57,23 @@ pub enum SaveError {
     #[error("not a Muscleman save (format {0:?})")]
     Format(String),
     /// The save was written by a version this build cannot read.
-    #[error("save version {found} is not supported (this build reads version {SAVE_VERSION})")]
+    #[error(
+        "save version {found} is not supported (this build reads versions 1 and {SAVE_VERSION})"
+    )]
     Version {
         /// The version in the file.
         found: u32,
+    },
+    /// The save was written under another rule book, and its history does
+    /// not give the same game under this one.
+    #[error(
+        "the save was written under rule book version {found} and plays differently under version {RULES_VERSION} ({detail}); replay its moves to start again"
+    )]
+    Rules {
+        /// The rule book version the save was written under.
+        found: u32,
+        /// The first difference.
+        detail: String,
     },
     /// The level text does not match its recorded hash.
     #[error("the level text does not match its hash (the save was edited or damaged)")]
@@ -94,6 +111,9 @@ pub enum SaveError {
 struct SaveFile {
     format: String,
     version: u32,
+    /// Absent in version 1, which was written under rule book 1.
+    #[serde(default = "rule_book_one")]
+    rules_version: u32,
     level: String,
     level_hash: String,
     rules: SavedRules,
@@ -103,28 +123,25 @@ struct SaveFile {
     state_hash: String,
 }
 
+const fn rule_book_one() -> u32 {
+    1
+}
+
 #[derive(Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 struct SavedRules {
     max_chain: Option<u32>,
 }
 
-#[derive(Serialize, Deserialize, PartialEq, Eq, Debug)]
-#[serde(deny_unknown_fields)]
+/// One entity: its id, tags and every data component by its save name
+/// (`ComponentKind::save_name`), so a new component needs no change here.
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
 struct SavedEntity {
     id: String,
     tags: Vec<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    position: Option<[i32; 2]>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    facing: Option<String>,
-    /// What the entity holds: an entity id, or `"nothing"`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    holding: Option<String>,
+    #[serde(flatten)]
+    components: BTreeMap<String, Value>,
 }
-
-/// The `holding` value of an entity that holds nothing.
-const NOTHING: &str = "nothing";
 
 /// Write a save as JSON: one field a line, and one entity a line, so that a
 /// save stays readable and about 110 bytes a box.
@@ -137,6 +154,7 @@ fn write_save(file: &SaveFile) -> String {
     out.push_str("{\n");
     out.push_str(&format!("  \"format\": {},\n", json(&file.format)));
     out.push_str(&format!("  \"version\": {},\n", file.version));
+    out.push_str(&format!("  \"rules_version\": {},\n", file.rules_version));
     out.push_str(&format!("  \"level\": {},\n", json(&file.level)));
     out.push_str(&format!("  \"level_hash\": {},\n", json(&file.level_hash)));
     out.push_str(&format!("  \"rules\": {},\n", json(&file.rules)));
@@ -167,43 +185,12 @@ fn text_hash(text: &str) -> u64 {
     h.finish()
 }
 
-fn id_text(id: EntityId) -> String {
-    format!("{}v{}", id.index(), id.generation())
-}
-
-fn dir_name(d: GridDir) -> &'static str {
-    match d {
-        GridDir::Up => "up",
-        GridDir::Right => "right",
-        GridDir::Down => "down",
-        GridDir::Left => "left",
-    }
-}
-
-/// The history letter of a command: its MOVES letter, or a save-only
-/// letter for the inputs whose rules are not written yet.
-fn letter(command: Command) -> char {
-    match command.letter() {
-        Some(c) => c,
-        None => match command {
-            Command::Step(Input::Grab) => 'g',
-            Command::Step(Input::Drop) => 'p',
-            Command::Step(Input::SwingLeft) => '[',
-            _ => ']',
-        },
-    }
-}
-
 /// The command of a history letter (lower case only: saves write moves so).
 fn command_of(c: char) -> Option<Command> {
-    match c {
-        'g' => Some(Command::Step(Input::Grab)),
-        'p' => Some(Command::Step(Input::Drop)),
-        '[' => Some(Command::Step(Input::SwingLeft)),
-        ']' => Some(Command::Step(Input::SwingRight)),
-        c if c.is_ascii_uppercase() => None,
-        c => Command::from_letter(c),
+    if c.is_ascii_uppercase() {
+        return None;
     }
+    Command::from_letter(c)
 }
 
 /// Describe every entity that is not static, in id order.
@@ -214,29 +201,23 @@ fn saved_entities(world: &World) -> Vec<SavedEntity> {
         if tags.contains(TagKind::Static) {
             continue;
         }
-        let mut e = SavedEntity {
+        let mut components = BTreeMap::new();
+        // The entity is alive: it came from `entities`.
+        let _ = world.for_each_component(id, |c| {
+            components.insert(c.kind().save_name().to_owned(), c.to_json());
+        });
+        out.push(SavedEntity {
             id: id_text(id),
             tags: tags.iter().map(|t| t.name().to_owned()).collect(),
-            position: None,
-            facing: None,
-            holding: None,
-        };
-        for c in world.components(id).unwrap_or_default() {
-            match c {
-                AnyComponent::Position(Position(p)) => e.position = Some([p.x, p.y]),
-                AnyComponent::Facing(Facing(d)) => e.facing = Some(dir_name(d).to_owned()),
-                AnyComponent::Holding(Holding(h)) => {
-                    e.holding = Some(h.map_or_else(|| NOTHING.to_owned(), id_text));
-                }
-            }
-        }
-        out.push(e);
+            components,
+        });
     }
     out
 }
 
-/// Check that a saved entity is well formed (known tags, directions, ids),
-/// so that a damaged save is named precisely rather than as a mismatch.
+/// Check that a saved entity is well formed (known tags, components and
+/// values, ids), so that a damaged save is named precisely rather than as a
+/// mismatch.
 fn check_entity(e: &SavedEntity) -> Result<(), SaveError> {
     let bad = |what: String| Err(SaveError::Mismatch(what));
     if parse_id(&e.id).is_none() {
@@ -253,25 +234,43 @@ fn check_entity(e: &SavedEntity) -> Result<(), SaveError> {
             None => return bad(format!("entity {} has an unknown tag {t:?}", e.id)),
         }
     }
-    if let Some(f) = &e.facing
-        && !GridDir::ALL.iter().any(|d| dir_name(*d) == f)
-    {
-        return bad(format!("entity {} faces {f:?}, not a direction", e.id));
-    }
-    if let Some(h) = &e.holding
-        && h != NOTHING
-        && parse_id(h).is_none()
-    {
-        return bad(format!("entity {} holds {h:?}, not an entity id", e.id));
+    for (name, value) in &e.components {
+        let Some(kind) = ComponentKind::ALL.iter().find(|k| k.save_name() == name) else {
+            return bad(format!("entity {} has an unknown field {name:?}", e.id));
+        };
+        if kind.read_json(value).is_none() {
+            return bad(format!("entity {} has a malformed {name}: {value}", e.id));
+        }
     }
     Ok(())
 }
 
-fn parse_id(text: &str) -> Option<EntityId> {
-    let (index, generation) = text.split_once('v')?;
-    let index: u32 = index.parse().ok()?;
-    let generation: u32 = generation.parse().ok()?;
-    (generation > 0).then(|| EntityId::new(index, generation))
+/// Describe the first difference between the rebuilt and the saved
+/// entities, or `None` if they agree. With `saved_fields_only`, components
+/// the saved entity does not list are not compared (version 1 saves).
+fn first_difference(
+    rebuilt: &[SavedEntity],
+    saved: &[SavedEntity],
+    saved_fields_only: bool,
+) -> Option<String> {
+    if rebuilt.len() != saved.len() {
+        return Some(format!(
+            "{} entities saved, {} rebuilt",
+            saved.len(),
+            rebuilt.len()
+        ));
+    }
+    rebuilt.iter().zip(saved).find_map(|(a, b)| {
+        let same_components = if saved_fields_only {
+            b.components
+                .iter()
+                .all(|(k, v)| a.components.get(k) == Some(v))
+        } else {
+            a.components == b.components
+        };
+        (a.id != b.id || a.tags != b.tags || !same_components)
+            .then(|| format!("entity {} is saved as {b:?} but rebuilt as {a:?}", a.id))
+    })
 }
 
 fn counters() -> BTreeMap<String, u64> {
@@ -304,12 +303,13 @@ impl Game {
         let file = SaveFile {
             format: SAVE_FORMAT.to_owned(),
             version: SAVE_VERSION,
+            rules_version: RULES_VERSION,
             level_hash: hex(text_hash(&level)),
             level,
             rules: SavedRules {
                 max_chain: self.rules().max_chain,
             },
-            history: self.commands().iter().map(|c| letter(*c)).collect(),
+            history: self.commands().iter().map(|c| c.letter()).collect(),
             entities: saved_entities(self.world()),
             counters: counters(),
             state_hash: hex(self.state_hash()),
@@ -332,17 +332,34 @@ impl Game {
         if file.format != SAVE_FORMAT {
             return Err(SaveError::Format(file.format));
         }
-        if file.version != SAVE_VERSION {
+        if file.version != SAVE_VERSION && file.version != 1 {
             return Err(SaveError::Version {
                 found: file.version,
             });
         }
+        // A version 1 save was written under rule book 1, whatever it says.
+        let rules_version = if file.version == 1 {
+            1
+        } else {
+            file.rules_version
+        };
+        if rules_version > RULES_VERSION {
+            return Err(SaveError::Rules {
+                found: rules_version,
+                detail: "a newer rule book than this build plays".to_owned(),
+            });
+        }
+        // An older rule book's save is migrated when its history gives the
+        // same game under this one, and refused otherwise.
+        let migrating = rules_version < RULES_VERSION;
         if file.level_hash != hex(text_hash(&file.level)) {
             return Err(SaveError::LevelHash);
         }
         let level = Level::parse(&file.level)?;
-        for e in &file.entities {
-            check_entity(e)?;
+        if !migrating {
+            for e in &file.entities {
+                check_entity(e)?;
+            }
         }
         if file.history.chars().count() > MAX_HISTORY {
             return Err(SaveError::HistoryTooLong);
@@ -363,28 +380,24 @@ impl Game {
             game.apply(command)?;
         }
         let rebuilt = saved_entities(game.world());
-        if rebuilt != file.entities {
-            let first = rebuilt
-                .iter()
-                .zip(&file.entities)
-                .find(|(a, b)| a != b)
-                .map_or_else(
-                    || {
-                        format!(
-                            "{} entities saved, {} rebuilt",
-                            file.entities.len(),
-                            rebuilt.len()
-                        )
-                    },
-                    |(a, b)| format!("entity {} is saved as {b:?} but rebuilt as {a:?}", a.id),
-                );
-            return Err(SaveError::Mismatch(first));
-        }
-        if file.counters != counters() {
-            return Err(SaveError::Mismatch("counters differ".to_owned()));
-        }
-        if file.state_hash != hex(game.state_hash()) {
-            return Err(SaveError::Mismatch("the state hash differs".to_owned()));
+        if migrating {
+            // Version 1 saved fewer components; compare those it saved.
+            if let Some(detail) = first_difference(&rebuilt, &file.entities, true) {
+                return Err(SaveError::Rules {
+                    found: rules_version,
+                    detail,
+                });
+            }
+        } else {
+            if let Some(detail) = first_difference(&rebuilt, &file.entities, false) {
+                return Err(SaveError::Mismatch(detail));
+            }
+            if file.counters != counters() {
+                return Err(SaveError::Mismatch("counters differ".to_owned()));
+            }
+            if file.state_hash != hex(game.state_hash()) {
+                return Err(SaveError::Mismatch("the state hash differs".to_owned()));
+            }
         }
         game.world().validate()?;
         Ok(game)
@@ -394,45 +407,23 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::command::COMMANDS;
 
     #[test]
     fn history_letters_round_trip() {
-        let all = [
-            Command::Step(Input::Move(GridDir::Up)),
-            Command::Step(Input::Move(GridDir::Down)),
-            Command::Step(Input::Move(GridDir::Left)),
-            Command::Step(Input::Move(GridDir::Right)),
-            Command::Step(Input::Wait),
-            Command::Step(Input::Grab),
-            Command::Step(Input::Drop),
-            Command::Step(Input::SwingLeft),
-            Command::Step(Input::SwingRight),
-            Command::Undo,
-            Command::Redo,
-            Command::Restart,
-        ];
-        for c in all {
-            assert_eq!(command_of(letter(c)), Some(c));
+        for info in COMMANDS {
+            assert_eq!(command_of(info.command.letter()), Some(info.command));
         }
     }
 
     #[test]
-    fn ids_round_trip_through_text() {
-        let id = EntityId::new(12, 3);
-        assert_eq!(parse_id(&id_text(id)), Some(id));
-        assert_eq!(parse_id("4v0"), None);
-        assert_eq!(parse_id("x"), None);
-    }
-
-    #[test]
-    fn positions_are_written_as_pairs() {
-        let p = muscleman_core::GridPos::new(-3, 7);
+    fn components_are_written_by_their_save_names() {
+        let mut components = BTreeMap::new();
+        components.insert("position".to_owned(), serde_json::json!([-3, 7]));
         let e = SavedEntity {
             id: "1v1".into(),
             tags: vec![],
-            position: Some([p.x, p.y]),
-            facing: None,
-            holding: None,
+            components,
         };
         let text = serde_json::to_string(&e).unwrap_or_default();
         assert_eq!(text, r#"{"id":"1v1","tags":[],"position":[-3,7]}"#);

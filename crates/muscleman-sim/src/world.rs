@@ -6,9 +6,7 @@
 
 use muscleman_core::{EntityId, EventBatch, GridPos, MoveCause, Moved};
 
-use crate::component::{
-    AnyComponent, Component, ComponentKind, Facing, Holding, Position, Tag, TagKind, TagSet,
-};
+use crate::component::{AnyComponent, Component, ComponentKind, Position, Tag, TagKind, TagSet};
 use crate::index::SpatialIndex;
 use crate::journal::Change;
 
@@ -55,6 +53,16 @@ pub enum InvariantError {
     StaleTags {
         /// The entity.
         entity: EntityId,
+    },
+    /// A component refers to an entity that does not exist.
+    #[error("entity {entity}'s {component:?} refers to entity {target}, which does not exist")]
+    DanglingReference {
+        /// The entity with the component.
+        entity: EntityId,
+        /// The component.
+        component: ComponentKind,
+        /// The entity it names.
+        target: EntityId,
     },
     /// Two entities that block movement share a cell.
     #[error("entities {first} and {second} both block movement at {at}")]
@@ -169,18 +177,10 @@ impl World {
         builder.add(tags);
         let mut at = None;
         for c in components {
-            match *c {
-                AnyComponent::Position(p) => {
-                    at = Some(p.0);
-                    builder.add(p);
-                }
-                AnyComponent::Facing(f) => {
-                    builder.add(f);
-                }
-                AnyComponent::Holding(h) => {
-                    builder.add(h);
-                }
+            if let AnyComponent::Position(p) = c {
+                at = Some(p.0);
             }
+            c.build(&mut builder);
         }
         self.ecs.spawn_at(e, builder.build());
         if let Some(at) = at {
@@ -258,20 +258,27 @@ impl World {
 
     /// Return every data component of the entity, in [`ComponentKind::ALL`] order.
     pub fn components(&self, id: EntityId) -> Result<Vec<AnyComponent>, WorldError> {
-        let mut all = Vec::new();
+        let e = self.entity(id)?;
+        Ok(ComponentKind::ALL
+            .iter()
+            .filter_map(|kind| kind.get(&self.ecs, e))
+            .collect())
+    }
+
+    /// Call `f` with each data component of the entity, in
+    /// [`ComponentKind::ALL`] order, without collecting them.
+    pub(crate) fn for_each_component(
+        &self,
+        id: EntityId,
+        mut f: impl FnMut(AnyComponent),
+    ) -> Result<(), WorldError> {
+        let e = self.entity(id)?;
         for kind in ComponentKind::ALL {
-            let any = match kind {
-                ComponentKind::Position => self.get::<Position>(id).map(AnyComponent::Position),
-                ComponentKind::Facing => self.get::<Facing>(id).map(AnyComponent::Facing),
-                ComponentKind::Holding => self.get::<Holding>(id).map(AnyComponent::Holding),
-            };
-            match any {
-                Ok(c) => all.push(c),
-                Err(WorldError::MissingComponent { .. }) => {}
-                Err(e) => return Err(e),
+            if let Some(c) = kind.get(&self.ecs, e) {
+                f(c);
             }
         }
-        Ok(all)
+        Ok(())
     }
 
     /// Set the entity's component `C`, adding it if missing. Setting a
@@ -283,43 +290,26 @@ impl World {
     /// Set a component given as an [`AnyComponent`], adding it if missing.
     pub fn set_any(&mut self, id: EntityId, value: AnyComponent) -> Result<(), WorldError> {
         let e = self.entity(id)?;
-        match value {
-            AnyComponent::Position(p) => {
-                if self.has::<Position>(id)? {
-                    self.move_to(id, p.0).map(|_| ())
-                } else {
-                    let tags = self.tags(id)?;
-                    self.insert_component(e, id, p)?;
-                    self.index.insert(id, tags, p.0);
-                    Ok(())
-                }
-            }
-            AnyComponent::Facing(c) => self.insert_component(e, id, c),
-            AnyComponent::Holding(c) => self.insert_component(e, id, c),
+        if let AnyComponent::Position(p) = value
+            && self.has::<Position>(id)?
+        {
+            return self.move_to(id, p.0).map(|_| ());
         }
-    }
-
-    fn insert_component<C: Component + PartialEq>(
-        &mut self,
-        e: hecs::Entity,
-        id: EntityId,
-        value: C,
-    ) -> Result<(), WorldError> {
-        let old = match self.ecs.query_one_mut::<&mut C>(e) {
-            Ok(slot) if *slot == value => return Ok(()),
-            Ok(slot) => Some(std::mem::replace(slot, value)),
-            Err(_) => {
-                self.ecs
-                    .insert_one(e, value)
-                    .map_err(|_| WorldError::NoSuchEntity(id))?;
-                None
-            }
+        let old = match value.insert(&mut self.ecs, e) {
+            Ok(old) => old,
+            // The value was already there: nothing changed.
+            Err(()) => return Ok(()),
         };
+        if let AnyComponent::Position(p) = value {
+            // A position added: the entity enters the index.
+            let tags = self.tags(id)?;
+            self.index.insert(id, tags, p.0);
+        }
         self.record(|| Change::Component {
             id,
-            kind: C::KIND,
-            old: old.map(C::into_any),
-            new: Some(value.into_any()),
+            kind: value.kind(),
+            old,
+            new: Some(value),
         });
         Ok(())
     }
@@ -327,31 +317,30 @@ impl World {
     /// Remove the entity's component `C` and return it (`None` if it had
     /// none). Removing [`Position`] takes the entity out of the index.
     pub fn remove<C: Component>(&mut self, id: EntityId) -> Result<Option<C>, WorldError> {
+        Ok(self.remove_kind(id, C::KIND)?.and_then(C::from_any))
+    }
+
+    /// Remove the component named `kind` from the entity and return it
+    /// (`None` if it had none).
+    pub fn remove_kind(
+        &mut self,
+        id: EntityId,
+        kind: ComponentKind,
+    ) -> Result<Option<AnyComponent>, WorldError> {
         let e = self.entity(id)?;
-        if C::KIND == ComponentKind::Position
-            && let Ok(p) = self.get::<Position>(id)
-        {
-            self.index.remove(id, p.0);
-        }
-        let old = self.ecs.remove_one::<C>(e).ok();
+        let old = kind.remove(&mut self.ecs, e);
         if let Some(old) = old {
+            if let AnyComponent::Position(p) = old {
+                self.index.remove(id, p.0);
+            }
             self.record(|| Change::Component {
                 id,
-                kind: C::KIND,
-                old: Some(old.into_any()),
+                kind,
+                old: Some(old),
                 new: None,
             });
         }
         Ok(old)
-    }
-
-    /// Remove the component named `kind` from the entity, if it has it.
-    pub fn remove_kind(&mut self, id: EntityId, kind: ComponentKind) -> Result<(), WorldError> {
-        match kind {
-            ComponentKind::Position => self.remove::<Position>(id).map(|_| ()),
-            ComponentKind::Facing => self.remove::<Facing>(id).map(|_| ()),
-            ComponentKind::Holding => self.remove::<Holding>(id).map(|_| ()),
-        }
     }
 
     /// Return the entity's tags.
@@ -498,7 +487,9 @@ impl World {
                         }
                         self.set_any(*id, *value)?;
                     }
-                    None => self.remove_kind(*id, *kind)?,
+                    None => {
+                        self.remove_kind(*id, *kind)?;
+                    }
                 },
             }
         }
@@ -521,11 +512,27 @@ impl World {
 
     /// Check the world's consistency rules (rules.md §5, 1 and 2): every
     /// positioned entity is indexed exactly at its position with its current
-    /// tags, the index holds nothing else, and no cell holds two entities
-    /// that block movement.
+    /// tags, the index holds nothing else, no cell holds two entities that
+    /// block movement, and no component refers to a dead entity.
     pub fn validate(&self) -> Result<(), InvariantError> {
         let mut positioned = 0usize;
         for id in self.entities() {
+            let mut dangling = None;
+            // The entity is alive: it came from `entities`.
+            let _ = self.for_each_component(id, |c| {
+                if let Some(target) = c.refers_to()
+                    && !self.is_alive(target)
+                {
+                    dangling.get_or_insert((c.kind(), target));
+                }
+            });
+            if let Some((component, target)) = dangling {
+                return Err(InvariantError::DanglingReference {
+                    entity: id,
+                    component,
+                    target,
+                });
+            }
             let Ok(at) = self.position(id) else { continue };
             positioned += 1;
             let tags = self.tags(id).unwrap_or_default();

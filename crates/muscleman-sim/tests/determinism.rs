@@ -276,7 +276,7 @@ fn a_pinned_session_gives_pinned_events_and_hashes() {
     let events: usize = trace.iter().map(|(e, _)| e.len()).sum();
     assert_eq!(
         (game.state_hash(), digest(&trace), events),
-        (0xc40e_6aad_2bcf_d665, 0x12e1_41a2_1d4f_7964, 65),
+        (0x924b_e45f_f5af_7275, 0x9085_8b5b_f28e_02f0, 65),
         "pinned session changed"
     );
 }

@@ -59,9 +59,21 @@ fn damaged_saves_are_refused_with_a_reason() {
     let text = played("lluurr").save();
     type Expect = fn(&SaveError) -> bool;
     let cases: Vec<(String, Expect)> = vec![
-        (text.replace("\"version\": 1", "\"version\": 2"), |e| {
-            matches!(e, SaveError::Version { found: 2 })
+        (text.replace("\"version\": 2", "\"version\": 3"), |e| {
+            matches!(e, SaveError::Version { found: 3 })
         }),
+        (
+            text.replace("\"rules_version\": 2", "\"rules_version\": 3"),
+            |e| matches!(e, SaveError::Rules { found: 3, .. }),
+        ),
+        (
+            text.replace("\"facing\":", "\"fazing\":"),
+            |e| matches!(e, SaveError::Mismatch(m) if m.contains("unknown field")),
+        ),
+        (
+            text.replace("\"facing\":\"", "\"facing\":\"north"),
+            |e| matches!(e, SaveError::Mismatch(m) if m.contains("malformed facing")),
+        ),
         (text.replace("muscleman-save", "other"), |e| {
             matches!(e, SaveError::Format(_))
         }),

@@ -37,11 +37,11 @@ fn walk(
     let to = from.step(dir);
     // One look at the cell in front answers both questions.
     let ahead = world.index().kinds_at(to);
-    if ahead & TagKind::Pushable.bit() != 0 {
+    if ahead.contains(TagKind::Pushable) {
         if !try_push(world, to, dir, rules, events)? {
             return Ok(());
         }
-    } else if ahead & TagKind::BlocksMovement.bit() != 0 {
+    } else if ahead.contains(TagKind::BlocksMovement) {
         return Ok(());
     }
     world.move_to(player, to)?;
