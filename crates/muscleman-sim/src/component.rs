@@ -230,14 +230,17 @@ impl FromIterator<TagKind> for TagSet {
 }
 
 macro_rules! components {
-    ($($(#[$doc:meta])* $name:ident = $save:literal ($ty:ty)),* $(,)?) => {
+    ($($(#[doc = $doc:expr])* $(#[cfg($cfg:meta)])? $name:ident = $save:literal ($ty:ty)),* $(,)?) => {
         $(
-            $(#[$doc])*
+            $(#[doc = $doc])*
+            $(#[cfg($cfg)])?
             #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
             pub struct $name(pub $ty);
 
+            $(#[cfg($cfg)])?
             impl sealed::Sealed for $name {}
 
+            $(#[cfg($cfg)])?
             impl Component for $name {
                 const KIND: ComponentKind = ComponentKind::$name;
                 fn into_any(self) -> AnyComponent {
@@ -255,39 +258,39 @@ macro_rules! components {
         /// Name of one data component.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum ComponentKind {
-            $(#[doc = concat!("See [`", stringify!($name), "`].")] $name,)*
+            $($(#[cfg($cfg)])? #[doc = concat!("See [`", stringify!($name), "`].")] $name,)*
         }
 
         impl ComponentKind {
             /// Every component kind, in declaration order (the order of
             /// hashes, saves and [`World::components`](crate::World::components)).
-            pub const ALL: &'static [ComponentKind] = &[$(ComponentKind::$name,)*];
+            pub const ALL: &'static [ComponentKind] = &[$($(#[cfg($cfg)])? ComponentKind::$name,)*];
 
             /// Return the component's name in saves (`"level_member"`).
             pub const fn save_name(self) -> &'static str {
                 match self {
-                    $(ComponentKind::$name => $save,)*
+                    $($(#[cfg($cfg)])? ComponentKind::$name => $save,)*
                 }
             }
 
             /// Return the entity's component of this kind, if it has one.
             pub(crate) fn get(self, ecs: &hecs::World, e: hecs::Entity) -> Option<AnyComponent> {
                 match self {
-                    $(ComponentKind::$name => ecs.get::<&$name>(e).ok().map(|c| AnyComponent::$name(*c)),)*
+                    $($(#[cfg($cfg)])? ComponentKind::$name => ecs.get::<&$name>(e).ok().map(|c| AnyComponent::$name(*c)),)*
                 }
             }
 
             /// Remove the entity's component of this kind and return it.
             pub(crate) fn remove(self, ecs: &mut hecs::World, e: hecs::Entity) -> Option<AnyComponent> {
                 match self {
-                    $(ComponentKind::$name => ecs.remove_one::<$name>(e).ok().map(AnyComponent::$name),)*
+                    $($(#[cfg($cfg)])? ComponentKind::$name => ecs.remove_one::<$name>(e).ok().map(AnyComponent::$name),)*
                 }
             }
 
             /// Read a value of this kind as a save writes it.
             pub(crate) fn read_json(self, value: &serde_json::Value) -> Option<AnyComponent> {
                 match self {
-                    $(ComponentKind::$name => <$ty as Field>::from_json(value).map(|v| AnyComponent::$name($name(v))),)*
+                    $($(#[cfg($cfg)])? ComponentKind::$name => <$ty as Field>::from_json(value).map(|v| AnyComponent::$name($name(v))),)*
                 }
             }
         }
@@ -296,14 +299,14 @@ macro_rules! components {
         /// generically (dumps, hashes, saves, the undo journal).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum AnyComponent {
-            $(#[doc = concat!("A [`", stringify!($name), "`].")] $name($name),)*
+            $($(#[cfg($cfg)])? #[doc = concat!("A [`", stringify!($name), "`].")] $name($name),)*
         }
 
         impl AnyComponent {
             /// Return which component this is.
             pub const fn kind(&self) -> ComponentKind {
                 match self {
-                    $(AnyComponent::$name(_) => ComponentKind::$name,)*
+                    $($(#[cfg($cfg)])? AnyComponent::$name(_) => ComponentKind::$name,)*
                 }
             }
 
@@ -312,7 +315,7 @@ macro_rules! components {
             /// value was already there (nothing changed).
             pub(crate) fn insert(self, ecs: &mut hecs::World, e: hecs::Entity) -> Result<Option<AnyComponent>, ()> {
                 match self {
-                    $(AnyComponent::$name(value) => {
+                    $($(#[cfg($cfg)])? AnyComponent::$name(value) => {
                         if let Ok(slot) = ecs.query_one_mut::<&mut $name>(e) {
                             if *slot == value {
                                 return Err(());
@@ -328,28 +331,28 @@ macro_rules! components {
             /// Add this value to an entity being built.
             pub(crate) fn build(self, builder: &mut hecs::EntityBuilder) {
                 match self {
-                    $(AnyComponent::$name(value) => { builder.add(value); })*
+                    $($(#[cfg($cfg)])? AnyComponent::$name(value) => { builder.add(value); })*
                 }
             }
 
             /// Feed the value to the state hash.
             pub(crate) fn hash(self, h: &mut Fnv) {
                 match self {
-                    $(AnyComponent::$name(value) => value.0.hash(h),)*
+                    $($(#[cfg($cfg)])? AnyComponent::$name(value) => value.0.hash(h),)*
                 }
             }
 
             /// Write the value as a save does.
             pub(crate) fn to_json(self) -> serde_json::Value {
                 match self {
-                    $(AnyComponent::$name(value) => value.0.to_json(),)*
+                    $($(#[cfg($cfg)])? AnyComponent::$name(value) => value.0.to_json(),)*
                 }
             }
 
             /// Return the entity this value refers to, if any (for validation).
             pub(crate) fn refers_to(self) -> Option<EntityId> {
                 match self {
-                    $(AnyComponent::$name(value) => value.0.refers_to(),)*
+                    $($(#[cfg($cfg)])? AnyComponent::$name(value) => value.0.refers_to(),)*
                 }
             }
         }
@@ -366,6 +369,10 @@ components! {
     /// The level an entity belongs to, by its number in the game's set of
     /// levels (plan Task 5; every entity is in level 0 until stairs arrive).
     LevelMember = "level_member" (u32),
+    /// How brightly the player glows: the scratch mechanic of
+    /// `systems/glow.rs`, which exists in unit tests only.
+    #[cfg(test)]
+    Glow = "glow" (u32),
 }
 
 /// A data component type.

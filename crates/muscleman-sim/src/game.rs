@@ -122,6 +122,12 @@ impl Game {
         &self.world
     }
 
+    /// Return the world to change by hand, outside the history (unit tests).
+    #[cfg(test)]
+    pub(crate) fn world_mut_for_tests(&mut self) -> &mut World {
+        &mut self.world
+    }
+
     /// Return the player's id.
     pub fn player(&self) -> EntityId {
         self.player

@@ -24,6 +24,7 @@
 
 mod command;
 mod component;
+mod context;
 mod field;
 mod game;
 mod hash;
@@ -33,6 +34,7 @@ mod level;
 mod recipe;
 mod rules;
 mod save;
+mod schedule;
 mod step;
 mod systems;
 mod world;
@@ -49,8 +51,11 @@ pub use hash::state_hash;
 pub use index::{CellEntities, SpatialIndex};
 pub use level::{LevelLoadError, level_from_world, world_from_level};
 pub use muscleman_core::{EntityId, EventBatch, Input};
-pub use recipe::{RecipeError, is_implemented, recipe_of, recipe_tags, spawn};
+pub use recipe::{
+    RecipeError, is_implemented, recipe_of, recipe_tags, spawn, spawn_spec, spec_of, spec_tags,
+};
 pub use rules::{RULES_VERSION, Rules, is_solved};
 pub use save::{MAX_HISTORY, MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION, SaveError};
+pub use schedule::systems;
 pub use step::{StepError, step, step_into, step_with};
 pub use world::{InvariantError, World, WorldError};

@@ -1,8 +1,9 @@
-//! Recipes: the bundles of tags and components that make each kind of entity.
+//! Recipes: the bundles of tags and components that make each kind of
+//! entity (rules.md §3), and the states a level can write them in.
 
-use muscleman_core::{EntityId, EntityRecipe, GridDir, GridPos};
+use muscleman_core::{EntityId, EntityRecipe, EntitySpec, GridDir, GridPos, RecipeState};
 
-use crate::component::{Facing, Holding, TagKind, TagSet};
+use crate::component::{Facing, Holding, LevelMember, TagKind, TagSet};
 use crate::world::World;
 
 /// Why a recipe could not be spawned.
@@ -11,7 +12,15 @@ pub enum RecipeError {
     /// The recipe's rules are not written yet, so the sim cannot make it.
     #[error("recipe {0} is not implemented yet")]
     NotImplemented(EntityRecipe),
+    /// The recipe is implemented, but not in this state or with these
+    /// contents (their rules are not written yet, or the state does not
+    /// apply to the recipe).
+    #[error("{0} is not implemented yet")]
+    SpecNotImplemented(EntitySpec),
 }
+
+/// The level every entity belongs to until stairs arrive.
+pub(crate) const MAIN_LEVEL: LevelMember = LevelMember(0);
 
 /// Return the tags a recipe gives, or `None` if the sim does not implement it.
 ///
@@ -42,9 +51,81 @@ pub const fn recipe_tags(recipe: EntityRecipe) -> Option<TagSet> {
         ],
         EntityRecipe::HeavyBox => &[BlocksMovement, BlocksPush, Pushable, Heavy, Sinkable],
         EntityRecipe::Goal => &[Goal, Static],
-        _ => return None,
+        // Their rules arrive with their issues; until then they are refused.
+        EntityRecipe::Hammer
+        | EntityRecipe::KeyBlue
+        | EntityRecipe::KeyRed
+        | EntityRecipe::KeyYellow
+        | EntityRecipe::KeyGreen
+        | EntityRecipe::DoorBlue
+        | EntityRecipe::DoorRed
+        | EntityRecipe::DoorYellow
+        | EntityRecipe::DoorGreen
+        | EntityRecipe::SecretDoor
+        | EntityRecipe::PressurePlateBlue
+        | EntityRecipe::PressurePlateRed
+        | EntityRecipe::PressurePlateYellow
+        | EntityRecipe::PressurePlateGreen
+        | EntityRecipe::PressurePlateHeavy
+        | EntityRecipe::Apple
+        | EntityRecipe::Pear
+        | EntityRecipe::Cheese
+        | EntityRecipe::Coin
+        | EntityRecipe::Bong
+        | EntityRecipe::Cauldron
+        | EntityRecipe::StairsUp
+        | EntityRecipe::StairsDown
+        | EntityRecipe::Book
+        | EntityRecipe::Ghost
+        | EntityRecipe::Duck => return None,
     };
     Some(TagSet::of(tags))
+}
+
+/// Return the tags an entity in `state` loses and gains (rules.md §3,
+/// States).
+const fn state_change(state: RecipeState) -> (TagSet, TagSet) {
+    use TagKind::*;
+    match state {
+        RecipeState::Sunk => (
+            TagSet::of(&[BlocksMovement, BlocksPush, Pushable, Sinkable]),
+            TagSet::of(&[Walkable]),
+        ),
+        RecipeState::Open | RecipeState::Unlocked => (
+            TagSet::of(&[BlocksMovement, BlocksPush]),
+            TagSet::of(&[DoorOpen]),
+        ),
+    }
+}
+
+/// Return the tags a spec gives: its recipe's, changed by its state; `None`
+/// if the sim cannot make it.
+///
+/// # Example
+/// ```
+/// use muscleman_core::{EntityRecipe, EntitySpec, RecipeState};
+/// use muscleman_sim::{spec_tags, TagKind};
+///
+/// let sunk = EntitySpec::new(EntityRecipe::HeavyBox).with_state(RecipeState::Sunk);
+/// let tags = spec_tags(&sunk).unwrap();
+/// assert!(tags.contains(TagKind::Walkable) && !tags.contains(TagKind::BlocksMovement));
+/// ```
+pub const fn spec_tags(spec: &EntitySpec) -> Option<TagSet> {
+    let Some(tags) = recipe_tags(spec.recipe) else {
+        return None;
+    };
+    if !spec.contents.is_empty() {
+        // Contents arrive with the hammer's rules.
+        return None;
+    }
+    match spec.state {
+        None => Some(tags),
+        Some(state) if state.applies_to(spec.recipe) => {
+            let (lose, gain) = state_change(state);
+            Some(tags.minus(lose).union(gain))
+        }
+        Some(_) => None,
+    }
 }
 
 /// Return whether the sim can spawn `recipe`.
@@ -75,10 +156,27 @@ pub fn spawn(
     recipe: EntityRecipe,
     pos: GridPos,
 ) -> Result<EntityId, RecipeError> {
-    let tags = recipe_tags(recipe).ok_or(RecipeError::NotImplemented(recipe))?;
-    let id = world.spawn_tagged(pos, tags);
+    spawn_spec(world, &EntitySpec::new(recipe), pos)
+}
+
+/// Spawn an entity of `spec` (a recipe in a state) at `pos` and return its id.
+///
+/// A spec the sim cannot make yet is refused before anything is spawned.
+pub fn spawn_spec(
+    world: &mut World,
+    spec: &EntitySpec,
+    pos: GridPos,
+) -> Result<EntityId, RecipeError> {
+    let tags = match spec_tags(spec) {
+        Some(tags) => tags,
+        None if !is_implemented(spec.recipe) => {
+            return Err(RecipeError::NotImplemented(spec.recipe));
+        }
+        None => return Err(RecipeError::SpecNotImplemented(*spec)),
+    };
+    let id = world.spawn_member(pos, tags, MAIN_LEVEL);
     // The entity was spawned just above, so these cannot fail.
-    if recipe == EntityRecipe::Player {
+    if spec.recipe == EntityRecipe::Player {
         let _ = world.set(id, Holding(None));
         let _ = world.set(id, Facing(GridDir::Down));
     }
@@ -102,4 +200,27 @@ pub fn recipe_of(world: &World, id: EntityId) -> Option<EntityRecipe> {
     EntityRecipe::ALL
         .into_iter()
         .find(|r| recipe_tags(*r) == Some(tags))
+}
+
+/// Return the spec (recipe and state) an entity's tags match exactly, or
+/// `None` if they match none (an entity changed by hand).
+///
+/// # Example
+/// ```
+/// use muscleman_core::{EntityRecipe, EntitySpec, GridPos, RecipeState};
+/// use muscleman_sim::{spawn_spec, spec_of, World};
+///
+/// let mut world = World::new();
+/// let sunk = EntitySpec::new(EntityRecipe::HeavyBox).with_state(RecipeState::Sunk);
+/// let id = spawn_spec(&mut world, &sunk, GridPos::new(0, 0)).unwrap();
+/// assert_eq!(spec_of(&world, id), Some(sunk));
+/// ```
+pub fn spec_of(world: &World, id: EntityId) -> Option<EntitySpec> {
+    let tags = world.tags(id).ok()?;
+    EntityRecipe::ALL.into_iter().find_map(|r| {
+        let plain = EntitySpec::new(r);
+        std::iter::once(plain)
+            .chain(RecipeState::ALL.into_iter().map(|s| plain.with_state(s)))
+            .find(|spec| spec_tags(spec) == Some(tags))
+    })
 }

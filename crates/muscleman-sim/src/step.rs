@@ -3,8 +3,9 @@
 use muscleman_core::{EntityId, EventBatch, GridPos, Input};
 
 use crate::component::TagKind;
+use crate::context::StepContext;
 use crate::rules::Rules;
-use crate::systems::player_action;
+use crate::schedule::{self, SCHEDULE};
 use crate::world::{World, WorldError};
 
 /// Why a step could not run. The world is unchanged when a step fails.
@@ -52,8 +53,8 @@ pub fn step_with(
 /// Resolve one input under `rules`, writing the events into `events` (cleared
 /// first). Reusing one batch across steps makes a step allocate nothing.
 ///
-/// Phases run in a fixed order: player action, actors, environment,
-/// cleanup, emit. Only the player phase has rules so far.
+/// The step runs the systems of the schedule in phase order: player
+/// action, actors, environment, cleanup, emit (see `ARCHITECTURE.md`).
 pub fn step_into(
     world: &mut World,
     player: EntityId,
@@ -62,14 +63,10 @@ pub fn step_into(
     events: &mut EventBatch,
 ) -> Result<(), StepError> {
     events.clear();
-    // Checked here so that no phase fails half-way through.
+    // Checked here so that no system fails half-way through.
     let at = player_position(world, player)?;
-
-    player_action::resolve(world, player, at, input, rules, events)?;
-    actors_phase(world, events);
-    environment_phase(world, events);
-    cleanup_phase(world, events);
-    emit_phase(world, events);
+    let mut ctx = StepContext::new(world, player, at, input, rules, events);
+    schedule::run(SCHEDULE, &mut ctx)?;
     Ok(())
 }
 
@@ -95,15 +92,3 @@ fn player_position(world: &World, player: EntityId) -> Result<GridPos, StepError
     }
     Ok(world.position(player)?)
 }
-
-/// Actors phase: entities with a brain act. No actor exists yet.
-fn actors_phase(_world: &mut World, _events: &mut EventBatch) {}
-
-/// Environment phase: sinking, plates, signals, doors. Not written yet.
-fn environment_phase(_world: &mut World, _events: &mut EventBatch) {}
-
-/// Cleanup phase: destroy what the step used up. Nothing is used up yet.
-fn cleanup_phase(_world: &mut World, _events: &mut EventBatch) {}
-
-/// Emit phase: the batch is complete and in order; nothing to add yet.
-fn emit_phase(_world: &mut World, _events: &mut EventBatch) {}

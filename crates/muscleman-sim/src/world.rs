@@ -6,9 +6,13 @@
 
 use muscleman_core::{EntityId, EventBatch, GridPos, MoveCause, Moved};
 
-use crate::component::{AnyComponent, Component, ComponentKind, Position, Tag, TagKind, TagSet};
+use crate::component::{
+    AnyComponent, Component, ComponentKind, LevelMember, Position, Tag, TagKind, TagSet,
+};
+use crate::context::StepBuffers;
 use crate::index::SpatialIndex;
 use crate::journal::Change;
+use crate::recipe::RecipeError;
 
 /// Why an operation on the world was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -27,6 +31,9 @@ pub enum WorldError {
         /// The component it lacks.
         component: ComponentKind,
     },
+    /// A recipe could not be spawned.
+    #[error(transparent)]
+    Recipe(#[from] RecipeError),
 }
 
 /// A rule of the world's consistency (rules.md §5) that does not hold.
@@ -101,6 +108,9 @@ pub struct World {
     index: SpatialIndex,
     /// Where mutations are recorded while a journal is open (see `Game`).
     journal: Option<Vec<Change>>,
+    /// The step's change list and deferred commands, kept between steps so
+    /// their buffers are reused.
+    step_buffers: StepBuffers,
 }
 
 impl std::fmt::Debug for World {
@@ -156,6 +166,26 @@ impl World {
         self.index.insert(id, tags, pos);
         self.record(|| Change::Spawned { id });
         id
+    }
+
+    /// Spawn an entity with `tags` at `pos` as a member of `level`, in one
+    /// ECS insert and one index insert, and return its id.
+    pub(crate) fn spawn_member(
+        &mut self,
+        pos: GridPos,
+        tags: TagSet,
+        level: LevelMember,
+    ) -> EntityId {
+        self.record_freelist();
+        let id = to_id(self.ecs.spawn((tags, Position(pos), level)));
+        self.index.insert(id, tags, pos);
+        self.record(|| Change::Spawned { id });
+        id
+    }
+
+    /// Return the step's reusable buffers.
+    pub(crate) fn step_buffers(&mut self) -> &mut StepBuffers {
+        &mut self.step_buffers
     }
 
     /// Spawn an entity under a given id with the given tags and components.
@@ -499,8 +529,9 @@ impl World {
     /// Make room for `additional` more entities, so that filling a level of
     /// known size does not copy the ECS's and the index's tables as they grow.
     pub fn reserve(&mut self, additional: usize) {
-        self.ecs
-            .reserve::<(TagSet, Position)>(u32::try_from(additional).unwrap_or(u32::MAX));
+        self.ecs.reserve::<(TagSet, Position, LevelMember)>(
+            u32::try_from(additional).unwrap_or(u32::MAX),
+        );
         self.index.reserve_entries(additional);
     }
 

@@ -276,7 +276,7 @@ fn a_pinned_session_gives_pinned_events_and_hashes() {
     let events: usize = trace.iter().map(|(e, _)| e.len()).sum();
     assert_eq!(
         (game.state_hash(), digest(&trace), events),
-        (0x924b_e45f_f5af_7275, 0x9085_8b5b_f28e_02f0, 65),
+        (0x03c8_cdf6_7882_2e85, 0x8844_8153_0aa6_87ff, 65),
         "pinned session changed"
     );
 }

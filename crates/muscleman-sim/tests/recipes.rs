@@ -2,9 +2,9 @@
 
 use muscleman_core::{EntityRecipe, GridDir, GridPos};
 use muscleman_sim::{
-    BlocksMovement, BlocksPush, Facing, Goal, Heavy, Holding, Liftable, Openable, Player, Pushable,
-    RecipeError, Sinkable, Smashable, Static, TagKind, TagSet, WallStrong, WallWeak, WaterCell,
-    World, is_implemented, recipe_of, recipe_tags, spawn,
+    BlocksMovement, BlocksPush, Facing, Goal, Heavy, Holding, LevelMember, Liftable, Openable,
+    Player, Pushable, RecipeError, Sinkable, Smashable, Static, TagKind, TagSet, WallStrong,
+    WallWeak, WaterCell, World, is_implemented, recipe_of, recipe_tags, spawn,
 };
 
 fn spawn_one(recipe: EntityRecipe) -> (World, muscleman_core::EntityId) {
@@ -124,8 +124,10 @@ fn every_recipe_has_exactly_the_tags_of_the_rule_book() {
         assert_eq!(w.tags(id).unwrap(), TagSet::of(tags), "{recipe}");
         assert_eq!(recipe_of(&w, id), Some(recipe));
         let components: Vec<_> = w.components(id).unwrap().iter().map(|c| c.kind()).collect();
-        let expected = if recipe == EntityRecipe::Player { 3 } else { 1 };
+        // Position and LevelMember (plan Task 5); the player adds Facing and Holding.
+        let expected = if recipe == EntityRecipe::Player { 4 } else { 2 };
         assert_eq!(components.len(), expected, "{recipe}: {components:?}");
+        assert_eq!(w.get::<LevelMember>(id), Ok(LevelMember(0)), "{recipe}");
     }
 }
 

@@ -1,4 +1,7 @@
-//! Systems: the rules, one module per mechanic, run by `step` in phase order.
+//! Systems: the rules, one module per mechanic, run by `step` in the order
+//! of the schedule (`schedule.rs`).
 
-pub(crate) mod player_action;
+#[cfg(test)]
+pub(crate) mod glow;
 pub(crate) mod push;
+pub(crate) mod walk;

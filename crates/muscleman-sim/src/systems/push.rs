@@ -1,10 +1,10 @@
 //! Push chains: a line of pushables moves as one, or not at all.
 
-use muscleman_core::{EntityId, EventBatch, GridDir, GridPos, MoveCause, Moved};
+use muscleman_core::{EntityId, GridDir, GridPos, MoveCause};
 
 use crate::component::TagKind;
-use crate::rules::Rules;
-use crate::world::{World, WorldError};
+use crate::context::StepContext;
+use crate::world::WorldError;
 
 /// How many chain members' ids a push keeps from its scan.
 const KEPT: usize = 16;
@@ -19,13 +19,12 @@ const KEPT: usize = 16;
 ///
 /// Returns whether the chain moved. Allocates nothing.
 pub(crate) fn try_push(
-    world: &mut World,
+    ctx: &mut StepContext<'_>,
     start: GridPos,
     dir: GridDir,
-    rules: &Rules,
-    events: &mut EventBatch,
 ) -> Result<bool, WorldError> {
-    let index = world.index();
+    let max_chain = ctx.rules.max_chain;
+    let index = ctx.world().index();
     // The first members' ids, kept from the scan so the commit need not look
     // them up again; members past these are looked up when they move.
     let mut kept = [EntityId::new(0, 0); KEPT];
@@ -36,7 +35,7 @@ pub(crate) fn try_push(
             *slot = id;
         }
         len = len.saturating_add(1);
-        if rules.max_chain.is_some_and(|max| len > max) {
+        if max_chain.is_some_and(|max| len > max) {
             return Ok(false);
         }
         let next = end.step(dir);
@@ -60,16 +59,10 @@ pub(crate) fn try_push(
         let from = to.step(back);
         let id = match kept.get(member) {
             Some(id) => Some(*id),
-            None => world.index().pushable_at(from),
+            None => ctx.world().index().pushable_at(from),
         };
         if let Some(id) = id {
-            world.move_to(id, to)?;
-            events.push(Moved {
-                entity: id,
-                from,
-                to,
-                cause: MoveCause::Push,
-            });
+            ctx.move_entity(id, from, to, MoveCause::Push)?;
         }
         to = from;
     }

@@ -1,0 +1,425 @@
+//! The step context: what every system works on, and the two lists a step
+//! keeps beside the world (what changed, and the deferred spawns and
+//! destroys).
+
+use muscleman_core::{EntityId, EntitySpec, EventBatch, GridPos, Input, MoveCause, Moved};
+
+use crate::component::{Component, TagSet};
+use crate::recipe::spawn_spec;
+use crate::rules::Rules;
+use crate::schedule::TRACK_CHANGES;
+use crate::world::{World, WorldError};
+
+/// One thing that changed in a step, as the environment's systems see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum StepChange {
+    /// An entity moved from one cell to another.
+    Moved {
+        /// The entity.
+        id: EntityId,
+        /// The cell it left.
+        from: GridPos,
+        /// The cell it entered.
+        to: GridPos,
+    },
+    /// An entity appeared in a cell (a smash's contents).
+    Spawned {
+        /// The new entity.
+        id: EntityId,
+        /// Its cell.
+        at: GridPos,
+    },
+    /// An entity was destroyed where it stood.
+    Destroyed {
+        /// The entity, now dead.
+        id: EntityId,
+        /// The cell it left.
+        at: GridPos,
+    },
+    /// An entity's tags changed where it stands (it sank, a door opened).
+    Retagged {
+        /// The entity.
+        id: EntityId,
+        /// Its cell.
+        at: GridPos,
+    },
+}
+
+impl StepChange {
+    /// Return the cell this change entered or touched: the destination of a
+    /// move, or the cell of a spawn, destroy or tag change.
+    #[cfg_attr(
+        not(test),
+        expect(dead_code, reason = "read by the environment's systems")
+    )]
+    pub(crate) const fn cell(&self) -> GridPos {
+        match *self {
+            StepChange::Moved { to, .. } => to,
+            StepChange::Spawned { at, .. }
+            | StepChange::Destroyed { at, .. }
+            | StepChange::Retagged { at, .. } => at,
+        }
+    }
+
+    /// Return the entity concerned.
+    #[cfg_attr(
+        not(test),
+        expect(dead_code, reason = "read by the environment's systems")
+    )]
+    pub(crate) const fn entity(&self) -> EntityId {
+        match *self {
+            StepChange::Moved { id, .. }
+            | StepChange::Spawned { id, .. }
+            | StepChange::Destroyed { id, .. }
+            | StepChange::Retagged { id, .. } => id,
+        }
+    }
+}
+
+/// A spawn or destroy a system asked for, applied after it (or when it
+/// calls [`StepContext::apply_commands`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Deferred {
+    Spawn { spec: EntitySpec, at: GridPos },
+    Destroy { id: EntityId },
+}
+
+/// The deferred spawns and destroys of a step, applied in the order they
+/// were queued, so spawned ids are the same on every run.
+#[derive(Debug, Default)]
+pub(crate) struct Commands {
+    queue: Vec<Deferred>,
+}
+
+impl Commands {
+    /// Queue a spawn of `spec` at `at`.
+    #[cfg_attr(
+        not(test),
+        expect(dead_code, reason = "used by the smash and its contents")
+    )]
+    pub(crate) fn spawn(&mut self, spec: EntitySpec, at: GridPos) {
+        self.queue.push(Deferred::Spawn { spec, at });
+    }
+
+    /// Queue the destruction of `id`.
+    #[cfg_attr(
+        not(test),
+        expect(dead_code, reason = "used by keys, collectibles and smashes")
+    )]
+    pub(crate) fn destroy(&mut self, id: EntityId) {
+        self.queue.push(Deferred::Destroy { id });
+    }
+}
+
+/// The lists a step keeps beside the world, reused from step to step so
+/// that a warm step allocates nothing. The world owns them between steps.
+#[derive(Debug, Default)]
+pub(crate) struct StepBuffers {
+    changes: Vec<StepChange>,
+    commands: Commands,
+    spawned: Vec<EntityId>,
+}
+
+/// What a system works on: the world, the player, the input, the rules, the
+/// events so far, what changed so far in this step, and the deferred
+/// spawns and destroys.
+///
+/// Systems change the world through the context's methods, which keep the
+/// event batch and the change list in step with the world; they read it
+/// through [`StepContext::world`].
+pub(crate) struct StepContext<'a> {
+    world: &'a mut World,
+    /// The player.
+    pub(crate) player: EntityId,
+    /// Where the player stood when the step began.
+    pub(crate) player_at: GridPos,
+    /// The input being resolved.
+    pub(crate) input: Input,
+    /// The rules.
+    pub(crate) rules: &'a Rules,
+    /// The events so far, in order.
+    pub(crate) events: &'a mut EventBatch,
+    buffers: StepBuffers,
+}
+
+impl<'a> StepContext<'a> {
+    /// Start a step on `world`, taking its reusable buffers.
+    pub(crate) fn new(
+        world: &'a mut World,
+        player: EntityId,
+        player_at: GridPos,
+        input: Input,
+        rules: &'a Rules,
+        events: &'a mut EventBatch,
+    ) -> Self {
+        let mut buffers = std::mem::take(world.step_buffers());
+        buffers.changes.clear();
+        buffers.commands.queue.clear();
+        StepContext {
+            world,
+            player,
+            player_at,
+            input,
+            rules,
+            events,
+            buffers,
+        }
+    }
+
+    /// Return the world, to read.
+    #[inline]
+    pub(crate) fn world(&self) -> &World {
+        self.world
+    }
+
+    /// Return what changed so far in this step, in order. Empty unless a
+    /// scheduled system reads it (see `SystemEntry::reads_changes`).
+    #[cfg_attr(
+        not(test),
+        expect(dead_code, reason = "read by the environment's systems")
+    )]
+    pub(crate) fn changes(&self) -> &[StepChange] {
+        &self.buffers.changes
+    }
+
+    /// Return the deferred commands, to queue spawns and destroys.
+    #[cfg_attr(
+        not(test),
+        expect(dead_code, reason = "used by keys, collectibles and smashes")
+    )]
+    pub(crate) fn commands(&mut self) -> &mut Commands {
+        &mut self.buffers.commands
+    }
+
+    #[inline]
+    fn note(&mut self, change: StepChange) {
+        if TRACK_CHANGES {
+            self.buffers.changes.push(change);
+        }
+    }
+
+    /// Move `id` from `from` to `to` and emit `Moved` with `cause`.
+    #[inline]
+    pub(crate) fn move_entity(
+        &mut self,
+        id: EntityId,
+        from: GridPos,
+        to: GridPos,
+        cause: MoveCause,
+    ) -> Result<(), WorldError> {
+        self.world.move_to(id, to)?;
+        self.events.push(Moved {
+            entity: id,
+            from,
+            to,
+            cause,
+        });
+        self.note(StepChange::Moved { id, from, to });
+        Ok(())
+    }
+
+    /// Set a data component of `id` (not its position: use
+    /// [`StepContext::move_entity`]).
+    #[inline]
+    pub(crate) fn set<C: Component>(&mut self, id: EntityId, value: C) -> Result<(), WorldError> {
+        self.world.set(id, value)
+    }
+
+    /// Replace the tags of `id`.
+    #[cfg_attr(not(test), expect(dead_code, reason = "used by sinking and doors"))]
+    pub(crate) fn set_tags(&mut self, id: EntityId, tags: TagSet) -> Result<(), WorldError> {
+        if self.world.tags(id)? == tags {
+            return Ok(());
+        }
+        self.world.set_tags(id, tags)?;
+        if let Ok(at) = self.world.position(id) {
+            self.note(StepChange::Retagged { id, at });
+        }
+        Ok(())
+    }
+
+    /// Apply the deferred commands now, in the order they were queued, and
+    /// return the ids the spawns among them got, in that order. The step
+    /// calls this after every system; a system calls it when it must see
+    /// the result (or the new ids) before it goes on.
+    pub(crate) fn apply_commands(&mut self) -> Result<&[EntityId], WorldError> {
+        self.buffers.spawned.clear();
+        if self.buffers.commands.queue.is_empty() {
+            return Ok(&[]);
+        }
+        let mut queue = std::mem::take(&mut self.buffers.commands.queue);
+        let mut result = Ok(());
+        for command in queue.drain(..) {
+            result = match command {
+                Deferred::Spawn { spec, at } => match spawn_spec(self.world, &spec, at) {
+                    Ok(id) => {
+                        self.buffers.spawned.push(id);
+                        self.note(StepChange::Spawned { id, at });
+                        Ok(())
+                    }
+                    Err(e) => Err(WorldError::Recipe(e)),
+                },
+                Deferred::Destroy { id } => {
+                    let at = self.world.position(id).ok();
+                    self.world.destroy(id).map(|()| {
+                        if let Some(at) = at {
+                            self.note(StepChange::Destroyed { id, at });
+                        }
+                    })
+                }
+            };
+            if result.is_err() {
+                break;
+            }
+        }
+        queue.clear();
+        self.buffers.commands.queue = queue;
+        result.map(|()| self.buffers.spawned.as_slice())
+    }
+}
+
+impl Drop for StepContext<'_> {
+    /// Give the world its buffers back for the next step, whether this one
+    /// succeeded or not.
+    fn drop(&mut self) {
+        *self.world.step_buffers() = std::mem::take(&mut self.buffers);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use muscleman_core::{EntityRecipe, EventBatch, GridDir, GridPos, Input};
+
+    use super::*;
+    use crate::component::TagKind;
+    use crate::recipe::spawn;
+
+    fn spec(recipe: EntityRecipe) -> EntitySpec {
+        EntitySpec::new(recipe)
+    }
+
+    /// A world with a player at the origin and a box beside it.
+    fn world() -> (World, EntityId, EntityId) {
+        let mut world = World::new();
+        let player = spawn(&mut world, EntityRecipe::Player, GridPos::ZERO);
+        let boxed = spawn(&mut world, EntityRecipe::Box, GridPos::new(1, 0));
+        match (player, boxed) {
+            (Ok(p), Ok(b)) => (world, p, b),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn deferred_commands_apply_in_order_with_their_ids_and_changes() {
+        let (mut world, player, boxed) = world();
+        let mut events = EventBatch::new();
+        let rules = Rules::MUSCLEMAN;
+        let input = Input::Move(GridDir::Up);
+        let mut ctx = StepContext::new(
+            &mut world,
+            player,
+            GridPos::ZERO,
+            input,
+            &rules,
+            &mut events,
+        );
+        ctx.commands().destroy(boxed);
+        ctx.commands()
+            .spawn(spec(EntityRecipe::Goal), GridPos::new(1, 0));
+        ctx.commands()
+            .spawn(spec(EntityRecipe::Box), GridPos::new(1, 0));
+        assert!(
+            ctx.world().is_alive(boxed),
+            "nothing happens before they are applied"
+        );
+        let spawned = ctx.apply_commands().map(<[EntityId]>::to_vec);
+        let spawned = spawned.unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(spawned.len(), 2);
+        assert!(!ctx.world().is_alive(boxed));
+        let at = GridPos::new(1, 0);
+        let mut there: Vec<_> = ctx.world().index().all_at(at).collect();
+        there.sort_by_key(|id| spawned.iter().position(|s| s == id));
+        assert_eq!(there, spawned);
+        if TRACK_CHANGES {
+            assert_eq!(
+                ctx.changes(),
+                &[
+                    StepChange::Destroyed { id: boxed, at },
+                    StepChange::Spawned { id: spawned[0], at },
+                    StepChange::Spawned { id: spawned[1], at },
+                ]
+            );
+        }
+        assert_eq!(
+            ctx.apply_commands().map(<[EntityId]>::len),
+            Ok(0),
+            "the queue is empty"
+        );
+    }
+
+    #[test]
+    fn the_same_commands_give_the_same_ids() {
+        let ids = || {
+            let (mut world, player, boxed) = world();
+            let mut events = EventBatch::new();
+            let rules = Rules::MUSCLEMAN;
+            let mut ctx = StepContext::new(
+                &mut world,
+                player,
+                GridPos::ZERO,
+                Input::Wait,
+                &rules,
+                &mut events,
+            );
+            ctx.commands().destroy(boxed);
+            ctx.commands()
+                .spawn(spec(EntityRecipe::Box), GridPos::new(2, 0));
+            ctx.apply_commands().map(<[EntityId]>::to_vec)
+        };
+        assert_eq!(ids(), ids());
+    }
+
+    #[test]
+    fn a_refused_spawn_stops_the_queue_with_its_error() {
+        let (mut world, player, _) = world();
+        let mut events = EventBatch::new();
+        let rules = Rules::MUSCLEMAN;
+        let mut ctx = StepContext::new(
+            &mut world,
+            player,
+            GridPos::ZERO,
+            Input::Wait,
+            &rules,
+            &mut events,
+        );
+        ctx.commands()
+            .spawn(spec(EntityRecipe::Duck), GridPos::new(2, 0));
+        assert!(matches!(ctx.apply_commands(), Err(WorldError::Recipe(_))));
+    }
+
+    #[test]
+    fn tag_changes_are_noted_where_they_happen() {
+        let (mut world, player, boxed) = world();
+        let mut events = EventBatch::new();
+        let rules = Rules::MUSCLEMAN;
+        let mut ctx = StepContext::new(
+            &mut world,
+            player,
+            GridPos::ZERO,
+            Input::Wait,
+            &rules,
+            &mut events,
+        );
+        let tags = ctx
+            .world()
+            .tags(boxed)
+            .unwrap_or_default()
+            .without(TagKind::Pushable);
+        assert_eq!(ctx.set_tags(boxed, tags), Ok(()));
+        assert_eq!(ctx.set_tags(boxed, tags), Ok(()), "no change, no note");
+        if TRACK_CHANGES {
+            let at = GridPos::new(1, 0);
+            assert_eq!(ctx.changes(), &[StepChange::Retagged { id: boxed, at }]);
+        }
+    }
+}
