@@ -1,11 +1,11 @@
 //! A game: a world, its player, and the history that undo, redo and restart walk.
 
-use muscleman_core::{EntityId, EventBatch, Input, MoveCause, SimEvent};
-
-use crate::command::Command;
-
+use muscleman_core::{EntityId, EventBatch, GridDir, Input, MoveCause, SimEvent};
 use muscleman_level::Level;
 
+use crate::baseline::Baseline;
+use crate::command::Command;
+use crate::component::{ComponentKind, Facing};
 use crate::journal::Change;
 use crate::level::{LevelLoadError, level_from_world, world_from_level};
 use crate::rules::Rules;
@@ -29,16 +29,31 @@ pub struct Stats {
     pub pushes: u32,
 }
 
-/// One undo step: the actions that made it (a moving action, then any
-/// actions after it that moved nothing) and every change they recorded.
-#[derive(Clone, Debug)]
+/// One undo step: the actions that made it (an action that changed the
+/// state, then any actions after it that changed only Facing) and every
+/// change they recorded.
+#[derive(Clone, Debug, Default)]
 struct Entry {
     actions: Vec<Action>,
     changes: Vec<Change>,
     stats_before: Stats,
-    /// For a restart: how many of `changes` are the restart's own, which
-    /// lead to the initial state. A later restart reverts only what follows.
-    restart: Option<usize>,
+    /// For a restart: what its undo puts back besides its changes.
+    restart: Option<Box<RestartUndo>>,
+    /// Once undone: the player's Facing in the position the step was made
+    /// from. Turning in place keeps the redo list, so redo faces this way
+    /// again first and replays the step from exactly that position.
+    redo_facing: Option<GridDir>,
+}
+
+/// What undoing a restart puts back besides the world: the baseline it
+/// replaced and, for a restart made before any other undo step, the
+/// Facing-only actions it took from the prelude.
+#[derive(Clone, Debug)]
+struct RestartUndo {
+    baseline: Baseline,
+    /// How many of the entry's first actions and changes were the prelude's.
+    prelude_actions: usize,
+    prelude_changes: usize,
 }
 
 /// A world with a player, rules and an unlimited undo history.
@@ -46,6 +61,11 @@ struct Entry {
 /// History is a journal of the changes each step made (not a copy of the
 /// world), so an undo step costs memory in proportion to what it changed.
 /// Undo restores the exact earlier state: same ids, components, tags, facing.
+/// An undo step is a step that changed more than the player's Facing; a
+/// step that changed only Facing (a bump, a turn) joins the undo step before
+/// it and keeps the redo list (rules.md §4, History). Restart puts back only
+/// the entities changed since the last restart, so its cost never grows
+/// with the history.
 ///
 /// # Example
 /// ```
@@ -81,28 +101,27 @@ pub struct Game {
     stats: Stats,
     log: Vec<Command>,
     spare: Vec<Change>,
+    /// The events of the step being filed, reused from step to step.
+    batch: EventBatch,
 }
 
 impl Game {
     /// Start a game of `level` under `rules`.
     pub fn new(level: &Level, rules: Rules) -> Result<Game, LevelLoadError> {
-        let (world, player) = world_from_level(level)?;
+        let (mut world, player) = world_from_level(level)?;
+        world.start_baseline();
         Ok(Game {
             level: level.clone(),
             world,
             player,
             rules,
-            prelude: Entry {
-                actions: Vec::new(),
-                changes: Vec::new(),
-                stats_before: Stats::default(),
-                restart: None,
-            },
+            prelude: Entry::default(),
             done: Vec::new(),
             undone: Vec::new(),
             stats: Stats::default(),
             log: Vec::new(),
             spare: Vec::new(),
+            batch: EventBatch::new(),
         })
     }
 
@@ -175,6 +194,9 @@ impl Game {
                 + e.actions.capacity() * std::mem::size_of::<Action>()
                 + e.changes.capacity() * std::mem::size_of::<Change>()
                 + e.changes.iter().map(Change::heap_bytes).sum::<usize>()
+                + e.restart.as_ref().map_or(0, |r| {
+                    std::mem::size_of::<RestartUndo>() + r.baseline.heap_bytes()
+                })
         };
         self.done
             .iter()
@@ -182,6 +204,13 @@ impl Game {
             .map(entry)
             .sum::<usize>()
             + self.prelude.changes.capacity() * std::mem::size_of::<Change>()
+    }
+
+    /// Return the bytes the restart baseline holds: a snapshot of each
+    /// entity changed since the last restart, and 4 bytes per entity slot up
+    /// to the highest one changed. It does not grow with the history.
+    pub fn baseline_bytes(&self) -> usize {
+        self.world.baseline_bytes()
     }
 
     /// Apply one command and return its events.
@@ -194,70 +223,138 @@ impl Game {
         }
     }
 
-    /// Resolve one input and return its events. Clears the redo list.
+    /// Resolve one input and return its events. A step that changes more
+    /// than the player's Facing is a new undo step and clears the redo list;
+    /// a wait, a bump or a turn keeps it.
     pub fn step(&mut self, input: Input) -> Result<EventBatch, StepError> {
         self.log.push(Command::Step(input));
-        self.undone.clear();
         let mut events = EventBatch::new();
-        self.act(Action::Input(input), &mut events)?;
+        if self.act(Action::Input(input), None, &mut events)? {
+            self.undone.clear();
+        }
         Ok(events)
     }
 
-    /// Undo the last step in which something moved, and return the moves
-    /// back (cause `Undo`). Returns no event when there is nothing to undo.
+    /// Undo the last undo step, and return the moves back (cause `Undo`),
+    /// in the reverse order of the step's own. Does nothing when there is
+    /// no undo step.
     pub fn undo(&mut self) -> Result<EventBatch, StepError> {
         self.log.push(Command::Undo);
         let mut events = EventBatch::new();
         if let Some(mut entry) = self.done.pop() {
-            self.world
-                .revert(&entry.changes, MoveCause::Undo, &mut events)?;
+            let restart = entry.restart.take();
+            let (own_actions, own_changes) = restart
+                .as_ref()
+                .map_or((0, 0), |r| (r.prelude_actions, r.prelude_changes));
+            let changes = entry.changes.get(own_changes..).unwrap_or_default();
+            self.world.revert(changes, MoveCause::Undo, &mut events)?;
             self.stats = entry.stats_before;
+            if let Some(restart) = restart {
+                // Undoing a restart: the entities changed before it are
+                // changed again, and its baseline knows how they started.
+                self.world.set_baseline(restart.baseline);
+                // A restart gives back the position it left, Facing
+                // included (rules.md §4): the turns made before any undo
+                // step stand again, pending as they were.
+                if own_actions > 0 || own_changes > 0 {
+                    entry.changes.truncate(own_changes);
+                    let rest = entry
+                        .actions
+                        .split_off(own_actions.min(entry.actions.len()));
+                    self.prelude.actions = std::mem::replace(&mut entry.actions, rest);
+                    self.prelude.changes = std::mem::take(&mut entry.changes);
+                }
+            }
             // Redo replays the actions, so the changes are not kept.
             entry.changes = Vec::new();
+            if entry.redo_facing.is_none() {
+                // The first undo of this step: the state is now exactly the
+                // one the step was made from. (A redone step keeps the facing
+                // it was first made from.)
+                entry.redo_facing = self.world.get::<Facing>(self.player).ok().map(|f| f.0);
+            }
             self.undone.push(entry);
         }
         Ok(events)
     }
 
-    /// Redo the last undone step by replaying its actions, and return their
-    /// events. Returns no event when there is nothing to redo.
+    /// Redo the last undone step and return its events. Returns no event
+    /// when there is nothing to redo.
+    ///
+    /// Redo faces the way the player faced right after the undo (a turn in
+    /// place since then keeps the redo list, rules.md §4) and replays the
+    /// step's actions from there, so it brings back exactly the undone
+    /// position.
     pub fn redo(&mut self) -> Result<EventBatch, StepError> {
         self.log.push(Command::Redo);
         let mut events = EventBatch::new();
         if let Some(entry) = self.undone.pop() {
+            let depth = self.done.len();
+            let mut face = entry.redo_facing;
             for action in entry.actions {
-                self.act(action, &mut events)?;
+                self.act(action, face.take(), &mut events)?;
+            }
+            if self.done.len() > depth
+                && let Some(redone) = self.done.last_mut()
+            {
+                redone.redo_facing = entry.redo_facing;
             }
         }
         Ok(events)
     }
 
     /// Go back to the level's initial state and return the moves back
-    /// (cause `Restart`). A restart is one undo step; it clears the redo list.
+    /// (cause `Restart`, in id order). A restart that changes anything
+    /// (Facing included) is one undo step and clears the redo list; in the
+    /// initial state it is no step at all. It costs what changed since the
+    /// last restart, never the length of the history.
     pub fn restart(&mut self) -> Result<EventBatch, StepError> {
         self.log.push(Command::Restart);
-        self.undone.clear();
         let mut events = EventBatch::new();
-        self.act(Action::Restart, &mut events)?;
+        if self.act(Action::Restart, None, &mut events)? {
+            self.undone.clear();
+        }
         Ok(events)
     }
 
-    /// Run one action with the journal open, then file its changes: a new
-    /// undo step if something moved, else onto the last undo step.
-    fn act(&mut self, action: Action, events: &mut EventBatch) -> Result<(), StepError> {
+    /// Run one action with the journal open (facing `face` first, for a
+    /// redo), then file its changes: a new undo step if it changed more than
+    /// the player's Facing (a restart: if it changed anything), else onto
+    /// the last undo step. Return whether it made a new undo step.
+    fn act(
+        &mut self,
+        action: Action,
+        face: Option<GridDir>,
+        events: &mut EventBatch,
+    ) -> Result<bool, StepError> {
         let first = events.len();
         let stats_before = self.stats;
         self.world.open_journal(std::mem::take(&mut self.spare));
-        let result = match action {
-            Action::Input(input) => {
-                let mut batch = EventBatch::new();
-                let r = step_into(&mut self.world, self.player, input, &self.rules, &mut batch);
-                for e in batch {
-                    events.push(e);
+        let faced = match face {
+            Some(dir) => self.world.set(self.player, Facing(dir)),
+            None => Ok(()),
+        };
+        let result = match (faced, action) {
+            (Err(e), _) => Err(StepError::from(e)),
+            (Ok(()), action) => match action {
+                Action::Input(input) => {
+                    let r = step_into(
+                        &mut self.world,
+                        self.player,
+                        input,
+                        &self.rules,
+                        &mut self.batch,
+                    );
+                    for e in &self.batch {
+                        events.push(*e);
+                    }
+                    r
                 }
-                r
-            }
-            Action::Restart => self.rewind_all(events),
+                Action::Restart => self
+                    .world
+                    .restore_baseline(MoveCause::Restart, events)
+                    .map_err(StepError::from),
+            },
         };
         let mut journal = self.world.close_journal();
         // Keep the journal's buffer for the next action, and file an exact
@@ -271,14 +368,11 @@ impl Game {
             self.world.revert(&changes, MoveCause::Undo, &mut ignored)?;
             return Err(e);
         }
-        // A restart with history is an undo step even when it moved nothing
-        // (right after another restart, say): undo goes back to before it.
-        let moved = events
-            .iter()
-            .skip(first)
-            .any(|e| matches!(e, SimEvent::Moved(_)))
-            || (action == Action::Restart && !self.done.is_empty());
-        if moved {
+        let new_step = match action {
+            Action::Input(_) => changes.iter().any(|c| !self.is_facing(c)),
+            Action::Restart => !changes.is_empty(),
+        };
+        if new_step {
             let (player_moved, pushed) = count(events, first, self.player);
             self.stats = match action {
                 Action::Input(_) => Stats {
@@ -287,12 +381,9 @@ impl Game {
                 },
                 Action::Restart => Stats::default(),
             };
-            let mut entry = Entry {
-                actions: std::mem::take(&mut self.prelude.actions),
-                changes: std::mem::take(&mut self.prelude.changes),
-                stats_before,
-                restart: None,
-            };
+            let mut entry = std::mem::take(&mut self.prelude);
+            let (prelude_actions, prelude_changes) = (entry.actions.len(), entry.changes.len());
+            entry.stats_before = stats_before;
             entry.actions.push(action);
             if entry.changes.is_empty() {
                 entry.changes = changes;
@@ -300,48 +391,46 @@ impl Game {
                 entry.changes.extend(changes);
             }
             if action == Action::Restart {
-                entry.restart = Some(entry.changes.len());
+                // The world is at its start again: a fresh baseline, and the
+                // old one kept for the restart's undo.
+                entry.restart = self.world.renew_baseline().map(|baseline| {
+                    Box::new(RestartUndo {
+                        baseline,
+                        prelude_actions,
+                        prelude_changes,
+                    })
+                });
             }
             entry.actions.shrink_to_fit();
             self.done.push(entry);
-        } else if !changes.is_empty() && action != Action::Restart {
-            // (A restart that is no undo step had only the prelude to revert:
-            // the world is at its initial state and the prelude is empty.)
+        } else if !changes.is_empty() {
             let top = self.done.last_mut().unwrap_or(&mut self.prelude);
             top.actions.push(action);
             top.changes.extend(changes);
         }
-        Ok(())
+        Ok(new_step)
     }
 
-    /// Revert the prelude, then every undo step, newest first, back to the
-    /// last restart: what it left is the initial state.
-    fn rewind_all(&mut self, events: &mut EventBatch) -> Result<(), StepError> {
-        let prelude = std::mem::take(&mut self.prelude.changes);
-        let result = self.world.revert(&prelude, MoveCause::Restart, events);
-        self.prelude.actions.clear();
-        result?;
-        for entry in self.done.iter().rev() {
-            let own = entry.restart.unwrap_or(0);
-            let after = entry.changes.get(own..).unwrap_or_default();
-            self.world.revert(after, MoveCause::Restart, events)?;
-            if entry.restart.is_some() {
-                break;
-            }
-        }
-        Ok(())
+    /// Return whether a change is a change of the player's Facing, the one
+    /// change that does not make an undo step.
+    fn is_facing(&self, change: &Change) -> bool {
+        matches!(
+            change,
+            Change::Component { id, kind: ComponentKind::Facing, .. } if *id == self.player
+        )
     }
 }
 
 /// Return whether, among the events from `first` on, the player walked and
-/// whether a chain was pushed.
+/// whether something else moved by the player's action (a push, pull,
+/// strafe, shove or swing: rules.md §7, Counting).
 fn count(events: &EventBatch, first: usize, player: EntityId) -> (bool, bool) {
     let mut walked = false;
     let mut pushed = false;
     for e in events.iter().skip(first) {
         if let SimEvent::Moved(m) = e {
             walked |= m.entity == player && m.cause == MoveCause::Player;
-            pushed |= m.cause == MoveCause::Push;
+            pushed |= matches!(m.cause, MoveCause::Push | MoveCause::Swing);
         }
     }
     (walked, pushed)

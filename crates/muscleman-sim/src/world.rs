@@ -6,6 +6,7 @@
 
 use muscleman_core::{EntityId, EventBatch, GridPos, MoveCause, Moved};
 
+use crate::baseline::{Baseline, Snapshot};
 use crate::component::{
     AnyComponent, Component, ComponentKind, LevelMember, Position, Tag, TagKind, TagSet,
 };
@@ -111,6 +112,11 @@ pub struct World {
     /// The step's change list and deferred commands, kept between steps so
     /// their buffers are reused.
     step_buffers: StepBuffers,
+    /// While kept (see `Game`), how each entity changed since the last
+    /// restart was at the start.
+    baseline: Option<Baseline>,
+    /// One more than the highest slot index ever spawned.
+    slots: u32,
 }
 
 impl std::fmt::Debug for World {
@@ -144,6 +150,40 @@ impl World {
         }
     }
 
+    /// Note, the first time `id` changes while a baseline is kept, how it
+    /// was before (see `baseline.rs`). Call before the change.
+    #[inline]
+    fn touch(&mut self, id: EntityId) {
+        if let Some(baseline) = &self.baseline
+            && !baseline.has(id)
+        {
+            let before = self.snapshot(id);
+            if let Some(baseline) = &mut self.baseline {
+                baseline.note(id, before);
+            }
+        }
+    }
+
+    /// Note that `id` was just spawned: at the start it did not exist
+    /// (unless it was noted before, as a destroyed entity).
+    #[inline]
+    fn touch_spawned(&mut self, id: EntityId) {
+        self.slots = self.slots.max(id.index().saturating_add(1));
+        if let Some(baseline) = &mut self.baseline
+            && !baseline.has(id)
+        {
+            baseline.note(id, None);
+        }
+    }
+
+    /// Return the entity's tags and components, or `None` if it is dead.
+    fn snapshot(&self, id: EntityId) -> Option<Snapshot> {
+        Some(Snapshot {
+            tags: self.tags(id).ok()?,
+            components: self.components(id).ok()?.into_boxed_slice(),
+        })
+    }
+
     /// Record the ids future spawns will reuse, before a spawn or destroy
     /// changes them, so that undo hands out the same ids again.
     fn record_freelist(&mut self) {
@@ -163,6 +203,7 @@ impl World {
     pub fn spawn_tagged(&mut self, pos: GridPos, tags: TagSet) -> EntityId {
         self.record_freelist();
         let id = to_id(self.ecs.spawn((tags, Position(pos))));
+        self.touch_spawned(id);
         self.index.insert(id, tags, pos);
         self.record(|| Change::Spawned { id });
         id
@@ -178,6 +219,7 @@ impl World {
     ) -> EntityId {
         self.record_freelist();
         let id = to_id(self.ecs.spawn((tags, Position(pos), level)));
+        self.touch_spawned(id);
         self.index.insert(id, tags, pos);
         self.record(|| Change::Spawned { id });
         id
@@ -197,9 +239,11 @@ impl World {
         components: &[AnyComponent],
     ) -> Result<(), WorldError> {
         let e = hecs::Entity::from_bits(id.to_bits()).ok_or(WorldError::NoSuchEntity(id))?;
-        // A linear scan, but this runs only when undo brings back a destroyed
-        // entity or a save is loaded, never in a step.
-        if self.ecs.iter().any(|r| r.entity().id() == id.index()) {
+        // A slot is free if it was never used or is on the free list (short:
+        // the entities destroyed and not replaced).
+        let slot_free =
+            id.index() >= self.slots || self.ecs.freelist().any(|f| f.id() == id.index());
+        if !slot_free {
             return Err(WorldError::IdInUse(id));
         }
         self.record_freelist();
@@ -213,6 +257,7 @@ impl World {
             c.build(&mut builder);
         }
         self.ecs.spawn_at(e, builder.build());
+        self.touch_spawned(id);
         if let Some(at) = at {
             self.index.insert(id, tags, at);
         }
@@ -223,6 +268,7 @@ impl World {
     /// Destroy an entity and take it out of the index.
     pub fn destroy(&mut self, id: EntityId) -> Result<(), WorldError> {
         let e = self.entity(id)?;
+        self.touch(id);
         if self.journal.is_some() {
             let tags = self.tags(id)?;
             let components = self.components(id)?.into_boxed_slice();
@@ -325,6 +371,7 @@ impl World {
         {
             return self.move_to(id, p.0).map(|_| ());
         }
+        self.touch(id);
         let old = match value.insert(&mut self.ecs, e) {
             Ok(old) => old,
             // The value was already there: nothing changed.
@@ -358,6 +405,7 @@ impl World {
         kind: ComponentKind,
     ) -> Result<Option<AnyComponent>, WorldError> {
         let e = self.entity(id)?;
+        self.touch(id);
         let old = kind.remove(&mut self.ecs, e);
         if let Some(old) = old {
             if let AnyComponent::Position(p) = old {
@@ -382,6 +430,7 @@ impl World {
     /// Replace the entity's whole tag set.
     pub fn set_tags(&mut self, id: EntityId, tags: TagSet) -> Result<(), WorldError> {
         let e = self.entity(id)?;
+        self.touch(id);
         let old = match self.ecs.query_one_mut::<&mut TagSet>(e) {
             Ok(slot) => std::mem::replace(slot, tags),
             Err(_) => {
@@ -436,6 +485,7 @@ impl World {
     /// Move the entity to `to`, keeping the index in sync; return where it was.
     pub fn move_to(&mut self, id: EntityId, to: GridPos) -> Result<GridPos, WorldError> {
         let e = self.entity(id)?;
+        self.touch(id);
         // One query for both, without the dynamic borrow flags of `get`.
         let (tags, slot) = self
             .ecs
@@ -453,6 +503,101 @@ impl World {
             self.record(|| Change::Moved { id, from, to });
         }
         Ok(from)
+    }
+
+    /// Start keeping a baseline at the current state (see `baseline.rs`).
+    pub(crate) fn start_baseline(&mut self) {
+        let free = self.ecs.freelist().map(to_id).collect();
+        self.baseline = Some(Baseline::new(free));
+    }
+
+    /// Return the baseline, leaving a fresh one at the same start state (the
+    /// world was just put back at it): what a restart keeps for its undo.
+    pub(crate) fn renew_baseline(&mut self) -> Option<Baseline> {
+        let fresh = self.baseline.as_ref().map(Baseline::fresh);
+        std::mem::replace(&mut self.baseline, fresh)
+    }
+
+    /// Put back the baseline a restart replaced (its undo).
+    pub(crate) fn set_baseline(&mut self, baseline: Baseline) {
+        self.baseline = Some(baseline);
+    }
+
+    /// Return the bytes the baseline holds.
+    pub(crate) fn baseline_bytes(&self) -> usize {
+        self.baseline.as_ref().map_or(0, Baseline::heap_bytes)
+    }
+
+    /// Put every entity changed since the baseline began back as it was
+    /// then, and the id free list: the start state, at a cost that follows
+    /// the number of entities changed, not the history. Moves back are
+    /// reported as `Moved` with `cause`, in id order.
+    pub(crate) fn restore_baseline(
+        &mut self,
+        cause: MoveCause,
+        events: &mut EventBatch,
+    ) -> Result<(), WorldError> {
+        let Some(baseline) = self.baseline.take() else {
+            return Ok(());
+        };
+        let result = self.restore(&baseline, cause, events);
+        self.baseline = Some(baseline);
+        result
+    }
+
+    fn restore(
+        &mut self,
+        baseline: &Baseline,
+        cause: MoveCause,
+        events: &mut EventBatch,
+    ) -> Result<(), WorldError> {
+        let entries = baseline.entries();
+        // Those that did not exist go first, so their slots are free for
+        // those that come back.
+        for (id, before) in &entries {
+            if before.is_none() && self.is_alive(*id) {
+                self.destroy(*id)?;
+            }
+        }
+        for (id, before) in &entries {
+            let Some(before) = before else { continue };
+            if !self.is_alive(*id) {
+                self.spawn_with_id(*id, before.tags, &before.components)?;
+                continue;
+            }
+            self.set_tags(*id, before.tags)?;
+            let now = self.components(*id)?;
+            for c in &now {
+                if !before.components.iter().any(|b| b.kind() == c.kind()) {
+                    self.remove_kind(*id, c.kind())?;
+                }
+            }
+            for b in before.components.iter() {
+                if let AnyComponent::Position(p) = b
+                    && let Ok(from) = self.position(*id)
+                    && from != p.0
+                {
+                    events.push(Moved {
+                        entity: *id,
+                        from,
+                        to: p.0,
+                        cause,
+                    });
+                }
+                self.set_any(*id, *b)?;
+            }
+        }
+        let now: Vec<EntityId> = self.ecs.freelist().map(to_id).collect();
+        if now != baseline.freelist() {
+            self.record_freelist();
+            let free: Vec<hecs::Entity> = baseline
+                .freelist()
+                .iter()
+                .filter_map(|id| hecs::Entity::from_bits(id.to_bits()))
+                .collect();
+            self.ecs.set_freelist(&free);
+        }
+        Ok(())
     }
 
     /// Start recording every mutation into `buffer` (cleared first).

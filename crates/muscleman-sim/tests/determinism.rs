@@ -107,18 +107,18 @@ fn run(s: &Session) -> Trace {
     apply_all(&mut game, &s.commands)
 }
 
-/// Undo everything, redo everything, then undo again what was undone at
-/// the end of the session, so that the game stands where it stood.
+/// Undo everything, then redo everything.
 fn undo_and_redo_everything(game: &mut Game) {
-    let pending = game.redo_depth();
     while game.undo_depth() > 0 {
         game.undo().unwrap();
     }
+    redo_everything(game);
+}
+
+/// Redo every undone step.
+fn redo_everything(game: &mut Game) {
     while game.redo_depth() > 0 {
         game.redo().unwrap();
-    }
-    for _ in 0..pending {
-        game.undo().unwrap();
     }
 }
 
@@ -192,7 +192,9 @@ proptest! {
     }
 
     /// A game that undid everything and redid everything goes on exactly
-    /// like one that did not.
+    /// like one that only redid what it could. (Not like one that did
+    /// neither: turns made while nothing is left to undo join the next undo
+    /// step, the redone one, rules.md §4 History.)
     #[test]
     fn undoing_and_redoing_everything_changes_nothing_to_come(
         s in session(0..80),
@@ -200,6 +202,7 @@ proptest! {
     ) {
         let mut original = Game::new(&s.level, s.rules).unwrap();
         apply_all(&mut original, &s.commands);
+        redo_everything(&mut original);
         let mut replayed = Game::new(&s.level, s.rules).unwrap();
         apply_all(&mut replayed, &s.commands);
         undo_and_redo_everything(&mut replayed);
@@ -276,7 +279,7 @@ fn a_pinned_session_gives_pinned_events_and_hashes() {
     let events: usize = trace.iter().map(|(e, _)| e.len()).sum();
     assert_eq!(
         (game.state_hash(), digest(&trace), events),
-        (0x03c8_cdf6_7882_2e85, 0x8844_8153_0aa6_87ff, 65),
+        (0x03c8_cdf6_7882_2e85, 0x20da_0564_8f73_2e34, 51),
         "pinned session changed"
     );
 }

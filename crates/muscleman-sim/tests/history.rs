@@ -176,7 +176,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     /// After any session, undoing everything gives the initial state and
-    /// redoing everything the final one.
+    /// redoing everything the position at the end of the redo list.
     #[test]
     fn undo_all_then_redo_all(commands in prop::collection::vec(command(), 0..80)) {
         let mut g = game(ARENA);
@@ -185,10 +185,17 @@ proptest! {
             g.apply(*c).unwrap();
             assert_invariants(g.world());
         }
-        let final_hash = g.state_hash();
-        let final_dump = dump(g.world());
-        // The session may end with undone steps still on the redo list.
-        let pending = g.redo_depth();
+        // The session may end with undone steps still on the redo list:
+        // the same session with them redone is where redoing all must lead.
+        let mut reference = game(ARENA);
+        for c in &commands {
+            reference.apply(*c).unwrap();
+        }
+        while reference.redo_depth() > 0 {
+            reference.redo().unwrap();
+        }
+        let final_hash = reference.state_hash();
+        let final_dump = dump(reference.world());
         while g.undo_depth() > 0 {
             g.undo().unwrap();
         }
@@ -199,15 +206,17 @@ proptest! {
         while g.redo_depth() > 0 {
             g.redo().unwrap();
         }
-        for _ in 0..pending {
-            g.undo().unwrap();
-        }
         prop_assert_eq!(g.state_hash(), final_hash);
         prop_assert_eq!(dump(g.world()), final_dump);
+        let depth = g.undo_depth();
         g.restart().unwrap();
         prop_assert_eq!(g.state_hash(), initial);
-        g.undo().unwrap();
-        prop_assert_eq!(g.state_hash(), final_hash);
+        if g.undo_depth() > depth {
+            g.undo().unwrap();
+            prop_assert_eq!(g.state_hash(), final_hash);
+        } else {
+            prop_assert_eq!(final_hash, initial, "only a restart at the start is no step");
+        }
     }
 
     /// Undo gives back exactly the state before each undo step.
@@ -245,4 +254,127 @@ fn history_memory_grows_with_the_change_not_the_level() {
         g.history_bytes()
     };
     assert_eq!(per_step(small), per_step(&big));
+}
+
+/// Play MOVES letters (`u d l r w z y !`) on a game.
+fn play(g: &mut Game, letters: &str) {
+    for c in letters.chars() {
+        let command = Command::from_letter(c).unwrap_or_else(|| panic!("{c}"));
+        g.apply(command).unwrap();
+    }
+}
+
+fn facing(g: &Game) -> GridDir {
+    g.world().get::<Facing>(g.player()).unwrap().0
+}
+
+/// A corridor: walls above, below and right of the player (`u`, `d`, `r`
+/// only turn it), a box and a goal to its left.
+const STRIP: &str = "
+    ######
+    #.$ @#
+    ######
+";
+
+#[test]
+fn a_restart_that_only_turns_back_is_an_undo_step_that_undo_reverses() {
+    let mut after_u = game(STRIP);
+    play(&mut after_u, "u");
+    let mut g = game(STRIP);
+    play(&mut g, "u!");
+    assert_eq!((g.undo_depth(), facing(&g)), (1, GridDir::Down));
+    play(&mut g, "z");
+    assert_eq!(g.state_hash(), after_u.state_hash(), "u!z is u");
+    assert_eq!(facing(&g), GridDir::Up);
+}
+
+#[test]
+fn a_restart_in_the_very_start_is_no_step_and_keeps_the_redo_list() {
+    let mut g = game(STRIP);
+    play(&mut g, "lz");
+    assert_eq!((g.undo_depth(), g.redo_depth()), (0, 1));
+    let start = g.state_hash();
+    play(&mut g, "!");
+    assert_eq!((g.undo_depth(), g.redo_depth()), (0, 1));
+    assert_eq!(g.state_hash(), start);
+}
+
+#[test]
+fn a_wait_a_bump_or_a_turn_keeps_the_redo_list_and_a_move_clears_it() {
+    let mut after_l = game(STRIP);
+    play(&mut after_l, "l");
+    let mut g = game(STRIP);
+    play(&mut g, "lz");
+    assert_eq!(g.redo_depth(), 1);
+    play(&mut g, "w");
+    assert_eq!(g.redo_depth(), 1, "a wait keeps it");
+    play(&mut g, "r");
+    assert_eq!(g.redo_depth(), 1, "a bump into the wall keeps it");
+    play(&mut g, "ud");
+    assert_eq!(g.redo_depth(), 1, "turns keep it");
+    play(&mut g, "y");
+    assert_eq!(
+        g.state_hash(),
+        after_l.state_hash(),
+        "redo gives back the undone position"
+    );
+    play(&mut g, "lz");
+    assert_eq!(g.redo_depth(), 1);
+    play(&mut g, "r");
+    assert_eq!(g.redo_depth(), 0, "a move clears it");
+    assert!(g.redo().unwrap().is_empty());
+}
+
+#[test]
+fn redo_after_a_turn_replays_from_the_position_it_was_undone_to() {
+    let mut g = game(STRIP);
+    play(&mut g, "ll");
+    let pushed = g.state_hash();
+    assert!(g.is_solved());
+    play(&mut g, "zu");
+    let turned = g.state_hash();
+    play(&mut g, "y");
+    assert_eq!(g.state_hash(), pushed, "the push again, not a turn up");
+    play(&mut g, "z");
+    assert_eq!(
+        g.state_hash(),
+        turned,
+        "undo after redo gives back the turned position"
+    );
+    play(&mut g, "y");
+    assert_eq!(g.state_hash(), pushed);
+}
+
+#[test]
+fn undo_with_no_undo_step_does_nothing() {
+    let mut g = game(STRIP);
+    play(&mut g, "u");
+    let turned = g.state_hash();
+    let events = g.undo().unwrap();
+    assert!(events.is_empty());
+    assert_eq!(g.state_hash(), turned, "the pending turn stays");
+}
+
+/// rules.md §4 History: a restart costs what changed since the previous
+/// restart, never the history (restart after undo once replayed all of it).
+/// Counted in history bytes and events, not time.
+#[test]
+fn restart_and_its_undo_cost_what_changed_not_the_history() {
+    let cost = |walks: usize| {
+        let mut g = game("#@  #");
+        for _ in 0..walks {
+            play(&mut g, "rl");
+        }
+        let before = g.history_bytes();
+        let mut events = 0;
+        for _ in 0..50 {
+            events += g.restart().unwrap().len() + g.undo().unwrap().len();
+        }
+        (g.history_bytes() - before, events)
+    };
+    let (short, long) = (cost(10), cost(2_000));
+    assert_eq!(
+        short, long,
+        "the same restarts cost the same after a longer history"
+    );
 }

@@ -26,7 +26,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use muscleman_core::{
-    EntityId, EntityRecipe, EventBatch, GridDir, GridPos, Input, MoveCause, SimEvent,
+    EntityId, EntityRecipe, EventBatch, GridDir, GridPos, Input, MoveCause, Moved, SimEvent,
 };
 use muscleman_level::Level;
 use muscleman_sim::{AnyComponent, Command, Facing, Game, Rules, TagSet, World, recipe_of};
@@ -234,9 +234,9 @@ struct Sut {
     game: Game,
     initial_hash: u64,
     /// The state hash each undo step goes back to, mirroring the model's stack.
-    undo_hashes: Vec<u64>,
+    undo_hashes: Vec<(u64, bool)>,
     /// The state hash each redo step goes forward to.
-    redo_hashes: Vec<u64>,
+    redo_hashes: Vec<(u64, bool)>,
     /// Commands applied so far.
     applied: usize,
 }
@@ -424,8 +424,10 @@ fn check_step(
 }
 
 /// In an undo, redo or restart: the `Moved` events, replayed one by one
-/// from the old positions, give the new ones, each a one-cell move with an
-/// allowed cause.
+/// from the old positions, give the new ones, each with an allowed cause:
+/// a one-cell move, or for a restart and its undo (a restart puts each
+/// entity straight back where the level started it, rules.md §4 History)
+/// one move per entity.
 fn check_replay(before: &Snapshot, after: &Snapshot, events: &EventBatch, causes: &[MoveCause]) {
     let mut at = before.positions();
     for e in events {
@@ -436,7 +438,16 @@ fn check_replay(before: &Snapshot, after: &Snapshot, events: &EventBatch, causes
         let now = at.get_mut(&m.entity).expect("a known entity");
         assert_eq!(*now, Some(m.from), "{m:?}: the entity was not at `from`");
         let d = (m.from.x - m.to.x).abs() + (m.from.y - m.to.y).abs();
-        assert_eq!(d, 1, "{m:?}: a move is one cell");
+        if d != 1 && matches!(m.cause, MoveCause::Restart | MoveCause::Undo) {
+            assert!(d > 0, "{m:?}: a restart reported a move to the same cell");
+            let again = events
+                .of::<Moved>()
+                .filter(|o| o.entity == m.entity)
+                .count();
+            assert_eq!(again, 1, "{m:?}: a restart moves an entity once");
+        } else {
+            assert_eq!(d, 1, "{m:?}: a move is one cell");
+        }
         *now = Some(m.to);
     }
     assert_eq!(
@@ -491,16 +502,16 @@ impl StateMachineTest for SimVsModel {
                     } else {
                         hash_before
                     };
-                    sut.undo_hashes.push(back_to);
+                    sut.undo_hashes.push((back_to, false));
+                    sut.redo_hashes.clear();
                 }
-                sut.redo_hashes.clear();
             }
             Effect::Undo(did) => {
                 check_replay(&before, &after, &events, &[MoveCause::Undo]);
                 if *did {
-                    let back_to = sut.undo_hashes.pop().expect("mirrors the model");
+                    let (back_to, by_restart) = sut.undo_hashes.pop().expect("mirrors the model");
                     assert_eq!(hash, back_to, "undo did not restore the state hash");
-                    sut.redo_hashes.push(hash_before);
+                    sut.redo_hashes.push((hash_before, by_restart));
                 } else {
                     assert!(events.is_empty(), "undo with nothing to undo emitted");
                     assert_eq!(hash, hash_before, "undo with nothing to undo changed");
@@ -510,9 +521,15 @@ impl StateMachineTest for SimVsModel {
                 let causes = [MoveCause::Player, MoveCause::Push, MoveCause::Restart];
                 check_replay(&before, &after, &events, &causes);
                 if *did {
-                    let forward_to = sut.redo_hashes.pop().expect("mirrors the model");
+                    let (forward_to, by_restart) =
+                        sut.redo_hashes.pop().expect("mirrors the model");
                     assert_eq!(hash, forward_to, "redo did not restore the state hash");
-                    sut.undo_hashes.push(hash_before);
+                    let back_to = if sut.undo_hashes.is_empty() && !by_restart {
+                        sut.initial_hash
+                    } else {
+                        hash_before
+                    };
+                    sut.undo_hashes.push((back_to, by_restart));
                 } else {
                     assert!(events.is_empty(), "redo with nothing to redo emitted");
                     assert_eq!(hash, hash_before, "redo with nothing to redo changed");
@@ -522,9 +539,14 @@ impl StateMachineTest for SimVsModel {
                 check_replay(&before, &after, &events, &[MoveCause::Restart]);
                 assert_eq!(hash, sut.initial_hash, "restart did not restore the start");
                 if *undo_step {
-                    sut.undo_hashes.push(hash_before);
+                    sut.undo_hashes.push((hash_before, true));
+                    sut.redo_hashes.clear();
+                } else {
+                    assert_eq!(
+                        hash, hash_before,
+                        "a restart at the start changed the state"
+                    );
                 }
-                sut.redo_hashes.clear();
             }
         }
         sut

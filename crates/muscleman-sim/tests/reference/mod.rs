@@ -287,8 +287,10 @@ pub enum Effect {
 pub struct Model {
     pub now: State,
     pub initial: State,
-    pub undo: Vec<State>,
-    pub redo: Vec<State>,
+    /// States to go back to, each with whether a restart left it.
+    pub undo: Vec<(State, bool)>,
+    /// Undone states, each with whether a restart left the state before it.
+    pub redo: Vec<(State, bool)>,
     /// Longest chain the player can push; `None` is unlimited.
     pub max_chain: Option<u32>,
     /// What the last command did.
@@ -330,54 +332,66 @@ impl Model {
 
     /// Apply one command and remember what it did in `last`.
     pub fn apply(&mut self, cmd: Cmd) {
+        // rules.md §4, History: a step that changes more than Facing is an
+        // undo step and clears the redo list; a turn or a bump keeps it.
+        // Turns made while there is nothing to undo join the first undo
+        // step, so undoing everything gives back the very start; a restart
+        // gives back the position it left, Facing included.
         self.last = match cmd {
             Cmd::Key(key) => {
-                // Any step clears the redo list, even one that changes nothing.
-                self.redo.clear();
                 let before = self.now.clone();
                 let moves = match key {
                     Key::Go(dir) => self.walk(dir),
                     _ => Vec::new(),
                 };
                 if !moves.is_empty() {
-                    // The sim files turns made while there was nothing to
-                    // undo with the first undo step, so undoing everything
-                    // gives back the very start (game.rs, `prelude`).
+                    self.redo.clear();
                     let snapshot = if self.undo.is_empty() {
                         self.initial.clone()
                     } else {
                         before
                     };
-                    self.undo.push(snapshot);
+                    self.undo.push((snapshot, false));
                 }
                 Effect::Step(moves)
             }
             Cmd::Undo => match self.undo.pop() {
-                Some(earlier) => {
+                Some((earlier, by_restart)) => {
                     let now = std::mem::replace(&mut self.now, earlier);
-                    self.redo.push(now);
+                    self.redo.push((now, by_restart));
                     Effect::Undo(true)
                 }
                 None => Effect::Undo(false),
             },
             Cmd::Redo => match self.redo.pop() {
-                Some(later) => {
+                Some((later, by_restart)) => {
                     let now = std::mem::replace(&mut self.now, later);
-                    self.undo.push(now);
+                    let snapshot = if self.undo.is_empty() && !by_restart {
+                        self.initial.clone()
+                    } else {
+                        now
+                    };
+                    self.undo.push((snapshot, by_restart));
                     Effect::Redo(true)
                 }
                 None => Effect::Redo(false),
             },
             Cmd::Restart => {
-                self.redo.clear();
-                let undo_step = !self.undo.is_empty();
-                let now = std::mem::replace(&mut self.now, self.initial.clone());
+                let undo_step = !self.same_place(&self.now.clone(), &self.initial.clone());
                 if undo_step {
-                    self.undo.push(now);
+                    self.redo.clear();
+                    let now = std::mem::replace(&mut self.now, self.initial.clone());
+                    self.undo.push((now, true));
                 }
                 Effect::Restart(undo_step)
             }
         };
+    }
+
+    /// Return whether two states have the same things on the same cells,
+    /// player and facing (however far the board has grown).
+    fn same_place(&self, a: &State, b: &State) -> bool {
+        a.board.cells() == b.board.cells() && a.player == b.player && a.facing == b.facing
     }
 
     /// rules.md §4, Walk and Push chain. Returns what moved, far end first.
