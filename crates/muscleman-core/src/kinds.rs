@@ -205,6 +205,32 @@ impl GlobalCounter {
         GlobalCounter::PearsEaten,
         GlobalCounter::CheeseEaten,
     ];
+
+    /// Return the counter's place in [`GlobalCounter::ALL`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Return the counter's name in saves and JSON (`"apples_eaten"`).
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_core::GlobalCounter;
+    ///
+    /// assert_eq!(GlobalCounter::CheeseEaten.name(), "cheese_eaten");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            GlobalCounter::Coins => "coins",
+            GlobalCounter::GhostsReleased => "ghosts_released",
+            GlobalCounter::GreenKeysMade => "green_keys_made",
+            GlobalCounter::BongsMade => "bongs_made",
+            GlobalCounter::BongsBroken => "bongs_broken",
+            GlobalCounter::ApplesEaten => "apples_eaten",
+            GlobalCounter::PearsEaten => "pears_eaten",
+            GlobalCounter::CheeseEaten => "cheese_eaten",
+        }
+    }
 }
 
 /// Why an entity moved.

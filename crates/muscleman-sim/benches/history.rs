@@ -14,6 +14,12 @@
 //!   reset. One iteration is one redo (which replays the push).
 //! - `state_hash/{sim,baseline}/N`: the hash of a world of N entities
 //!   (N = 100, 10,000; see `support::level_with_entities`).
+//! - `restart_undo/N`: one restart and its undo after a history of N
+//!   commands (`rl` repeated) on `#@  #`: the cost must not grow with N
+//!   (rules.md §4; it once replayed the whole history, 1000× a move).
+//! - `load/N`: `Game::load` of a save whose history is N commands of
+//!   walks, restarts and undos (`rl` and `!z`): loading replays the
+//!   history, so this grows linearly with N and no faster.
 //!
 //! `Game::undo` and `Game::redo` return a new `EventBatch` each, and the
 //! game logs every command, so these figures include that allocation (the
@@ -167,9 +173,51 @@ fn bench_state_hash(c: &mut Criterion) {
     group.finish();
 }
 
+/// A game on `#@  #` that has walked `rl` until its history holds `n`
+/// commands, with every other 1000 commands a restart and its undo.
+fn walked(n: usize) -> Game {
+    let level = Level::parse("#@  #\n").expect("a valid level");
+    let mut game = Game::new(&level, Rules::MUSCLEMAN).expect("a playable level");
+    let (right, left) = (Input::Move(GridDir::Right), Input::Move(GridDir::Left));
+    for i in 0..n / 2 {
+        if i % 500 == 499 {
+            game.restart().expect("a restart");
+            game.undo().expect("an undo");
+        } else {
+            game.step(right).expect("a step");
+            game.step(left).expect("a step");
+        }
+    }
+    game
+}
+
+fn bench_restart_growth(c: &mut Criterion) {
+    let mut group = c.benchmark_group("restart_undo");
+    for n in [1_000usize, 100_000] {
+        let mut game = walked(n);
+        game.step(Input::Move(GridDir::Right)).expect("a step");
+        group.bench_with_input(BenchmarkId::from_parameter(n), &n, |b, _| {
+            b.iter(|| {
+                black_box(game.restart().expect("a restart"));
+                black_box(game.undo().expect("an undo"));
+            })
+        });
+    }
+    group.finish();
+    let mut group = c.benchmark_group("load");
+    group.sample_size(10);
+    for n in [10_000usize, 100_000, 1_000_000] {
+        let text = walked(n).save();
+        group.bench_with_input(BenchmarkId::from_parameter(n), &text, |b, text| {
+            b.iter(|| Game::load(black_box(text)).expect("a valid save"))
+        });
+    }
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = support::config();
-    targets = bench_undo_redo, bench_state_hash
+    targets = bench_undo_redo, bench_state_hash, bench_restart_growth
 }
 criterion_main!(benches);

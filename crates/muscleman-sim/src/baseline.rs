@@ -10,7 +10,7 @@
 //! start again, so the baseline starts over empty; undoing the restart
 //! brings back the baseline it replaced.
 
-use muscleman_core::EntityId;
+use muscleman_core::{EntityId, GlobalCounter};
 
 use crate::component::{AnyComponent, TagSet};
 
@@ -32,21 +32,42 @@ pub(crate) struct Baseline {
     first: Vec<(EntityId, Option<Snapshot>)>,
     /// The ids future spawns would reuse, at the start.
     freelist: Vec<EntityId>,
+    /// The counters at the start, and whether any changed since.
+    counters: [u64; GlobalCounter::ALL.len()],
+    counters_changed: bool,
 }
 
 impl Baseline {
-    /// Start a baseline at a state whose spawn free list is `freelist`.
-    pub(crate) fn new(freelist: Vec<EntityId>) -> Self {
+    /// Start a baseline at a state whose spawn free list is `freelist` and
+    /// counters `counters`.
+    pub(crate) fn new(freelist: Vec<EntityId>, counters: [u64; GlobalCounter::ALL.len()]) -> Self {
         Baseline {
             marks: Vec::new(),
             first: Vec::new(),
             freelist,
+            counters,
+            counters_changed: false,
         }
     }
 
     /// Start over at the same start state: nothing is touched.
     pub(crate) fn fresh(&self) -> Self {
-        Baseline::new(self.freelist.clone())
+        Baseline::new(self.freelist.clone(), self.counters)
+    }
+
+    /// Note that a counter changed.
+    pub(crate) fn note_counters_changed(&mut self) {
+        self.counters_changed = true;
+    }
+
+    /// Return whether a counter changed since the baseline began.
+    pub(crate) fn counters_changed(&self) -> bool {
+        self.counters_changed
+    }
+
+    /// Return the counters at the start.
+    pub(crate) fn counters(&self) -> [u64; GlobalCounter::ALL.len()] {
+        self.counters
     }
 
     /// Return whether `id` was noted already.

@@ -167,6 +167,12 @@ impl TagSet {
         self.0 & tag.set().0 != 0
     }
 
+    /// Return whether every tag of `other` is in this set.
+    #[inline]
+    pub const fn contains_all(self, other: TagSet) -> bool {
+        self.0 & other.0 == other.0
+    }
+
     /// Return whether the two sets share a tag.
     #[inline]
     pub const fn intersects(self, other: TagSet) -> bool {

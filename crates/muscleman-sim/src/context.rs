@@ -2,7 +2,9 @@
 //! keeps beside the world (what changed, and the deferred spawns and
 //! destroys).
 
-use muscleman_core::{EntityId, EntitySpec, EventBatch, GridPos, Input, MoveCause, Moved};
+use muscleman_core::{
+    EntityId, EntitySpec, EventBatch, GlobalCounter, GridPos, Input, MoveCause, Moved,
+};
 
 use crate::component::{Component, TagSet};
 use crate::recipe::spawn_spec;
@@ -225,6 +227,13 @@ impl<'a> StepContext<'a> {
         self.world.set(id, value)
     }
 
+    /// Add `by` to a level-wide counter.
+    #[cfg_attr(not(test), expect(dead_code, reason = "used by collecting"))]
+    pub(crate) fn add_counter(&mut self, counter: GlobalCounter, by: u64) {
+        let value = self.world.counter(counter).saturating_add(by);
+        self.world.set_counter(counter, value);
+    }
+
     /// Replace the tags of `id`.
     #[cfg_attr(not(test), expect(dead_code, reason = "used by sinking and doors"))]
     pub(crate) fn set_tags(&mut self, id: EntityId, tags: TagSet) -> Result<(), WorldError> {
@@ -395,6 +404,24 @@ mod tests {
         ctx.commands()
             .spawn(spec(EntityRecipe::Duck), GridPos::new(2, 0));
         assert!(matches!(ctx.apply_commands(), Err(WorldError::Recipe(_))));
+    }
+
+    #[test]
+    fn counters_add_up() {
+        let (mut world, player, _) = world();
+        let mut events = EventBatch::new();
+        let rules = Rules::MUSCLEMAN;
+        let mut ctx = StepContext::new(
+            &mut world,
+            player,
+            GridPos::ZERO,
+            Input::Wait,
+            &rules,
+            &mut events,
+        );
+        ctx.add_counter(GlobalCounter::Coins, 2);
+        ctx.add_counter(GlobalCounter::Coins, 1);
+        assert_eq!(ctx.world().counter(GlobalCounter::Coins), 3);
     }
 
     #[test]

@@ -10,6 +10,7 @@ use crate::journal::Change;
 use crate::level::{LevelLoadError, level_from_world, world_from_level};
 use crate::rules::Rules;
 use crate::step::{StepError, step_into};
+use crate::view::View;
 use crate::world::World;
 
 /// What an undo step replays when it is redone.
@@ -145,6 +146,11 @@ impl Game {
     #[cfg(test)]
     pub(crate) fn world_mut_for_tests(&mut self) -> &mut World {
         &mut self.world
+    }
+
+    /// Work out what a front end draws now (see [`View`]).
+    pub fn view(&self) -> View {
+        View::of(&self.world, self.player)
     }
 
     /// Return the player's id.

@@ -39,7 +39,8 @@ impl Fnv {
 }
 
 /// Return a fingerprint of the world: every entity's id, tags and data
-/// components (each as its `Field` impl writes it), taken in id order so it never depends on how
+/// components (each as its `Field` impl writes it), then the level-wide
+/// counters, taken in id and counter order so it never depends on how
 /// the ECS stores them. Equal states hash equal on every run and machine.
 ///
 /// # Example
@@ -65,6 +66,9 @@ pub fn state_hash(world: &World) -> u64 {
             c.hash(&mut h);
         });
         h.u32(0xff);
+    }
+    for (_, value) in world.counters() {
+        h.u64(value);
     }
     h.finish()
 }

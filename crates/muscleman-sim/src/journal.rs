@@ -5,7 +5,7 @@
 //! to restore the exact earlier state. A step costs memory in proportion to
 //! what it changed, not to the size of the level.
 
-use muscleman_core::{EntityId, GridPos};
+use muscleman_core::{EntityId, GlobalCounter, GridPos};
 
 use crate::component::{AnyComponent, ComponentKind, TagSet};
 
@@ -33,6 +33,12 @@ pub(crate) enum Change {
         id: EntityId,
         old: TagSet,
         new: TagSet,
+    },
+    /// A level-wide counter changed.
+    Counter {
+        counter: GlobalCounter,
+        old: u64,
+        new: u64,
     },
     /// A data component was added (`old` is `None`), changed or removed (`new` is `None`).
     Component {

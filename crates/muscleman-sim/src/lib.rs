@@ -38,6 +38,7 @@ mod save;
 mod schedule;
 mod step;
 mod systems;
+mod view;
 mod world;
 
 pub use command::{COMMANDS, Command, CommandInfo};
@@ -59,4 +60,5 @@ pub use rules::{RULES_VERSION, Rules, is_solved};
 pub use save::{MAX_HISTORY, MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION, SaveError};
 pub use schedule::systems;
 pub use step::{StepError, step, step_into, step_with};
+pub use view::{Appearance, Sprite, View, appearance};
 pub use world::{InvariantError, World, WorldError};

@@ -10,7 +10,6 @@
 
 use std::collections::BTreeMap;
 
-use muscleman_core::GlobalCounter;
 use muscleman_level::{Level, ParseErrors};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -273,11 +272,11 @@ fn first_difference(
     })
 }
 
-fn counters() -> BTreeMap<String, u64> {
-    // No rule changes a counter yet; the field keeps the format ready for them.
-    GlobalCounter::ALL
-        .iter()
-        .map(|c| (format!("{c:?}"), 0))
+/// The counters by name, as a save writes them.
+fn counters(world: &World) -> BTreeMap<String, u64> {
+    world
+        .counters()
+        .map(|(c, value)| (c.name().to_owned(), value))
         .collect()
 }
 
@@ -311,7 +310,7 @@ impl Game {
             },
             history: self.commands().iter().map(|c| c.letter()).collect(),
             entities: saved_entities(self.world()),
-            counters: counters(),
+            counters: counters(self.world()),
             state_hash: hex(self.state_hash()),
         };
         write_save(&file)
@@ -392,7 +391,7 @@ impl Game {
             if let Some(detail) = first_difference(&rebuilt, &file.entities, false) {
                 return Err(SaveError::Mismatch(detail));
             }
-            if file.counters != counters() {
+            if file.counters != counters(game.world()) {
                 return Err(SaveError::Mismatch("counters differ".to_owned()));
             }
             if file.state_hash != hex(game.state_hash()) {

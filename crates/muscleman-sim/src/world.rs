@@ -4,7 +4,7 @@
 //! ECS. Its public methods speak [`EntityId`], [`GridPos`], [`Tag`] and
 //! [`Component`]; no ECS type ever shows.
 
-use muscleman_core::{EntityId, EventBatch, GridPos, MoveCause, Moved};
+use muscleman_core::{EntityId, EventBatch, GlobalCounter, GridPos, MoveCause, Moved};
 
 use crate::baseline::{Baseline, Snapshot};
 use crate::component::{
@@ -117,6 +117,8 @@ pub struct World {
     baseline: Option<Baseline>,
     /// One more than the highest slot index ever spawned.
     slots: u32,
+    /// The level-wide counters, by [`GlobalCounter::index`].
+    counters: [u64; GlobalCounter::ALL.len()],
 }
 
 impl std::fmt::Debug for World {
@@ -223,6 +225,42 @@ impl World {
         self.index.insert(id, tags, pos);
         self.record(|| Change::Spawned { id });
         id
+    }
+
+    /// Return the value of a level-wide counter.
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_core::GlobalCounter;
+    /// use muscleman_sim::World;
+    ///
+    /// assert_eq!(World::new().counter(GlobalCounter::Coins), 0);
+    /// ```
+    pub fn counter(&self, counter: GlobalCounter) -> u64 {
+        self.counters.get(counter.index()).copied().unwrap_or(0)
+    }
+
+    /// Iterate over every counter with its value, in [`GlobalCounter::ALL`] order.
+    pub fn counters(&self) -> impl Iterator<Item = (GlobalCounter, u64)> + '_ {
+        GlobalCounter::ALL.into_iter().map(|c| (c, self.counter(c)))
+    }
+
+    /// Set a level-wide counter (recorded like every other mutation).
+    pub(crate) fn set_counter(&mut self, counter: GlobalCounter, value: u64) {
+        let Some(slot) = self.counters.get_mut(counter.index()) else {
+            return;
+        };
+        let old = std::mem::replace(slot, value);
+        if old != value {
+            if let Some(baseline) = &mut self.baseline {
+                baseline.note_counters_changed();
+            }
+            self.record(|| Change::Counter {
+                counter,
+                old,
+                new: value,
+            });
+        }
     }
 
     /// Return the step's reusable buffers.
@@ -508,7 +546,7 @@ impl World {
     /// Start keeping a baseline at the current state (see `baseline.rs`).
     pub(crate) fn start_baseline(&mut self) {
         let free = self.ecs.freelist().map(to_id).collect();
-        self.baseline = Some(Baseline::new(free));
+        self.baseline = Some(Baseline::new(free, self.counters));
     }
 
     /// Return the baseline, leaving a fresh one at the same start state (the
@@ -587,6 +625,11 @@ impl World {
                 self.set_any(*id, *b)?;
             }
         }
+        if baseline.counters_changed() {
+            for (counter, value) in GlobalCounter::ALL.into_iter().zip(baseline.counters()) {
+                self.set_counter(counter, value);
+            }
+        }
         let now: Vec<EntityId> = self.ecs.freelist().map(to_id).collect();
         if now != baseline.freelist() {
             self.record_freelist();
@@ -647,6 +690,7 @@ impl World {
                     });
                 }
                 Change::Tags { id, old, .. } => self.set_tags(*id, *old)?,
+                Change::Counter { counter, old, .. } => self.set_counter(*counter, *old),
                 Change::Component { id, kind, old, .. } => match old {
                     Some(value) => {
                         if let AnyComponent::Position(p) = value {
