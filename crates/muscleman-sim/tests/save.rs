@@ -4,7 +4,7 @@ mod common;
 
 use common::{ARENA, command, dump, level_from_ascii};
 use muscleman_core::{GridDir, Input};
-use muscleman_sim::{Game, Rules, SaveError};
+use muscleman_sim::{Command, Game, Rules, SaveError};
 use proptest::prelude::*;
 
 fn played(moves: &str) -> Game {
@@ -167,4 +167,50 @@ proptest! {
             prop_assert_eq!(loaded.state_hash(), g.state_hash());
         }
     }
+}
+
+/// Write a save as version 1 (rule book 1) wrote it: `history`, and the
+/// entities that history left under rule book 1, taken from `v1_end`, a
+/// game of today that ends in that same place.
+fn as_version_one(v1_end: &Game, history: &str) -> String {
+    let mut save: serde_json::Value = serde_json::from_str(&v1_end.save()).unwrap();
+    let obj = save.as_object_mut().unwrap();
+    obj.insert("version".into(), 1.into());
+    obj.remove("rules_version");
+    obj.insert("history".into(), history.into());
+    for e in obj["entities"].as_array_mut().unwrap() {
+        e.as_object_mut().unwrap().remove("level_member");
+    }
+    serde_json::to_string_pretty(&save).unwrap()
+}
+
+fn played_on(level: &str, letters: &str) -> Game {
+    let mut g = Game::new(&level_from_ascii(level), Rules::MUSCLEMAN).unwrap();
+    for c in letters.chars() {
+        g.apply(Command::from_letter(c).unwrap()).unwrap();
+    }
+    g
+}
+
+#[test]
+fn a_version_one_save_that_plays_the_same_today_is_migrated() {
+    let end = played_on("#@ $ .#", "rr");
+    let loaded = Game::load(&as_version_one(&end, "rr")).unwrap();
+    assert_eq!(loaded.state_hash(), end.state_hash());
+    assert!(loaded.save().contains("\"rules_version\": 2"));
+}
+
+#[test]
+fn a_version_one_save_that_plays_differently_today_is_refused() {
+    // Rule book 1: the bump `l` cleared the redo list, so `y` did nothing
+    // and the player stood at the start, facing left. Today the bump keeps
+    // the redo list and `y` walks right again.
+    let v1_end = played_on("#@ #", "l");
+    let err = Game::load(&as_version_one(&v1_end, "rzly")).err();
+    assert!(
+        matches!(err, Some(SaveError::Rules { found: 1, .. })),
+        "{err:?}"
+    );
+    let message = err.map(|e| e.to_string()).unwrap_or_default();
+    assert!(message.contains("rule book version 1"), "{message}");
 }
