@@ -364,3 +364,19 @@ fn each_built_in_solution_played_with_keys_shows_the_banner_beside_the_whole_lev
         builtin_levels().len()
     );
 }
+
+/// The game draws from the sim's view, so any position is drawn: a player
+/// who walked off an open level, past the level format's 4096 rows
+/// (printing the level was once the only way to draw it).
+#[test]
+fn a_player_far_off_an_open_level_is_drawn() {
+    // An open column 4095 rows tall, the player at its foot, steps down off it.
+    let mut app = app_of(&("-\n".repeat(4_094) + "@\n"));
+    keys(&mut app, "jj");
+    let shown = screen(&app);
+    assert!(!shown.contains("cannot be drawn"), "{shown}");
+    assert!(
+        shown.contains("@v"),
+        "the player, facing down, stays in sight:\n{shown}"
+    );
+}

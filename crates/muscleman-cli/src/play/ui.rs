@@ -1,7 +1,7 @@
 //! Rendering the game into a ratatui frame.
 
-use muscleman_core::{EntityRecipe, GridDir, GridPos};
-use muscleman_level::Level;
+use muscleman_core::{GridDir, GridPos};
+use muscleman_sim::{Appearance, View};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
@@ -92,26 +92,73 @@ const PLAYER: Look = look(
     Style::new().add_modifier(Modifier::BOLD),
 );
 
-/// Return how a cell looks.
-fn look_of(cell: &[EntityRecipe]) -> Look {
-    let has = |r| cell.contains(&r);
-    let goal = has(EntityRecipe::Goal);
-    if has(EntityRecipe::Player) {
-        PLAYER
-    } else if has(EntityRecipe::WallStrong) {
-        WALL
-    } else if has(EntityRecipe::WallWeak) {
-        WEAK_WALL
-    } else if has(EntityRecipe::HeavyBox) {
-        if goal { HEAVY_ON_GOAL } else { HEAVY }
-    } else if has(EntityRecipe::Box) {
-        if goal { BOX_ON_GOAL } else { BOX }
-    } else if goal {
-        GOAL
-    } else if has(EntityRecipe::WaterCell) {
-        WATER
-    } else {
-        FLOOR
+const BRIDGE: Look = look(
+    "__",
+    "_",
+    Style::new().fg(Color::LightMagenta).bg(Color::Blue),
+    NONE,
+);
+/// Something the sim draws that this game does not know yet.
+const UNKNOWN: Look = look("??", "?", Style::new().fg(Color::LightRed), NONE);
+
+/// What a cell holds, as the look chooses among it.
+#[derive(Clone, Copy, Default)]
+struct Cell {
+    player: bool,
+    wall: bool,
+    weak_wall: bool,
+    heavy: bool,
+    boxed: bool,
+    goal: bool,
+    water: bool,
+    bridge: bool,
+    unknown: bool,
+}
+
+impl Cell {
+    /// Sort the appearances of a cell's entities.
+    fn of(view: &View, at: GridPos) -> Cell {
+        let mut c = Cell::default();
+        for sprite in view.cell(at) {
+            match sprite.appearance {
+                Appearance::Player => c.player = true,
+                Appearance::WallStrong => c.wall = true,
+                Appearance::WallWeak => c.weak_wall = true,
+                Appearance::HeavyBox => c.heavy = true,
+                Appearance::Box => c.boxed = true,
+                Appearance::Goal => c.goal = true,
+                Appearance::Water => c.water = true,
+                Appearance::SunkHeavyBox => c.bridge = true,
+                // Hammers and what the next rules bring: drawn, not hidden.
+                _ => c.unknown = true,
+            }
+        }
+        c
+    }
+
+    /// Return how the cell looks: the thing on top wins.
+    fn look(self) -> Look {
+        if self.player {
+            PLAYER
+        } else if self.wall {
+            WALL
+        } else if self.weak_wall {
+            WEAK_WALL
+        } else if self.heavy {
+            if self.goal { HEAVY_ON_GOAL } else { HEAVY }
+        } else if self.boxed {
+            if self.goal { BOX_ON_GOAL } else { BOX }
+        } else if self.unknown {
+            UNKNOWN
+        } else if self.goal {
+            GOAL
+        } else if self.bridge {
+            BRIDGE
+        } else if self.water {
+            WATER
+        } else {
+            FLOOR
+        }
     }
 }
 
@@ -208,26 +255,12 @@ fn draw_board(app: &App, frame: &mut Frame, area: Rect) -> Rect {
         .border_style(app.dim());
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let level = match app.game().current_level() {
-        Ok(level) => level,
-        Err(e) => {
-            frame.render_widget(
-                Paragraph::new(format!("This position cannot be drawn: {e}"))
-                    .wrap(Wrap { trim: true }),
-                inner,
-            );
-            return inner;
-        }
-    };
-    let facing = app
-        .game()
-        .world()
-        .get::<muscleman_sim::Facing>(app.game().player())
-        .map(|f| f.0)
-        .unwrap_or_default();
+    let view = app.game().view();
+    let facing = view.facing().unwrap_or_default();
+    let region = Region::of(&view, app.level().width(), app.level().height());
     // Keep room for the banner below the level when there is enough, so
     // that solving hides nothing and the level does not jump.
-    let area = if usize::from(inner.height) >= level.height() + usize::from(BANNER_HEIGHT) {
+    let area = if usize::from(inner.height) >= region.height() + usize::from(BANNER_HEIGHT) {
         Rect {
             height: inner.height - BANNER_HEIGHT,
             ..inner
@@ -235,43 +268,99 @@ fn draw_board(app: &App, frame: &mut Frame, area: Rect) -> Rect {
     } else {
         inner
     };
-    render_level(app, &level, facing, area, frame.buffer_mut())
+    render_view(app, &view, region, facing, area, frame.buffer_mut())
 }
 
-/// Draw `level` into `area`, two columns a cell when it fits, one otherwise,
-/// scrolled around the player when even that does not fit.
+/// The cells to draw: the level's rectangle, grown to hold everything the
+/// view holds (a player who walked off an open level stays in sight, and
+/// the level never shifts while it stays inside).
+#[derive(Clone, Copy)]
+struct Region {
+    min: GridPos,
+    max: GridPos,
+}
+
+impl Region {
+    fn of(view: &View, width: usize, height: usize) -> Region {
+        let last = |n: usize| {
+            i32::try_from(n)
+                .unwrap_or(i32::MAX)
+                .saturating_sub(1)
+                .max(0)
+        };
+        let (mut min, mut max) = (GridPos::ZERO, GridPos::new(last(width), last(height)));
+        if let Some((lo, hi)) = view.bounds() {
+            min = GridPos::new(min.x.min(lo.x), min.y.min(lo.y));
+            max = GridPos::new(max.x.max(hi.x), max.y.max(hi.y));
+        }
+        Region { min, max }
+    }
+
+    fn span(lo: i32, hi: i32) -> usize {
+        usize::try_from(i64::from(hi) - i64::from(lo) + 1).unwrap_or(0)
+    }
+
+    fn width(self) -> usize {
+        Region::span(self.min.x, self.max.x)
+    }
+
+    fn height(self) -> usize {
+        Region::span(self.min.y, self.max.y)
+    }
+
+    /// Return the cell `dx`, `dy` cells from the top-left corner.
+    fn at(self, dx: usize, dy: usize) -> Option<GridPos> {
+        let x = i32::try_from(i64::from(self.min.x) + i64::try_from(dx).ok()?).ok()?;
+        let y = i32::try_from(i64::from(self.min.y) + i64::try_from(dy).ok()?).ok()?;
+        Some(GridPos::new(x, y))
+    }
+
+    /// Return how far `p` lies from the top-left corner.
+    fn offset(self, p: GridPos) -> (usize, usize) {
+        let off = |v: i32, lo: i32| usize::try_from(i64::from(v) - i64::from(lo)).unwrap_or(0);
+        (off(p.x, self.min.x), off(p.y, self.min.y))
+    }
+}
+
+/// Draw the view's `region` into `area`, two columns a cell when it fits,
+/// one otherwise, scrolled around the player when even that does not fit.
 /// Return the screen area the level took.
-fn render_level(app: &App, level: &Level, facing: GridDir, area: Rect, buf: &mut Buffer) -> Rect {
-    let (w, h) = (level.width(), level.height());
+fn render_view(
+    app: &App,
+    view: &View,
+    region: Region,
+    facing: GridDir,
+    area: Rect,
+    buf: &mut Buffer,
+) -> Rect {
+    let (w, h) = (region.width(), region.height());
     let cols = usize::from(area.width);
     let rows = usize::from(area.height);
     let cell_w = if w.saturating_mul(2) <= cols { 2 } else { 1 };
     let visible_x = cols / cell_w;
-    let player = level.player().unwrap_or_default();
-    let px = usize::try_from(player.x).unwrap_or(0);
-    let py = usize::try_from(player.y).unwrap_or(0);
+    let player = view
+        .sprites()
+        .iter()
+        .find(|s| s.appearance == Appearance::Player)
+        .map_or(region.min, |s| s.at);
+    let (px, py) = region.offset(player);
     let (first_x, pad_x) = viewport(w, visible_x, px);
     let (first_y, pad_y) = viewport(h, rows, py);
     for sy in 0..rows.min(h) {
-        let y = first_y + sy;
         for sx in 0..visible_x.min(w) {
-            let x = first_x + sx;
-            let (Ok(gx), Ok(gy)) = (i32::try_from(x), i32::try_from(y)) else {
+            let Some(at) = region.at(first_x + sx, first_y + sy) else {
                 continue;
             };
-            let cell = level.cell(GridPos::new(gx, gy));
-            let look = look_of(cell);
+            let cell = Cell::of(view, at);
+            let look = cell.look();
             let mut style = app.style(look);
-            if app.color && cell.contains(&EntityRecipe::WaterCell) {
+            if app.color && cell.water {
                 style = style.bg(Color::Blue);
             }
-            if app.color
-                && cell.contains(&EntityRecipe::Goal)
-                && cell.contains(&EntityRecipe::Player)
-            {
+            if app.color && cell.goal && cell.player {
                 style = style.bg(Color::Red);
             }
-            let glyph = match (cell_w, cell.contains(&EntityRecipe::Player)) {
+            let glyph = match (cell_w, cell.player) {
                 (1, _) => look.narrow,
                 (_, true) => player_glyph(facing),
                 (_, false) => look.glyph,
