@@ -102,6 +102,15 @@ pub enum GiveUpReason {
     Memory,
     /// The cancel flag was set.
     Cancelled,
+    /// The search ran out of positions, but the level is open
+    /// ([`crate::Boundary::Open`]): beyond its edge the sim has floor that the
+    /// search, which stays inside the rectangle, never tried. So this is no
+    /// proof; the level may well be solvable in the sim.
+    OpenLevel {
+        /// The first edge cell the player or a box may reach, as
+        /// [`crate::Boundary::Open`] gives it.
+        edge: muscleman_core::GridPos,
+    },
 }
 
 /// Why a level has no solution.
@@ -116,7 +125,8 @@ pub enum UnsolvableReason {
         /// Goals in the level.
         goals: usize,
     },
-    /// Every reachable position was searched (deadlock pruning is sound).
+    /// Every reachable position was searched (deadlock pruning is sound) on
+    /// an enclosed level, where the search covers every move of the sim.
     Exhausted,
 }
 
@@ -147,9 +157,9 @@ pub enum SolveOutcome {
         /// Search counters.
         stats: Stats,
     },
-    /// Stopped by a limit: nothing is known.
+    /// Stopped by a limit, or an exhausted search of an open level: nothing is known.
     GaveUp {
-        /// Which limit.
+        /// Which limit, or why the search proves nothing.
         reason: GiveUpReason,
         /// Search counters.
         stats: Stats,
