@@ -16,7 +16,8 @@ use muscleman_sim::Rules;
 #[command(name = "muscleman", version, about, long_about = None)]
 #[command(after_help = "\
 Exit codes: 0 success; 2 bad input (a missing or bad level file, bad moves, a bad flag);
-`solve` also exits 1 when the level is proved unsolvable and 3 when it gave up.")]
+`solve` also exits 1 when the level is proved unsolvable and 3 when it gave up.
+On exit 2 standard output is empty.")]
 pub struct Cli {
     /// What to do; `play` when left out.
     #[command(subcommand)]
@@ -128,8 +129,11 @@ pub enum OptimalArg {
 #[derive(Debug, Args)]
 #[command(after_help = "\
 Prints the solution in LURD, pushes in upper case. Exit codes: 0 found; 1 proved
-unsolvable; 2 bad input; 3 gave up (time or memory limit). On a collection without
---level it solves each level in turn and ends with `solved N of M` on standard error.")]
+unsolvable (only after a complete search of an enclosed level); 2 bad input; 3 gave up
+(time or memory limit, an open level whose search ran out, or a level the solver cannot
+search). A level is open when no wall keeps the player and the boxes off its edge: the
+sim has floor beyond it. On a collection without --level it solves each level in turn
+and ends with `solved N of M` on standard error.")]
 pub struct SolveArgs {
     /// The level file (one level or a collection).
     pub level_file: PathBuf,
