@@ -62,8 +62,8 @@ impl RulesArg {
 #[command(after_help = "\
 Keys: arrows, WASD or hjkl move; z or u undo; y redo; r restart (undoable);
 n / p next / previous level; q or Esc quit. When a level is solved, Enter goes on.
-Progress (solved levels, best moves and pushes) is kept in the user's data
-directory, or in $MUSCLEMAN_DATA_DIR when it is set. NO_COLOR turns colours off.")]
+Progress (solved levels, best moves and pushes, kept apart per rules) is kept in the
+user's data directory, or in $MUSCLEMAN_DATA_DIR when it is set. NO_COLOR turns colours off.")]
 pub struct PlayArgs {
     /// A level file (one level or a collection); the built-in levels when left out.
     pub level_file: Option<PathBuf>,

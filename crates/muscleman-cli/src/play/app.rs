@@ -6,7 +6,7 @@ use muscleman_sim::{Command, Game, Rules};
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use crate::progress::{Improvement, LevelRecord, Progress};
+use crate::progress::{Improvement, LevelRecord, Progress, RulesProgress};
 
 /// What the banner says about the last solve.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -109,14 +109,14 @@ impl App {
         self.game.level()
     }
 
-    /// Return the progress.
-    pub fn progress(&self) -> &Progress {
-        &self.progress
+    /// Return the progress under the rules being played.
+    pub fn progress(&self) -> RulesProgress<'_> {
+        self.progress.under(self.rules)
     }
 
-    /// Return the record of the level being played.
+    /// Return the record of the level being played, under the rules being played.
     pub fn record(&self) -> Option<LevelRecord> {
-        self.progress.get(self.game.level())
+        self.progress.get(self.game.level(), self.rules)
     }
 
     /// Return whether the level being played is solved (the banner is up).
@@ -185,10 +185,12 @@ impl App {
         let solved = self.game.is_solved();
         if solved && !was_solved {
             let stats = self.game.stats();
-            match self
-                .progress
-                .record_solve(self.game.level(), stats.moves, stats.pushes)
-            {
+            match self.progress.record_solve(
+                self.game.level(),
+                self.rules,
+                stats.moves,
+                stats.pushes,
+            ) {
                 Ok(improvement) => self.solve_note = Some(SolveNote { improvement }),
                 Err(e) => {
                     self.solve_note = None;
