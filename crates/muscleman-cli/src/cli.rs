@@ -152,7 +152,13 @@ pub struct SolveArgs {
     /// Give up when the search would use more than MB mebibytes.
     #[arg(long, value_name = "MB", default_value_t = 1024)]
     pub memory: u64,
-    /// Worker threads.
+    /// Threads for the search (at most two are used).
+    ///
+    /// Without --optimal, 2 or more run the solver's two searches (greedy
+    /// best-first and weighted A*) side by side on two threads, and the first
+    /// to finish wins, so the solution may differ from run to run; 1 runs
+    /// them in turns on one thread, so a level always gets the same
+    /// solution. With --optimal the search runs on one thread whatever N is.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: u32,
 }

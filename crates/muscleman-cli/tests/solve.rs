@@ -187,3 +187,28 @@ fn a_level_the_solver_cannot_search_gives_up() {
     assert_eq!(out, "");
     assert!(err.contains("too large"), "{err}");
 }
+
+/// `--threads`: 2 runs the fast portfolio side by side (any checked
+/// solution); 1, and every `--optimal` search, give the same answer each run.
+#[test]
+fn threads_run_the_fast_searches_side_by_side_and_optimal_ones_alone() {
+    let f = Files::new();
+    f.write("l.txt", "#######\n#.  @ #\n# $$  #\n#.    #\n#######\n");
+    let (two, _) = expect_ok(&f, &["solve", "l.txt", "--threads", "2"], None);
+    let (_, err) = expect_ok(&f, &["replay", "l.txt", two.trim()], None);
+    assert!(err.contains(", solved"), "{err}");
+    for optimal in ["pushes", "moves"] {
+        let one = expect_ok(&f, &["solve", "l.txt", "--optimal", optimal], None).0;
+        for threads in ["2", "1024"] {
+            let many = expect_ok(
+                &f,
+                &["solve", "l.txt", "--optimal", optimal, "--threads", threads],
+                None,
+            )
+            .0;
+            assert_eq!(one, many, "--optimal {optimal} --threads {threads}");
+        }
+    }
+    let first = expect_ok(&f, &["solve", "l.txt"], None).0;
+    assert_eq!(first, expect_ok(&f, &["solve", "l.txt"], None).0);
+}
