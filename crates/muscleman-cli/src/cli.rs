@@ -59,11 +59,7 @@ impl RulesArg {
 
 /// Flags of `play`.
 #[derive(Debug, Default, Args)]
-#[command(after_help = "\
-Keys: arrows, WASD or hjkl move; z or u undo; y redo; r restart (undoable);
-n / p next / previous level; q or Esc quit. When a level is solved, Enter goes on.
-Progress (solved levels, best moves and pushes, kept apart per rules) is kept in the
-user's data directory, or in $MUSCLEMAN_DATA_DIR when it is set. NO_COLOR turns colours off.")]
+#[command(after_help = play_help())]
 pub struct PlayArgs {
     /// A level file (one level or a collection); the built-in levels when left out.
     pub level_file: Option<PathBuf>,
@@ -161,6 +157,19 @@ pub struct SolveArgs {
     /// solution. With --optimal the search runs on one thread whatever N is.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: u32,
+}
+
+/// Return the text after `play --help`: the keys, from the game's one table
+/// ([`crate::play::KEY_BINDINGS`]), then where progress is kept.
+fn play_help() -> String {
+    format!(
+        "{}\n\
+         Letters work in either case; restart can be undone.\n\
+         Progress (solved levels, best moves and pushes, kept apart per rules) is kept in the\n\
+         user's data directory, or in $MUSCLEMAN_DATA_DIR when it is set. NO_COLOR turns\n\
+         colours off.",
+        crate::play::keys_help()
+    )
 }
 
 /// Read a positive number of seconds, such as `10` or `0.5`.
