@@ -469,8 +469,9 @@ fn rule_book_1_holds(level: &Level, rules: Rules) -> bool {
     rules == Rules::MUSCLEMAN && level.positions_of(EntityRecipe::WaterCell).next().is_none()
 }
 
-/// Return the name records made under `rules` are kept under: `muscleman`,
-/// `sokoban`, or `max-chain-N` for another chain limit.
+/// Return the name that records made under `rules` are kept under.
+///
+/// It is `muscleman`, `sokoban`, or `max-chain-N` for another chain limit.
 ///
 /// # Example
 /// ```

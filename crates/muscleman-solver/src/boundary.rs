@@ -41,13 +41,14 @@ use crate::problem::Problem;
 /// solution: it is replayed through the sim before it is returned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Boundary {
-    /// No cell of the playing area lies on the rectangle's edge: the solver's
-    /// search covers every move of the sim, so an exhausted search is a proof.
+    /// No cell of the playing area lies on the rectangle's edge.
+    ///
+    /// The solver's search then covers every move of the sim, so an exhausted
+    /// search is a proof.
     Enclosed,
     /// The playing area reaches the rectangle's edge with no wall closing it.
     Open {
-        /// The first such edge cell in reading order (top row first, then left
-        /// to right), with `(0, 0)` the rectangle's top-left cell.
+        /// The first such edge cell in reading order, `(0, 0)` the top-left cell.
         edge: GridPos,
     },
 }

@@ -102,13 +102,13 @@ pub enum GiveUpReason {
     Memory,
     /// The cancel flag was set.
     Cancelled,
-    /// The search ran out of positions, but the level is open
-    /// ([`crate::Boundary::Open`]): beyond its edge the sim has floor that the
-    /// search, which stays inside the rectangle, never tried. So this is no
-    /// proof; the level may well be solvable in the sim.
+    /// The search ran out of positions on an open level, which proves nothing.
+    ///
+    /// On an open level ([`crate::Boundary::Open`]) the sim has floor beyond
+    /// the edge, which the search, staying inside the rectangle, never tried:
+    /// the level may well be solvable in the sim.
     OpenLevel {
-        /// The first edge cell the player or a box may reach, as
-        /// [`crate::Boundary::Open`] gives it.
+        /// The first edge cell the player or a box may reach ([`crate::Boundary::Open`]).
         edge: muscleman_core::GridPos,
     },
 }
@@ -125,8 +125,10 @@ pub enum UnsolvableReason {
         /// Goals in the level.
         goals: usize,
     },
-    /// Every reachable position was searched (deadlock pruning is sound) on
-    /// an enclosed level, where the search covers every move of the sim.
+    /// Every reachable position of an enclosed level was searched.
+    ///
+    /// Deadlock pruning is sound, and on an enclosed level the search covers
+    /// every move of the sim.
     Exhausted,
 }
 

@@ -251,9 +251,10 @@ impl Problem {
         (x < self.width as usize && y < self.height as usize).then(|| y * self.width as usize + x)
     }
 
-    /// Return whether the level is enclosed ([`Problem::boundary`]): the
-    /// player, walking around walls only (boxes ignored), can never reach the
-    /// edge of the rectangle. On such a level the solver and the sim's
+    /// Return whether the level is enclosed ([`Problem::boundary`]).
+    ///
+    /// The player, walking around walls only (boxes ignored), can then never
+    /// reach the edge of the rectangle, and the solver and the sim's
     /// unbounded grid agree on every move.
     pub fn is_enclosed(&self) -> bool {
         self.boundary().is_enclosed()

@@ -46,8 +46,9 @@ impl GameAction {
     }
 }
 
-/// A key as the game tells keys apart: its code (a letter in lower case) and
-/// whether Ctrl is held. Shift and Alt are not looked at.
+/// A key as the game tells keys apart: its code and whether Ctrl is held.
+///
+/// Letters are kept in lower case; Shift and Alt are not looked at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Key {
     /// The key; letters in lower case.
@@ -80,9 +81,10 @@ impl Key {
     }
 }
 
-/// One key binding of the game: the key, what it does, and the key's name in
-/// the help and the legend (the action's own words are
-/// [`GameAction::description`]).
+/// One key binding of the game: the key, what it does and the key's name.
+///
+/// The name is the one the help and the legend show; the action's own words
+/// are [`GameAction::description`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KeyBinding {
     /// The key.
@@ -150,8 +152,10 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
     bind_ctrl(KeyCode::Char('c'), Quit, "Ctrl-C"),
 ];
 
-/// Return what a key press does in the game, if anything: the action of its
-/// binding in [`KEY_BINDINGS`]. A key release does nothing.
+/// Return what a key press does in the game, if anything.
+///
+/// It is the action of the key's binding in [`KEY_BINDINGS`]; a key that has
+/// none, and a key release, do nothing.
 pub fn action_for(event: KeyEvent) -> Option<GameAction> {
     if event.kind == KeyEventKind::Release {
         return None;
@@ -169,8 +173,9 @@ pub struct LegendLine {
     pub description: &'static str,
 }
 
-/// Return the key legend: one line per action description, in the order the
-/// table first names it, with every key bound to it.
+/// Return the key legend: one line per action, with every key bound to it.
+///
+/// Lines come in the order the table first names each action description.
 ///
 /// `play/ui.rs` can draw its key panel from this (it still writes its own).
 pub fn key_legend() -> Vec<LegendLine> {
