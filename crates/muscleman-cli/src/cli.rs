@@ -16,7 +16,8 @@ use muscleman_sim::Rules;
 #[command(name = "muscleman", version, about, long_about = None)]
 #[command(after_help = "\
 Exit codes: 0 success; 2 bad input (a missing or bad level file, bad moves, a bad flag);
-`solve` also exits 1 when the level is proved unsolvable and 3 when it gave up.")]
+`solve` also exits 1 when the level is proved unsolvable and 3 when it gave up.
+On exit 2 standard output is empty.")]
 pub struct Cli {
     /// What to do; `play` when left out.
     #[command(subcommand)]
@@ -58,11 +59,7 @@ impl RulesArg {
 
 /// Flags of `play`.
 #[derive(Debug, Default, Args)]
-#[command(after_help = "\
-Keys: arrows, WASD or hjkl move; z or u undo; y redo; r restart (undoable);
-n / p next / previous level; q or Esc quit. When a level is solved, Enter goes on.
-Progress (solved levels, best moves and pushes) is kept in the user's data
-directory, or in $MUSCLEMAN_DATA_DIR when it is set. NO_COLOR turns colours off.")]
+#[command(after_help = play_help())]
 pub struct PlayArgs {
     /// A level file (one level or a collection); the built-in levels when left out.
     pub level_file: Option<PathBuf>,
@@ -128,8 +125,11 @@ pub enum OptimalArg {
 #[derive(Debug, Args)]
 #[command(after_help = "\
 Prints the solution in LURD, pushes in upper case. Exit codes: 0 found; 1 proved
-unsolvable; 2 bad input; 3 gave up (time or memory limit). On a collection without
---level it solves each level in turn and ends with `solved N of M` on standard error.")]
+unsolvable (only after a complete search of an enclosed level); 2 bad input; 3 gave up
+(time or memory limit, an open level whose search ran out, or a level the solver cannot
+search). A level is open when no wall keeps the player and the boxes off its edge: the
+sim has floor beyond it. On a collection without --level it solves each level in turn
+and ends with `solved N of M` on standard error.")]
 pub struct SolveArgs {
     /// The level file (one level or a collection).
     pub level_file: PathBuf,
@@ -148,9 +148,28 @@ pub struct SolveArgs {
     /// Give up when the search would use more than MB mebibytes.
     #[arg(long, value_name = "MB", default_value_t = 1024)]
     pub memory: u64,
-    /// Worker threads.
+    /// Threads for the search (at most two are used).
+    ///
+    /// Without --optimal, 2 or more run the solver's two searches (greedy
+    /// best-first and weighted A*) side by side on two threads, and the first
+    /// to finish wins, so the solution may differ from run to run; 1 runs
+    /// them in turns on one thread, so a level always gets the same
+    /// solution. With --optimal the search runs on one thread whatever N is.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: u32,
+}
+
+/// Return the text after `play --help`: the keys, from the game's one table
+/// ([`crate::play::KEY_BINDINGS`]), then where progress is kept.
+fn play_help() -> String {
+    format!(
+        "{}\n\
+         Letters work in either case; restart can be undone.\n\
+         Progress (solved levels, best moves and pushes, kept apart per rules) is kept in the\n\
+         user's data directory, or in $MUSCLEMAN_DATA_DIR when it is set. NO_COLOR turns\n\
+         colours off.",
+        crate::play::keys_help()
+    )
 }
 
 /// Read a positive number of seconds, such as `10` or `0.5`.

@@ -1,16 +1,50 @@
-//! What `play` remembers between runs: per level, solved or not and the best
-//! moves and pushes, in `progress.json` in the user's data directory.
+//! What `play` remembers between runs: per level and per rule set, solved or
+//! not and the best moves and pushes, in `progress.json` in the user's data
+//! directory.
+//!
+//! The file records the rule book it was written under
+//! ([`muscleman_sim::RULES_VERSION`]) and keys each record by the level and
+//! the rules it was played under ([`rules_key`]): a level solved under
+//! Muscleman rules is not solved under Sokoban rules.
 //!
 //! The file is written atomically (a temporary file in the same directory,
 //! then a rename). A file that cannot be read as progress is moved aside to
-//! `progress.json.corrupt-<n>` with a warning, and play starts afresh.
+//! `progress.json.corrupt-<n>` with a warning, and play starts afresh. One
+//! written under another rule book is never read as if it were current:
+//!
+//! - **Format 1** (no rule book recorded: written by the builds of rule book
+//!   1, which had walking and pushing only) is migrated, because its records
+//!   still hold where rule book 2 plays the same. Rule book 2 changed the
+//!   game only where there is water (the player cannot swim, a heavy box
+//!   sinks) and added grab, drop and swings, which only ever add ways to
+//!   solve; rule-book-1 levels could hold nothing else that rule book 2
+//!   changed (no keys, doors, plates, hammers or collectibles). So a record
+//!   of a level without water is a solve with those moves and pushes under
+//!   rule book 2 as well. Format 1 did not say which rules a record was made
+//!   under; a Sokoban-rules solve (its refused pushes dropped, which moved
+//!   nothing) is also a Muscleman-rules solve with the same counts, but not
+//!   the other way round. So a format-1 record counts for its level under
+//!   Muscleman rules only, and only when the level has no water; this is
+//!   checked when the level is looked up (the file keeps hashes, not
+//!   levels). The records are kept in the file under `from_rule_book_1`
+//!   until a solve merges them into the level's Muscleman record, so nothing
+//!   is lost; the file is rewritten in the current format when it is opened.
+//! - **Current format, older rule book**: no migration is known (none exists
+//!   yet: rule book 2 is the first one recorded), so the file is refused:
+//!   moved aside to `progress.json.rules-<n>` with a warning naming both rule
+//!   books, and play starts afresh.
+//! - **A newer format or rule book** (a newer muscleman wrote it): refused
+//!   and left as it is, so the newer build keeps it; progress is then kept
+//!   in memory only, with a warning.
 
 use std::collections::BTreeMap;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use muscleman_core::EntityRecipe;
 use muscleman_level::Level;
+use muscleman_sim::{RULES_VERSION, Rules};
 use serde::{Deserialize, Serialize};
 
 use crate::fsutil::write_atomic;
@@ -20,11 +54,11 @@ pub const DATA_DIR_ENV: &str = "MUSCLEMAN_DATA_DIR";
 /// The progress file's name inside the data directory.
 pub const FILE_NAME: &str = "progress.json";
 /// The version of the progress file's format.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// Largest progress file read, in bytes; a larger one is treated as corrupt.
 const MAX_BYTES: u64 = 16 * 1024 * 1024;
 
-/// One level's record.
+/// One level's record under one rule set.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LevelRecord {
@@ -36,13 +70,53 @@ pub struct LevelRecord {
     pub best_pushes: Option<u32>,
 }
 
-/// The file's contents.
+impl LevelRecord {
+    /// Combine two records of the same level and rules: solved if either is,
+    /// and the best of each count.
+    fn merge(self, other: LevelRecord) -> LevelRecord {
+        let best = |a: Option<u32>, b: Option<u32>| match (a, b) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        LevelRecord {
+            solved: self.solved || other.solved,
+            best_moves: best(self.best_moves, other.best_moves),
+            best_pushes: best(self.best_pushes, other.best_pushes),
+        }
+    }
+}
+
+/// Records by level key ([`level_key`]), then by rules ([`rules_key`]).
+type Records = BTreeMap<String, BTreeMap<String, LevelRecord>>;
+
+/// The file's contents, in the current format.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ProgressFile {
     version: u32,
-    /// Records by level key (see [`level_key`]), in key order.
+    /// The rule book the records were made under.
+    rules_version: u32,
+    /// Records by level key, then rules, in key order.
+    levels: Records,
+    /// Records of a format-1 file (rule book 1, rules unknown) by level key,
+    /// not yet merged; see the module docs.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    from_rule_book_1: BTreeMap<String, LevelRecord>,
+}
+
+/// A format-1 file: records by level key, no rule book, no rules.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ProgressFileV1 {
+    #[expect(dead_code, reason = "read to match the format; checked by VersionOnly")]
+    version: u32,
     levels: BTreeMap<String, LevelRecord>,
+}
+
+/// Just the format version, to tell which format to read.
+#[derive(Deserialize)]
+struct VersionOnly {
+    version: u32,
 }
 
 /// A problem with the progress file: play goes on, but the player should know.
@@ -80,11 +154,26 @@ pub struct Improvement {
     pub pushes: bool,
 }
 
-/// The progress of every level played, and where it is kept.
+/// The progress of every level played, under every rule set, and where it is kept.
 #[derive(Clone, Debug)]
 pub struct Progress {
     path: Option<PathBuf>,
-    levels: BTreeMap<String, LevelRecord>,
+    levels: Records,
+    from_rule_book_1: BTreeMap<String, LevelRecord>,
+}
+
+/// How a progress file was read.
+enum Read {
+    /// Current format and rule book.
+    Current(ProgressFile),
+    /// Format 1, migrated (see the module docs).
+    Migrated(ProgressFile),
+    /// Written by a newer muscleman: leave it alone.
+    Newer(String),
+    /// An older rule book with no known migration: move it aside.
+    OlderRules(u32),
+    /// Not progress at all: move it aside.
+    Corrupt(String),
 }
 
 impl Progress {
@@ -93,6 +182,7 @@ impl Progress {
         Progress {
             path: None,
             levels: BTreeMap::new(),
+            from_rule_book_1: BTreeMap::new(),
         }
     }
 
@@ -124,8 +214,11 @@ impl Progress {
 
     /// Open `dir/progress.json`, returning the progress and any warnings.
     ///
-    /// A missing file is empty progress. A file that is not valid progress
-    /// is moved aside to `progress.json.corrupt-<n>`; if even that fails,
+    /// A missing file is empty progress. A format-1 file is migrated and
+    /// written back in the current format. A file of an older rule book, or
+    /// that is not valid progress, is moved aside (`progress.json.rules-<n>`,
+    /// `progress.json.corrupt-<n>`); a file of a newer format or rule book is
+    /// left alone. When a file is left alone or cannot be moved aside,
     /// progress is kept in memory only, so the file is never overwritten.
     /// Never fails.
     pub fn open(dir: &Path) -> (Progress, Vec<Warning>) {
@@ -133,7 +226,7 @@ impl Progress {
         let mut warnings = Vec::new();
         let fresh = |path: Option<PathBuf>| Progress {
             path,
-            levels: BTreeMap::new(),
+            ..Progress::in_memory()
         };
         let bytes = match read_limited(&path) {
             Ok(Some(bytes)) => bytes,
@@ -149,42 +242,89 @@ impl Progress {
                 return (fresh(None), warnings);
             }
         };
-        match parse(&bytes) {
-            Ok(levels) => (
-                Progress {
-                    path: Some(path),
-                    levels,
-                },
-                warnings,
+        let (suffix, why) = match parse(&bytes) {
+            Read::Current(file) => return (Progress::from_file(path, file), warnings),
+            Read::Migrated(file) => {
+                let detail = format!(
+                    "the progress file {} was written under rule book 1; its {} record(s) \
+                     now count under Muscleman rules, for levels without water only (there \
+                     rule book {RULES_VERSION} plays the same)",
+                    path.display(),
+                    file.from_rule_book_1.len()
+                );
+                warnings.push(Warning::new(
+                    "Progress of rule book 1 kept for levels without water",
+                    detail,
+                ));
+                let progress = Progress::from_file(path, file);
+                if let Err(e) = progress.save() {
+                    warnings.push(Warning::new(
+                        "Cannot write the progress file: progress may not be kept",
+                        format!("cannot write the upgraded progress file: {e}"),
+                    ));
+                }
+                return (progress, warnings);
+            }
+            Read::Newer(what) => {
+                warnings.push(Warning::new(
+                    "Progress file is from a newer muscleman: not kept",
+                    format!(
+                        "the progress file {} was written by a newer muscleman ({what}); \
+                         left it as it is; progress will not be kept",
+                        path.display()
+                    ),
+                ));
+                return (fresh(None), warnings);
+            }
+            Read::OlderRules(n) => (
+                format!("rules-{n}"),
+                format!(
+                    "written under rule book {n}, and rule book {RULES_VERSION} has no \
+                     migration from it"
+                ),
             ),
-            Err(why) => match move_aside(&path) {
-                Ok(aside) => {
-                    let aside_name = aside
-                        .file_name()
-                        .map(|n| n.to_string_lossy().into_owned())
-                        .unwrap_or_default();
-                    warnings.push(Warning::new(
-                        format!("Progress file was corrupt: moved to {aside_name}"),
-                        format!(
-                            "the progress file {} was corrupt ({why}); moved it to {} and started afresh",
-                            path.display(),
-                            aside.display()
-                        ),
-                    ));
-                    (fresh(Some(path)), warnings)
-                }
-                Err(e) => {
-                    warnings.push(Warning::new(
-                        "Progress file is corrupt: progress will not be kept",
-                        format!(
-                            "the progress file {} is corrupt ({why}) and cannot be moved aside \
-                             ({e}); progress will not be kept",
-                            path.display()
-                        ),
-                    ));
-                    (fresh(None), warnings)
-                }
-            },
+            Read::Corrupt(why) => ("corrupt".to_owned(), format!("corrupt ({why})")),
+        };
+        match move_aside(&path, &suffix) {
+            Ok(aside) => {
+                let aside_name = aside
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let short = if suffix == "corrupt" {
+                    format!("Progress file was corrupt: moved to {aside_name}")
+                } else {
+                    format!("Old progress file moved to {aside_name}")
+                };
+                warnings.push(Warning::new(
+                    short,
+                    format!(
+                        "the progress file {} was {why}; moved it to {} and started afresh",
+                        path.display(),
+                        aside.display()
+                    ),
+                ));
+                (fresh(Some(path)), warnings)
+            }
+            Err(e) => {
+                warnings.push(Warning::new(
+                    "Progress file unreadable: progress will not be kept",
+                    format!(
+                        "the progress file {} was {why} and cannot be moved aside \
+                         ({e}); progress will not be kept",
+                        path.display()
+                    ),
+                ));
+                (fresh(None), warnings)
+            }
+        }
+    }
+
+    fn from_file(path: PathBuf, file: ProgressFile) -> Progress {
+        Progress {
+            path: Some(path),
+            levels: file.levels,
+            from_rule_book_1: file.from_rule_book_1,
         }
     }
 
@@ -193,36 +333,65 @@ impl Progress {
         self.path.as_deref()
     }
 
-    /// Return the record of a level, if it was ever solved.
-    pub fn get(&self, level: &Level) -> Option<LevelRecord> {
-        self.levels.get(&level_key(level)).copied()
+    /// Return the progress under `rules`, the view the game shows.
+    pub fn under(&self, rules: Rules) -> RulesProgress<'_> {
+        RulesProgress {
+            progress: self,
+            rules,
+        }
     }
 
-    /// Return how many of `levels` were ever solved.
-    pub fn solved_count<'a>(&self, levels: impl IntoIterator<Item = &'a Level>) -> usize {
+    /// Return the record of a level under `rules`, if it was ever solved.
+    pub fn get(&self, level: &Level, rules: Rules) -> Option<LevelRecord> {
+        let key = level_key(level);
+        let current = self
+            .levels
+            .get(&key)
+            .and_then(|by_rules| by_rules.get(&rules_key(rules)))
+            .copied();
+        let inherited = if rule_book_1_holds(level, rules) {
+            self.from_rule_book_1.get(&key).copied()
+        } else {
+            None
+        };
+        match (current, inherited) {
+            (Some(a), Some(b)) => Some(a.merge(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Return how many of `levels` were ever solved under `rules`.
+    pub fn solved_count<'a>(
+        &self,
+        levels: impl IntoIterator<Item = &'a Level>,
+        rules: Rules,
+    ) -> usize {
         levels
             .into_iter()
-            .filter(|l| self.get(l).is_some_and(|r| r.solved))
+            .filter(|l| self.get(l, rules).is_some_and(|r| r.solved))
             .count()
     }
 
-    /// Record a solve of `level` and write the file if anything improved.
+    /// Record a solve of `level` under `rules` and write the file if anything improved.
     ///
     /// Returns what improved; an error is a message for the player (the
     /// record is kept in memory all the same).
     pub fn record_solve(
         &mut self,
         level: &Level,
+        rules: Rules,
         moves: u32,
         pushes: u32,
     ) -> Result<Improvement, String> {
-        let record = self.levels.entry(level_key(level)).or_default();
+        let key = level_key(level);
+        let before = self.get(level, rules).unwrap_or_default();
         let better = |best: Option<u32>, now: u32| best.is_none_or(|b| now < b);
         let improvement = Improvement {
-            first_solve: !record.solved,
-            moves: better(record.best_moves, moves),
-            pushes: better(record.best_pushes, pushes),
+            first_solve: !before.solved,
+            moves: better(before.best_moves, moves),
+            pushes: better(before.best_pushes, pushes),
         };
+        let mut record = before;
         record.solved = true;
         if improvement.moves {
             record.best_moves = Some(moves);
@@ -230,7 +399,14 @@ impl Progress {
         if improvement.pushes {
             record.best_pushes = Some(pushes);
         }
-        if improvement.first_solve || improvement.moves || improvement.pushes {
+        // A rule-book-1 record this level inherited is now merged in.
+        let merged =
+            rule_book_1_holds(level, rules) && self.from_rule_book_1.remove(&key).is_some();
+        self.levels
+            .entry(key)
+            .or_default()
+            .insert(rules_key(rules), record);
+        if merged || improvement.first_solve || improvement.moves || improvement.pushes {
             self.save()?;
         }
         Ok(improvement)
@@ -243,7 +419,9 @@ impl Progress {
         };
         let file = ProgressFile {
             version: VERSION,
+            rules_version: RULES_VERSION,
             levels: self.levels.clone(),
+            from_rule_book_1: self.from_rule_book_1.clone(),
         };
         let mut text = serde_json::to_string_pretty(&file)
             .map_err(|e| format!("cannot encode progress: {e}"))?;
@@ -253,6 +431,63 @@ impl Progress {
         }
         write_atomic(path, text.as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    }
+}
+
+/// The progress under one rule set: what the game shows for the rules it plays by.
+#[derive(Clone, Copy, Debug)]
+pub struct RulesProgress<'a> {
+    progress: &'a Progress,
+    rules: Rules,
+}
+
+impl RulesProgress<'_> {
+    /// Return the rules this view shows.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Return where the progress is written, if anywhere.
+    pub fn path(&self) -> Option<&Path> {
+        self.progress.path()
+    }
+
+    /// Return the record of a level under these rules, if it was ever solved.
+    pub fn get(&self, level: &Level) -> Option<LevelRecord> {
+        self.progress.get(level, self.rules)
+    }
+
+    /// Return how many of `levels` were ever solved under these rules.
+    pub fn solved_count<'a>(&self, levels: impl IntoIterator<Item = &'a Level>) -> usize {
+        self.progress.solved_count(levels, self.rules)
+    }
+}
+
+/// Return whether a rule-book-1 record of `level` holds under `rules` of the
+/// current rule book: Muscleman rules and no water (see the module docs).
+fn rule_book_1_holds(level: &Level, rules: Rules) -> bool {
+    rules == Rules::MUSCLEMAN && level.positions_of(EntityRecipe::WaterCell).next().is_none()
+}
+
+/// Return the name that records made under `rules` are kept under.
+///
+/// It is `muscleman`, `sokoban`, or `max-chain-N` for another chain limit.
+///
+/// # Example
+/// ```
+/// use muscleman_cli::progress::rules_key;
+/// use muscleman_sim::Rules;
+///
+/// assert_eq!(rules_key(Rules::MUSCLEMAN), "muscleman");
+/// assert_eq!(rules_key(Rules::SOKOBAN), "sokoban");
+/// ```
+pub fn rules_key(rules: Rules) -> String {
+    // Every field named: a new rule option must get a place in the key.
+    let Rules { max_chain } = rules;
+    match max_chain {
+        None => "muscleman".to_owned(),
+        Some(1) => "sokoban".to_owned(),
+        Some(n) => format!("max-chain-{n}"),
     }
 }
 
@@ -270,22 +505,46 @@ fn read_limited(path: &Path) -> io::Result<Option<Vec<u8>>> {
     Ok(Some(bytes))
 }
 
-fn parse(bytes: &[u8]) -> Result<BTreeMap<String, LevelRecord>, String> {
+/// Tell what the bytes of a progress file are.
+fn parse(bytes: &[u8]) -> Read {
     if u64::try_from(bytes.len()).unwrap_or(u64::MAX) > MAX_BYTES {
-        return Err(format!("larger than {MAX_BYTES} bytes"));
+        return Read::Corrupt(format!("larger than {MAX_BYTES} bytes"));
     }
-    let file: ProgressFile = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
-    if file.version != VERSION {
-        return Err(format!("version {}, expected {VERSION}", file.version));
+    let version = match serde_json::from_slice::<VersionOnly>(bytes) {
+        Ok(v) => v.version,
+        Err(e) => return Read::Corrupt(e.to_string()),
+    };
+    match version {
+        1 => match serde_json::from_slice::<ProgressFileV1>(bytes) {
+            Ok(old) => Read::Migrated(ProgressFile {
+                version: VERSION,
+                rules_version: RULES_VERSION,
+                levels: BTreeMap::new(),
+                from_rule_book_1: old.levels,
+            }),
+            Err(e) => Read::Corrupt(e.to_string()),
+        },
+        VERSION => match serde_json::from_slice::<ProgressFile>(bytes) {
+            Ok(file) if file.rules_version == RULES_VERSION => Read::Current(file),
+            Ok(file) if file.rules_version > RULES_VERSION => Read::Newer(format!(
+                "rule book {}, this one plays rule book {RULES_VERSION}",
+                file.rules_version
+            )),
+            Ok(file) => Read::OlderRules(file.rules_version),
+            Err(e) => Read::Corrupt(e.to_string()),
+        },
+        v if v > VERSION => Read::Newer(format!(
+            "format version {v}, this one reads up to {VERSION}"
+        )),
+        v => Read::Corrupt(format!("format version {v}, expected 1 or {VERSION}")),
     }
-    Ok(file.levels)
 }
 
-/// Rename `path` to the first free `path.corrupt-<n>` and return it.
-fn move_aside(path: &Path) -> io::Result<PathBuf> {
+/// Rename `path` to the first free `path.<suffix>-<n>` and return it.
+fn move_aside(path: &Path, suffix: &str) -> io::Result<PathBuf> {
     for n in 1..10_000u32 {
         let mut name = path.as_os_str().to_owned();
-        name.push(format!(".corrupt-{n}"));
+        name.push(format!(".{suffix}-{n}"));
         let aside = PathBuf::from(name);
         if aside.exists() {
             continue;
@@ -293,7 +552,7 @@ fn move_aside(path: &Path) -> io::Result<PathBuf> {
         fs::rename(path, &aside)?;
         return Ok(aside);
     }
-    Err(io::Error::other("too many corrupt progress files already"))
+    Err(io::Error::other("too many old progress files already"))
 }
 
 /// Return the key of a level in the progress file: the FNV-1a 64-bit hash of

@@ -4,7 +4,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
 use muscleman_level::Level;
-use muscleman_sim::{Command, Game, MAX_HISTORY, Rules};
+use muscleman_sim::{Command, EventBatch, Game, MAX_HISTORY, Rules};
 use serde::Serialize;
 
 use crate::cli::ReplayArgs;
@@ -110,21 +110,32 @@ fn write_json(out: &mut impl Write, line: &impl Serialize) -> Result<(), Failure
 }
 
 /// Run `replay`.
+///
+/// A failing replay (exit 2) leaves standard output empty (rules.md §7), so
+/// nothing is written until every failure has had its chance: the commands
+/// are played, the final level printed to text and the save written first.
+/// `--json` then plays the commands a second time on a fresh game, writing
+/// each step's line as it goes (the sim is deterministic, so the second run
+/// is the first one again); its output is never held in memory whole, however
+/// long MOVES is.
 pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
     let config = ReplayConfig::resolve(args)?;
-    let mut game = Game::new(&config.level, config.rules).map_err(|e| {
+    let game = play(&config, &mut |_, _, _, _| Ok(()))?;
+    let final_level = game.current_level().map_err(|e| {
         Failure::bad_input(format!(
-            "{}: level {} cannot be played: {e}",
-            config.file_name, config.number
+            "the final position cannot be written as a level: {e}"
         ))
     })?;
+    let text = final_level.to_text();
+    if let Some(path) = &config.save {
+        save_game(&game, path)?;
+    }
+    let stats = game.stats();
+    let solved = game.is_solved();
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if config.json {
-        for (i, &command) in config.commands.iter().enumerate() {
-            let events = game
-                .apply(command)
-                .map_err(|e| step_failure(i, command, &e))?;
+        play(&config, &mut |i, command, events, game| {
             let stats = game.stats();
             let line = StepLine {
                 kind: "step",
@@ -139,26 +150,8 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
                 pushes: stats.pushes,
                 solved: game.is_solved(),
             };
-            write_json(&mut out, &line)?;
-        }
-    } else {
-        for (i, &command) in config.commands.iter().enumerate() {
-            game.apply(command)
-                .map_err(|e| step_failure(i, command, &e))?;
-        }
-    }
-    let final_level = game.current_level().map_err(|e| {
-        Failure::bad_input(format!(
-            "the final position cannot be written as a level: {e}"
-        ))
-    })?;
-    let text = final_level.to_text();
-    if let Some(path) = &config.save {
-        save_game(&game, path)?;
-    }
-    let stats = game.stats();
-    let solved = game.is_solved();
-    if config.json {
+            write_json(&mut out, &line)
+        })?;
         let line = FinalLine {
             kind: "final",
             level: &text,
@@ -179,6 +172,28 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
     drop(out);
     note(&summary(&config, stats.moves, stats.pushes, solved));
     Ok(())
+}
+
+/// What [`play`] calls after each command: its 0-based index, the command,
+/// its events and the game after it.
+type EachStep<'a> = dyn FnMut(usize, Command, &EventBatch, &Game) -> Result<(), Failure> + 'a;
+
+/// Play the configured commands on a fresh game, calling `each` after every
+/// one; return the final game.
+fn play(config: &ReplayConfig, each: &mut EachStep<'_>) -> Result<Game, Failure> {
+    let mut game = Game::new(&config.level, config.rules).map_err(|e| {
+        Failure::bad_input(format!(
+            "{}: level {} cannot be played: {e}",
+            config.file_name, config.number
+        ))
+    })?;
+    for (i, &command) in config.commands.iter().enumerate() {
+        let events = game
+            .apply(command)
+            .map_err(|e| step_failure(i, command, &e))?;
+        each(i, command, &events, &game)?;
+    }
+    Ok(game)
 }
 
 /// The summary line for standard error.

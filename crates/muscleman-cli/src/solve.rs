@@ -1,10 +1,21 @@
 //! `muscleman solve LEVEL`: search for a solution with the solver crate.
+//!
+//! Exit 1 (proved unsolvable) is only said when the solver proves it:
+//! [`SolveOutcome::Unsolvable`], which it gives only after a complete search
+//! of an enclosed level. An open level whose search runs out, a level the
+//! solver cannot model and a solver error all give up (exit 3).
+//!
+//! Every bad input (exit 2) is found by [`SolveConfig::resolve`], before
+//! anything is solved: after it, a level ends solved, unsolvable or given up,
+//! never exit 2, so solutions are printed as they are found and standard
+//! output stays empty on exit 2 (rules.md §7).
 
 use std::io::{self, Write};
 use std::time::Duration;
 
+use muscleman_core::GridPos;
 use muscleman_level::Level;
-use muscleman_sim::Rules;
+use muscleman_sim::{Rules, world_from_level};
 use muscleman_solver::{
     GiveUpReason, Optimize, Problem, SolveOptions, SolveOutcome, UnsolvableReason, solve,
 };
@@ -33,7 +44,7 @@ impl SolveConfig {
     pub fn resolve(args: &SolveArgs) -> Result<SolveConfig, Failure> {
         let file = LevelFile::read(&args.level_file)?;
         let each = args.level.is_none() && file.len() > 1;
-        let levels = if each {
+        let levels: Vec<(usize, Level)> = if each {
             file.collection
                 .levels
                 .iter()
@@ -44,6 +55,15 @@ impl SolveConfig {
             let (i, level) = file.select(args.level)?;
             vec![(i + 1, level.clone())]
         };
+        // A level the sim cannot play is bad input, as in replay and play.
+        for (number, level) in &levels {
+            world_from_level(level).map_err(|e| {
+                Failure::bad_input(format!(
+                    "{}: level {number} cannot be played: {e}",
+                    file.name
+                ))
+            })?;
+        }
         let optimize = match args.optimal {
             None => Optimize::Fast,
             Some(OptimalArg::Pushes) => Optimize::Pushes,
@@ -100,84 +120,12 @@ pub fn run(args: &SolveArgs) -> Result<(), Failure> {
             (false, Some(t)) => t.to_owned(),
             (false, None) => "the level".to_owned(),
         };
-        let problem = match Problem::from_level(level) {
-            Ok(p) => p,
-            Err(e) => {
-                if config.each {
-                    note(&format!("{label}: cannot be solved: {e}"));
-                    unsolvable = true;
-                    continue;
-                }
-                return Err(Failure::bad_input(format!(
-                    "{}: {label} cannot be solved: {e}",
-                    config.file_name
-                )));
-            }
-        };
-        let verdict = match solve(&problem, &config.options) {
-            Ok(SolveOutcome::Solved(s)) => {
-                let mut text = String::new();
-                if config.each {
-                    let title = level
-                        .title()
-                        .map_or_else(|| format!("Level {number}"), str::to_owned);
-                    text.push_str(&format!("; {title}\n"));
-                }
-                text.push_str(&s.moves);
-                text.push('\n');
-                if config.each {
-                    text.push('\n');
-                }
-                out.write_all(text.as_bytes())
-                    .and_then(|()| out.flush())
-                    .map_err(|e| output_failure(&e))?;
-                let optimal = match (config.options.optimize, s.optimal) {
-                    (Optimize::Pushes, true) => ", fewest pushes",
-                    (Optimize::Moves, true) => ", fewest moves",
-                    _ => "",
-                };
-                note(&format!(
-                    "{label}: solved under {} rules, {} moves, {} pushes{optimal} ({} states, {})",
-                    rules_name(config.options.rules),
-                    s.move_count,
-                    s.pushes,
-                    s.stats.expanded,
-                    seconds(s.stats.elapsed)
-                ));
-                Verdict::Solved
-            }
-            Ok(SolveOutcome::Unsolvable { reason, stats }) => {
-                let why = match reason {
-                    UnsolvableReason::NoGoals => "it has no goals".to_owned(),
-                    UnsolvableReason::TooFewBoxes { boxes, goals } => {
-                        format!("{goals} goals but only {boxes} boxes")
-                    }
-                    UnsolvableReason::Exhausted => format!(
-                        "every reachable position was searched ({} states)",
-                        stats.expanded
-                    ),
-                };
-                note(&format!("{label}: no solution: {why}"));
-                Verdict::Unsolvable
-            }
-            Ok(SolveOutcome::GaveUp { reason, stats }) => {
-                let why = match reason {
-                    GiveUpReason::Timeout => "time limit reached",
-                    GiveUpReason::Memory => "memory limit reached",
-                    GiveUpReason::Cancelled => "cancelled",
-                };
-                note(&format!(
-                    "{label}: gave up: {why} after {} states, {}",
-                    stats.expanded,
-                    seconds(stats.elapsed)
-                ));
-                Verdict::GaveUp
-            }
-            Err(e) => {
-                note(&format!("{label}: the solver failed: {e}"));
-                Verdict::GaveUp
-            }
-        };
+        let (verdict, text) = solve_level(&config, *number, level, &label);
+        if let Some(text) = text {
+            out.write_all(text.as_bytes())
+                .and_then(|()| out.flush())
+                .map_err(|e| output_failure(&e))?;
+        }
         match verdict {
             Verdict::Solved => solved += 1,
             Verdict::Unsolvable => unsolvable = true,
@@ -199,4 +147,104 @@ pub fn run(args: &SolveArgs) -> Result<(), Failure> {
     } else {
         Err(Failure::quiet(code))
     }
+}
+
+/// Solve one level: report on standard error, and return the verdict with
+/// what standard output gets (the solution, under its title on a collection).
+fn solve_level(
+    config: &SolveConfig,
+    number: usize,
+    level: &Level,
+    label: &str,
+) -> (Verdict, Option<String>) {
+    let problem = match Problem::from_level(level) {
+        Ok(p) => p,
+        Err(e) => {
+            // The sim plays it (resolve checked), but the solver cannot
+            // search it (too large, or something it does not model yet).
+            note(&format!(
+                "{label}: gave up: the solver cannot search it: {e}"
+            ));
+            return (Verdict::GaveUp, None);
+        }
+    };
+    match solve(&problem, &config.options) {
+        Ok(SolveOutcome::Solved(s)) => {
+            let mut text = String::new();
+            if config.each {
+                let title = level
+                    .title()
+                    .map_or_else(|| format!("Level {number}"), str::to_owned);
+                text.push_str(&format!("; {title}\n"));
+            }
+            text.push_str(&s.moves);
+            text.push('\n');
+            if config.each {
+                text.push('\n');
+            }
+            let optimal = match (config.options.optimize, s.optimal) {
+                (Optimize::Pushes, true) => ", fewest pushes",
+                (Optimize::Moves, true) => ", fewest moves",
+                _ => "",
+            };
+            note(&format!(
+                "{label}: solved under {} rules, {} moves, {} pushes{optimal} ({} states, {})",
+                rules_name(config.options.rules),
+                s.move_count,
+                s.pushes,
+                s.stats.expanded,
+                seconds(s.stats.elapsed)
+            ));
+            (Verdict::Solved, Some(text))
+        }
+        Ok(SolveOutcome::Unsolvable { reason, stats }) => {
+            let why = match reason {
+                UnsolvableReason::NoGoals => "it has no goals".to_owned(),
+                UnsolvableReason::TooFewBoxes { boxes, goals } => {
+                    format!("{goals} goals but only {boxes} boxes")
+                }
+                UnsolvableReason::Exhausted => format!(
+                    "every reachable position was searched ({} states)",
+                    stats.expanded
+                ),
+            };
+            note(&format!("{label}: no solution: {why}"));
+            (Verdict::Unsolvable, None)
+        }
+        Ok(SolveOutcome::GaveUp { reason, stats }) => {
+            let states = stats.expanded;
+            let time = seconds(stats.elapsed);
+            let why = match reason {
+                GiveUpReason::Timeout => {
+                    format!("time limit reached after {states} states, {time}")
+                }
+                GiveUpReason::Memory => {
+                    format!("memory limit reached after {states} states, {time}")
+                }
+                GiveUpReason::Cancelled => format!("cancelled after {states} states, {time}"),
+                GiveUpReason::OpenLevel { edge } => format!(
+                    "the level is open (no wall closes its edge at {}), and this search only \
+                     proves enclosed levels unsolvable (it searched only inside the level's \
+                     rectangle: {states} states, {time})",
+                    cell_name(edge)
+                ),
+            };
+            note(&format!("{label}: gave up: {why}"));
+            (Verdict::GaveUp, None)
+        }
+        Err(e) => {
+            note(&format!("{label}: gave up: the solver failed: {e}"));
+            (Verdict::GaveUp, None)
+        }
+    }
+}
+
+/// Name a cell of a level for messages: `row R, column C`, 1-based from the
+/// level's top-left cell.
+fn cell_name(at: GridPos) -> String {
+    format!(
+        "row {}, column {}",
+        i64::from(at.y) + 1,
+        i64::from(at.x) + 1
+    )
 }

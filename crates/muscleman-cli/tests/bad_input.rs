@@ -211,3 +211,51 @@ fn play_load_of_a_bad_save_is_refused() {
     f.write("bin.json", b"\xff\xfe");
     expect_bad_input(&f, &["play", "--load", "bin.json"], None);
 }
+
+/// A command that fails (exit 2) leaves standard output empty whatever it had
+/// to say, `--json` included (rules.md §7): a save that cannot be written is
+/// found before the first byte goes out.
+#[test]
+fn a_save_that_cannot_be_written_prints_nothing() {
+    let f = Files::new();
+    f.write("l.txt", GOOD);
+    let nowhere = f.path("no/such/dir/x.json");
+    let nowhere = nowhere.to_str().unwrap();
+    // A directory where the save should go: the rename over it fails.
+    std::fs::create_dir(f.path("taken")).unwrap();
+    let taken = f.path("taken");
+    let taken = taken.to_str().unwrap();
+    // Enough steps that a buffered writer would have flushed some of them.
+    let long = "rlrl".repeat(2_000);
+    for save in [nowhere, taken] {
+        for moves in ["r", long.as_str()] {
+            for json in [true, false] {
+                let mut args = vec!["replay", "l.txt", moves, "--save", save];
+                if json {
+                    args.push("--json");
+                }
+                let err = expect_bad_input(&f, &args, None);
+                assert!(err.contains("cannot write the save"), "{args:?}: {err}");
+            }
+        }
+    }
+    assert!(!f.path("no").exists());
+    let left: Vec<_> = std::fs::read_dir(f.path("taken")).unwrap().collect();
+    assert!(
+        left.is_empty(),
+        "nothing is left in the directory: {left:?}"
+    );
+}
+
+#[test]
+fn check_of_a_good_file_and_a_missing_one_prints_no_summary() {
+    let f = Files::new();
+    f.write("good.txt", GOOD);
+    for args in [
+        &["check", "good.txt", "missing.txt"][..],
+        &["check", "missing.txt", "good.txt"],
+    ] {
+        let err = expect_bad_input(&f, args, None);
+        assert!(err.contains("missing.txt"), "{err}");
+    }
+}

@@ -1,8 +1,13 @@
-//! The progress file: per level solved and best moves and pushes, written
-//! atomically, a corrupt file moved aside with a warning, never a crash.
+//! The progress file: per level and rules solved and best moves and pushes,
+//! written atomically under the rule book's version, an old file migrated or
+//! refused, a corrupt file moved aside with a warning, never a crash.
 
-use muscleman_cli::progress::{FILE_NAME, Progress, level_key};
+use muscleman_cli::progress::{FILE_NAME, Progress, level_key, rules_key};
 use muscleman_level::Level;
+use muscleman_sim::{RULES_VERSION, Rules};
+
+const M: Rules = Rules::MUSCLEMAN;
+const S: Rules = Rules::SOKOBAN;
 
 fn level(text: &str) -> Level {
     Level::parse(text).expect("level")
@@ -26,8 +31,8 @@ fn a_missing_file_is_empty_progress_and_the_directory_is_made_on_save() {
     let (mut p, warnings) = Progress::open(&dir);
     assert!(warnings.is_empty(), "{warnings:?}");
     let l = level("#####\n#@$.#\n#####\n");
-    assert_eq!(p.get(&l), None);
-    let improved = p.record_solve(&l, 5, 1).unwrap();
+    assert_eq!(p.get(&l, M), None);
+    let improved = p.record_solve(&l, M, 5, 1).unwrap();
     assert!(improved.first_solve && improved.moves && improved.pushes);
     assert_eq!(names(&dir), [FILE_NAME]);
 }
@@ -39,20 +44,23 @@ fn records_survive_a_reopen_and_keep_the_best() {
     let b = level("######\n#@$ .#\n######\n");
     {
         let (mut p, _) = Progress::open(tmp.path());
-        p.record_solve(&a, 10, 4).unwrap();
-        let i = p.record_solve(&a, 12, 3).unwrap();
+        p.record_solve(&a, M, 10, 4).unwrap();
+        let i = p.record_solve(&a, M, 12, 3).unwrap();
         assert!(!i.first_solve && !i.moves && i.pushes);
-        p.record_solve(&b, 7, 2).unwrap();
+        p.record_solve(&b, M, 7, 2).unwrap();
     }
     let (p, warnings) = Progress::open(tmp.path());
     assert!(warnings.is_empty());
-    let r = p.get(&a).unwrap();
+    let r = p.get(&a, M).unwrap();
     assert!(r.solved);
     assert_eq!((r.best_moves, r.best_pushes), (Some(10), Some(3)));
-    assert_eq!(p.get(&b).unwrap().best_moves, Some(7));
-    assert_eq!(p.solved_count([&a, &b]), 2);
+    assert_eq!(p.get(&b, M).unwrap().best_moves, Some(7));
+    assert_eq!(p.solved_count([&a, &b], M), 2);
     // The same grid under another title is the same level.
-    assert!(p.get(&level("; Renamed\n#####\n#@$.#\n#####\n")).is_some());
+    assert!(
+        p.get(&level("; Renamed\n#####\n#@$.#\n#####\n"), M)
+            .is_some()
+    );
 }
 
 #[test]
@@ -60,12 +68,13 @@ fn writes_are_atomic_and_leave_no_temporary_files() {
     let tmp = tempfile::tempdir().unwrap();
     let (mut p, _) = Progress::open(tmp.path());
     for moves in (1..30).rev() {
-        p.record_solve(&level("#####\n#@$.#\n#####\n"), moves, 1)
+        p.record_solve(&level("#####\n#@$.#\n#####\n"), M, moves, 1)
             .unwrap();
         // After every write the file is whole, valid progress.
         let text = std::fs::read_to_string(tmp.path().join(FILE_NAME)).unwrap();
         let json: serde_json::Value = serde_json::from_str(&text).unwrap();
-        assert_eq!(json["version"], 1);
+        assert_eq!(json["version"], 2);
+        assert_eq!(json["rules_version"], RULES_VERSION);
         assert_eq!(names(tmp.path()), [FILE_NAME], "no temporary file left");
     }
 }
@@ -77,7 +86,8 @@ fn a_corrupt_file_is_moved_aside_with_a_warning() {
     for (n, junk) in [
         &b"{ not json"[..],
         b"\xff\xfe\x00",
-        b"{\"version\": 99, \"levels\": {}}",
+        b"{\"version\": 0, \"levels\": {}}",
+        b"{\"version\": 2, \"levels\": {}}",
         b"{\"version\": 1, \"levels\": {\"k\": {\"solved\": \"yes\"}}}",
         b"",
         b"[]",
@@ -98,7 +108,7 @@ fn a_corrupt_file_is_moved_aside_with_a_warning() {
         );
         assert!(!path.exists());
         // Play goes on and writes a fresh file.
-        p.record_solve(&level("#####\n#@$.#\n#####\n"), 1, 1)
+        p.record_solve(&level("#####\n#@$.#\n#####\n"), M, 1, 1)
             .unwrap();
         assert!(path.exists());
         let (_, warnings) = Progress::open(tmp.path());
@@ -114,7 +124,7 @@ fn an_unreadable_location_is_a_warning_and_progress_in_memory() {
     let (mut p, warnings) = Progress::open(tmp.path());
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     assert!(p.path().is_none());
-    p.record_solve(&level("#####\n#@$.#\n#####\n"), 1, 1)
+    p.record_solve(&level("#####\n#@$.#\n#####\n"), M, 1, 1)
         .unwrap();
     assert!(
         tmp.path().join(FILE_NAME).is_dir(),
@@ -129,4 +139,155 @@ fn level_keys_ignore_titles_but_not_cells() {
     let c = level("#####\n#@.$#\n#####\n");
     assert_eq!(level_key(&a), level_key(&b));
     assert_ne!(level_key(&a), level_key(&c));
+}
+
+/// A level solved under Muscleman rules is not solved under Sokoban rules:
+/// records are keyed by level and rules (`#@$$ ..#` needs a chain push).
+#[test]
+fn records_are_kept_per_rules() {
+    let tmp = tempfile::tempdir().unwrap();
+    let chain = level("#@$$ ..#\n");
+    let (mut p, _) = Progress::open(tmp.path());
+    p.record_solve(&chain, M, 3, 3).unwrap();
+    assert!(p.get(&chain, M).is_some_and(|r| r.solved));
+    assert_eq!(p.get(&chain, S), None, "not solved under Sokoban rules");
+    assert_eq!(p.solved_count([&chain], S), 0);
+    assert_eq!(p.under(S).solved_count([&chain]), 0);
+    assert_eq!(p.under(M).solved_count([&chain]), 1);
+    // A Sokoban solve is its own record, with its own bests.
+    let other = level("#####\n#@$.#\n#####\n");
+    p.record_solve(&other, S, 9, 1).unwrap();
+    p.record_solve(&other, M, 1, 1).unwrap();
+    let (p, warnings) = Progress::open(tmp.path());
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(p.get(&chain, S), None);
+    assert_eq!(p.get(&other, S).unwrap().best_moves, Some(9));
+    assert_eq!(p.get(&other, M).unwrap().best_moves, Some(1));
+    let text = std::fs::read_to_string(tmp.path().join(FILE_NAME)).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(json["version"], 2);
+    assert_eq!(json["rules_version"], RULES_VERSION);
+    let by_rules = &json["levels"][level_key(&other)];
+    assert_eq!(by_rules["sokoban"]["best_moves"], 9);
+    assert_eq!(by_rules["muscleman"]["best_moves"], 1);
+    assert_eq!(rules_key(Rules { max_chain: Some(2) }), "max-chain-2");
+}
+
+/// A format-1 file (rule book 1, rules not recorded) is migrated: its
+/// records count under Muscleman rules for levels without water only, are
+/// kept in the rewritten file until a solve merges them, and never count
+/// under Sokoban rules.
+#[test]
+fn a_format_1_file_is_migrated_where_its_records_still_hold() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dry = level("#####\n#@$.#\n#####\n");
+    let wet = level("######\n#@$~.#\n######\n");
+    let v1 = serde_json::json!({
+        "version": 1,
+        "levels": {
+            level_key(&dry): { "solved": true, "best_moves": 4, "best_pushes": 2 },
+            level_key(&wet): { "solved": true, "best_moves": 3, "best_pushes": 3 },
+        }
+    });
+    let path = tmp.path().join(FILE_NAME);
+    std::fs::write(&path, v1.to_string()).unwrap();
+    let (mut p, warnings) = Progress::open(tmp.path());
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].detail.contains("rule book 1"), "{warnings:?}");
+    assert!(warnings[0].short.chars().count() < 79, "{warnings:?}");
+    let dry_record = p
+        .get(&dry, M)
+        .expect("a level without water keeps its record");
+    assert_eq!(
+        (dry_record.best_moves, dry_record.best_pushes),
+        (Some(4), Some(2))
+    );
+    assert_eq!(p.get(&dry, S), None, "rules unknown: not a Sokoban record");
+    assert_eq!(p.get(&wet, M), None, "water plays differently now");
+    assert_eq!(p.get(&wet, S), None);
+    // The file was rewritten in the current format, nothing lost.
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(json["version"], 2);
+    assert_eq!(json["rules_version"], RULES_VERSION);
+    assert_eq!(json["from_rule_book_1"][level_key(&wet)]["best_moves"], 3);
+    assert_eq!(names(tmp.path()), [FILE_NAME]);
+    // Reopened: current, no warning, same answers.
+    let (_, warnings) = Progress::open(tmp.path());
+    assert!(warnings.is_empty(), "{warnings:?}");
+    // A solve merges the old record: not a first solve, the old best kept.
+    let i = p.record_solve(&dry, M, 6, 1).unwrap();
+    assert!(!i.first_solve && !i.moves && i.pushes, "{i:?}");
+    let r = p.get(&dry, M).unwrap();
+    assert_eq!((r.best_moves, r.best_pushes), (Some(4), Some(1)));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(
+        json["levels"][level_key(&dry)]["muscleman"]["best_moves"],
+        4
+    );
+    assert!(json["from_rule_book_1"].get(level_key(&dry)).is_none());
+}
+
+/// A file of an older rule book with no migration is refused: moved aside
+/// with a message naming the rule books, never read as current.
+#[test]
+fn an_older_rule_book_without_a_migration_is_moved_aside() {
+    let tmp = tempfile::tempdir().unwrap();
+    let l = level("#####\n#@$.#\n#####\n");
+    let old = serde_json::json!({
+        "version": 2,
+        "rules_version": RULES_VERSION - 1,
+        "levels": { level_key(&l): { "muscleman": { "solved": true, "best_moves": 1, "best_pushes": 1 } } }
+    })
+    .to_string();
+    let path = tmp.path().join(FILE_NAME);
+    std::fs::write(&path, &old).unwrap();
+    let (p, warnings) = Progress::open(tmp.path());
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0]
+            .detail
+            .contains(&format!("written under rule book {}", RULES_VERSION - 1)),
+        "{warnings:?}"
+    );
+    assert_eq!(p.get(&l, M), None, "not read as if it were current");
+    let aside = tmp
+        .path()
+        .join(format!("{FILE_NAME}.rules-{}-1", RULES_VERSION - 1));
+    assert_eq!(std::fs::read_to_string(aside).unwrap(), old);
+    assert!(p.path().is_some(), "play starts afresh and keeps progress");
+}
+
+/// A file written by a newer muscleman (format or rule book) is refused and
+/// left alone for it: progress is kept in memory only.
+#[test]
+fn a_newer_file_is_left_alone() {
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join(FILE_NAME);
+    for newer in [
+        serde_json::json!({ "version": 3, "anything": [] }),
+        serde_json::json!({ "version": 2, "rules_version": RULES_VERSION + 1, "levels": {} }),
+    ] {
+        let text = newer.to_string();
+        std::fs::write(&path, &text).unwrap();
+        let (mut p, warnings) = Progress::open(tmp.path());
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(warnings[0].detail.contains("newer"), "{warnings:?}");
+        assert!(p.path().is_none());
+        p.record_solve(&level("#####\n#@$.#\n#####\n"), M, 1, 1)
+            .unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "untouched");
+        assert_eq!(names(tmp.path()), [FILE_NAME]);
+    }
+}
+
+/// The migration from rule book 1 is written for rule book 2: a new rule
+/// book must decide what carries over (and change this test).
+#[test]
+fn the_migration_is_written_for_this_rule_book() {
+    assert_eq!(
+        RULES_VERSION, 2,
+        "the rule book changed: review progress.rs's migration (which records still hold?)"
+    );
 }

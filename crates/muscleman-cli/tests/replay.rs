@@ -222,11 +222,40 @@ fn redo_replays_an_undone_move() {
     let (out, err) = replay(&f, CORRIDOR, "rrrzzyy");
     assert_eq!(out, "#######\n#   @*#\n#######\n");
     assert!(err.contains("3 moves, 2 pushes, solved"), "{err}");
-    let (out, _) = replay(&f, CORRIDOR, "rrrzzyzl");
-    assert_eq!(
-        out, "#######\n#@ $ .#\n#######\n",
-        "a new move clears the redo list"
+}
+
+#[test]
+fn a_new_move_clears_the_redo_list() {
+    let f = Files::new();
+    // `rrr` solves; `zz` takes both pushes back, `y` redoes one and `z`
+    // undoes it again, so two steps wait in the redo list. `l` walks the
+    // player left (it moves, so it is a new undo step and clears the redo
+    // list); the `y` after it then has nothing to redo. Had the list been
+    // kept, `y` would walk the player right again.
+    let (out, err) = replay(&f, CORRIDOR, "rrrzzyzly");
+    assert_eq!(out, "#######\n#@ $ .#\n#######\n");
+    assert!(err.contains("2 moves, 0 pushes, not solved"), "{err}");
+    let path = f.write("level.txt", CORRIDOR);
+    let (out, _) = expect_ok(
+        &f,
+        &["replay", path.to_str().unwrap(), "rrrzzyzly", "--json"],
+        None,
     );
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    let walk = &lines[7];
+    assert_eq!(walk["action"], "left");
+    assert_eq!(
+        walk["events"][0]["cause"], "player",
+        "the walk moved the player"
+    );
+    let redo = &lines[8];
+    assert_eq!(redo["action"], "redo");
+    assert_eq!(redo["events"], serde_json::json!([]), "nothing was redone");
+    assert_eq!(lines[9]["type"], "final");
+    assert_eq!(lines[9]["level"], "#######\n#@ $ .#\n#######\n");
 }
 
 #[test]

@@ -192,6 +192,32 @@ fn the_best_result_is_remembered_and_shown() {
     assert_eq!(record.best_moves, Some(3), "a worse solve keeps the best");
 }
 
+/// Progress is kept per rules: solving `#@$$ ..#` by a chain push under
+/// Muscleman rules does not make `play --rules sokoban` show it solved.
+#[test]
+fn a_solve_under_muscleman_rules_is_not_shown_under_sokoban_rules() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let levels = Collection::parse("; Chain\n#@$$ ..#\n")
+        .expect("levels")
+        .levels;
+    let (progress, _) = Progress::open(tmp.path());
+    let mut app = App::new(levels.clone(), 0, "Test", Rules::MUSCLEMAN, progress).expect("app");
+    keys(&mut app, "ddd");
+    assert!(app.is_solved());
+    assert!(app.record().is_some_and(|r| r.solved));
+    let (progress, _) = Progress::open(tmp.path());
+    let sokoban = App::new(levels.clone(), 0, "Test", Rules::SOKOBAN, progress).expect("app");
+    assert_eq!(sokoban.record(), None);
+    assert_eq!(sokoban.progress().solved_count(levels.iter()), 0);
+    let s = screen(&sokoban);
+    assert!(s.contains("Not solved yet"), "{s}");
+    assert!(s.contains("Test · 0 of 1 solved"), "{s}");
+    let (progress, _) = Progress::open(tmp.path());
+    let muscleman = App::new(levels.clone(), 0, "Test", Rules::MUSCLEMAN, progress).expect("app");
+    assert_eq!(muscleman.progress().solved_count(levels.iter()), 1);
+    assert!(screen(&muscleman).contains("Test · 1 of 1 solved"));
+}
+
 #[test]
 fn next_and_previous_levels_wrap_around() {
     let mut app = app_of(TINY);

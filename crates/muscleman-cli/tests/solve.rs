@@ -91,3 +91,124 @@ fn a_collection_with_an_unsolvable_level_exits_1_and_counts() {
     assert_eq!(out, "; One\nR\n\n");
     assert!(err.contains("solved 1 of 2"), "{err}");
 }
+
+/// Open levels (no wall closes the edge, so the sim lets the player walk off
+/// the map) that the sim solves: the solver's search stays inside the
+/// rectangle and runs out, which is no proof, so `solve` gives up (exit 3)
+/// and says why, never "no solution" (exit 1).
+#[test]
+fn open_levels_the_sim_solves_are_not_called_unsolvable() {
+    let f = Files::new();
+    for (text, moves) in [(" . \n $@\n", "dlU"), ("$@.\n", "ulldRR")] {
+        f.write("open.txt", text);
+        let (_, err) = expect_ok(&f, &["replay", "open.txt", moves], None);
+        assert!(err.contains(", solved"), "the sim solves {text:?}: {err}");
+        for extra in [&[][..], &["--rules", "sokoban"], &["--optimal", "moves"]] {
+            let mut args = vec!["solve", "open.txt"];
+            args.extend_from_slice(extra);
+            let (c, out, err) = code(&f, &args);
+            assert_eq!(c, Some(3), "{text:?} {extra:?}: {err}");
+            assert_eq!(out, "");
+            assert!(!err.contains("no solution"), "{err}");
+            assert!(
+                err.contains(
+                    "gave up: the level is open (no wall closes its edge at row 1, column 1), \
+                     and this search only proves enclosed levels unsolvable"
+                ),
+                "{err}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_solution_found_on_an_open_level_is_printed() {
+    let f = Files::new();
+    f.write("open.txt", "@$.\n");
+    let (out, _) = expect_ok(&f, &["solve", "open.txt"], None);
+    assert_eq!(out, "R\n");
+}
+
+#[test]
+fn an_enclosed_unsolvable_level_still_exits_1() {
+    let f = Files::new();
+    // A box in a corner, walls all round: the search covers every move.
+    f.write("corner.txt", "#####\n#$  #\n#  .#\n# @ #\n#####\n");
+    let (c, out, err) = code(&f, &["solve", "corner.txt"]);
+    assert_eq!(c, Some(1), "{err}");
+    assert_eq!(out, "");
+    assert!(
+        err.contains("no solution: every reachable position was searched"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_collection_with_an_open_level_gives_up_on_it() {
+    let f = Files::new();
+    f.write(
+        "c.txt",
+        "; One\n#####\n#@$.#\n#####\n\n; Open\n$@.\n\n; Stuck\n#####\n#@.$#\n#####\n",
+    );
+    let (c, out, err) = code(&f, &["solve", "c.txt"]);
+    assert_eq!(c, Some(3), "giving up outranks unsolvable: {err}");
+    assert_eq!(out, "; One\nR\n\n");
+    assert!(
+        err.contains("level 2 of 3 (Open): gave up: the level is open"),
+        "{err}"
+    );
+    assert!(err.contains("level 3 of 3 (Stuck): no solution"), "{err}");
+    assert!(err.contains("solved 1 of 3"), "{err}");
+}
+
+/// A level the sim plays but the solver cannot search (here, too large for
+/// its cell indices) gives up, alone or in a collection: it was once counted
+/// as unsolvable in a collection (exit 1, a false proof).
+#[test]
+fn a_level_the_solver_cannot_search_gives_up() {
+    let f = Files::new();
+    let w = 256;
+    let mut big = format!("; Big\n{}\n", "#".repeat(w));
+    big.push_str(&format!("#@$.{}#\n", " ".repeat(w - 5)));
+    for _ in 0..w - 3 {
+        big.push_str(&format!("#{}#\n", " ".repeat(w - 2)));
+    }
+    big.push_str(&format!("{}\n", "#".repeat(w)));
+    f.write("c.txt", format!("; One\n#####\n#@$.#\n#####\n\n{big}"));
+    let (c, out, err) = code(&f, &["solve", "c.txt"]);
+    assert_eq!(c, Some(3), "{err}");
+    assert_eq!(out, "; One\nR\n\n");
+    assert!(
+        err.contains("(Big): gave up: the solver cannot search it"),
+        "{err}"
+    );
+    let (c, out, err) = code(&f, &["solve", "c.txt", "--level", "2"]);
+    assert_eq!(c, Some(3), "{err}");
+    assert_eq!(out, "");
+    assert!(err.contains("too large"), "{err}");
+}
+
+/// `--threads`: 2 runs the fast portfolio side by side (any checked
+/// solution); 1, and every `--optimal` search, give the same answer each run.
+#[test]
+fn threads_run_the_fast_searches_side_by_side_and_optimal_ones_alone() {
+    let f = Files::new();
+    f.write("l.txt", "#######\n#.  @ #\n# $$  #\n#.    #\n#######\n");
+    let (two, _) = expect_ok(&f, &["solve", "l.txt", "--threads", "2"], None);
+    let (_, err) = expect_ok(&f, &["replay", "l.txt", two.trim()], None);
+    assert!(err.contains(", solved"), "{err}");
+    for optimal in ["pushes", "moves"] {
+        let one = expect_ok(&f, &["solve", "l.txt", "--optimal", optimal], None).0;
+        for threads in ["2", "1024"] {
+            let many = expect_ok(
+                &f,
+                &["solve", "l.txt", "--optimal", optimal, "--threads", threads],
+                None,
+            )
+            .0;
+            assert_eq!(one, many, "--optimal {optimal} --threads {threads}");
+        }
+    }
+    let first = expect_ok(&f, &["solve", "l.txt"], None).0;
+    assert_eq!(first, expect_ok(&f, &["solve", "l.txt"], None).0);
+}

@@ -1,17 +1,46 @@
-//! The public collections in `../shared/levels/` (skipped when absent).
+//! The public collections in `../shared/levels/` (beside the workspace
+//! root). They are part of the test suite: a missing directory or file is a
+//! failure, never a silent skip.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use muscleman_level::{Collection, Level};
 
-fn levels_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/levels");
+/// Return `../shared/levels` relative to the workspace root.
+fn shared_levels() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/levels")
+}
+
+/// Return `dir` if it is a directory, or say what is missing.
+fn levels_dir_at(dir: &Path) -> Result<PathBuf, String> {
     if dir.is_dir() {
-        Some(dir)
+        Ok(dir.to_path_buf())
     } else {
-        eprintln!("note: {} is missing, skipping", dir.display());
-        None
+        Err(format!(
+            "{} is missing: the public collections (Microban, Microban II, XSokoban) \
+             must be checked out beside the workspace as ../shared/levels",
+            dir.display()
+        ))
     }
+}
+
+/// Return the shared levels directory; fail the test when it is missing.
+fn levels_dir() -> PathBuf {
+    levels_dir_at(&shared_levels()).unwrap_or_else(|why| panic!("{why}"))
+}
+
+/// Return the bytes of `file` in the shared levels; fail the test when it cannot be read.
+fn read_level_file(file: &str) -> Vec<u8> {
+    let path = levels_dir().join(file);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+#[test]
+fn a_missing_levels_directory_fails_instead_of_skipping() {
+    let missing = shared_levels().join("no-such-directory");
+    let why = levels_dir_at(&missing).expect_err("a missing directory is an error");
+    assert!(why.contains("is missing"), "{why}");
+    assert!(levels_dir_at(&shared_levels()).is_ok());
 }
 
 /// The grid rows of a level as the file writes them: the lines that are not
@@ -34,15 +63,7 @@ fn grid_rows_of_file(text: &str) -> Vec<Vec<String>> {
 }
 
 fn check(file: &str, count: usize, first_title: &str, last_title: &str) {
-    let Some(dir) = levels_dir() else { return };
-    let path = dir.join(file);
-    let bytes = match std::fs::read(&path) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("note: cannot read {}: {e}, skipping", path.display());
-            return;
-        }
-    };
+    let bytes = read_level_file(file);
     let collection = Collection::parse_bytes(&bytes).unwrap();
     assert_eq!(collection.levels.len(), count, "{file}");
     assert_eq!(collection.levels[0].title(), Some(first_title));
@@ -88,10 +109,7 @@ fn xsokoban() {
 
 #[test]
 fn microban_header_is_the_collection_comments() {
-    let Some(dir) = levels_dir() else { return };
-    let Ok(text) = std::fs::read_to_string(dir.join("Microban.xsb")) else {
-        return;
-    };
+    let text = String::from_utf8(read_level_file("Microban.xsb")).unwrap();
     let collection = Collection::parse(&text).unwrap();
     assert_eq!(collection.comments.len(), 6);
     assert!(collection.comments[0].starts_with("Microban (155 puzzles"));

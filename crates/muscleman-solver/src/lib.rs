@@ -2,7 +2,8 @@
 //!
 //! [`solve`] searches a [`Problem`] under [`SolveOptions`] and returns a
 //! [`SolveOutcome`]: a [`Solution`] (LURD moves, pushes in upper case), a
-//! proof that none exists, or a limit that stopped it. Every solution is
+//! proof that none exists (only ever on an enclosed level), or why it gave up
+//! (a limit, or an open level whose search ran out). Every solution is
 //! replayed through the real sim (`muscleman_sim::step_with`) before it is
 //! returned; one that does not replay to solved is a [`SolveError`], never a
 //! solution.
@@ -95,16 +96,24 @@
 //!   differ from run to run). Each gets half of `memory_mb`. Optimal modes
 //!   run one search on one thread.
 //! - **Unsolvable** is reported only when a search has exhausted its state
-//!   space; every pruning rule above is sound, so that is a proof (inside the
-//!   level's rectangle, see below).
+//!   space on an enclosed level; every pruning rule above is sound, so that
+//!   is a proof (see below for open levels).
 //!
 //! # Level edges and goals
-//! Cells outside the level's rectangle are walls to the solver; the sim's
-//! grid is unbounded, so on open levels ([`Problem::is_enclosed`] is false)
-//! "unsolvable" means unsolvable inside the rectangle. A level without goals
-//! is never solved (rules.md §7): it is reported
+//! Cells outside the level's rectangle are walls to the solver, but the
+//! sim's grid is unbounded, with floor beyond the level's edge. So a proof
+//! needs an enclosed level: [`Problem::boundary`] is
+//! [`Boundary::Enclosed`] when walls keep the player and every box it can
+//! move off the rectangle's edge ([`Boundary`] gives the exact definition
+//! and why it is enough). On an open level a solution found is
+//! still printed (it is replayed in the sim like any other), but an
+//! exhausted search is [`SolveOutcome::GaveUp`] with
+//! [`GiveUpReason::OpenLevel`], never [`SolveOutcome::Unsolvable`].
+//!
+//! A level without goals is never solved (rules.md §7): it is reported
 //! [`UnsolvableReason::NoGoals`]; fewer boxes than goals is
-//! [`UnsolvableReason::TooFewBoxes`].
+//! [`UnsolvableReason::TooFewBoxes`]. Both are proofs on open levels too:
+//! walking and pushing never make a goal or a box.
 //!
 //! # Example
 //! ```
@@ -123,6 +132,7 @@
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 mod board;
+mod boundary;
 mod error;
 mod hungarian;
 mod moves;
@@ -132,6 +142,7 @@ mod problem;
 mod replay;
 mod search;
 
+pub use boundary::Boundary;
 pub use error::{ProblemError, SolveError};
 pub use options::{
     GiveUpReason, Optimize, Progress, Solution, SolveOptions, SolveOutcome, Stats, UnsolvableReason,
@@ -343,10 +354,17 @@ pub fn solve_with_progress(
                 stats,
             }))
         }
-        SearchEnd::Exhausted => Ok(SolveOutcome::Unsolvable {
-            reason: UnsolvableReason::Exhausted,
-            stats,
-        }),
+        SearchEnd::Exhausted => match problem.boundary() {
+            Boundary::Enclosed => Ok(SolveOutcome::Unsolvable {
+                reason: UnsolvableReason::Exhausted,
+                stats,
+            }),
+            // Beyond the edge the sim has floor the search never tried.
+            Boundary::Open { edge } => Ok(SolveOutcome::GaveUp {
+                reason: GiveUpReason::OpenLevel { edge },
+                stats,
+            }),
+        },
         SearchEnd::GaveUp(reason) => Ok(SolveOutcome::GaveUp { reason, stats }),
     }
 }

@@ -102,6 +102,15 @@ pub enum GiveUpReason {
     Memory,
     /// The cancel flag was set.
     Cancelled,
+    /// The search ran out of positions on an open level, which proves nothing.
+    ///
+    /// On an open level ([`crate::Boundary::Open`]) the sim has floor beyond
+    /// the edge, which the search, staying inside the rectangle, never tried:
+    /// the level may well be solvable in the sim.
+    OpenLevel {
+        /// The first edge cell the player or a box may reach ([`crate::Boundary::Open`]).
+        edge: muscleman_core::GridPos,
+    },
 }
 
 /// Why a level has no solution.
@@ -116,7 +125,10 @@ pub enum UnsolvableReason {
         /// Goals in the level.
         goals: usize,
     },
-    /// Every reachable position was searched (deadlock pruning is sound).
+    /// Every reachable position of an enclosed level was searched.
+    ///
+    /// Deadlock pruning is sound, and on an enclosed level the search covers
+    /// every move of the sim.
     Exhausted,
 }
 
@@ -147,9 +159,9 @@ pub enum SolveOutcome {
         /// Search counters.
         stats: Stats,
     },
-    /// Stopped by a limit: nothing is known.
+    /// Stopped by a limit, or an exhausted search of an open level: nothing is known.
     GaveUp {
-        /// Which limit.
+        /// Which limit, or why the search proves nothing.
         reason: GiveUpReason,
         /// Search counters.
         stats: Stats,

@@ -59,9 +59,10 @@ impl WallKind {
 /// Cells outside the rectangle are treated as walls: the player never leaves
 /// the level's bounding box and no box is pushed out of it. The sim's grid is
 /// unbounded, so on a level that is open to the outside (see
-/// [`Problem::is_enclosed`]) the sim allows moves the solver never makes: a
+/// [`Problem::boundary`]) the sim allows moves the solver never makes: a
 /// solution the solver finds is still a solution in the sim, but an
-/// "unsolvable" verdict only covers play inside the rectangle.
+/// exhausted search proves nothing, and [`crate::solve`] gives up with
+/// [`crate::GiveUpReason::OpenLevel`] instead of saying unsolvable.
 ///
 /// # Example
 /// ```
@@ -250,36 +251,13 @@ impl Problem {
         (x < self.width as usize && y < self.height as usize).then(|| y * self.width as usize + x)
     }
 
-    /// Return whether the player, walking around walls only (boxes ignored),
-    /// can never reach the edge of the rectangle. On such a level the solver
-    /// and the sim's unbounded grid agree on every move.
+    /// Return whether the level is enclosed ([`Problem::boundary`]).
+    ///
+    /// The player, walking around walls only (boxes ignored), can then never
+    /// reach the edge of the rectangle, and the solver and the sim's
+    /// unbounded grid agree on every move.
     pub fn is_enclosed(&self) -> bool {
-        let (w, h) = (self.width as usize, self.height as usize);
-        let mut wall = vec![false; w * h];
-        for (at, _) in &self.walls {
-            if let Some(i) = self.index(*at) {
-                wall[i] = true;
-            }
-        }
-        let Some(start) = self.index(self.player) else {
-            return false;
-        };
-        let mut seen = vec![false; w * h];
-        let mut stack = vec![start];
-        seen[start] = true;
-        while let Some(i) = stack.pop() {
-            let (x, y) = (i % w, i / w);
-            if x == 0 || y == 0 || x + 1 == w || y + 1 == h {
-                return false;
-            }
-            for j in [i - w, i + 1, i + w, i - 1] {
-                if !wall[j] && !seen[j] {
-                    seen[j] = true;
-                    stack.push(j);
-                }
-            }
-        }
-        true
+        self.boundary().is_enclosed()
     }
 
     /// Spawn this problem into a fresh sim world and return it with the player's id.

@@ -1,4 +1,5 @@
-//! The game's state and key handling, with no terminal: testable headlessly.
+//! The game's state, its key bindings (one table, [`KEY_BINDINGS`]) and key
+//! handling, with no terminal: testable headlessly.
 
 use muscleman_core::{GridDir, Input};
 use muscleman_level::Level;
@@ -6,7 +7,203 @@ use muscleman_sim::{Command, Game, Rules};
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use crate::progress::{Improvement, LevelRecord, Progress};
+use crate::progress::{Improvement, LevelRecord, Progress, RulesProgress};
+
+/// What a key does in the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameAction {
+    /// Walk (and push) one cell.
+    Move(GridDir),
+    /// Take back the last undo step.
+    Undo,
+    /// Do again the last step taken back.
+    Redo,
+    /// Go back to the level's start (itself an undo step).
+    Restart,
+    /// Start the next level (the first after the last).
+    NextLevel,
+    /// Start the previous level (the last before the first).
+    PreviousLevel,
+    /// Once the level is solved, go on to the next one; nothing before.
+    GoOn,
+    /// Leave the game.
+    Quit,
+}
+
+impl GameAction {
+    /// Return what the help and the key legend call this action.
+    pub const fn description(self) -> &'static str {
+        match self {
+            GameAction::Move(_) => "move",
+            GameAction::Undo => "undo",
+            GameAction::Redo => "redo",
+            GameAction::Restart => "restart",
+            GameAction::NextLevel => "next level",
+            GameAction::PreviousLevel => "previous level",
+            GameAction::GoOn => "next level once solved",
+            GameAction::Quit => "quit",
+        }
+    }
+}
+
+/// A key as the game tells keys apart: its code and whether Ctrl is held.
+///
+/// Letters are kept in lower case; Shift and Alt are not looked at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Key {
+    /// The key; letters in lower case.
+    pub code: KeyCode,
+    /// Whether Ctrl is held.
+    pub ctrl: bool,
+}
+
+impl Key {
+    /// Make the key `code` pressed without Ctrl.
+    pub const fn plain(code: KeyCode) -> Key {
+        Key { code, ctrl: false }
+    }
+
+    /// Make the key `code` pressed with Ctrl.
+    pub const fn ctrl(code: KeyCode) -> Key {
+        Key { code, ctrl: true }
+    }
+
+    /// Read a key event as the game sees it: letters in lower case, Ctrl or not.
+    pub fn of(event: KeyEvent) -> Key {
+        let code = match event.code {
+            KeyCode::Char(c) => KeyCode::Char(c.to_ascii_lowercase()),
+            other => other,
+        };
+        Key {
+            code,
+            ctrl: event.modifiers.contains(KeyModifiers::CONTROL),
+        }
+    }
+}
+
+/// One key binding of the game: the key, what it does and the key's name.
+///
+/// The name is the one the help and the legend show; the action's own words
+/// are [`GameAction::description`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeyBinding {
+    /// The key.
+    pub key: Key,
+    /// What it does.
+    pub action: GameAction,
+    /// The key's name for people, such as `↑`, `z` or `PageDown`.
+    pub label: &'static str,
+}
+
+/// Make a binding of a key pressed without Ctrl.
+const fn bind(code: KeyCode, action: GameAction, label: &'static str) -> KeyBinding {
+    KeyBinding {
+        key: Key::plain(code),
+        action,
+        label,
+    }
+}
+
+/// Make a binding of a key pressed with Ctrl.
+const fn bind_ctrl(code: KeyCode, action: GameAction, label: &'static str) -> KeyBinding {
+    KeyBinding {
+        key: Key::ctrl(code),
+        action,
+        label,
+    }
+}
+
+use GameAction::{GoOn, NextLevel, PreviousLevel, Quit, Redo, Restart, Undo};
+const UP: GameAction = GameAction::Move(GridDir::Up);
+const DOWN: GameAction = GameAction::Move(GridDir::Down);
+const LEFT: GameAction = GameAction::Move(GridDir::Left);
+const RIGHT: GameAction = GameAction::Move(GridDir::Right);
+
+/// Every key the terminal game answers to, one line a binding, in the order
+/// the help lists them. Letters match in either case; a key not listed does
+/// nothing. These are not the MOVES letters of `replay` (`u` is undo here,
+/// up there).
+pub const KEY_BINDINGS: &[KeyBinding] = &[
+    bind(KeyCode::Up, UP, "↑"),
+    bind(KeyCode::Char('w'), UP, "w"),
+    bind(KeyCode::Char('k'), UP, "k"),
+    bind(KeyCode::Down, DOWN, "↓"),
+    bind(KeyCode::Char('s'), DOWN, "s"),
+    bind(KeyCode::Char('j'), DOWN, "j"),
+    bind(KeyCode::Left, LEFT, "←"),
+    bind(KeyCode::Char('a'), LEFT, "a"),
+    bind(KeyCode::Char('h'), LEFT, "h"),
+    bind(KeyCode::Right, RIGHT, "→"),
+    bind(KeyCode::Char('d'), RIGHT, "d"),
+    bind(KeyCode::Char('l'), RIGHT, "l"),
+    bind(KeyCode::Char('z'), Undo, "z"),
+    bind(KeyCode::Char('u'), Undo, "u"),
+    bind(KeyCode::Backspace, Undo, "Backspace"),
+    bind(KeyCode::Char('y'), Redo, "y"),
+    bind(KeyCode::Char('r'), Restart, "r"),
+    bind(KeyCode::Char('n'), NextLevel, "n"),
+    bind(KeyCode::PageDown, NextLevel, "PageDown"),
+    bind(KeyCode::Char('p'), PreviousLevel, "p"),
+    bind(KeyCode::PageUp, PreviousLevel, "PageUp"),
+    bind(KeyCode::Enter, GoOn, "Enter"),
+    bind(KeyCode::Char(' '), GoOn, "Space"),
+    bind(KeyCode::Char('q'), Quit, "q"),
+    bind(KeyCode::Esc, Quit, "Esc"),
+    bind_ctrl(KeyCode::Char('c'), Quit, "Ctrl-C"),
+];
+
+/// Return what a key press does in the game, if anything.
+///
+/// It is the action of the key's binding in [`KEY_BINDINGS`]; a key that has
+/// none, and a key release, do nothing.
+pub fn action_for(event: KeyEvent) -> Option<GameAction> {
+    if event.kind == KeyEventKind::Release {
+        return None;
+    }
+    let key = Key::of(event);
+    KEY_BINDINGS.iter().find(|b| b.key == key).map(|b| b.action)
+}
+
+/// One line of the key legend: the keys of one action and what it does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LegendLine {
+    /// The keys' labels, space-separated, in table order.
+    pub keys: String,
+    /// What they do ([`GameAction::description`]).
+    pub description: &'static str,
+}
+
+/// Return the key legend: one line per action, with every key bound to it.
+///
+/// Lines come in the order the table first names each action description.
+///
+/// `play/ui.rs` can draw its key panel from this (it still writes its own).
+pub fn key_legend() -> Vec<LegendLine> {
+    let mut lines: Vec<LegendLine> = Vec::new();
+    for b in KEY_BINDINGS {
+        let description = b.action.description();
+        match lines.iter_mut().find(|l| l.description == description) {
+            Some(line) => {
+                line.keys.push(' ');
+                line.keys.push_str(b.label);
+            }
+            None => lines.push(LegendLine {
+                keys: b.label.to_owned(),
+                description,
+            }),
+        }
+    }
+    lines
+}
+
+/// Return the keys for `play --help`: the legend, one `KEYS: what` a line.
+pub fn keys_help() -> String {
+    let mut text = String::from("Keys:");
+    for line in key_legend() {
+        text.push_str(&format!("\n  {}: {}", line.keys, line.description));
+    }
+    text
+}
 
 /// What the banner says about the last solve.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -109,14 +306,14 @@ impl App {
         self.game.level()
     }
 
-    /// Return the progress.
-    pub fn progress(&self) -> &Progress {
-        &self.progress
+    /// Return the progress under the rules being played.
+    pub fn progress(&self) -> RulesProgress<'_> {
+        self.progress.under(self.rules)
     }
 
-    /// Return the record of the level being played.
+    /// Return the record of the level being played, under the rules being played.
     pub fn record(&self) -> Option<LevelRecord> {
-        self.progress.get(self.game.level())
+        self.progress.get(self.game.level(), self.rules)
     }
 
     /// Return whether the level being played is solved (the banner is up).
@@ -124,37 +321,33 @@ impl App {
         self.game.is_solved()
     }
 
-    /// Handle one key press.
+    /// Handle one key press: the action [`KEY_BINDINGS`] gives it, if any.
     pub fn handle_key(&mut self, key: KeyEvent) {
         if key.kind == KeyEventKind::Release {
             return;
         }
         self.message = None;
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        let code = match key.code {
-            KeyCode::Char(c) => KeyCode::Char(c.to_ascii_lowercase()),
-            other => other,
-        };
-        if ctrl {
-            if code == KeyCode::Char('c') {
-                self.quit = true;
-            }
-            return;
+        if let Some(action) = action_for(key) {
+            self.act(action);
         }
+    }
+
+    /// Do one game action.
+    pub fn act(&mut self, action: GameAction) {
         let solved = self.game.is_solved();
-        match code {
-            KeyCode::Esc | KeyCode::Char('q') => self.quit = true,
-            KeyCode::Up | KeyCode::Char('w' | 'k') => self.walk(GridDir::Up, solved),
-            KeyCode::Down | KeyCode::Char('s' | 'j') => self.walk(GridDir::Down, solved),
-            KeyCode::Left | KeyCode::Char('a' | 'h') => self.walk(GridDir::Left, solved),
-            KeyCode::Right | KeyCode::Char('d' | 'l') => self.walk(GridDir::Right, solved),
-            KeyCode::Char('z' | 'u') | KeyCode::Backspace => self.command(Command::Undo),
-            KeyCode::Char('y') => self.command(Command::Redo),
-            KeyCode::Char('r') => self.command(Command::Restart),
-            KeyCode::Char('n') | KeyCode::PageDown => self.go_to_next(),
-            KeyCode::Char('p') | KeyCode::PageUp => self.go_to(self.prev_index()),
-            KeyCode::Enter | KeyCode::Char(' ') if solved => self.go_to_next(),
-            _ => {}
+        match action {
+            GameAction::Move(dir) => self.walk(dir, solved),
+            GameAction::Undo => self.command(Command::Undo),
+            GameAction::Redo => self.command(Command::Redo),
+            GameAction::Restart => self.command(Command::Restart),
+            GameAction::NextLevel => self.go_to_next(),
+            GameAction::PreviousLevel => self.go_to(self.prev_index()),
+            GameAction::GoOn => {
+                if solved {
+                    self.go_to_next();
+                }
+            }
+            GameAction::Quit => self.quit = true,
         }
     }
 
@@ -185,10 +378,12 @@ impl App {
         let solved = self.game.is_solved();
         if solved && !was_solved {
             let stats = self.game.stats();
-            match self
-                .progress
-                .record_solve(self.game.level(), stats.moves, stats.pushes)
-            {
+            match self.progress.record_solve(
+                self.game.level(),
+                self.rules,
+                stats.moves,
+                stats.pushes,
+            ) {
                 Ok(improvement) => self.solve_note = Some(SolveNote { improvement }),
                 Err(e) => {
                     self.solve_note = None;

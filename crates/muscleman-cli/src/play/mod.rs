@@ -12,7 +12,10 @@ use muscleman_level::Level;
 use muscleman_sim::{Game, MAX_SAVE_BYTES, Rules};
 use ratatui::crossterm::event::{self, Event};
 
-pub use app::{App, SolveNote};
+pub use app::{
+    App, GameAction, KEY_BINDINGS, Key, KeyBinding, LegendLine, SolveNote, action_for, key_legend,
+    keys_help,
+};
 
 use crate::builtin;
 use crate::cli::PlayArgs;

@@ -1,0 +1,220 @@
+//! The game's key bindings: one table (key, action, the name the help
+//! shows), separate from the MOVES letters, with today's keys exactly;
+//! keys outside the table do nothing.
+
+use muscleman_cli::moves;
+use muscleman_cli::play::{App, GameAction, KEY_BINDINGS, Key, action_for, key_legend};
+use muscleman_cli::progress::Progress;
+use muscleman_core::{GridDir, Input};
+use muscleman_level::Collection;
+use muscleman_sim::{Command, Rules};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+const TINY: &str = "; Tiny\n#######\n#@ $ .#\n#######\n\n; Second\n#####\n#@$.#\n#####\n";
+
+fn app() -> App {
+    let levels = Collection::parse(TINY).expect("levels").levels;
+    App::new(levels, 0, "Test", Rules::MUSCLEMAN, Progress::in_memory()).expect("app")
+}
+
+fn plain(code: KeyCode) -> KeyEvent {
+    KeyEvent::new(code, KeyModifiers::NONE)
+}
+
+fn ch(c: char) -> Key {
+    Key::plain(KeyCode::Char(c))
+}
+
+#[test]
+fn the_table_holds_todays_bindings_exactly() {
+    use GameAction::*;
+    let (up, down) = (Move(GridDir::Up), Move(GridDir::Down));
+    let (left, right) = (Move(GridDir::Left), Move(GridDir::Right));
+    let expected = [
+        (Key::plain(KeyCode::Up), up),
+        (ch('w'), up),
+        (ch('k'), up),
+        (Key::plain(KeyCode::Down), down),
+        (ch('s'), down),
+        (ch('j'), down),
+        (Key::plain(KeyCode::Left), left),
+        (ch('a'), left),
+        (ch('h'), left),
+        (Key::plain(KeyCode::Right), right),
+        (ch('d'), right),
+        (ch('l'), right),
+        (ch('z'), Undo),
+        (ch('u'), Undo),
+        (Key::plain(KeyCode::Backspace), Undo),
+        (ch('y'), Redo),
+        (ch('r'), Restart),
+        (ch('n'), NextLevel),
+        (Key::plain(KeyCode::PageDown), NextLevel),
+        (ch('p'), PreviousLevel),
+        (Key::plain(KeyCode::PageUp), PreviousLevel),
+        (Key::plain(KeyCode::Enter), GoOn),
+        (ch(' '), GoOn),
+        (ch('q'), Quit),
+        (Key::plain(KeyCode::Esc), Quit),
+        (Key::ctrl(KeyCode::Char('c')), Quit),
+    ];
+    let table: Vec<(Key, GameAction)> = KEY_BINDINGS.iter().map(|b| (b.key, b.action)).collect();
+    assert_eq!(table, expected);
+    for b in KEY_BINDINGS {
+        assert!(!b.label.is_empty(), "{b:?}");
+        if let KeyCode::Char(c) = b.key.code
+            && c.is_ascii_alphabetic()
+            && !b.key.ctrl
+        {
+            assert_eq!(b.label, c.to_string(), "a letter is labelled by itself");
+        }
+        assert!(!b.action.description().is_empty(), "{b:?}");
+        let same = KEY_BINDINGS.iter().filter(|o| o.key == b.key).count();
+        assert_eq!(same, 1, "{:?} is bound twice", b.key);
+    }
+}
+
+#[test]
+fn letters_match_in_either_case_and_ctrl_only_with_c() {
+    for b in KEY_BINDINGS {
+        let KeyCode::Char(c) = b.key.code else {
+            continue;
+        };
+        let modifiers = if b.key.ctrl {
+            KeyModifiers::CONTROL
+        } else {
+            KeyModifiers::NONE
+        };
+        let upper = KeyEvent::new(KeyCode::Char(c.to_ascii_uppercase()), modifiers);
+        assert_eq!(action_for(upper), Some(b.action), "{c:?}");
+    }
+    // With Ctrl held, only Ctrl-C does anything.
+    for c in ['w', 'z', 'q', 'r', 'n'] {
+        let event = KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
+        assert_eq!(action_for(event), None, "Ctrl-{c}");
+    }
+    assert_eq!(action_for(plain(KeyCode::Char('c'))), None);
+}
+
+/// The game's keys are not the MOVES letters: `u` is undo in the game and
+/// up in MOVES, `p` the previous level and drop (rules.md §7).
+#[test]
+fn game_keys_are_not_moves_letters() {
+    assert_eq!(
+        action_for(plain(KeyCode::Char('u'))),
+        Some(GameAction::Undo)
+    );
+    assert_eq!(
+        moves::parse("u").ok(),
+        Some(vec![Command::Step(Input::Move(GridDir::Up))])
+    );
+}
+
+#[test]
+fn keys_outside_the_table_do_nothing() {
+    let mut others: Vec<KeyCode> = (' '..='~')
+        .filter(|c| {
+            KEY_BINDINGS
+                .iter()
+                .all(|b| b.key.code != KeyCode::Char(c.to_ascii_lowercase()) || b.key.ctrl)
+        })
+        .map(KeyCode::Char)
+        .collect();
+    others.extend([
+        KeyCode::Tab,
+        KeyCode::BackTab,
+        KeyCode::Home,
+        KeyCode::End,
+        KeyCode::Insert,
+        KeyCode::Delete,
+        KeyCode::F(1),
+        KeyCode::F(12),
+        KeyCode::Char('é'),
+    ]);
+    assert!(others.contains(&KeyCode::Char('x')));
+    for code in others {
+        assert_eq!(action_for(plain(code)), None, "{code:?}");
+        let mut app = app();
+        app.handle_key(plain(KeyCode::Right));
+        let before = (app.game().state_hash(), app.game().undo_depth());
+        app.handle_key(plain(code));
+        assert_eq!(
+            (app.game().state_hash(), app.game().undo_depth()),
+            before,
+            "{code:?}"
+        );
+        assert_eq!(app.level_index(), 0, "{code:?}");
+        assert!(!app.should_quit(), "{code:?}");
+    }
+}
+
+#[test]
+fn every_binding_does_what_the_table_says() {
+    for b in KEY_BINDINGS {
+        let mut app = app();
+        // One step in, so undo and restart have something to do.
+        app.handle_key(plain(KeyCode::Right));
+        let modifiers = if b.key.ctrl {
+            KeyModifiers::CONTROL
+        } else {
+            KeyModifiers::NONE
+        };
+        app.handle_key(KeyEvent::new(b.key.code, modifiers));
+        let moves = app.game().stats().moves;
+        match b.action {
+            GameAction::Move(GridDir::Right) => assert_eq!(moves, 2, "{b:?}"),
+            GameAction::Move(GridDir::Left) => assert_eq!(moves, 2, "{b:?}"),
+            // Walls above and below: a bump, no move.
+            GameAction::Move(GridDir::Up | GridDir::Down) => assert_eq!(moves, 1, "{b:?}"),
+            GameAction::Undo => assert_eq!(moves, 0, "{b:?}"),
+            GameAction::Redo => assert_eq!(moves, 1, "{b:?}"),
+            GameAction::Restart => {
+                assert_eq!(moves, 0, "{b:?}");
+                assert_eq!(app.game().undo_depth(), 2, "restart is an undo step");
+            }
+            GameAction::NextLevel | GameAction::PreviousLevel => {
+                assert_eq!(app.level_index(), 1, "{b:?}")
+            }
+            // Not solved: nothing happens.
+            GameAction::GoOn => {
+                assert_eq!((moves, app.level_index()), (1, 0), "{b:?}")
+            }
+            GameAction::Quit => assert!(app.should_quit(), "{b:?}"),
+        }
+    }
+}
+
+#[test]
+fn the_legend_names_every_action_once_with_all_its_keys() {
+    let legend = key_legend();
+    for b in KEY_BINDINGS {
+        let line = legend
+            .iter()
+            .find(|l| l.description == b.action.description())
+            .unwrap_or_else(|| panic!("{b:?} is not in the legend"));
+        assert!(line.keys.split(' ').any(|k| k == b.label), "{line:?}");
+    }
+    let mut descriptions: Vec<&str> = legend.iter().map(|l| l.description).collect();
+    descriptions.dedup();
+    assert_eq!(descriptions.len(), legend.len(), "{legend:?}");
+    assert_eq!(legend[0].keys, "↑ w k ↓ s j ← a h → d l");
+    assert_eq!(legend[0].description, "move");
+}
+
+/// `play --help` lists the keys from the same table.
+#[test]
+fn play_help_lists_every_key() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_muscleman"))
+        .args(["play", "--help"])
+        .output()
+        .expect("run muscleman");
+    assert_eq!(out.status.code(), Some(0));
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(help.contains(&muscleman_cli::play::keys_help()), "{help}");
+    for line in key_legend() {
+        assert!(
+            help.contains(&format!("{}: {}", line.keys, line.description)),
+            "{help}"
+        );
+    }
+}
