@@ -1,6 +1,6 @@
 //! Rendering the game into a ratatui frame.
 
-use muscleman_core::{EntityRecipe, GridDir, GridPos};
+use muscleman_core::{EntityRecipe, EntitySpec, GridDir, GridPos};
 use muscleman_level::Level;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -93,8 +93,8 @@ const PLAYER: Look = look(
 );
 
 /// Return how a cell looks.
-fn look_of(cell: &[EntityRecipe]) -> Look {
-    let has = |r| cell.contains(&r);
+fn look_of(cell: &[EntitySpec]) -> Look {
+    let has = |r| cell.iter().any(|s| s.recipe == r);
     let goal = has(EntityRecipe::Goal);
     if has(EntityRecipe::Player) {
         PLAYER
@@ -259,19 +259,17 @@ fn render_level(app: &App, level: &Level, facing: GridDir, area: Rect, buf: &mut
             let (Ok(gx), Ok(gy)) = (i32::try_from(x), i32::try_from(y)) else {
                 continue;
             };
-            let cell = level.cell(GridPos::new(gx, gy));
-            let look = look_of(cell);
+            let at = GridPos::new(gx, gy);
+            let look = look_of(level.cell(at));
             let mut style = app.style(look);
-            if app.color && cell.contains(&EntityRecipe::WaterCell) {
+            if app.color && level.has(at, EntityRecipe::WaterCell) {
                 style = style.bg(Color::Blue);
             }
-            if app.color
-                && cell.contains(&EntityRecipe::Goal)
-                && cell.contains(&EntityRecipe::Player)
+            if app.color && level.has(at, EntityRecipe::Goal) && level.has(at, EntityRecipe::Player)
             {
                 style = style.bg(Color::Red);
             }
-            let glyph = match (cell_w, cell.contains(&EntityRecipe::Player)) {
+            let glyph = match (cell_w, level.has(at, EntityRecipe::Player)) {
                 (1, _) => look.narrow,
                 (_, true) => player_glyph(facing),
                 (_, false) => look.glyph,
