@@ -534,9 +534,8 @@ pub enum LevelError {
     /// without a fixed symbol, which the printer could not give each a
     /// legend letter.
     #[error(
-        "the cell at {pos} would be the level's {}th distinct cell without a fixed symbol, \
-         and a level has {MAX_LEGEND_CELLS} legend letters",
-        MAX_LEGEND_CELLS + 1
+        "the cell at {pos} would make one distinct cell without a fixed symbol too many: \
+         a level has {MAX_LEGEND_CELLS} legend letters"
     )]
     TooManyLegendCells {
         /// The cell.
