@@ -11,16 +11,8 @@ use crate::error::{LevelError, MetadataError, ParseErrors};
 use crate::limits::{MAX_CELLS, MAX_HEIGHT, MAX_WIDTH};
 use crate::meta::{Metadata, check_text};
 use crate::rules::{self, Broken};
+use crate::source::SourceMap;
 use crate::{print, read};
-
-/// Where a grid row was written: its line, the column of its first cell, and
-/// whether each of its cells is one character (no run lengths or groups).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct RowSource {
-    pub(crate) line: usize,
-    pub(crate) column: usize,
-    pub(crate) plain: bool,
-}
 
 /// One level: a title, free metadata and a width × height grid of cells.
 ///
@@ -62,7 +54,7 @@ pub struct Level {
     cells: Cells,
     player: Option<GridPos>,
     /// Where each row was read from, for levels read from text.
-    source: Option<Arc<[RowSource]>>,
+    source: Option<Arc<SourceMap>>,
 }
 
 impl PartialEq for Level {
@@ -120,7 +112,7 @@ impl Level {
         rows: Vec<Vec<u8>>,
         width: usize,
         contents: &[Vec<EntitySpec>],
-        source: Vec<RowSource>,
+        source: SourceMap,
     ) -> Level {
         let height = rows.len();
         let mut ids = Vec::with_capacity(width.saturating_mul(height));
@@ -146,7 +138,7 @@ impl Level {
             height,
             cells: Cells::from_parts(ids, contents),
             player,
-            source: Some(source.into()),
+            source: Some(Arc::new(source)),
         }
     }
 
@@ -411,13 +403,9 @@ impl Level {
     /// ```
     pub fn source_position(&self, pos: GridPos) -> Option<(usize, usize)> {
         self.index(pos)?;
-        let row = self.source.as_ref()?.get(usize::try_from(pos.y).ok()?)?;
         let x = usize::try_from(pos.x).ok()?;
-        Some(if row.plain {
-            (row.line, row.column.saturating_add(x))
-        } else {
-            (row.line, row.column)
-        })
+        let y = usize::try_from(pos.y).ok()?;
+        self.source.as_ref()?.position(x, y)
     }
 
     /// Return the player's position, if the level has a player.

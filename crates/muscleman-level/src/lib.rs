@@ -77,6 +77,7 @@ mod print;
 mod read;
 mod rle;
 mod rules;
+mod source;
 
 pub use cells::MAX_LEGEND_CELLS;
 pub use collection::Collection;

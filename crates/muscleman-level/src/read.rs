@@ -15,13 +15,14 @@ use crate::cell::{self, Legend};
 use crate::collection::Collection;
 use crate::error::{Errors, ParseErrorKind as Kind, ParseErrors};
 use crate::legend;
-use crate::level::{Level, RowSource};
+use crate::level::Level;
 use crate::limits::{
     MAX_CELLS, MAX_HEADER_COMMENTS, MAX_HEIGHT, MAX_INPUT_BYTES, MAX_LEVELS, MAX_METADATA,
     MAX_TOTAL_CELLS, MAX_WIDTH,
 };
 use crate::meta::{self, COMMENT};
 use crate::rle::{self, Piece};
+use crate::source::SourceMap;
 
 /// How many player positions an error lists.
 const LISTED_PLAYERS: usize = 10;
@@ -129,7 +130,7 @@ struct Builder<'a> {
     legend: Legend,
     rows: Vec<Vec<u8>>,
     /// Where each row was written.
-    sources: Vec<RowSource>,
+    sources: SourceMap,
     /// The distinct cell contents used so far; entry 0 is floor. Rows hold
     /// indices into it.
     contents: Vec<Vec<EntitySpec>>,
@@ -391,7 +392,7 @@ impl<'a> Reader<'a> {
             metadata: crate::Metadata::new(),
             legend: std::mem::take(&mut self.legend),
             rows: Vec::new(),
-            sources: Vec::new(),
+            sources: SourceMap::default(),
             contents: vec![Vec::new()],
             ids: [None; 128],
             width: 0,
@@ -730,11 +731,7 @@ fn end_row(
     *cells_done = total;
     b.width = width;
     b.rows.push(row.cells);
-    b.sources.push(RowSource {
-        line: n,
-        column: row.column,
-        plain: row.plain,
-    });
+    b.sources.push(n, row.column, row.plain);
     true
 }
 
