@@ -2,10 +2,11 @@
 //! `Name[:state][(Item Item ...)]` words separated by spaces, checked
 //! against the load rules with each error at its place.
 
-use muscleman_core::{Contents, EntitySpec, RecipeState};
+use muscleman_core::{Contents, EntitySpec, MAX_CONTENTS, RecipeState};
 
 use crate::cell;
 use crate::error::ParseErrorKind as Kind;
+use crate::limits::MAX_ERRORS;
 use crate::rules::{self, Broken, Part};
 
 /// A spec as written, with the byte offsets of its parts.
@@ -68,6 +69,11 @@ pub(crate) fn kind(broken: Broken) -> Kind {
 }
 
 /// Read a legend's right-hand side.
+///
+/// It costs in proportion to the text: a cell keeps a dozen specs at most
+/// (the rest break a rule), a box's contents are kept up to one past
+/// [`MAX_CONTENTS`], and reading stops one error past [`MAX_ERRORS`] (the
+/// reader's cap then says more may follow).
 pub(crate) fn read(s: &str) -> Read {
     let mut errors = Vec::new();
     let mut written: Vec<Written> = Vec::new();
@@ -75,6 +81,9 @@ pub(crate) fn read(s: &str) -> Read {
     let mut i = skip_spaces(s, 0);
     while let Some(c) = char_at(s, i) {
         any = true;
+        if errors.len() > MAX_ERRORS {
+            break;
+        }
         if c == '(' || c == ')' {
             errors.push((i, Kind::StrayParenthesis(c)));
             i = skip_spaces(s, i + 1);
@@ -124,7 +133,10 @@ pub(crate) fn read(s: &str) -> Read {
                     continue;
                 }
                 let e = word_end(s, k);
-                items.push((k, s.get(k..e).unwrap_or("")));
+                // One past the most a box holds is enough to report it.
+                if items.len() <= MAX_CONTENTS {
+                    items.push((k, s.get(k..e).unwrap_or("")));
+                }
                 k = skip_spaces(s, e);
             }
             if !closed {
