@@ -69,16 +69,24 @@ impl Cells {
 
     /// Make cells from ids into `contents` (canonical lists, distinct, at
     /// most [`MAX_LEGEND_CELLS`] without a fixed symbol; entry 0 floor), as
-    /// the reader builds them.
-    pub(crate) fn from_parts(ids: Vec<u8>, contents: &[Vec<EntitySpec>]) -> Cells {
+    /// the reader builds them, with how many cells hold each content but
+    /// floor (`counts[0]` is ignored: floor is what is left).
+    pub(crate) fn from_parts(
+        ids: Vec<u8>,
+        contents: &[Vec<EntitySpec>],
+        counts: &[u32; 256],
+    ) -> Cells {
         let mut table: Vec<Entry> = contents.iter().map(|c| Entry::new(c)).collect();
         if table.is_empty() {
             table.push(Entry::new(&[]));
         }
-        for &id in &ids {
-            if let Some(e) = table.get_mut(usize::from(id)) {
-                e.count = e.count.saturating_add(1);
-            }
+        let mut rest = u32::try_from(ids.len()).unwrap_or(u32::MAX);
+        for (e, &count) in table.iter_mut().zip(counts).skip(1) {
+            e.count = count;
+            rest = rest.saturating_sub(count);
+        }
+        if let Some(floor) = table.first_mut() {
+            floor.count = rest;
         }
         Cells { ids, table }
     }
@@ -106,6 +114,19 @@ impl Cells {
     /// Return the ids of the cells, row by row.
     pub(crate) fn ids(&self) -> &[u8] {
         &self.ids
+    }
+
+    /// Return each content some cell holds, with how many cells hold it, in
+    /// canonical order (of the lists of specs), whatever the table's order.
+    pub(crate) fn distinct(&self) -> Vec<(&[EntitySpec], usize)> {
+        let mut all: Vec<(&[EntitySpec], usize)> = self
+            .table
+            .iter()
+            .filter(|e| e.count > 0)
+            .map(|e| (&*e.specs, e.count as usize))
+            .collect();
+        all.sort_unstable();
+        all
     }
 
     /// Return how many contents without a fixed symbol the cells hold.

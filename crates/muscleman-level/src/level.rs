@@ -106,28 +106,19 @@ impl Level {
     }
 
     /// Build a level from what the reader checked: rows of ids into
-    /// `contents` (sizes within the limits, valid cells, at most one player,
-    /// entry 0 floor), with where each row was written.
+    /// `contents` (sizes within the limits, valid cells, entry 0 floor),
+    /// how many cells hold each content, the one player's position, and
+    /// where each row was written.
     pub(crate) fn from_rows(
         rows: Vec<Vec<u8>>,
         width: usize,
-        contents: &[Vec<EntitySpec>],
+        (contents, counts): (&[Vec<EntitySpec>], &[u32; 256]),
+        player: Option<GridPos>,
         source: SourceMap,
     ) -> Level {
         let height = rows.len();
         let mut ids = Vec::with_capacity(width.saturating_mul(height));
-        let with_player: Vec<bool> = contents
-            .iter()
-            .map(|c| c.iter().any(|s| s.recipe == EntityRecipe::Player))
-            .collect();
-        let mut player = None;
-        for (y, row) in rows.into_iter().enumerate() {
-            if let Some(x) = row
-                .iter()
-                .position(|&id| with_player.get(usize::from(id)) == Some(&true))
-            {
-                player = Some(pos_of(x, y));
-            }
+        for row in rows {
             ids.extend_from_slice(&row);
             ids.resize(ids.len() + width.saturating_sub(row.len()), 0);
         }
@@ -136,7 +127,7 @@ impl Level {
             metadata: Metadata::new(),
             width,
             height,
-            cells: Cells::from_parts(ids, contents),
+            cells: Cells::from_parts(ids, contents, counts),
             player,
             source: Some(Arc::new(source)),
         }
@@ -362,6 +353,31 @@ impl Level {
     pub fn entities(&self) -> impl Iterator<Item = (GridPos, EntitySpec)> + '_ {
         self.iter()
             .flat_map(|(pos, list)| list.iter().map(move |&s| (pos, s)))
+    }
+
+    /// Iterate over the level's distinct cell contents, floor included, each
+    /// with how many cells hold it, in canonical order (of the lists).
+    ///
+    /// A level holds few distinct contents (at most 62), so this answers
+    /// questions about the whole level (how many entities, does anything
+    /// have a state) without visiting every cell.
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_core::{EntityRecipe, EntitySpec};
+    /// use muscleman_level::Level;
+    ///
+    /// let level = Level::parse("####\n#@$#\n####")?;
+    /// let all: Vec<_> = level.distinct_cells().collect();
+    /// let wall = EntitySpec::new(EntityRecipe::WallStrong);
+    /// assert_eq!(all.len(), 3);
+    /// assert!(all.contains(&(&[wall][..], 10)));
+    /// let entities: usize = level.distinct_cells().map(|(cell, n)| cell.len() * n).sum();
+    /// assert_eq!(entities, level.entities().count());
+    /// # Ok::<(), muscleman_level::ParseErrors>(())
+    /// ```
+    pub fn distinct_cells(&self) -> impl Iterator<Item = (&[EntitySpec], usize)> + '_ {
+        self.cells.distinct().into_iter()
     }
 
     /// Iterate over the positions of the cells holding `recipe` (in any

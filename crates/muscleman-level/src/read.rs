@@ -134,8 +134,11 @@ struct Builder<'a> {
     /// The distinct cell contents used so far; entry 0 is floor. Rows hold
     /// indices into it.
     contents: Vec<Vec<EntitySpec>>,
-    /// For each ASCII symbol, its index in `contents` once used.
-    ids: [Option<u8>; 128],
+    /// For each ASCII symbol, once used: its index in `contents`, and
+    /// whether that content holds the player.
+    ids: [Option<(u8, bool)>; 128],
+    /// How many cells hold each content (floor is not counted).
+    counts: [u32; 256],
     width: usize,
     /// A limit was hit: the rest of the grid is skipped and no level is built.
     overflow: bool,
@@ -395,6 +398,7 @@ impl<'a> Reader<'a> {
             sources: SourceMap::default(),
             contents: vec![Vec::new()],
             ids: [None; 128],
+            counts: [0; 256],
             width: 0,
             overflow: false,
             players: 0,
@@ -445,7 +449,10 @@ impl<'a> Reader<'a> {
             // The result is an error anyway: spare the memory.
             return;
         }
-        let mut level = Level::from_rows(b.rows, b.width, &b.contents, b.sources);
+        // Exactly one player here, listed first.
+        let player = b.listed.first().copied();
+        let contents = (b.contents.as_slice(), &b.counts);
+        let mut level = Level::from_rows(b.rows, b.width, contents, player, b.sources);
         level.set_title_read(title);
         *level.metadata_mut() = b.metadata;
         self.collection.levels.push(level);
@@ -573,14 +580,14 @@ impl<'a> Reader<'a> {
                         if first {
                             errors.push(n, column, Kind::Tab);
                         }
-                        0
+                        (0, false)
                     } else if let Some(id) = symbol_id(b, symbol) {
                         id
                     } else {
                         if first {
                             errors.push(n, column, Kind::UnknownSymbol(symbol));
                         }
-                        0
+                        (0, false)
                     };
                     if errors.full() {
                         self.stopped = true;
@@ -633,9 +640,9 @@ fn room_for(metadata: &crate::Metadata, key: &str) -> bool {
 }
 
 /// Return the index in the level's contents of what a symbol stands for (a
-/// fixed symbol or a legend letter), adding it on first use; `None` for an
-/// unknown symbol.
-fn symbol_id(b: &mut Builder<'_>, symbol: char) -> Option<u8> {
+/// fixed symbol or a legend letter), adding it on first use, and whether it
+/// holds the player; `None` for an unknown symbol.
+fn symbol_id(b: &mut Builder<'_>, symbol: char) -> Option<(u8, bool)> {
     let slot = b.ids.get(usize::try_from(u32::from(symbol)).ok()?)?;
     if let Some(id) = *slot {
         return Some(id);
@@ -651,19 +658,20 @@ fn symbol_id(b: &mut Builder<'_>, symbol: char) -> Option<u8> {
         }
     };
     let id = u8::try_from(id).ok()?;
+    let player = cell.iter().any(|s| s.recipe == EntityRecipe::Player);
     if let Some(slot) = b.ids.get_mut(usize::try_from(u32::from(symbol)).ok()?) {
-        *slot = Some(id);
+        *slot = Some((id, player));
     }
-    Some(id)
+    Some((id, player))
 }
 
-/// Add `count` cells of content `id` to a row.
+/// Add `count` cells of content `id` (holding the player or not) to a row.
 #[allow(clippy::too_many_arguments)]
 fn push_cells(
     b: &mut Builder<'_>,
     row: &mut Row,
     space: bool,
-    id: u8,
+    (id, player): (u8, bool),
     count: usize,
     n: usize,
     column: usize,
@@ -684,10 +692,10 @@ fn push_cells(
     }
     row.cells.resize(start, 0);
     row.spaces = 0;
-    let player = b
-        .contents
-        .get(usize::from(id))
-        .is_some_and(|c| c.iter().any(|s| s.recipe == EntityRecipe::Player));
+    if let Some(c) = b.counts.get_mut(usize::from(id)) {
+        // At most MAX_CELLS cells: no overflow.
+        *c = c.saturating_add(u32::try_from(count).unwrap_or(u32::MAX));
+    }
     if player {
         let y = b.rows.len();
         for x in start..start + count {

@@ -42,7 +42,21 @@ fn fifty_two_legend_cells_print_with_every_letter() {
     assert!(text.contains("legend: a = Box(Apple)\n"), "{text}");
     assert!(text.contains("legend: Z = "), "{text}");
     assert!(text.contains("\n@abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ---\n"));
-    assert_eq!(Level::parse(&text).unwrap(), level);
+    let mut read = Level::parse(&text).unwrap();
+    assert_eq!(read, level);
+    // A level read from text counts its cells as a built one does.
+    let at = p(MAX_LEGEND_CELLS as i32 + 1, 0);
+    assert_eq!(
+        read.add(at, nth_box(MAX_LEGEND_CELLS)),
+        Err(LevelError::TooManyLegendCells { pos: at })
+    );
+    read.add(p(1, 0), R::Goal).unwrap();
+    assert_eq!(
+        read.add(at, nth_box(MAX_LEGEND_CELLS)),
+        Err(LevelError::TooManyLegendCells { pos: at })
+    );
+    read.remove(p(1, 0), R::Goal).unwrap();
+    assert_eq!(read, level);
 }
 
 #[test]
