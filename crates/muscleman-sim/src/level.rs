@@ -106,12 +106,17 @@ pub fn world_from_level(level: &Level) -> Result<(World, EntityId), LevelLoadErr
             ),
         );
     }
-    let mut count = 0;
-    for (at, spec) in level.entities() {
-        if !is_supported(&spec) {
-            return Err(LevelLoadError::NotSupported { spec, at });
-        }
-        count += 1;
+    // Checked and counted over the level's few distinct cells; only a level
+    // that holds something unsupported is searched cell by cell, for the
+    // first such thing in reading order.
+    let mut count = 0usize;
+    let mut supported = true;
+    for (cell, cells) in level.distinct_cells() {
+        supported &= cell.iter().all(is_supported);
+        count = count.saturating_add(cell.len().saturating_mul(cells));
+    }
+    if !supported && let Some((at, spec)) = level.entities().find(|(_, s)| !is_supported(s)) {
+        return Err(LevelLoadError::NotSupported { spec, at });
     }
     world.reserve(count);
     let sunk = sunk_heavy_box_tags();
