@@ -286,6 +286,24 @@ fn gridish() -> impl Strategy<Value = String> {
         .prop_map(|blocks| blocks.into_iter().map(|(b, s)| b + s).collect::<String>())
 }
 
+/// Check that the distinct cells and their counts are the grid's, however
+/// the level was built.
+fn assert_counts(level: &Level) {
+    let mut seen: Vec<(Vec<EntitySpec>, usize)> = Vec::new();
+    for (_, cell) in level.iter() {
+        match seen.iter_mut().find(|(c, _)| c.as_slice() == cell) {
+            Some((_, n)) => *n += 1,
+            None => seen.push((cell.to_vec(), 1)),
+        }
+    }
+    seen.sort();
+    let distinct: Vec<(Vec<EntitySpec>, usize)> = level
+        .distinct_cells()
+        .map(|(c, n)| (c.to_vec(), n))
+        .collect();
+    assert_eq!(distinct, seen);
+}
+
 /// Check that an accepted text prints and reads back the same.
 fn check_accepted(text: &str) {
     if let Ok(c) = Collection::parse(text) {
@@ -293,6 +311,7 @@ fn check_accepted(text: &str) {
         assert_eq!(Collection::parse(&printed).as_ref(), Ok(&c), "{printed}");
     }
     if let Ok(l) = Level::parse(text) {
+        assert_counts(&l);
         let printed = l.to_text();
         assert_eq!(Level::parse(&printed).as_ref(), Ok(&l), "{printed}");
     }
@@ -307,6 +326,7 @@ proptest! {
         for (_, spec) in level.entities() {
             prop_assert_eq!(level.positions_of(spec.recipe).count() > 0, true);
         }
+        assert_counts(&level);
         prop_assert_eq!(Level::parse(&text), Ok(level.clone()), "{}", text);
         prop_assert_eq!(Level::parse_bytes(text.as_bytes()), Ok(level));
     }
