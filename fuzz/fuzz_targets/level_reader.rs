@@ -1,7 +1,7 @@
 //! Arbitrary bytes into the level reader.
 //!
 //! Reading never panics, and whatever it accepts prints and reads back to
-//! an equal collection or level.
+//! an equal collection or level, each cell with its source position.
 
 #![no_main]
 
@@ -18,6 +18,10 @@ fuzz_target!(|data: &[u8]| {
             };
             assert_eq!(again, collection, "print then read changed the collection");
             for level in &collection.levels {
+                // Every cell of a level read from text knows where it was written.
+                for (pos, _) in level.iter() {
+                    assert!(level.source_position(pos).is_some(), "no position for {pos}");
+                }
                 let text = level.to_text();
                 match Level::parse(&text) {
                     Ok(l) => assert_eq!(&l, level, "print then read changed a level"),

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use muscleman_core::EntityRecipe;
 use muscleman_level::{Level, MAX_INPUT_BYTES};
-use muscleman_sim::world_from_level;
+use muscleman_sim::{LevelLoadError, world_from_level};
 
 use crate::cli::CheckArgs;
 use crate::error::{EXIT_BAD_INPUT, Failure, note, output_failure};
@@ -42,13 +42,24 @@ pub fn check_file(path: &std::path::Path) -> FileReport {
     for (i, level) in file.collection.levels.iter().enumerate() {
         let label = label(&file, i, level);
         if let Err(e) = world_from_level(level) {
-            report
-                .errors
-                .push(format!("{name}: {label}: cannot be played: {e}"));
+            let at = match e {
+                LevelLoadError::NotSupported { at, .. } => level.source_position(at),
+                _ => None,
+            };
+            report.errors.push(match at {
+                Some((line, column)) => {
+                    format!("{name}:{line}:{column}: {label}: cannot be played: {e}")
+                }
+                None => format!("{name}: {label}: cannot be played: {e}"),
+            });
         }
         let goals = level.positions_of(EntityRecipe::Goal).count();
-        let boxes = level.positions_of(EntityRecipe::Box).count()
-            + level.positions_of(EntityRecipe::HeavyBox).count();
+        // A sunk heavy box fills water; it is no box for a goal.
+        let boxes = level
+            .entities()
+            .filter(|(_, s)| matches!(s.recipe, EntityRecipe::Box | EntityRecipe::HeavyBox))
+            .filter(|(_, s)| s.state.is_none())
+            .count();
         if goals == 0 {
             report.warnings.push(format!(
                 "{name}: {label}: no goals, so it can never be solved"

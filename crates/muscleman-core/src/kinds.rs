@@ -153,6 +153,48 @@ impl EntityRecipe {
         )
     }
 
+    /// Return whether this is a key (`KeyBlue` ... `KeyGreen`).
+    pub const fn is_key(self) -> bool {
+        use EntityRecipe as R;
+        matches!(self, R::KeyBlue | R::KeyRed | R::KeyYellow | R::KeyGreen)
+    }
+
+    /// Return whether this is a door: a coloured door or the secret door.
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_core::EntityRecipe;
+    ///
+    /// assert!(EntityRecipe::SecretDoor.is_door());
+    /// assert!(!EntityRecipe::KeyRed.is_door());
+    /// ```
+    pub const fn is_door(self) -> bool {
+        use EntityRecipe as R;
+        matches!(
+            self,
+            R::DoorBlue | R::DoorRed | R::DoorYellow | R::DoorGreen | R::SecretDoor
+        )
+    }
+
+    /// Return whether this is a pressure plate, coloured or heavy.
+    pub const fn is_plate(self) -> bool {
+        use EntityRecipe as R;
+        matches!(
+            self,
+            R::PressurePlateBlue
+                | R::PressurePlateRed
+                | R::PressurePlateYellow
+                | R::PressurePlateGreen
+                | R::PressurePlateHeavy
+        )
+    }
+
+    /// Return whether this is a collectible: `Apple`, `Pear`, `Cheese` or `Coin`.
+    pub const fn is_collectible(self) -> bool {
+        use EntityRecipe as R;
+        matches!(self, R::Apple | R::Pear | R::Cheese | R::Coin)
+    }
+
     /// Return the colour of a coloured key, door or plate.
     pub const fn color(self) -> Option<KeyColor> {
         use EntityRecipe as R;

@@ -2,7 +2,9 @@
 
 use std::fmt;
 
-use muscleman_core::{EntityRecipe, GridPos};
+use muscleman_core::{EntityRecipe, EntitySpec, GridPos, MAX_CONTENTS, RecipeState};
+
+use crate::cells::MAX_LEGEND_CELLS;
 
 use crate::limits::{
     MAX_CELLS, MAX_ERRORS, MAX_GROUP_DEPTH, MAX_HEIGHT, MAX_INPUT_BYTES, MAX_LEVELS, MAX_METADATA,
@@ -140,32 +142,115 @@ pub enum ParseErrorKind {
         first_line: usize,
     },
     /// A legend names no recipe at all.
-    #[error(
-        "unknown recipe {0:?}, expected one of Player WallStrong WallWeak WaterCell \
-         Box HeavyBox Goal"
-    )]
+    #[error("unknown recipe {0:?}, expected one of {names}", names = recipe_names())]
     UnknownRecipe(String),
-    /// A legend names a recipe the format has no symbol for yet.
-    #[error(
-        "recipe {0} has no symbol in the level format yet, expected one of Player \
-         WallStrong WallWeak WaterCell Box HeavyBox Goal"
-    )]
+    /// A legend names a recipe whose rules come in a later rule book (Bong,
+    /// Cauldron, the stairs, Book, Ghost, Duck).
+    #[error("recipe {0} cannot be used yet: its rules come in a later rule book")]
     UnsupportedRecipe(EntityRecipe),
-    /// A legend names a recipe twice.
-    #[error("recipe {0} is listed twice")]
-    DuplicateRecipe(EntityRecipe),
-    /// A legend puts two solid things (player, walls, boxes) in one cell.
+    /// A legend names a state that does not exist (after the colon).
+    #[error("unknown state {0:?}, expected sunk, open or unlocked")]
+    UnknownState(String),
+    /// A legend gives a recipe a state that does not apply to it.
+    #[error("{recipe} cannot be {state}: {}", states_of(*recipe))]
+    StateNotApplicable {
+        /// The recipe.
+        recipe: EntityRecipe,
+        /// The state.
+        state: RecipeState,
+    },
+    /// Contents in parentheses follow something other than a box.
+    #[error("only a Box holds contents, not {0}")]
+    ContentsNotInBox(EntityRecipe),
+    /// A box's contents name something a box cannot hold.
+    #[error("a box holds keys, hammers and collectibles, not {0}")]
+    NotContent(EntityRecipe),
+    /// A box's contents name more than [`MAX_CONTENTS`] things; reported at the first too many.
+    #[error("a box holds at most {MAX_CONTENTS} things")]
+    TooManyContents,
+    /// A box's contents hold two things that block movement (keys, hammers).
     #[error(
-        "a cell cannot hold both {0} and {1}: at most one of Player, WallStrong, \
-         WallWeak, Box and HeavyBox"
+        "a box's contents hold at most one thing that blocks movement (a key or a hammer), \
+         found {0} and {1}"
     )]
-    TwoSolids(EntityRecipe, EntityRecipe),
+    ContentsTwoBlockers(EntityRecipe, EntityRecipe),
+    /// A `(` opens contents that no `)` closes; reported at the `(`.
+    #[error("contents are not closed, expected ')'")]
+    UnclosedContents,
+    /// Empty contents `()`; reported at the `(`.
+    #[error("empty contents, expected recipes between '(' and ')' (or no parentheses)")]
+    EmptyContents,
+    /// A parenthesis that opens or closes no box's contents.
+    #[error("stray {0:?}, expected contents right after a box, as in Box(Apple KeyRed)")]
+    StrayParenthesis(char),
+    /// A legend names the same thing twice for one cell.
+    #[error("{0} is listed twice, a cell holds each thing once")]
+    DuplicateSpec(EntitySpec),
+    /// A legend puts two sunk heavy boxes in one cell.
+    #[error("a water cell holds at most one sunk heavy box")]
+    SecondSunkHeavyBox,
+    /// A legend puts two things that block movement in one cell.
+    #[error(
+        "a cell cannot hold both {0} and {1}: at most one thing that blocks movement \
+         (player, walls, boxes, heavy boxes not sunk, hammers, keys, closed doors)"
+    )]
+    TwoBlockers(EntitySpec, EntitySpec),
+    /// A legend puts water with a goal, a plate or a door.
+    #[error("water shares its cell with no goal, plate or door, found {0}")]
+    WaterShared(EntitySpec),
+    /// A legend puts something with a closed door.
+    #[error(
+        "a closed door shares its cell with nothing, found {0} with {1} (write {rec}:open \
+         for an open door)",
+        rec = .0.recipe
+    )]
+    ClosedDoorShared(EntitySpec, EntitySpec),
+    /// A legend puts in an open door something that cannot stand in a doorway.
+    #[error("{1} cannot stand in the open door {0}: {DOORWAY}")]
+    NotInDoorway(EntitySpec, EntitySpec),
+    /// A legend puts a heavy box on water that no sunk heavy box fills.
+    #[error(
+        "a heavy box on unfilled water sinks, write HeavyBox:sunk (or HeavyBox:sunk and \
+         HeavyBox for one on the bridge)"
+    )]
+    HeavyBoxOnWater,
+    /// A legend puts a sunk heavy box where there is no water.
+    #[error("a sunk heavy box stands on water, expected WaterCell in the cell")]
+    SunkWithoutWater,
     /// The input holds no level.
     #[error("no level found, expected a grid of rows such as '#@$.#'")]
     NoLevel,
     /// A second level starts where exactly one was expected.
     #[error("a second level starts here, expected exactly one (read collections as a Collection)")]
     SeveralLevels,
+}
+
+/// What may stand in an open door, for messages.
+const DOORWAY: &str =
+    "an open door holds only the player, boxes, heavy boxes, hammers, keys and collectibles";
+
+/// The legend names of every recipe with rules, for messages.
+fn recipe_names() -> String {
+    EntityRecipe::ALL
+        .into_iter()
+        .filter(|r| r.has_rules())
+        .map(|r| r.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The states a recipe can be written in, for messages.
+fn states_of(recipe: EntityRecipe) -> String {
+    let states: Vec<String> = RecipeState::ALL
+        .into_iter()
+        .filter(|s| s.applies_to(recipe))
+        .map(|s| format!("{recipe}:{s}"))
+        .collect();
+    if states.is_empty() {
+        format!("{recipe} has no states")
+    } else {
+        format!("expected {}", states.join(" or "))
+    }
 }
 
 fn list(positions: &[GridPos], count: usize) -> String {
@@ -331,30 +416,131 @@ pub enum LevelError {
     /// The position is outside the level.
     #[error("position {0} is outside the level")]
     OutOfBounds(GridPos),
-    /// The recipe has no symbol in the level format yet.
-    #[error("recipe {0} has no symbol in the level format yet")]
+    /// The recipe's rules come in a later rule book (Bong, Cauldron, the
+    /// stairs, Book, Ghost, Duck), in the cell or in a box's contents.
+    #[error("recipe {0} cannot be used yet: its rules come in a later rule book")]
     Unsupported(EntityRecipe),
-    /// The cell already holds this recipe.
-    #[error("the cell at {pos} already holds a {recipe}")]
-    Duplicate {
+    /// The state does not apply to the recipe (`HeavyBox:open`).
+    #[error("the cell at {pos}: {recipe} cannot be {state}")]
+    StateNotApplicable {
         /// The cell.
         pos: GridPos,
         /// The recipe.
         recipe: EntityRecipe,
+        /// The state.
+        state: RecipeState,
     },
-    /// The cell already holds a solid thing (player, wall or box).
-    #[error("the cell at {pos} already holds a {present}, it cannot also hold a {recipe}")]
+    /// Contents on something other than a box.
+    #[error("the cell at {pos}: only a Box holds contents, not {recipe}")]
+    ContentsNotInBox {
+        /// The cell.
+        pos: GridPos,
+        /// The recipe given contents.
+        recipe: EntityRecipe,
+    },
+    /// A box's contents hold something other than keys, hammers and collectibles.
+    #[error("the cell at {pos}: a box holds keys, hammers and collectibles, not {recipe}")]
+    NotContent {
+        /// The cell.
+        pos: GridPos,
+        /// The recipe refused.
+        recipe: EntityRecipe,
+    },
+    /// A box's contents hold two things that block movement (keys, hammers).
+    #[error(
+        "the cell at {pos}: a box's contents hold at most one thing that blocks movement, \
+         found {first} and {second}"
+    )]
+    ContentsTwoBlockers {
+        /// The cell.
+        pos: GridPos,
+        /// The first blocker.
+        first: EntityRecipe,
+        /// The second one.
+        second: EntityRecipe,
+    },
+    /// The cell already holds this spec.
+    #[error("the cell at {pos} already holds {spec}")]
+    Duplicate {
+        /// The cell.
+        pos: GridPos,
+        /// The spec.
+        spec: EntitySpec,
+    },
+    /// The water cell already holds a sunk heavy box.
+    #[error("the cell at {pos} already holds a sunk heavy box, and water holds one at most")]
+    SecondSunkHeavyBox {
+        /// The cell.
+        pos: GridPos,
+    },
+    /// The cell already holds a thing that blocks movement (player, wall,
+    /// box, heavy box not sunk, hammer, key, closed door).
+    #[error("the cell at {pos} already holds {present}, it cannot also hold {spec}")]
     Occupied {
         /// The cell.
         pos: GridPos,
-        /// The solid recipe already there.
-        present: EntityRecipe,
-        /// The recipe refused.
-        recipe: EntityRecipe,
+        /// The blocker already there.
+        present: EntitySpec,
+        /// The spec refused.
+        spec: EntitySpec,
+    },
+    /// Water and a goal, plate or door in one cell.
+    #[error("the cell at {pos}: water shares its cell with no goal, plate or door, found {other}")]
+    WaterShared {
+        /// The cell.
+        pos: GridPos,
+        /// The goal, plate or door.
+        other: EntitySpec,
+    },
+    /// A closed door and anything else in one cell.
+    #[error(
+        "the cell at {pos}: the closed door {door} shares its cell with nothing, found {other}"
+    )]
+    ClosedDoorShared {
+        /// The cell.
+        pos: GridPos,
+        /// The closed door.
+        door: EntitySpec,
+        /// The other thing.
+        other: EntitySpec,
+    },
+    /// An open door and something that cannot stand in a doorway (a wall,
+    /// water, a goal, a plate, another door, a sunk heavy box).
+    #[error("the cell at {pos}: {other} cannot stand in the open door {door}: {DOORWAY}")]
+    NotInDoorway {
+        /// The cell.
+        pos: GridPos,
+        /// The open door.
+        door: EntitySpec,
+        /// The other thing.
+        other: EntitySpec,
+    },
+    /// A heavy box on water that no sunk heavy box fills.
+    #[error("the cell at {pos}: a heavy box on unfilled water sinks, write HeavyBox:sunk")]
+    HeavyBoxOnWater {
+        /// The cell.
+        pos: GridPos,
+    },
+    /// A sunk heavy box where there is no water.
+    #[error("the cell at {pos}: a sunk heavy box stands on water")]
+    SunkWithoutWater {
+        /// The cell.
+        pos: GridPos,
     },
     /// The level already has a player elsewhere.
     #[error("the level already has a player, at {0}")]
     SecondPlayer(GridPos),
+    /// The level would hold more than [`MAX_LEGEND_CELLS`] distinct cells
+    /// without a fixed symbol, which the printer could not give each a
+    /// legend letter.
+    #[error(
+        "the cell at {pos} would make one distinct cell without a fixed symbol too many: \
+         a level has {MAX_LEGEND_CELLS} legend letters"
+    )]
+    TooManyLegendCells {
+        /// The cell.
+        pos: GridPos,
+    },
 }
 
 /// Why a metadata key or value, or a title, is refused.

@@ -1,8 +1,8 @@
 //! The Muscleman level text format: read and print levels and collections.
 //!
-//! The format is standard Sokoban text (XSB) plus a few symbols and an
-//! optional legend for cells that hold several things. `docs/level-format.md`
-//! in the repository is the full description; in short:
+//! The format is standard Sokoban text (XSB) plus a few symbols and a
+//! legend for every other cell. `docs/level-format.md` in the repository is
+//! the full description; in short:
 //!
 //! | symbol | cell |
 //! | --- | --- |
@@ -17,32 +17,48 @@
 //! | `&` | HeavyBox |
 //! | space, `-`, `_` | floor |
 //!
-//! Any other cell content gets a letter from a legend line above the grid,
-//! such as `legend: a = HeavyBox Goal`; the printer writes one only when the
-//! level needs it, so plain XSB prints as plain XSB. Collections hold several
-//! levels separated by blank lines, with `;` comments (the one just above a
-//! level is its title), `Key: value` metadata and SOK `Comment:` ...
-//! `Comment-End:` blocks. Rows may be run-length encoded (`4#|#@$.#|4#`),
-//! with groups (`3(#-)#`). Errors name their line and column, every error
-//! is reported, and absurd sizes are refused against the limits in this
-//! crate's constants.
+//! Every other cell gets a letter from a legend line above the grid, such as
+//! `legend: a = HeavyBox Goal`. A legend names every recipe whose rules are
+//! written (rules.md §3), in any case, with a state after a colon
+//! (`HeavyBox:sunk`, `DoorRed:open`, `DoorRed:unlocked`, `SecretDoor:open`)
+//! and a box's contents in parentheses (`Box(Apple KeyRed)`); the cell
+//! rules of rules.md §6 (one blocker a cell, water with no goal, plate or
+//! door, ...) are checked as it is read, each error at its line and column.
+//! The printer writes a legend only when the level needs one, so plain XSB
+//! prints as plain XSB.
+//!
+//! Collections hold several levels separated by blank lines, with `;`
+//! comments (the one just above a level is its title), `Key: value`
+//! metadata and SOK `Comment:` ... `Comment-End:` blocks. Rows may be
+//! run-length encoded (`4#|#@$.#|4#`), with groups (`3(#-)#`). Errors name
+//! their line and column, every error is reported, and absurd sizes are
+//! refused against the limits in this crate's constants.
+//!
+//! A [`Level`] keeps one byte per cell: an index into a small table of the
+//! level's distinct cell contents, each a canonical list of
+//! [`EntitySpec`](muscleman_core::EntitySpec)s.
 //!
 //! # Example
 //! ```
-//! use muscleman_core::{EntityRecipe, GridPos};
+//! use muscleman_core::{EntityRecipe, EntitySpec, GridPos, RecipeState};
 //! use muscleman_level::Level;
 //!
 //! let text = "\
 //! ; Wet feet
 //! legend: a = Player WaterCell
+//! legend: b = WaterCell HeavyBox:sunk
+//! legend: c = Box(Apple KeyRed) Goal
 //! #######
-//! #a &~.#
+//! #a &b.#
+//! #c    #
 //! #######
 //! ";
 //! let level = Level::parse(text)?;
 //! assert_eq!(level.title(), Some("Wet feet"));
 //! assert_eq!(level.player(), Some(GridPos::new(1, 1)));
-//! assert_eq!(level.cell(GridPos::new(1, 1)), &[EntityRecipe::Player, EntityRecipe::WaterCell]);
+//! let sunk = EntitySpec::new(EntityRecipe::HeavyBox).with_state(RecipeState::Sunk);
+//! assert_eq!(level.cell(GridPos::new(4, 1)), &[EntityRecipe::WaterCell.into(), sunk]);
+//! assert_eq!(level.cell(GridPos::new(1, 2))[0].to_string(), "Box(Apple KeyRed)");
 //! assert_eq!(level.to_text(), text);
 //! # Ok::<(), muscleman_level::ParseErrors>(())
 //! ```
@@ -50,16 +66,20 @@
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 mod cell;
+mod cells;
 mod collection;
 mod error;
+mod legend;
 mod level;
 mod limits;
 mod meta;
 mod print;
 mod read;
 mod rle;
+mod rules;
+mod source;
 
-pub use cell::SUPPORTED_RECIPES;
+pub use cells::MAX_LEGEND_CELLS;
 pub use collection::Collection;
 pub use error::{LevelError, MetadataError, ParseError, ParseErrorKind, ParseErrors};
 pub use level::Level;

@@ -1,6 +1,5 @@
 //! The printer: levels and collections back to text.
 
-use crate::cell::{self, Mask};
 use crate::collection::Collection;
 use crate::level::Level;
 use crate::meta::COMMENT_END;
@@ -16,45 +15,63 @@ pub(crate) fn level(out: &mut String, level: &Level) {
     for (key, value) in level.metadata().iter() {
         metadata(out, key, value);
     }
-    let legend = legend_of(level);
-    for &(letter, mask) in &legend {
-        let names: Vec<String> = cell::recipes(mask).iter().map(|r| r.to_string()).collect();
+    let symbols = symbols_of(level);
+    for (id, letter) in &symbols.legend {
+        let names: Vec<String> = level
+            .cells()
+            .content(*id)
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
         push_line(out, &format!("legend: {letter} = {}", names.join(" ")));
     }
-    grid_with(out, level, &legend);
+    grid_with(out, level, &symbols);
 }
 
 /// Print only the grid of a level (for `Debug`).
 pub(crate) fn grid(out: &mut String, level: &Level) {
-    let legend = legend_of(level);
-    grid_with(out, level, &legend);
+    let symbols = symbols_of(level);
+    grid_with(out, level, &symbols);
+}
+
+/// The symbol of each of a level's contents, and the legend letters handed out.
+struct Symbols {
+    /// By content id.
+    of: Vec<char>,
+    /// Content ids with a letter, in the order the letters were handed out.
+    legend: Vec<(u8, char)>,
 }
 
 /// Hand a letter to each cell content that has no fixed symbol, in reading order.
-fn legend_of(level: &Level) -> Vec<(char, Mask)> {
-    let mut legend: Vec<(char, Mask)> = Vec::new();
-    for (_, mask) in level.iter_masks() {
-        if cell::mask_symbol(mask).is_none() && !legend.iter().any(|&(_, m)| m == mask) {
-            // A cell holds at most one solid thing on any of water and goal:
-            // 24 contents, 10 with fixed symbols, so 14 letters at most.
-            if let Some(letter) = LETTERS.chars().nth(legend.len()) {
-                legend.push((letter, mask));
-            }
+fn symbols_of(level: &Level) -> Symbols {
+    let cells = level.cells();
+    let mut of: Vec<Option<char>> = (0..cells.table_len())
+        .map(|id| u8::try_from(id).ok().and_then(|id| cells.symbol(id)))
+        .collect();
+    let mut legend = Vec::new();
+    let mut letters = LETTERS.chars();
+    for &id in cells.ids() {
+        if let Some(slot @ None) = of.get_mut(usize::from(id)) {
+            // A level holds at most as many contents without a fixed symbol
+            // as there are letters (`Level::add` refuses more).
+            let letter = letters.next().unwrap_or('?');
+            *slot = Some(letter);
+            legend.push((id, letter));
         }
     }
-    legend
+    Symbols {
+        of: of.into_iter().map(|c| c.unwrap_or('?')).collect(),
+        legend,
+    }
 }
 
-fn grid_with(out: &mut String, level: &Level, legend: &[(char, Mask)]) {
-    let used = |row: &[Mask]| row.iter().rposition(|&m| m != 0).map_or(0, |i| i + 1);
+fn grid_with(out: &mut String, level: &Level, symbols: &Symbols) {
+    let used = |row: &[u8]| row.iter().rposition(|&id| id != 0).map_or(0, |i| i + 1);
     let widest = level.rows().map(used).max().unwrap_or(0);
     for (y, row) in level.rows().enumerate() {
         let n = used(row);
-        for &mask in row.iter().take(n) {
-            let symbol = cell::mask_symbol(mask)
-                .or_else(|| legend.iter().find(|&&(_, m)| m == mask).map(|&(c, _)| c))
-                .unwrap_or('?');
-            out.push(symbol);
+        for &id in row.iter().take(n) {
+            out.push(symbols.of.get(usize::from(id)).copied().unwrap_or('?'));
         }
         if y == 0 && widest < level.width() {
             // Keep empty columns on the right: `-` is floor that is not trimmed.

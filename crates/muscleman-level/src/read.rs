@@ -9,11 +9,12 @@
 
 use std::borrow::Cow;
 
-use muscleman_core::GridPos;
+use muscleman_core::{EntityRecipe, EntitySpec, GridPos};
 
-use crate::cell::{self, Clash, Legend, Mask};
+use crate::cell::{self, Legend};
 use crate::collection::Collection;
 use crate::error::{Errors, ParseErrorKind as Kind, ParseErrors};
+use crate::legend;
 use crate::level::Level;
 use crate::limits::{
     MAX_CELLS, MAX_HEADER_COMMENTS, MAX_HEIGHT, MAX_INPUT_BYTES, MAX_LEVELS, MAX_METADATA,
@@ -21,6 +22,7 @@ use crate::limits::{
 };
 use crate::meta::{self, COMMENT};
 use crate::rle::{self, Piece};
+use crate::source::SourceMap;
 
 /// How many player positions an error lists.
 const LISTED_PLAYERS: usize = 10;
@@ -126,7 +128,17 @@ struct Builder<'a> {
     title_meta: Option<Cow<'a, str>>,
     metadata: crate::Metadata,
     legend: Legend,
-    rows: Vec<Vec<Mask>>,
+    rows: Vec<Vec<u8>>,
+    /// Where each row was written.
+    sources: SourceMap,
+    /// The distinct cell contents used so far; entry 0 is floor. Rows hold
+    /// indices into it.
+    contents: Vec<Vec<EntitySpec>>,
+    /// For each ASCII symbol, once used: its index in `contents`, and
+    /// whether that content holds the player.
+    ids: [Option<(u8, bool)>; 128],
+    /// How many cells hold each content (floor is not counted).
+    counts: [u32; 256],
     width: usize,
     /// A limit was hit: the rest of the grid is skipped and no level is built.
     overflow: bool,
@@ -139,7 +151,7 @@ struct Builder<'a> {
 /// One grid row being read.
 #[derive(Default)]
 struct Row {
-    cells: Vec<Mask>,
+    cells: Vec<u8>,
     /// Floor spaces after the last cell, counted but not stored (trailing
     /// spaces are not part of the grid).
     spaces: usize,
@@ -151,6 +163,8 @@ struct Row {
     after_bar: bool,
     /// The row holds a symbol other than a space.
     symbols: bool,
+    /// Each cell of the row is one character of its line.
+    plain: bool,
 }
 
 /// A `Comment:` block being read.
@@ -381,6 +395,10 @@ impl<'a> Reader<'a> {
             metadata: crate::Metadata::new(),
             legend: std::mem::take(&mut self.legend),
             rows: Vec::new(),
+            sources: SourceMap::default(),
+            contents: vec![Vec::new()],
+            ids: [None; 128],
+            counts: [0; 256],
             width: 0,
             overflow: false,
             players: 0,
@@ -431,7 +449,10 @@ impl<'a> Reader<'a> {
             // The result is an error anyway: spare the memory.
             return;
         }
-        let mut level = Level::from_rows(&b.rows, b.width);
+        // Exactly one player here, listed first.
+        let player = b.listed.first().copied();
+        let contents = (b.contents.as_slice(), &b.counts);
+        let mut level = Level::from_rows(b.rows, b.width, contents, player, b.sources);
         level.set_title_read(title);
         *level.metadata_mut() = b.metadata;
         self.collection.levels.push(level);
@@ -480,27 +501,11 @@ impl<'a> Reader<'a> {
             }
         };
         let rhs_at = value_at + lhs.len() + 1;
-        let mut mask: Mask = 0;
-        let mut any = false;
-        for (at, word) in words(rhs) {
-            any = true;
-            let at = col(rhs_at + at);
-            let kind = match cell::recipe_named(word) {
-                Ok(recipe) => match cell::with(mask, recipe) {
-                    Ok(m) => {
-                        mask = m;
-                        continue;
-                    }
-                    Err(Clash::Duplicate) => Kind::DuplicateRecipe(recipe),
-                    Err(Clash::Solid(present)) => Kind::TwoSolids(present, recipe),
-                    Err(Clash::Unsupported) => Kind::UnsupportedRecipe(recipe),
-                },
-                Err(Some(recipe)) => Kind::UnsupportedRecipe(recipe),
-                Err(None) => Kind::UnknownRecipe(word.to_owned()),
-            };
-            self.error(n, at, kind);
+        let read = legend::read(rhs);
+        for (at, kind) in read.errors {
+            self.error(n, col(rhs_at + at), kind);
         }
-        if !any {
+        if !read.any {
             self.error(n, col(rhs_at), Kind::LegendSyntax);
             return;
         }
@@ -511,7 +516,7 @@ impl<'a> Reader<'a> {
             self.error(n, col(lhs_at), Kind::LegendRedefined { letter, first_line });
         } else {
             // Defined even after a bad recipe name, so its uses add no more errors.
-            self.legend.define(letter, mask, n);
+            self.legend.define(letter, read.cell, n);
         }
     }
 
@@ -547,6 +552,7 @@ impl<'a> Reader<'a> {
         let mut pieces = rle::Expander::new(line, n);
         let mut row = Row {
             column: 1,
+            plain: true,
             ..Row::default()
         };
         loop {
@@ -566,31 +572,34 @@ impl<'a> Reader<'a> {
                     first,
                 } => {
                     row.symbols |= symbol != ' ';
-                    let mask = if symbol == '\t' {
+                    // Cell x is at column `row.column + x` while every cell
+                    // is one character: no run length, no group.
+                    let x = row.cells.len().saturating_add(row.spaces);
+                    row.plain &= count == 1 && column == row.column.saturating_add(x);
+                    let id = if symbol == '\t' {
                         if first {
                             errors.push(n, column, Kind::Tab);
                         }
-                        0
-                    } else if let Some(m) =
-                        cell::symbol_mask(symbol).or_else(|| b.legend.get(symbol).map(|(m, _)| m))
-                    {
-                        m
+                        (0, false)
+                    } else if let Some(id) = symbol_id(b, symbol) {
+                        id
                     } else {
                         if first {
                             errors.push(n, column, Kind::UnknownSymbol(symbol));
                         }
-                        0
+                        (0, false)
                     };
                     if errors.full() {
                         self.stopped = true;
                         return;
                     }
-                    push_cells(b, &mut row, symbol == ' ', mask, count, n, column, errors);
+                    push_cells(b, &mut row, symbol == ' ', id, count, n, column, errors);
                 }
                 Piece::Bar { column } => {
                     let next = Row {
                         column: column + 1,
                         after_bar: true,
+                        plain: true,
                         ..Row::default()
                     };
                     let done = std::mem::replace(&mut row, next);
@@ -630,13 +639,39 @@ fn room_for(metadata: &crate::Metadata, key: &str) -> bool {
     metadata.len() < MAX_METADATA || metadata.get(key).is_some()
 }
 
-/// Add `count` cells of `mask` to a row.
+/// Return the index in the level's contents of what a symbol stands for (a
+/// fixed symbol or a legend letter), adding it on first use, and whether it
+/// holds the player; `None` for an unknown symbol.
+fn symbol_id(b: &mut Builder<'_>, symbol: char) -> Option<(u8, bool)> {
+    let slot = b.ids.get(usize::try_from(u32::from(symbol)).ok()?)?;
+    if let Some(id) = *slot {
+        return Some(id);
+    }
+    let cell = cell::symbol_cell(symbol).or_else(|| b.legend.get(symbol).map(|(c, _)| c))?;
+    // Each content is stored once: a letter may restate a fixed symbol or
+    // another letter. Floor, nine fixed symbols and 52 letters fit a byte.
+    let id = match b.contents.iter().position(|c| c.as_slice() == cell) {
+        Some(i) => i,
+        None => {
+            b.contents.push(cell.to_vec());
+            b.contents.len() - 1
+        }
+    };
+    let id = u8::try_from(id).ok()?;
+    let player = cell.iter().any(|s| s.recipe == EntityRecipe::Player);
+    if let Some(slot) = b.ids.get_mut(usize::try_from(u32::from(symbol)).ok()?) {
+        *slot = Some((id, player));
+    }
+    Some((id, player))
+}
+
+/// Add `count` cells of content `id` (holding the player or not) to a row.
 #[allow(clippy::too_many_arguments)]
 fn push_cells(
     b: &mut Builder<'_>,
     row: &mut Row,
     space: bool,
-    mask: Mask,
+    (id, player): (u8, bool),
     count: usize,
     n: usize,
     column: usize,
@@ -657,7 +692,11 @@ fn push_cells(
     }
     row.cells.resize(start, 0);
     row.spaces = 0;
-    if mask & cell::PLAYER != 0 {
+    if let Some(c) = b.counts.get_mut(usize::from(id)) {
+        // At most MAX_CELLS cells: no overflow.
+        *c = c.saturating_add(u32::try_from(count).unwrap_or(u32::MAX));
+    }
+    if player {
         let y = b.rows.len();
         for x in start..start + count {
             b.players += 1;
@@ -669,7 +708,7 @@ fn push_cells(
             }
         }
     }
-    row.cells.resize(start + count, mask);
+    row.cells.resize(start + count, id);
 }
 
 /// Add a finished row to the level; return `false` if reading must stop.
@@ -700,6 +739,7 @@ fn end_row(
     *cells_done = total;
     b.width = width;
     b.rows.push(row.cells);
+    b.sources.push(n, row.column, row.plain);
     true
 }
 
@@ -715,11 +755,4 @@ fn key_len(line: &str) -> usize {
 /// Return the 1-based character column of a byte offset in a line.
 fn column_of(line: &str, byte: usize) -> usize {
     line.get(..byte).map_or(1, |s| s.chars().count() + 1)
-}
-
-/// Split on whitespace, with each word's byte offset.
-fn words(s: &str) -> impl Iterator<Item = (usize, &str)> {
-    let base = s.as_ptr() as usize;
-    s.split_whitespace()
-        .map(move |w| ((w.as_ptr() as usize).saturating_sub(base), w))
 }

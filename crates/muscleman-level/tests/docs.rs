@@ -109,3 +109,23 @@ fn error_examples_give_the_errors_shown() {
     }
     assert!(n >= 5, "only {n} examples");
 }
+
+#[test]
+fn the_recipe_table_names_every_recipe_with_rules() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/level-format.md");
+    let page = std::fs::read_to_string(&path).unwrap();
+    let table = page
+        .split("### Recipes")
+        .nth(1)
+        .and_then(|rest| rest.split("###").next())
+        .unwrap();
+    for recipe in muscleman_core::EntityRecipe::ALL {
+        let name = format!("`{recipe}`");
+        let row = table
+            .lines()
+            .any(|l| l.starts_with('|') && l.contains(&name));
+        // Recipes with rules have a row; the others are named as refused.
+        assert_eq!(row, recipe.has_rules(), "{recipe}");
+        assert!(table.contains(&name), "{recipe}");
+    }
+}

@@ -1,10 +1,15 @@
 //! Building and editing levels by hand.
 
-use muscleman_core::{EntityRecipe as R, GridPos};
-use muscleman_level::{Level, LevelError, Metadata, MetadataError, SUPPORTED_RECIPES};
+use muscleman_core::{EntityRecipe as R, EntitySpec, GridPos};
+use muscleman_level::{Level, LevelError, Metadata, MetadataError};
 
 fn p(x: i32, y: i32) -> GridPos {
     GridPos::new(x, y)
+}
+
+/// The plain specs of some recipes.
+fn specs(recipes: &[R]) -> Vec<EntitySpec> {
+    recipes.iter().map(|&r| EntitySpec::new(r)).collect()
 }
 
 #[test]
@@ -21,14 +26,14 @@ fn a_new_level_is_all_floor() {
 fn cells_keep_canonical_order_whatever_the_order_of_adding() {
     let mut a = Level::new(1, 1).unwrap();
     let mut b = Level::new(1, 1).unwrap();
-    for r in [R::Goal, R::WaterCell, R::Player] {
+    for r in [R::Coin, R::WaterCell, R::Player] {
         a.add(p(0, 0), r).unwrap();
     }
-    for r in [R::Player, R::Goal, R::WaterCell] {
+    for r in [R::Player, R::Coin, R::WaterCell] {
         b.add(p(0, 0), r).unwrap();
     }
     assert_eq!(a, b);
-    assert_eq!(a.cell(p(0, 0)), &[R::Player, R::WaterCell, R::Goal]);
+    assert_eq!(a.cell(p(0, 0)), specs(&[R::Player, R::WaterCell, R::Coin]));
 }
 
 #[test]
@@ -43,7 +48,7 @@ fn add_refuses_what_cannot_be_printed_or_played() {
         Err(LevelError::OutOfBounds(p(-1, 0)))
     );
     for r in R::ALL {
-        if !SUPPORTED_RECIPES.contains(&r) {
+        if !r.has_rules() {
             assert_eq!(level.add(p(0, 0), r), Err(LevelError::Unsupported(r)));
         }
     }
@@ -52,7 +57,7 @@ fn add_refuses_what_cannot_be_printed_or_played() {
         level.add(p(0, 0), R::Goal),
         Err(LevelError::Duplicate {
             pos: p(0, 0),
-            recipe: R::Goal
+            spec: EntitySpec::new(R::Goal)
         })
     );
     level.add(p(0, 0), R::Box).unwrap();
@@ -60,28 +65,28 @@ fn add_refuses_what_cannot_be_printed_or_played() {
         level.add(p(0, 0), R::WallStrong),
         Err(LevelError::Occupied {
             pos: p(0, 0),
-            present: R::Box,
-            recipe: R::WallStrong
+            present: EntitySpec::new(R::Box),
+            spec: EntitySpec::new(R::WallStrong)
         })
     );
     level.add(p(1, 0), R::Player).unwrap();
-    level.remove(p(0, 0), R::Box);
+    assert_eq!(level.remove(p(0, 0), R::Box), Ok(true));
     assert_eq!(
         level.add(p(0, 0), R::Player),
         Err(LevelError::SecondPlayer(p(1, 0)))
     );
-    assert_eq!(level.cell(p(0, 0)), &[R::Goal]);
+    assert_eq!(level.cell(p(0, 0)), specs(&[R::Goal]));
 }
 
 #[test]
 fn remove_takes_one_recipe_out() {
     let mut level = Level::parse("+").unwrap();
-    assert!(level.remove(p(0, 0), R::Player));
-    assert!(!level.remove(p(0, 0), R::Player));
-    assert!(!level.remove(p(5, 0), R::Goal));
-    assert!(!level.remove(p(0, 0), R::Duck));
+    assert_eq!(level.remove(p(0, 0), R::Player), Ok(true));
+    assert_eq!(level.remove(p(0, 0), R::Player), Ok(false));
+    assert_eq!(level.remove(p(5, 0), R::Goal), Ok(false));
+    assert_eq!(level.remove(p(0, 0), R::Duck), Ok(false));
     assert_eq!(level.player(), None);
-    assert_eq!(level.cell(p(0, 0)), &[R::Goal]);
+    assert_eq!(level.cell(p(0, 0)), specs(&[R::Goal]));
     assert!(level.has(p(0, 0), R::Goal));
 }
 

@@ -231,3 +231,26 @@ fn deep_nesting_is_an_error_not_a_deep_stack() {
     assert_eq!(unclosed, MAX_GROUP_DEPTH);
     assert!(start.elapsed().as_secs() < 10, "{:?}", start.elapsed());
 }
+
+#[test]
+fn a_huge_legend_line_is_read_in_proportion() {
+    use muscleman_level::MAX_ERRORS;
+    let start = Instant::now();
+    // Ten million repeats: each an error, reported up to the cap.
+    let text = format!("legend: a = Coin {}\n#@a#\n", "Coin ".repeat(10_000_000));
+    let e = Level::parse(&text).unwrap_err();
+    assert!(e.len() <= MAX_ERRORS);
+    assert!(e.is_truncated());
+    assert_eq!(
+        (e.errors()[0].line, e.errors()[0].column),
+        (1, 18),
+        "the first repeat"
+    );
+    // A box holding ten million things: one error, at the seventh.
+    let text = format!("legend: a = Box({})\n#@a#\n", "Coin ".repeat(10_000_000));
+    let e = Level::parse(&text).unwrap_err();
+    assert_eq!(e.len(), 1);
+    assert_eq!(e.errors()[0].column, 13 + 4 + 6 * 5);
+    assert_eq!(e.errors()[0].kind, ParseErrorKind::TooManyContents);
+    assert!(start.elapsed().as_secs() < 10);
+}

@@ -1,6 +1,6 @@
 //! Run-length encoded rows: runs, row breaks and groups.
 
-use muscleman_core::{EntityRecipe as R, GridPos};
+use muscleman_core::{EntityRecipe as R, EntitySpec, GridPos};
 use muscleman_level::{
     Collection, Level, MAX_GROUP_DEPTH, MAX_HEIGHT, MAX_RUN_LENGTH, ParseErrorKind,
 };
@@ -27,7 +27,7 @@ fn counts_apply_to_floor_too() {
 fn multi_digit_counts() {
     let level = Level::parse("12#\n#@8 .#\n12#").unwrap();
     assert_eq!(level.width(), 12);
-    assert_eq!(level.cell(GridPos::new(10, 1)), &[R::Goal]);
+    assert_eq!(level.cell(GridPos::new(10, 1)), &[EntitySpec::new(R::Goal)]);
 }
 
 #[test]
@@ -106,7 +106,10 @@ fn groups_nest_and_hold_legend_letters() {
     let grouped = Level::parse(&format!("{legend}@2(a3(b))")).unwrap();
     let plain = Level::parse(&format!("{legend}@abbbabbb")).unwrap();
     assert_eq!(grouped, plain);
-    assert_eq!(grouped.cell(GridPos::new(1, 0)), &[R::HeavyBox, R::Goal]);
+    assert_eq!(
+        grouped.cell(GridPos::new(1, 0)),
+        &[EntitySpec::new(R::HeavyBox), EntitySpec::new(R::Goal)]
+    );
     assert_eq!(grouped.width(), 9);
 }
 

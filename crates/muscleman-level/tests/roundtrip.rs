@@ -2,20 +2,86 @@
 //! included); plain XSB prints unchanged; no input makes the reader panic
 //! (groups and comment blocks included).
 
-use muscleman_core::{EntityRecipe as R, GridPos};
+use muscleman_core::{Contents, EntityRecipe as R, EntitySpec, GridPos, MAX_CONTENTS, RecipeState};
 use muscleman_level::{Collection, Level};
 use proptest::prelude::*;
 
-/// One cell without a player: an optional solid thing, water, goal.
-fn cell() -> impl Strategy<Value = (Option<R>, bool, bool)> {
-    let solid = prop_oneof![
-        6 => Just(None),
-        1 => Just(Some(R::WallStrong)),
-        1 => Just(Some(R::WallWeak)),
-        1 => Just(Some(R::Box)),
-        1 => Just(Some(R::HeavyBox)),
+/// Every recipe with rules but the player.
+fn recipes() -> Vec<R> {
+    R::ALL
+        .into_iter()
+        .filter(|r| r.has_rules() && *r != R::Player)
+        .collect()
+}
+
+/// One spec: any recipe with rules but the player, often in a state that
+/// applies to it, a box often with contents (not always valid ones: the
+/// level refuses those).
+fn spec() -> impl Strategy<Value = EntitySpec> {
+    let state = prop::option::weighted(0.4, prop::sample::select(&RecipeState::ALL[..]));
+    let item = prop::sample::select(
+        &[
+            R::Apple,
+            R::Pear,
+            R::Cheese,
+            R::Coin,
+            R::Hammer,
+            R::KeyBlue,
+            R::KeyRed,
+            R::KeyYellow,
+            R::KeyGreen,
+        ][..],
+    );
+    let contents = prop_oneof![
+        3 => prop::collection::vec(item.clone(), 0..3),
+        1 => prop::collection::vec(item, 0..=MAX_CONTENTS),
     ];
-    (solid, prop::bool::weighted(0.2), prop::bool::weighted(0.2))
+    // Boxes, heavy boxes and water often, to reach contents and sunk heavy boxes.
+    let recipe = prop_oneof![
+        2 => Just(R::Box),
+        1 => Just(R::HeavyBox),
+        1 => Just(R::WaterCell),
+        4 => prop::sample::select(recipes()),
+    ];
+    (recipe, state, contents).prop_map(|(recipe, state, items)| {
+        let mut spec = EntitySpec::new(recipe);
+        if let Some(state) = state.filter(|s| s.applies_to(recipe)) {
+            spec = spec.with_state(state);
+        }
+        if recipe == R::Box {
+            spec = spec.with_contents(Contents::from_slice(&items).unwrap_or_default());
+        }
+        spec
+    })
+}
+
+/// One cell without a player: mostly floor or a fixed symbol's recipes,
+/// sometimes a few specs of any kind (added in canonical order, so water
+/// comes before a sunk heavy box; what breaks a rule is left out).
+fn cell() -> impl Strategy<Value = Vec<EntitySpec>> {
+    let fixed = prop::sample::select(
+        &[
+            R::WallStrong,
+            R::WallWeak,
+            R::Box,
+            R::HeavyBox,
+            R::Goal,
+            R::WaterCell,
+        ][..],
+    )
+    .prop_map(|r| vec![EntitySpec::new(r)]);
+    // Water filled by a sunk heavy box, with more on the bridge.
+    let sunk = EntitySpec::new(R::HeavyBox).with_state(RecipeState::Sunk);
+    let bridge = prop::collection::vec(spec(), 0..3).prop_map(move |mut specs| {
+        specs.extend([EntitySpec::new(R::WaterCell), sunk]);
+        specs
+    });
+    prop_oneof![
+        6 => Just(Vec::new()),
+        3 => fixed,
+        2 => prop::collection::vec(spec(), 1..4),
+        1 => bridge,
+    ]
 }
 
 fn text() -> impl Strategy<Value = String> {
@@ -62,19 +128,20 @@ fn level() -> impl Strategy<Value = Level> {
         )
             .prop_map(move |(cells, px, py, (pw, pg), title, meta, comment)| {
                 let mut level = Level::new(w, h).unwrap();
-                for (i, (solid, water, goal)) in cells.into_iter().enumerate() {
+                let player = GridPos::new(px as i32, py as i32);
+                level.add(player, R::Player).unwrap();
+                for (pos, on) in [(R::WaterCell, pw), (R::Goal, pg)] {
+                    if on {
+                        // Water and a goal do not share a cell: the second is refused.
+                        let _ = level.add(player, pos);
+                    }
+                }
+                for (i, mut specs) in cells.into_iter().enumerate() {
                     let pos = GridPos::new((i % w) as i32, (i / w) as i32);
-                    let player_here = pos == GridPos::new(px as i32, py as i32);
-                    let (water, goal) = if player_here { (pw, pg) } else { (water, goal) };
-                    let solid = if player_here { Some(R::Player) } else { solid };
-                    for (on, recipe) in [
-                        (solid.is_some(), solid.unwrap_or(R::Player)),
-                        (water, R::WaterCell),
-                        (goal, R::Goal),
-                    ] {
-                        if on {
-                            level.add(pos, recipe).unwrap();
-                        }
+                    specs.sort();
+                    for spec in specs {
+                        // What breaks a rule (or the legend limit) is refused, and left out.
+                        let _ = level.add(pos, spec);
                     }
                 }
                 if let Some(t) = title {
@@ -162,6 +229,10 @@ fn gridish() -> impl Strategy<Value = String> {
             Just("legend: a = HeavyBox Goal\n"),
             Just("legend: b = WaterCell Box\n"),
             Just("legend: a = HeavyBox\n"),
+            Just("legend: c = WaterCell HeavyBox:sunk\n"),
+            Just("legend: d = Box(Apple KeyRed) DoorRed:open\n"),
+            Just("legend: d = box( coin coin ) PRESSUREPLATEHEAVY\n"),
+            Just("legend: c = SecretDoor:open Player\n"),
             Just("'free text'\n"),
             Just("\n"),
             Just("Comment:\n"),
@@ -173,8 +244,8 @@ fn gridish() -> impl Strategy<Value = String> {
         0..3,
     );
     let row = prop_oneof![
-        4 => "[#$.*%~& _ab|2-4-]{1,8}",
-        2 => "[#$.*%~& _ab|()0-3-]{1,10}",
+        4 => "[#$.*%~& _abcd|2-4-]{1,8}",
+        2 => "[#$.*%~& _abcd|()0-3-]{1,10}",
         1 => Just("2(#$)".to_owned()),
         1 => Just("2(a3(b))".to_owned()),
         1 => Just("#2(-|#)#".to_owned()),
@@ -215,6 +286,24 @@ fn gridish() -> impl Strategy<Value = String> {
         .prop_map(|blocks| blocks.into_iter().map(|(b, s)| b + s).collect::<String>())
 }
 
+/// Check that the distinct cells and their counts are the grid's, however
+/// the level was built.
+fn assert_counts(level: &Level) {
+    let mut seen: Vec<(Vec<EntitySpec>, usize)> = Vec::new();
+    for (_, cell) in level.iter() {
+        match seen.iter_mut().find(|(c, _)| c.as_slice() == cell) {
+            Some((_, n)) => *n += 1,
+            None => seen.push((cell.to_vec(), 1)),
+        }
+    }
+    seen.sort();
+    let distinct: Vec<(Vec<EntitySpec>, usize)> = level
+        .distinct_cells()
+        .map(|(c, n)| (c.to_vec(), n))
+        .collect();
+    assert_eq!(distinct, seen);
+}
+
 /// Check that an accepted text prints and reads back the same.
 fn check_accepted(text: &str) {
     if let Ok(c) = Collection::parse(text) {
@@ -222,6 +311,7 @@ fn check_accepted(text: &str) {
         assert_eq!(Collection::parse(&printed).as_ref(), Ok(&c), "{printed}");
     }
     if let Ok(l) = Level::parse(text) {
+        assert_counts(&l);
         let printed = l.to_text();
         assert_eq!(Level::parse(&printed).as_ref(), Ok(&l), "{printed}");
     }
@@ -233,6 +323,10 @@ proptest! {
     #[test]
     fn print_then_read_gives_the_same_level(level in level()) {
         let text = level.to_text();
+        for (_, spec) in level.entities() {
+            prop_assert_eq!(level.positions_of(spec.recipe).count() > 0, true);
+        }
+        assert_counts(&level);
         prop_assert_eq!(Level::parse(&text), Ok(level.clone()), "{}", text);
         prop_assert_eq!(Level::parse_bytes(text.as_bytes()), Ok(level));
     }

@@ -1,10 +1,10 @@
 //! Levels to worlds and back.
 
-use muscleman_core::{EntityId, GridPos};
+use muscleman_core::{EntityId, EntityRecipe, EntitySpec, GridPos, RecipeState};
 use muscleman_level::{Level, LevelError};
 
-use crate::component::TagKind;
-use crate::recipe::{RecipeError, recipe_of, spawn};
+use crate::component::{TagKind, TagSet};
+use crate::recipe::{RecipeError, is_implemented, recipe_of, recipe_tags, spawn};
 use crate::world::World;
 
 /// Why a level could not become a world, or a world a level.
@@ -26,11 +26,63 @@ pub enum LevelLoadError {
     /// combination the format refuses).
     #[error(transparent)]
     Level(#[from] LevelError),
+    /// The level holds something the sim cannot play yet: a recipe whose
+    /// rules it does not implement (a hammer, a key, a door, a plate, a
+    /// collectible), a state other than `HeavyBox:sunk`, or a box's
+    /// contents. Refused before play, never loaded and played wrongly; `at`
+    /// is the cell (see [`Level::source_position`] for its line and column).
+    #[error("{spec} at {at} is not supported by the simulation yet")]
+    NotSupported {
+        /// What the level says.
+        spec: EntitySpec,
+        /// Where.
+        at: GridPos,
+    },
+}
+
+/// Return the tags of a sunk heavy box (rules.md §3): a heavy box that lost
+/// BlocksMovement, BlocksPush, Pushable and Sinkable and gained Walkable.
+fn sunk_heavy_box_tags() -> Option<TagSet> {
+    let tags = recipe_tags(EntityRecipe::HeavyBox)?;
+    Some(
+        tags.without(TagKind::BlocksMovement)
+            .without(TagKind::BlocksPush)
+            .without(TagKind::Pushable)
+            .without(TagKind::Sinkable)
+            .with(TagKind::Walkable),
+    )
+}
+
+/// Return whether the sim can load `spec`: an implemented recipe in its
+/// own state with no contents, or `HeavyBox:sunk`.
+fn is_supported(spec: &EntitySpec) -> bool {
+    spec.contents.is_empty()
+        && is_implemented(spec.recipe)
+        && match spec.state {
+            None => true,
+            Some(state) => state == RecipeState::Sunk && spec.recipe == EntityRecipe::HeavyBox,
+        }
+}
+
+/// Return the spec the level format writes for an entity: its recipe, or
+/// `HeavyBox:sunk` for a sunk heavy box; `None` if its tags match neither.
+fn spec_of(world: &World, id: EntityId) -> Option<EntitySpec> {
+    if let Some(recipe) = recipe_of(world, id) {
+        return Some(EntitySpec::new(recipe));
+    }
+    let tags = world.tags(id).ok()?;
+    (Some(tags) == sunk_heavy_box_tags())
+        .then(|| EntitySpec::new(EntityRecipe::HeavyBox).with_state(RecipeState::Sunk))
 }
 
 /// Spawn every entity of `level` into a new world and return it with the
 /// player's id. Entities are spawned row by row, and within a cell in the
-/// level's canonical recipe order, so ids are the same on every run.
+/// level's canonical order, so ids are the same on every run.
+///
+/// The sim plays Player, WallStrong, WallWeak, WaterCell, Box, HeavyBox and
+/// Goal, and of the states only `HeavyBox:sunk` (spawned walkable, as
+/// rules.md §3 says). Anything else is refused with
+/// [`LevelLoadError::NotSupported`] at its cell, before anything is spawned.
 ///
 /// # Example
 /// ```
@@ -54,11 +106,29 @@ pub fn world_from_level(level: &Level) -> Result<(World, EntityId), LevelLoadErr
             ),
         );
     }
-    world.reserve(level.entities().count());
+    // Checked and counted over the level's few distinct cells; only a level
+    // that holds something unsupported is searched cell by cell, for the
+    // first such thing in reading order.
+    let mut count = 0usize;
+    let mut supported = true;
+    for (cell, cells) in level.distinct_cells() {
+        supported &= cell.iter().all(is_supported);
+        count = count.saturating_add(cell.len().saturating_mul(cells));
+    }
+    if !supported && let Some((at, spec)) = level.entities().find(|(_, s)| !is_supported(s)) {
+        return Err(LevelLoadError::NotSupported { spec, at });
+    }
+    world.reserve(count);
+    let sunk = sunk_heavy_box_tags();
     let mut player = None;
-    for (at, recipe) in level.entities() {
-        let id = spawn(&mut world, recipe, at)?;
-        if recipe == muscleman_core::EntityRecipe::Player {
+    for (at, spec) in level.entities() {
+        let id = spawn(&mut world, spec.recipe, at)?;
+        if spec.state == Some(RecipeState::Sunk) {
+            let tags = sunk.ok_or(RecipeError::NotImplemented(spec.recipe))?;
+            // The entity was spawned just above, so this cannot fail.
+            let _ = world.set_tags(id, tags);
+        }
+        if spec.recipe == EntityRecipe::Player {
             match player {
                 None => player = Some(id),
                 Some(first) => return Err(LevelLoadError::TwoPlayers(first, id)),
@@ -69,9 +139,13 @@ pub fn world_from_level(level: &Level) -> Result<(World, EntityId), LevelLoadErr
     Ok((world, player))
 }
 
-/// Describe the world as a level: every positioned entity by its recipe,
-/// with `(0, 0)` kept at the origin unless something stands left of or
-/// above it. Title and metadata are copied from `template`.
+/// Describe the world as a level: every positioned entity by its recipe (a
+/// sunk heavy box as `HeavyBox:sunk`), with `(0, 0)` kept at the origin
+/// unless something stands left of or above it. Title and metadata are
+/// copied from `template`.
+///
+/// A world whose cells break the level format's rules (a heavy box on
+/// unfilled water, say) is refused with [`LevelLoadError::Level`].
 pub fn level_from_world(world: &World, template: &Level) -> Result<Level, LevelLoadError> {
     let (mut min_x, mut min_y) = (0, 0);
     let mut max: Option<(i32, i32)> = None;
@@ -91,18 +165,22 @@ pub fn level_from_world(world: &World, template: &Level) -> Result<Level, LevelL
         let _ = level.set_title(title);
     }
     let mut player: Option<EntityId> = None;
+    let mut cell = Vec::new();
     for (at, ids) in world.index().cells() {
         let to = GridPos::new(at.x.wrapping_sub(min_x), at.y.wrapping_sub(min_y));
+        cell.clear();
         for id in ids {
-            let recipe = recipe_of(world, id).ok_or(LevelLoadError::Unprintable(id))?;
+            cell.push(spec_of(world, id).ok_or(LevelLoadError::Unprintable(id))?);
             if world.tags(id).is_ok_and(|t| t.contains(TagKind::Player)) {
                 if let Some(first) = player {
                     return Err(LevelLoadError::TwoPlayers(first, id));
                 }
                 player = Some(id);
             }
-            level.add(to, recipe)?;
         }
+        // A whole cell at once: water and the heavy box sunk in it come in
+        // any order.
+        level.set_cell(to, cell.iter().copied())?;
     }
     Ok(level)
 }

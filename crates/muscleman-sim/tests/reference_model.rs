@@ -77,7 +77,6 @@ fn ground() -> impl Strategy<Value = char> {
         10 => Just(EMPTY),
         2 => Just(GOAL),
         2 => Just(WATER),
-        1 => Just(WATER_GOAL),
     ]
 }
 
@@ -160,6 +159,13 @@ fn build(layout: &Layout) -> RefState {
                 thing = PLAYER;
                 player = at;
             }
+            // The level format has no heavy box on unfilled water (it sinks):
+            // such a cell starts dry.
+            let ground = if thing == HEAVY && ground == WATER {
+                EMPTY
+            } else {
+                ground
+            };
             put(&mut board, at, thing, ground);
         }
     }

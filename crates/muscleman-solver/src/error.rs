@@ -1,6 +1,6 @@
 //! Errors: bad problems, and solutions the sim does not accept.
 
-use muscleman_core::{EntityRecipe, GridPos};
+use muscleman_core::{EntityRecipe, EntitySpec, GridPos};
 
 /// Why a problem cannot be searched.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -43,6 +43,15 @@ pub enum ProblemError {
     UnsupportedRecipe {
         /// The recipe.
         recipe: EntityRecipe,
+        /// Where it stands.
+        at: GridPos,
+    },
+    /// The level holds a recipe in a state (`HeavyBox:sunk`, an open door)
+    /// or a box with contents, which the solver does not model yet.
+    #[error("the solver does not handle {spec} (at {at})")]
+    UnsupportedSpec {
+        /// What the level says.
+        spec: EntitySpec,
         /// Where it stands.
         at: GridPos,
     },

@@ -131,14 +131,30 @@ impl Problem {
 
     /// Build a problem from a level read by the level crate.
     ///
+    /// A spec with a state (`HeavyBox:sunk`, an open door) or contents is
+    /// refused with [`ProblemError::UnsupportedSpec`], and the recipes
+    /// [`Problem::from_recipes`] does not model with
+    /// [`ProblemError::UnsupportedRecipe`].
+    ///
     /// # Example
     /// ```
+    /// use muscleman_core::{EntityRecipe, EntitySpec, GridPos, RecipeState};
     /// use muscleman_level::Level;
-    /// use muscleman_solver::Problem;
+    /// use muscleman_solver::{Problem, ProblemError};
     ///
     /// let level = Level::parse("#####\n#@$.#\n#####").unwrap();
     /// let p = Problem::from_level(&level)?;
     /// assert_eq!(p.goals.len(), 1);
+    ///
+    /// // A sunk heavy box is no box.
+    /// let bridge = Level::parse("legend: f = WaterCell HeavyBox:sunk\n#@f$.#").unwrap();
+    /// assert_eq!(
+    ///     Problem::from_level(&bridge),
+    ///     Err(ProblemError::UnsupportedSpec {
+    ///         spec: EntitySpec::new(EntityRecipe::HeavyBox).with_state(RecipeState::Sunk),
+    ///         at: GridPos::new(2, 0),
+    ///     })
+    /// );
     /// # Ok::<(), muscleman_solver::ProblemError>(())
     /// ```
     pub fn from_level(level: &Level) -> Result<Problem, ProblemError> {
@@ -148,7 +164,16 @@ impl Problem {
         };
         let width = u32::try_from(level.width()).map_err(|_| too_large())?;
         let height = u32::try_from(level.height()).map_err(|_| too_large())?;
-        Problem::from_recipes(width, height, level.entities())
+        let mut recipes = Vec::new();
+        for (at, spec) in level.entities() {
+            // A state or contents changes what the recipe does (a sunk heavy
+            // box is no box): the solver models none of them.
+            if spec.state.is_some() || !spec.contents.is_empty() {
+                return Err(ProblemError::UnsupportedSpec { spec, at });
+            }
+            recipes.push((at, spec.recipe));
+        }
+        Problem::from_recipes(width, height, recipes)
     }
 
     /// Read one level in XSB text: `#` wall, `@` player, `+` player on goal,

@@ -1,0 +1,234 @@
+//! The load rules of a cell (rules.md §6), shared by the reader and
+//! [`Level::add`](crate::Level::add).
+//!
+//! The rules come in three kinds, checked in this order:
+//!
+//! - rules of one spec alone ([`check_spec`]): the recipe has rules, its
+//!   state applies to it, its contents are a box's and are things a box
+//!   holds;
+//! - rules of two specs in one cell ([`conflict`]): no duplicate, one
+//!   blocker, water with no goal, plate or door, a closed door alone, an open
+//!   door with only what stands in a doorway. Adding more to a cell never
+//!   mends these;
+//! - rules of the whole cell ([`check_whole`]): a heavy box on water needs
+//!   the water filled by a sunk one, and a sunk heavy box needs water. These
+//!   are mended by adding the missing thing, so they are checked last.
+//!
+//! One player per level and the legend limit are the level's, not the cell's.
+
+use muscleman_core::{EntityRecipe as R, EntitySpec, RecipeState};
+
+/// A rule broken in a cell; the culprit is where the error is reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Broken {
+    /// The recipe's rules come in a later rule book.
+    NoRules(R),
+    /// The state does not apply to the recipe.
+    BadState(R, RecipeState),
+    /// Contents on something other than a box.
+    ContentsNotInBox(R),
+    /// A box holds something that is not a key, a hammer or a collectible.
+    NotContent(R),
+    /// A box holds two blockers.
+    ContentsTwoBlockers(R, R),
+    /// The same spec twice.
+    Duplicate(EntitySpec),
+    /// Two sunk heavy boxes in one water cell.
+    SecondSunk,
+    /// Two blockers: the one present, the one added.
+    TwoBlockers(EntitySpec, EntitySpec),
+    /// Water with a goal, plate or door (this one).
+    WaterShared(EntitySpec),
+    /// A closed door with something else.
+    ClosedDoorShared(EntitySpec, EntitySpec),
+    /// An open door with something that cannot stand in a doorway.
+    NotInDoorway(EntitySpec, EntitySpec),
+    /// A heavy box on unfilled water.
+    HeavyBoxOnWater,
+    /// A sunk heavy box with no water under it.
+    SunkWithoutWater,
+}
+
+/// Return whether the spec blocks movement (rules.md §3): the player,
+/// walls, boxes, heavy boxes unless sunk, hammers, keys, and doors unless
+/// open or unlocked.
+pub(crate) fn blocks(spec: &EntitySpec) -> bool {
+    match spec.recipe {
+        R::Player | R::WallStrong | R::WallWeak | R::Box | R::Hammer => true,
+        R::HeavyBox => spec.state.is_none(),
+        r if r.is_key() => true,
+        r if r.is_door() => spec.state.is_none(),
+        _ => false,
+    }
+}
+
+/// Return whether a recipe can be in a box: keys, hammers and collectibles.
+fn is_content(recipe: R) -> bool {
+    recipe == R::Hammer || recipe.is_key() || recipe.is_collectible()
+}
+
+/// Return whether the spec may stand in an open doorway: the player, boxes,
+/// heavy boxes that have not sunk, hammers, keys and collectibles.
+fn fits_doorway(spec: &EntitySpec) -> bool {
+    match spec.recipe {
+        R::Player | R::Box | R::Hammer => true,
+        R::HeavyBox => spec.state.is_none(),
+        r => r.is_key() || r.is_collectible(),
+    }
+}
+
+fn is_sunk(spec: &EntitySpec) -> bool {
+    spec.recipe == R::HeavyBox && spec.state == Some(RecipeState::Sunk)
+}
+
+/// Which part of a spec breaks a rule of [`check_spec`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Part {
+    /// The recipe name.
+    Recipe,
+    /// The state after the colon.
+    State,
+    /// The contents as a whole (their parenthesis).
+    Contents,
+    /// The contents item at this index.
+    Item(usize),
+}
+
+/// Check one spec alone: its recipe has rules, its state applies, and its
+/// contents are a box's, made of things a box holds (repeats allowed), with
+/// at most one blocker.
+pub(crate) fn check_spec(spec: &EntitySpec) -> Result<(), (Broken, Part)> {
+    if !spec.recipe.has_rules() {
+        return Err((Broken::NoRules(spec.recipe), Part::Recipe));
+    }
+    if let Some(state) = spec.state
+        && !state.applies_to(spec.recipe)
+    {
+        return Err((Broken::BadState(spec.recipe, state), Part::State));
+    }
+    let items = spec.contents.as_slice();
+    if !items.is_empty() && spec.recipe != R::Box {
+        return Err((Broken::ContentsNotInBox(spec.recipe), Part::Contents));
+    }
+    let mut blocker: Option<R> = None;
+    for (i, &item) in items.iter().enumerate() {
+        if !item.has_rules() {
+            return Err((Broken::NoRules(item), Part::Item(i)));
+        }
+        if !is_content(item) {
+            return Err((Broken::NotContent(item), Part::Item(i)));
+        }
+        if blocks(&EntitySpec::new(item)) {
+            if let Some(first) = blocker {
+                return Err((Broken::ContentsTwoBlockers(first, item), Part::Item(i)));
+            }
+            blocker = Some(item);
+        }
+    }
+    Ok(())
+}
+
+/// Return the rule `added` breaks by joining a cell that holds `present`.
+pub(crate) fn conflict(present: &EntitySpec, added: &EntitySpec) -> Option<Broken> {
+    if present == added {
+        return Some(if is_sunk(added) {
+            Broken::SecondSunk
+        } else {
+            Broken::Duplicate(*added)
+        });
+    }
+    if blocks(present) && blocks(added) {
+        return Some(Broken::TwoBlockers(*present, *added));
+    }
+    for (a, b) in [(present, added), (added, present)] {
+        if a.recipe == R::WaterCell
+            && (b.recipe == R::Goal || b.recipe.is_plate() || b.recipe.is_door())
+        {
+            return Some(Broken::WaterShared(*b));
+        }
+    }
+    for (a, b) in [(present, added), (added, present)] {
+        if a.recipe.is_door() && a.state.is_none() {
+            return Some(Broken::ClosedDoorShared(*a, *b));
+        }
+    }
+    for (a, b) in [(present, added), (added, present)] {
+        if a.recipe.is_door() && !fits_doorway(b) {
+            return Some(Broken::NotInDoorway(*a, *b));
+        }
+    }
+    None
+}
+
+/// Check the rules of a whole cell (canonical or not) that pass
+/// [`check_spec`] and [`conflict`]: return the rule broken and the index of
+/// the spec to blame.
+pub(crate) fn check_whole(cell: &[EntitySpec]) -> Result<(), (Broken, usize)> {
+    let water = cell.iter().any(|s| s.recipe == R::WaterCell);
+    let sunk = cell.iter().position(is_sunk);
+    if let Some(i) = sunk
+        && !water
+    {
+        return Err((Broken::SunkWithoutWater, i));
+    }
+    if water
+        && sunk.is_none()
+        && let Some(i) = cell
+            .iter()
+            .position(|s| s.recipe == R::HeavyBox && s.state.is_none())
+    {
+        return Err((Broken::HeavyBoxOnWater, i));
+    }
+    Ok(())
+}
+
+/// Check every rule of a cell: each spec, each pair (the later one to
+/// blame), then the whole. Return the rule broken and the index of the spec
+/// to blame.
+pub(crate) fn check_cell(cell: &[EntitySpec]) -> Result<(), (Broken, usize)> {
+    for (i, spec) in cell.iter().enumerate() {
+        check_spec(spec).map_err(|(b, _)| (b, i))?;
+        for present in cell.iter().take(i) {
+            if let Some(b) = conflict(present, spec) {
+                return Err((b, i));
+            }
+        }
+    }
+    check_whole(cell)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(r: R) -> EntitySpec {
+        EntitySpec::new(r)
+    }
+
+    #[test]
+    fn blockers_follow_the_recipes_and_states() {
+        assert!(blocks(&s(R::HeavyBox)));
+        assert!(!blocks(&s(R::HeavyBox).with_state(RecipeState::Sunk)));
+        assert!(blocks(&s(R::DoorRed)));
+        assert!(!blocks(&s(R::DoorRed).with_state(RecipeState::Open)));
+        assert!(!blocks(&s(R::SecretDoor).with_state(RecipeState::Open)));
+        assert!(blocks(&s(R::KeyGreen)));
+        assert!(!blocks(&s(R::Coin)));
+        assert!(!blocks(&s(R::PressurePlateHeavy)));
+    }
+
+    #[test]
+    fn a_whole_cell_is_checked_whatever_its_order() {
+        let sunk = s(R::HeavyBox).with_state(RecipeState::Sunk);
+        assert_eq!(check_cell(&[sunk, s(R::WaterCell)]), Ok(()));
+        assert_eq!(check_cell(&[s(R::HeavyBox), s(R::WaterCell), sunk]), Ok(()));
+        assert_eq!(
+            check_cell(&[s(R::WaterCell), s(R::HeavyBox)]),
+            Err((Broken::HeavyBoxOnWater, 1))
+        );
+        assert_eq!(
+            check_cell(&[s(R::Goal), sunk]),
+            Err((Broken::SunkWithoutWater, 1))
+        );
+    }
+}
