@@ -1,10 +1,10 @@
 //! Levels to worlds and back.
 
-use muscleman_core::{EntityId, EntityRecipe, EntitySpec, GridPos, RecipeState};
+use muscleman_core::{EntityId, EntityRecipe, EntitySpec, GridPos};
 use muscleman_level::{Level, LevelError};
 
-use crate::component::{TagKind, TagSet};
-use crate::recipe::{RecipeError, is_implemented, recipe_of, recipe_tags, spawn};
+use crate::component::TagKind;
+use crate::recipe::{RecipeError, spawn_spec, spec_of, spec_tags};
 use crate::world::World;
 
 /// Why a level could not become a world, or a world a level.
@@ -40,39 +40,9 @@ pub enum LevelLoadError {
     },
 }
 
-/// Return the tags of a sunk heavy box (rules.md §3): a heavy box that lost
-/// BlocksMovement, BlocksPush, Pushable and Sinkable and gained Walkable.
-fn sunk_heavy_box_tags() -> Option<TagSet> {
-    let tags = recipe_tags(EntityRecipe::HeavyBox)?;
-    Some(
-        tags.without(TagKind::BlocksMovement)
-            .without(TagKind::BlocksPush)
-            .without(TagKind::Pushable)
-            .without(TagKind::Sinkable)
-            .with(TagKind::Walkable),
-    )
-}
-
-/// Return whether the sim can load `spec`: an implemented recipe in its
-/// own state with no contents, or `HeavyBox:sunk`.
+/// Return whether the sim can load `spec` (see [`spec_tags`]).
 fn is_supported(spec: &EntitySpec) -> bool {
-    spec.contents.is_empty()
-        && is_implemented(spec.recipe)
-        && match spec.state {
-            None => true,
-            Some(state) => state == RecipeState::Sunk && spec.recipe == EntityRecipe::HeavyBox,
-        }
-}
-
-/// Return the spec the level format writes for an entity: its recipe, or
-/// `HeavyBox:sunk` for a sunk heavy box; `None` if its tags match neither.
-fn spec_of(world: &World, id: EntityId) -> Option<EntitySpec> {
-    if let Some(recipe) = recipe_of(world, id) {
-        return Some(EntitySpec::new(recipe));
-    }
-    let tags = world.tags(id).ok()?;
-    (Some(tags) == sunk_heavy_box_tags())
-        .then(|| EntitySpec::new(EntityRecipe::HeavyBox).with_state(RecipeState::Sunk))
+    spec_tags(spec).is_some()
 }
 
 /// Spawn every entity of `level` into a new world and return it with the
@@ -119,15 +89,9 @@ pub fn world_from_level(level: &Level) -> Result<(World, EntityId), LevelLoadErr
         return Err(LevelLoadError::NotSupported { spec, at });
     }
     world.reserve(count);
-    let sunk = sunk_heavy_box_tags();
     let mut player = None;
     for (at, spec) in level.entities() {
-        let id = spawn(&mut world, spec.recipe, at)?;
-        if spec.state == Some(RecipeState::Sunk) {
-            let tags = sunk.ok_or(RecipeError::NotImplemented(spec.recipe))?;
-            // The entity was spawned just above, so this cannot fail.
-            let _ = world.set_tags(id, tags);
-        }
+        let id = spawn_spec(&mut world, &spec, at)?;
         if spec.recipe == EntityRecipe::Player {
             match player {
                 None => player = Some(id),
