@@ -373,7 +373,8 @@ components! {
     /// What the player holds, if anything.
     Holding = "holding" (Option<EntityId>),
     /// The level an entity belongs to, by its number in the game's set of
-    /// levels (plan Task 5; every entity is in level 0 until stairs arrive).
+    /// levels (plan Task 5). Absent means the main level, 0, where every
+    /// entity is until stairs arrive (see `World::level_of`).
     LevelMember = "level_member" (u32),
     /// How brightly the player glows: the scratch mechanic of
     /// `systems/glow.rs`, which exists in unit tests only.

@@ -114,7 +114,7 @@ impl Commands {
 }
 
 /// The lists a step keeps beside the world, reused from step to step so
-/// that a warm step allocates nothing. The world owns them between steps.
+/// that a warm step allocates nothing. The world owns them.
 #[derive(Debug, Default)]
 pub(crate) struct StepBuffers {
     changes: Vec<StepChange>,
@@ -141,11 +141,10 @@ pub(crate) struct StepContext<'a> {
     pub(crate) rules: &'a Rules,
     /// The events so far, in order.
     pub(crate) events: &'a mut EventBatch,
-    buffers: StepBuffers,
 }
 
 impl<'a> StepContext<'a> {
-    /// Start a step on `world`, taking its reusable buffers.
+    /// Start a step on `world`, emptying its reusable buffers.
     pub(crate) fn new(
         world: &'a mut World,
         player: EntityId,
@@ -154,7 +153,7 @@ impl<'a> StepContext<'a> {
         rules: &'a Rules,
         events: &'a mut EventBatch,
     ) -> Self {
-        let mut buffers = std::mem::take(world.step_buffers());
+        let buffers = world.step_buffers();
         buffers.changes.clear();
         buffers.commands.queue.clear();
         StepContext {
@@ -164,7 +163,6 @@ impl<'a> StepContext<'a> {
             input,
             rules,
             events,
-            buffers,
         }
     }
 
@@ -181,7 +179,7 @@ impl<'a> StepContext<'a> {
         expect(dead_code, reason = "read by the environment's systems")
     )]
     pub(crate) fn changes(&self) -> &[StepChange] {
-        &self.buffers.changes
+        &self.world.step_buffers_ref().changes
     }
 
     /// Return the deferred commands, to queue spawns and destroys.
@@ -190,13 +188,13 @@ impl<'a> StepContext<'a> {
         expect(dead_code, reason = "used by keys, collectibles and smashes")
     )]
     pub(crate) fn commands(&mut self) -> &mut Commands {
-        &mut self.buffers.commands
+        &mut self.world.step_buffers().commands
     }
 
     #[inline]
     fn note(&mut self, change: StepChange) {
         if TRACK_CHANGES {
-            self.buffers.changes.push(change);
+            self.world.step_buffers().changes.push(change);
         }
     }
 
@@ -247,22 +245,28 @@ impl<'a> StepContext<'a> {
         Ok(())
     }
 
+    /// Return whether spawns or destroys wait to be applied.
+    #[inline]
+    pub(crate) fn has_commands(&self) -> bool {
+        !self.world.step_buffers_ref().commands.queue.is_empty()
+    }
+
     /// Apply the deferred commands now, in the order they were queued, and
     /// return the ids the spawns among them got, in that order. The step
     /// calls this after every system; a system calls it when it must see
     /// the result (or the new ids) before it goes on.
     pub(crate) fn apply_commands(&mut self) -> Result<&[EntityId], WorldError> {
-        self.buffers.spawned.clear();
-        if self.buffers.commands.queue.is_empty() {
+        self.world.step_buffers().spawned.clear();
+        if self.world.step_buffers().commands.queue.is_empty() {
             return Ok(&[]);
         }
-        let mut queue = std::mem::take(&mut self.buffers.commands.queue);
+        let mut queue = std::mem::take(&mut self.world.step_buffers().commands.queue);
         let mut result = Ok(());
         for command in queue.drain(..) {
             result = match command {
                 Deferred::Spawn { spec, at } => match spawn_spec(self.world, &spec, at) {
                     Ok(id) => {
-                        self.buffers.spawned.push(id);
+                        self.world.step_buffers().spawned.push(id);
                         self.note(StepChange::Spawned { id, at });
                         Ok(())
                     }
@@ -282,16 +286,8 @@ impl<'a> StepContext<'a> {
             }
         }
         queue.clear();
-        self.buffers.commands.queue = queue;
-        result.map(|()| self.buffers.spawned.as_slice())
-    }
-}
-
-impl Drop for StepContext<'_> {
-    /// Give the world its buffers back for the next step, whether this one
-    /// succeeded or not.
-    fn drop(&mut self) {
-        *self.world.step_buffers() = std::mem::take(&mut self.buffers);
+        self.world.step_buffers().commands.queue = queue;
+        result.map(|()| self.world.step_buffers_ref().spawned.as_slice())
     }
 }
 

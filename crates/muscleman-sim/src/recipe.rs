@@ -19,7 +19,7 @@ pub enum RecipeError {
     SpecNotImplemented(EntitySpec),
 }
 
-/// The level every entity belongs to until stairs arrive.
+/// The main level: every entity belongs to it until stairs arrive.
 pub(crate) const MAIN_LEVEL: LevelMember = LevelMember(0);
 
 /// Return the tags a recipe gives, or `None` if the sim does not implement it.

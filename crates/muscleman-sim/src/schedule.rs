@@ -141,7 +141,9 @@ pub fn systems() -> impl Iterator<Item = (&'static str, &'static str)> {
 pub(crate) fn run(schedule: &[SystemEntry], ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
     for entry in schedule {
         (entry.run)(ctx)?;
-        ctx.apply_commands()?;
+        if ctx.has_commands() {
+            ctx.apply_commands()?;
+        }
     }
     Ok(())
 }

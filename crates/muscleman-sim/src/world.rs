@@ -13,7 +13,7 @@ use crate::component::{
 use crate::context::StepBuffers;
 use crate::index::SpatialIndex;
 use crate::journal::Change;
-use crate::recipe::RecipeError;
+use crate::recipe::{MAIN_LEVEL, RecipeError};
 
 /// Why an operation on the world was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -212,7 +212,9 @@ impl World {
     }
 
     /// Spawn an entity with `tags` at `pos` as a member of `level`, in one
-    /// ECS insert and one index insert, and return its id.
+    /// ECS insert and one index insert, and return its id. A member of the
+    /// main level (0) gets no `LevelMember` component: absent means level 0
+    /// (see [`World::level_of`]), so the levels of today cost nothing.
     pub(crate) fn spawn_member(
         &mut self,
         pos: GridPos,
@@ -220,7 +222,11 @@ impl World {
         level: LevelMember,
     ) -> EntityId {
         self.record_freelist();
-        let id = to_id(self.ecs.spawn((tags, Position(pos), level)));
+        let id = if level == MAIN_LEVEL {
+            to_id(self.ecs.spawn((tags, Position(pos))))
+        } else {
+            to_id(self.ecs.spawn((tags, Position(pos), level)))
+        };
         self.touch_spawned(id);
         self.index.insert(id, tags, pos);
         self.record(|| Change::Spawned { id });
@@ -263,9 +269,26 @@ impl World {
         }
     }
 
+    /// Return the level an entity belongs to: its [`LevelMember`], or the
+    /// main level (0) when it has none.
+    pub fn level_of(&self, id: EntityId) -> Result<LevelMember, WorldError> {
+        match self.get::<LevelMember>(id) {
+            Ok(level) => Ok(level),
+            Err(WorldError::MissingComponent { .. }) => Ok(MAIN_LEVEL),
+            Err(e) => Err(e),
+        }
+    }
+
     /// Return the step's reusable buffers.
+    #[inline]
     pub(crate) fn step_buffers(&mut self) -> &mut StepBuffers {
         &mut self.step_buffers
+    }
+
+    /// Return the step's reusable buffers, to read.
+    #[inline]
+    pub(crate) fn step_buffers_ref(&self) -> &StepBuffers {
+        &self.step_buffers
     }
 
     /// Spawn an entity under a given id with the given tags and components.
@@ -398,7 +421,29 @@ impl World {
     /// Set the entity's component `C`, adding it if missing. Setting a
     /// [`Position`] moves the entity (see [`World::move_to`]).
     pub fn set<C: Component>(&mut self, id: EntityId, value: C) -> Result<(), WorldError> {
-        self.set_any(id, value.into_any())
+        if C::KIND == ComponentKind::Position {
+            return self.set_any(id, value.into_any());
+        }
+        // Typed, so a step's Facing costs one query, not a generic dispatch.
+        let e = self.entity(id)?;
+        self.touch(id);
+        let old = match self.ecs.query_one_mut::<&mut C>(e) {
+            Ok(slot) if *slot == value => return Ok(()),
+            Ok(slot) => Some(std::mem::replace(slot, value)),
+            Err(_) => {
+                self.ecs
+                    .insert_one(e, value)
+                    .map_err(|_| WorldError::NoSuchEntity(id))?;
+                None
+            }
+        };
+        self.record(|| Change::Component {
+            id,
+            kind: C::KIND,
+            old: old.map(C::into_any),
+            new: Some(value.into_any()),
+        });
+        Ok(())
     }
 
     /// Set a component given as an [`AnyComponent`], adding it if missing.
@@ -524,18 +569,22 @@ impl World {
     pub fn move_to(&mut self, id: EntityId, to: GridPos) -> Result<GridPos, WorldError> {
         let e = self.entity(id)?;
         self.touch(id);
-        // One query for both, without the dynamic borrow flags of `get`.
-        let (tags, slot) = self
-            .ecs
-            .query_one_mut::<(Option<&TagSet>, &mut Position)>(e)
-            .map_err(|_| WorldError::MissingComponent {
+        // The index holds a positioned entity's tags: one ECS component to
+        // find, without the dynamic borrow flags of `get`.
+        let slot = self.ecs.query_one_mut::<&mut Position>(e).map_err(|_| {
+            WorldError::MissingComponent {
                 entity: id,
                 component: ComponentKind::Position,
-            })?;
-        let tags = tags.copied().unwrap_or_default();
+            }
+        })?;
         let from = slot.0;
         if from != to {
             slot.0 = to;
+            let tags = match self.index.locate(id) {
+                Some((_, tags)) => tags,
+                // Not reached: a positioned entity is in the index.
+                None => self.ecs.get::<&TagSet>(e).map(|t| *t).unwrap_or_default(),
+            };
             self.index.remove(id, from);
             self.index.insert(id, tags, to);
             self.record(|| Change::Moved { id, from, to });
@@ -718,9 +767,8 @@ impl World {
     /// Make room for `additional` more entities, so that filling a level of
     /// known size does not copy the ECS's and the index's tables as they grow.
     pub fn reserve(&mut self, additional: usize) {
-        self.ecs.reserve::<(TagSet, Position, LevelMember)>(
-            u32::try_from(additional).unwrap_or(u32::MAX),
-        );
+        self.ecs
+            .reserve::<(TagSet, Position)>(u32::try_from(additional).unwrap_or(u32::MAX));
         self.index.reserve_entries(additional);
     }
 

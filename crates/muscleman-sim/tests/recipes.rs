@@ -124,10 +124,11 @@ fn every_recipe_has_exactly_the_tags_of_the_rule_book() {
         assert_eq!(w.tags(id).unwrap(), TagSet::of(tags), "{recipe}");
         assert_eq!(recipe_of(&w, id), Some(recipe));
         let components: Vec<_> = w.components(id).unwrap().iter().map(|c| c.kind()).collect();
-        // Position and LevelMember (plan Task 5); the player adds Facing and Holding.
-        let expected = if recipe == EntityRecipe::Player { 4 } else { 2 };
+        // Position; the player adds Facing and Holding. Every entity is in
+        // the main level, which is no component (plan Task 5's LevelMember).
+        let expected = if recipe == EntityRecipe::Player { 3 } else { 1 };
         assert_eq!(components.len(), expected, "{recipe}: {components:?}");
-        assert_eq!(w.get::<LevelMember>(id), Ok(LevelMember(0)), "{recipe}");
+        assert_eq!(w.level_of(id), Ok(LevelMember(0)), "{recipe}");
     }
 }
 
