@@ -79,7 +79,7 @@ pub fn event(world: &World, e: &SimEvent) -> Value {
         SimEvent::ItemCollected(i) => json!({
             "event": "item_collected",
             "entity": entity(world, i.entity),
-            "counter": format!("{:?}", i.counter),
+            "counter": i.counter.name(),
         }),
         SimEvent::LevelTransition(t) => json!({
             "event": "level_transition",
