@@ -293,7 +293,7 @@ impl<'a> StepContext<'a> {
 
 #[cfg(test)]
 mod tests {
-    use muscleman_core::{EntityRecipe, EventBatch, GridDir, GridPos, Input};
+    use muscleman_core::{EntityRecipe, EventBatch, GridPos, Input};
 
     use super::*;
     use crate::component::TagKind;
@@ -314,135 +314,104 @@ mod tests {
         }
     }
 
-    #[test]
-    fn deferred_commands_apply_in_order_with_their_ids_and_changes() {
+    /// Run `f` in a step over a player at the origin and a box beside it,
+    /// handing it the box.
+    fn in_step<R>(f: impl FnOnce(&mut StepContext<'_>, EntityId) -> R) -> R {
         let (mut world, player, boxed) = world();
         let mut events = EventBatch::new();
         let rules = Rules::MUSCLEMAN;
-        let input = Input::Move(GridDir::Up);
         let mut ctx = StepContext::new(
             &mut world,
             player,
             GridPos::ZERO,
-            input,
+            Input::Wait,
             &rules,
             &mut events,
         );
-        ctx.commands().destroy(boxed);
-        ctx.commands()
-            .spawn(spec(EntityRecipe::Goal), GridPos::new(1, 0));
-        ctx.commands()
-            .spawn(spec(EntityRecipe::Box), GridPos::new(1, 0));
-        assert!(
-            ctx.world().is_alive(boxed),
-            "nothing happens before they are applied"
-        );
-        let spawned = ctx.apply_commands().map(<[EntityId]>::to_vec);
-        let spawned = spawned.unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(spawned.len(), 2);
-        assert!(!ctx.world().is_alive(boxed));
-        let at = GridPos::new(1, 0);
-        let mut there: Vec<_> = ctx.world().index().all_at(at).collect();
-        there.sort_by_key(|id| spawned.iter().position(|s| s == id));
-        assert_eq!(there, spawned);
-        if TRACK_CHANGES {
-            assert_eq!(
-                ctx.changes(),
-                &[
-                    StepChange::Destroyed { id: boxed, at },
-                    StepChange::Spawned { id: spawned[0], at },
-                    StepChange::Spawned { id: spawned[1], at },
-                ]
+        f(&mut ctx, boxed)
+    }
+
+    #[test]
+    fn deferred_commands_apply_in_order_with_their_ids_and_changes() {
+        in_step(|ctx, boxed| {
+            let at = GridPos::new(1, 0);
+            ctx.commands().destroy(boxed);
+            ctx.commands().spawn(spec(EntityRecipe::Goal), at);
+            ctx.commands().spawn(spec(EntityRecipe::Box), at);
+            assert!(
+                ctx.world().is_alive(boxed),
+                "nothing happens before they are applied"
             );
-        }
-        assert_eq!(
-            ctx.apply_commands().map(<[EntityId]>::len),
-            Ok(0),
-            "the queue is empty"
-        );
+            let spawned = ctx.apply_commands().map(<[EntityId]>::to_vec);
+            let spawned = spawned.unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(spawned.len(), 2);
+            assert!(!ctx.world().is_alive(boxed));
+            let mut there: Vec<_> = ctx.world().index().all_at(at).collect();
+            there.sort_by_key(|id| spawned.iter().position(|s| s == id));
+            assert_eq!(there, spawned);
+            if TRACK_CHANGES {
+                assert_eq!(
+                    ctx.changes(),
+                    &[
+                        StepChange::Destroyed { id: boxed, at },
+                        StepChange::Spawned { id: spawned[0], at },
+                        StepChange::Spawned { id: spawned[1], at },
+                    ]
+                );
+            }
+            assert_eq!(
+                ctx.apply_commands().map(<[EntityId]>::len),
+                Ok(0),
+                "the queue is empty"
+            );
+        });
     }
 
     #[test]
     fn the_same_commands_give_the_same_ids() {
         let ids = || {
-            let (mut world, player, boxed) = world();
-            let mut events = EventBatch::new();
-            let rules = Rules::MUSCLEMAN;
-            let mut ctx = StepContext::new(
-                &mut world,
-                player,
-                GridPos::ZERO,
-                Input::Wait,
-                &rules,
-                &mut events,
-            );
-            ctx.commands().destroy(boxed);
-            ctx.commands()
-                .spawn(spec(EntityRecipe::Box), GridPos::new(2, 0));
-            ctx.apply_commands().map(<[EntityId]>::to_vec)
+            in_step(|ctx, boxed| {
+                ctx.commands().destroy(boxed);
+                ctx.commands()
+                    .spawn(spec(EntityRecipe::Box), GridPos::new(2, 0));
+                ctx.apply_commands().map(<[EntityId]>::to_vec)
+            })
         };
         assert_eq!(ids(), ids());
     }
 
     #[test]
     fn a_refused_spawn_stops_the_queue_with_its_error() {
-        let (mut world, player, _) = world();
-        let mut events = EventBatch::new();
-        let rules = Rules::MUSCLEMAN;
-        let mut ctx = StepContext::new(
-            &mut world,
-            player,
-            GridPos::ZERO,
-            Input::Wait,
-            &rules,
-            &mut events,
-        );
-        ctx.commands()
-            .spawn(spec(EntityRecipe::Duck), GridPos::new(2, 0));
-        assert!(matches!(ctx.apply_commands(), Err(WorldError::Recipe(_))));
+        in_step(|ctx, _| {
+            ctx.commands()
+                .spawn(spec(EntityRecipe::Duck), GridPos::new(2, 0));
+            assert!(matches!(ctx.apply_commands(), Err(WorldError::Recipe(_))));
+        });
     }
 
     #[test]
     fn counters_add_up() {
-        let (mut world, player, _) = world();
-        let mut events = EventBatch::new();
-        let rules = Rules::MUSCLEMAN;
-        let mut ctx = StepContext::new(
-            &mut world,
-            player,
-            GridPos::ZERO,
-            Input::Wait,
-            &rules,
-            &mut events,
-        );
-        ctx.add_counter(GlobalCounter::Coins, 2);
-        ctx.add_counter(GlobalCounter::Coins, 1);
-        assert_eq!(ctx.world().counter(GlobalCounter::Coins), 3);
+        in_step(|ctx, _| {
+            ctx.add_counter(GlobalCounter::Coins, 2);
+            ctx.add_counter(GlobalCounter::Coins, 1);
+            assert_eq!(ctx.world().counter(GlobalCounter::Coins), 3);
+        });
     }
 
     #[test]
     fn tag_changes_are_noted_where_they_happen() {
-        let (mut world, player, boxed) = world();
-        let mut events = EventBatch::new();
-        let rules = Rules::MUSCLEMAN;
-        let mut ctx = StepContext::new(
-            &mut world,
-            player,
-            GridPos::ZERO,
-            Input::Wait,
-            &rules,
-            &mut events,
-        );
-        let tags = ctx
-            .world()
-            .tags(boxed)
-            .unwrap_or_default()
-            .without(TagKind::Pushable);
-        assert_eq!(ctx.set_tags(boxed, tags), Ok(()));
-        assert_eq!(ctx.set_tags(boxed, tags), Ok(()), "no change, no note");
-        if TRACK_CHANGES {
-            let at = GridPos::new(1, 0);
-            assert_eq!(ctx.changes(), &[StepChange::Retagged { id: boxed, at }]);
-        }
+        in_step(|ctx, boxed| {
+            let tags = ctx
+                .world()
+                .tags(boxed)
+                .unwrap_or_default()
+                .without(TagKind::Pushable);
+            assert_eq!(ctx.set_tags(boxed, tags), Ok(()));
+            assert_eq!(ctx.set_tags(boxed, tags), Ok(()), "no change, no note");
+            if TRACK_CHANGES {
+                let at = GridPos::new(1, 0);
+                assert_eq!(ctx.changes(), &[StepChange::Retagged { id: boxed, at }]);
+            }
+        });
     }
 }
