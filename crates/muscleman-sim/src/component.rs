@@ -18,7 +18,7 @@
 
 use std::fmt;
 
-use muscleman_core::{EntityId, GridDir, GridPos};
+use muscleman_core::{Contents, EntityId, GlobalCounter, GridDir, GridPos, KeyColor};
 
 use crate::field::Field;
 use crate::hash::Fnv;
@@ -100,6 +100,27 @@ tags! {
     DoorOpen,
     /// Is a goal cell of a Sokoban level.
     Goal,
+    /// Is a key (its colour is its colour tag: `KeyOf(c)` of rules.md §3).
+    Key,
+    /// Is a door still locked by its key (`LockedBy(c)`, `c` its colour
+    /// tag); a key takes it away for good.
+    Locked,
+    /// Is a pressure plate (`PressurePlate(c, pressed)`: coloured by its
+    /// colour tag, heavy if it has none).
+    PressurePlate,
+    /// Is a plate pressed right now.
+    Pressed,
+    /// Is collected when the player enters its cell (its counter is its
+    /// [`Collects`] component).
+    Collectible,
+    /// Is blue (a key, door or plate).
+    Blue,
+    /// Is red (a key, door or plate).
+    Red,
+    /// Is yellow (a key, door or plate).
+    Yellow,
+    /// Is green (a key, door or plate).
+    Green,
 }
 
 /// A tag type: a zero-sized marker an entity has or has not.
@@ -118,6 +139,16 @@ type TagBits = u32;
 const _: () = assert!(TagKind::ALL.len() <= TagSet::CAPACITY);
 
 impl TagKind {
+    /// Return the tag of a colour.
+    pub const fn of_color(color: KeyColor) -> TagKind {
+        match color {
+            KeyColor::Blue => TagKind::Blue,
+            KeyColor::Red => TagKind::Red,
+            KeyColor::Yellow => TagKind::Yellow,
+            KeyColor::Green => TagKind::Green,
+        }
+    }
+
     /// Return the set holding only this tag.
     pub const fn set(self) -> TagSet {
         TagSet(1 << (self as u32))
@@ -207,6 +238,31 @@ impl TagSet {
     /// Return whether the set is empty.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
+    }
+
+    /// Return the colour its colour tag gives (a key's, door's or plate's),
+    /// if it has one.
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_core::KeyColor;
+    /// use muscleman_sim::{TagKind, TagSet};
+    ///
+    /// let key = TagSet::of(&[TagKind::Key, TagKind::Red]);
+    /// assert_eq!(key.color(), Some(KeyColor::Red));
+    /// ```
+    pub const fn color(self) -> Option<KeyColor> {
+        if self.contains(TagKind::Blue) {
+            Some(KeyColor::Blue)
+        } else if self.contains(TagKind::Red) {
+            Some(KeyColor::Red)
+        } else if self.contains(TagKind::Yellow) {
+            Some(KeyColor::Yellow)
+        } else if self.contains(TagKind::Green) {
+            Some(KeyColor::Green)
+        } else {
+            None
+        }
     }
 
     /// Return the raw bits (bit `n` is `TagKind::ALL[n]`), for hashing.
@@ -376,6 +432,12 @@ components! {
     /// levels (plan Task 5). Absent means the main level, 0, where every
     /// entity is until stairs arrive (see `World::level_of`).
     LevelMember = "level_member" (u32),
+    /// What a box holds, spawned in its cell when it is smashed. Stored only
+    /// when not empty: absent means an empty box.
+    Inside = "contents" (Contents),
+    /// The counter a collectible raises when the player collects it
+    /// (`Collectible(counter)` of rules.md §3).
+    Collects = "collects" (GlobalCounter),
     /// How brightly the player glows: the scratch mechanic of
     /// `systems/glow.rs`, which exists in unit tests only.
     #[cfg(test)]

@@ -45,35 +45,46 @@ pub(crate) enum StepChange {
         /// Its cell.
         at: GridPos,
     },
+    /// The player took hold of an entity: it is lifted off its cell (it
+    /// presses no plate and sinks nowhere while held).
+    Lifted {
+        /// The entity.
+        id: EntityId,
+        /// Its cell.
+        at: GridPos,
+    },
+    /// The player let go of an entity: it counts as arrived in its cell.
+    Landed {
+        /// The entity.
+        id: EntityId,
+        /// Its cell.
+        at: GridPos,
+    },
 }
 
 impl StepChange {
     /// Return the cell this change entered or touched: the destination of a
     /// move, or the cell of a spawn, destroy or tag change.
-    #[cfg_attr(
-        not(test),
-        expect(dead_code, reason = "read by the environment's systems")
-    )]
     pub(crate) const fn cell(&self) -> GridPos {
         match *self {
             StepChange::Moved { to, .. } => to,
             StepChange::Spawned { at, .. }
             | StepChange::Destroyed { at, .. }
-            | StepChange::Retagged { at, .. } => at,
+            | StepChange::Retagged { at, .. }
+            | StepChange::Lifted { at, .. }
+            | StepChange::Landed { at, .. } => at,
         }
     }
 
     /// Return the entity concerned.
-    #[cfg_attr(
-        not(test),
-        expect(dead_code, reason = "read by the environment's systems")
-    )]
     pub(crate) const fn entity(&self) -> EntityId {
         match *self {
             StepChange::Moved { id, .. }
             | StepChange::Spawned { id, .. }
             | StepChange::Destroyed { id, .. }
-            | StepChange::Retagged { id, .. } => id,
+            | StepChange::Retagged { id, .. }
+            | StepChange::Lifted { id, .. }
+            | StepChange::Landed { id, .. } => id,
         }
     }
 }
@@ -104,10 +115,6 @@ impl Commands {
     }
 
     /// Queue the destruction of `id`.
-    #[cfg_attr(
-        not(test),
-        expect(dead_code, reason = "used by keys, collectibles and smashes")
-    )]
     pub(crate) fn destroy(&mut self, id: EntityId) {
         self.queue.push(Deferred::Destroy { id });
     }
@@ -174,19 +181,11 @@ impl<'a> StepContext<'a> {
 
     /// Return what changed so far in this step, in order. Empty unless a
     /// scheduled system reads it (see `SystemEntry::reads_changes`).
-    #[cfg_attr(
-        not(test),
-        expect(dead_code, reason = "read by the environment's systems")
-    )]
     pub(crate) fn changes(&self) -> &[StepChange] {
         &self.world.step_buffers_ref().changes
     }
 
     /// Return the deferred commands, to queue spawns and destroys.
-    #[cfg_attr(
-        not(test),
-        expect(dead_code, reason = "used by keys, collectibles and smashes")
-    )]
     pub(crate) fn commands(&mut self) -> &mut Commands {
         &mut self.world.step_buffers().commands
     }
@@ -225,6 +224,16 @@ impl<'a> StepContext<'a> {
         self.world.set(id, value)
     }
 
+    /// Note that `id`, at `at`, was lifted (`held: true`) or let go.
+    #[expect(dead_code, reason = "used by grab and drop")]
+    pub(crate) fn note_held(&mut self, id: EntityId, at: GridPos, held: bool) {
+        self.note(if held {
+            StepChange::Lifted { id, at }
+        } else {
+            StepChange::Landed { id, at }
+        });
+    }
+
     /// Add `by` to a level-wide counter.
     #[cfg_attr(not(test), expect(dead_code, reason = "used by collecting"))]
     pub(crate) fn add_counter(&mut self, counter: GlobalCounter, by: u64) {
@@ -233,7 +242,6 @@ impl<'a> StepContext<'a> {
     }
 
     /// Replace the tags of `id`.
-    #[cfg_attr(not(test), expect(dead_code, reason = "used by sinking and doors"))]
     pub(crate) fn set_tags(&mut self, id: EntityId, tags: TagSet) -> Result<(), WorldError> {
         if self.world.tags(id)? == tags {
             return Ok(());

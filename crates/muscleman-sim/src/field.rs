@@ -5,7 +5,7 @@
 //! for the state hash, saves and `World::validate`, so no other file has an
 //! arm per component.
 
-use muscleman_core::{EntityId, GridDir, GridPos};
+use muscleman_core::{Contents, EntityId, EntityRecipe, GlobalCounter, GridDir, GridPos};
 use serde_json::{Value, json};
 
 use crate::hash::Fnv;
@@ -110,6 +110,47 @@ impl Field for u32 {
     }
     fn from_json(value: &Value) -> Option<Self> {
         u32::try_from(value.as_u64()?).ok()
+    }
+}
+
+impl Field for GlobalCounter {
+    fn hash(&self, h: &mut Fnv) {
+        h.u32(self.index() as u32);
+    }
+    fn to_json(&self) -> Value {
+        json!(self.name())
+    }
+    fn from_json(value: &Value) -> Option<Self> {
+        let name = value.as_str()?;
+        GlobalCounter::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
+
+impl Field for Contents {
+    fn hash(&self, h: &mut Fnv) {
+        h.u32(self.len() as u32);
+        for recipe in self.as_slice() {
+            h.u32(*recipe as u32);
+        }
+    }
+    fn to_json(&self) -> Value {
+        Value::Array(
+            self.as_slice()
+                .iter()
+                .map(|r| json!(format!("{r}")))
+                .collect(),
+        )
+    }
+    fn from_json(value: &Value) -> Option<Self> {
+        let mut contents = Contents::EMPTY;
+        for item in value.as_array()? {
+            let name = item.as_str()?;
+            let recipe = EntityRecipe::ALL
+                .into_iter()
+                .find(|r| format!("{r}") == name)?;
+            contents.push(recipe).ok()?;
+        }
+        Some(contents)
     }
 }
 

@@ -27,6 +27,7 @@ use std::collections::BTreeMap;
 use muscleman_core::{EntityId, GridPos};
 
 use crate::component::{Tag, TagKind, TagSet};
+use crate::signals::{SIGNALLING, Signals};
 
 /// Largest number of cells the dense part of the index grows to.
 const MAX_DENSE_CELLS: u64 = 1 << 23;
@@ -93,6 +94,8 @@ pub struct SpatialIndex {
     nodes: Vec<Node>,
     /// Entries in the index (entities standing somewhere).
     entries: usize,
+    /// The plates and doors by colour, kept as tags are filed.
+    signals: Signals,
 }
 
 /// The entities of one cell, in ascending id order: a walk along its list.
@@ -368,6 +371,9 @@ impl SpatialIndex {
         if let Some(node) = self.nodes.get_mut(n as usize) {
             *node = Node { id, at, tags, next };
         }
+        if tags.intersects(SIGNALLING) {
+            self.signals.add(id, tags);
+        }
         match self.nodes.get_mut(before as usize) {
             Some(prev) => prev.next = n,
             None => self.write_head(head, n),
@@ -396,7 +402,11 @@ impl SpatialIndex {
         let Some(node) = self.nodes.get_mut(n as usize) else {
             return;
         };
-        let next = std::mem::replace(node, Node::VACANT).next;
+        let old = std::mem::replace(node, Node::VACANT);
+        if old.tags.intersects(SIGNALLING) {
+            self.signals.remove(id, old.tags);
+        }
+        let next = old.next;
         match self.nodes.get_mut(before as usize) {
             Some(prev) => prev.next = next,
             None => self.write_head(head, next),
@@ -448,8 +458,17 @@ impl SpatialIndex {
             && let Some(node) = self.nodes.get_mut(n as usize)
             && node.at == at
         {
-            node.tags = tags;
+            let old = std::mem::replace(&mut node.tags, tags);
+            if old.union(tags).intersects(SIGNALLING) {
+                self.signals.remove(id, old);
+                self.signals.add(id, tags);
+            }
         }
+    }
+
+    /// Return the level's plates and doors by colour.
+    pub fn signals(&self) -> &Signals {
+        &self.signals
     }
 
     /// Iterate over the entities at `pos`, in ascending id order.

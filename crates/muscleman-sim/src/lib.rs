@@ -36,17 +36,19 @@ mod recipe;
 mod rules;
 mod save;
 mod schedule;
+mod signals;
 mod step;
 mod systems;
 mod view;
 mod world;
 
 pub use command::{COMMANDS, Command, CommandInfo};
-pub use component::Hammer;
 pub use component::{
-    AnyComponent, BlocksMovement, BlocksPush, Component, ComponentKind, Door, DoorOpen, Facing,
-    Goal, Heavy, Holding, LevelMember, Liftable, Openable, Opened, Player, Position, Pushable,
-    Sinkable, Smashable, Static, Tag, TagKind, TagSet, Walkable, WallStrong, WallWeak, WaterCell,
+    AnyComponent, BlocksMovement, BlocksPush, Blue, Collectible, Collects, Component,
+    ComponentKind, Door, DoorOpen, Facing, Goal, Green, Hammer, Heavy, Holding, Inside, Key,
+    LevelMember, Liftable, Locked, Openable, Opened, Player, Position, Pressed, PressurePlate,
+    Pushable, Red, Sinkable, Smashable, Static, Tag, TagKind, TagSet, Walkable, WallStrong,
+    WallWeak, WaterCell, Yellow,
 };
 pub use game::{Game, Stats};
 pub use hash::state_hash;
@@ -59,6 +61,7 @@ pub use recipe::{
 pub use rules::{RULES_VERSION, Rules, is_solved};
 pub use save::{MAX_HISTORY, MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION, SaveError};
 pub use schedule::systems;
+pub use signals::{PlateTally, Signals};
 pub use step::{StepError, step, step_into, step_with};
 pub use view::{Appearance, Sprite, View, appearance};
 pub use world::{InvariantError, World, WorldError};

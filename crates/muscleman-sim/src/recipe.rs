@@ -1,9 +1,11 @@
 //! Recipes: the bundles of tags and components that make each kind of
 //! entity (rules.md §3), and the states a level can write them in.
 
-use muscleman_core::{EntityId, EntityRecipe, EntitySpec, GridDir, GridPos, RecipeState};
+use muscleman_core::{
+    Contents, EntityId, EntityRecipe, EntitySpec, GlobalCounter, GridDir, GridPos, RecipeState,
+};
 
-use crate::component::{Facing, Holding, LevelMember, TagKind, TagSet};
+use crate::component::{Collects, Facing, Holding, Inside, LevelMember, TagKind, TagSet};
 use crate::world::World;
 
 /// Why a recipe could not be spawned.
@@ -32,6 +34,7 @@ pub(crate) const MAIN_LEVEL: LevelMember = LevelMember(0);
 /// let tags = recipe_tags(EntityRecipe::WallWeak).unwrap();
 /// assert!(tags.contains(TagKind::BlocksMovement));
 /// assert!(!tags.contains(TagKind::BlocksPush));
+/// assert!(recipe_tags(EntityRecipe::KeyRed).unwrap().contains(TagKind::Red));
 /// assert_eq!(recipe_tags(EntityRecipe::Duck), None);
 /// ```
 pub const fn recipe_tags(recipe: EntityRecipe) -> Option<TagSet> {
@@ -51,27 +54,27 @@ pub const fn recipe_tags(recipe: EntityRecipe) -> Option<TagSet> {
         ],
         EntityRecipe::HeavyBox => &[BlocksMovement, BlocksPush, Pushable, Heavy, Sinkable],
         EntityRecipe::Goal => &[Goal, Static],
-        // Their rules arrive with their issues; until then they are refused.
-        EntityRecipe::Hammer
-        | EntityRecipe::KeyBlue
+        EntityRecipe::Hammer => &[BlocksMovement, BlocksPush, Pushable, Liftable, Hammer],
+        EntityRecipe::KeyBlue
         | EntityRecipe::KeyRed
         | EntityRecipe::KeyYellow
-        | EntityRecipe::KeyGreen
-        | EntityRecipe::DoorBlue
+        | EntityRecipe::KeyGreen => &[BlocksMovement, BlocksPush, Pushable, Liftable, Key],
+        EntityRecipe::DoorBlue
         | EntityRecipe::DoorRed
         | EntityRecipe::DoorYellow
-        | EntityRecipe::DoorGreen
-        | EntityRecipe::SecretDoor
-        | EntityRecipe::PressurePlateBlue
+        | EntityRecipe::DoorGreen => &[Door, BlocksMovement, BlocksPush, Locked],
+        EntityRecipe::SecretDoor => &[Door, BlocksMovement, BlocksPush],
+        EntityRecipe::PressurePlateBlue
         | EntityRecipe::PressurePlateRed
         | EntityRecipe::PressurePlateYellow
         | EntityRecipe::PressurePlateGreen
-        | EntityRecipe::PressurePlateHeavy
-        | EntityRecipe::Apple
-        | EntityRecipe::Pear
-        | EntityRecipe::Cheese
-        | EntityRecipe::Coin
-        | EntityRecipe::Bong
+        | EntityRecipe::PressurePlateHeavy => &[PressurePlate],
+        EntityRecipe::Apple | EntityRecipe::Pear | EntityRecipe::Cheese | EntityRecipe::Coin => {
+            &[Collectible]
+        }
+        // Their rules come in a later version of the rules; until then they
+        // are refused.
+        EntityRecipe::Bong
         | EntityRecipe::Cauldron
         | EntityRecipe::StairsUp
         | EntityRecipe::StairsDown
@@ -79,7 +82,22 @@ pub const fn recipe_tags(recipe: EntityRecipe) -> Option<TagSet> {
         | EntityRecipe::Ghost
         | EntityRecipe::Duck => return None,
     };
-    Some(TagSet::of(tags))
+    let tags = TagSet::of(tags);
+    Some(match recipe.color() {
+        Some(color) => tags.with(TagKind::of_color(color)),
+        None => tags,
+    })
+}
+
+/// Return the counter a collectible recipe raises.
+pub(crate) const fn collects(recipe: EntityRecipe) -> Option<GlobalCounter> {
+    match recipe {
+        EntityRecipe::Apple => Some(GlobalCounter::ApplesEaten),
+        EntityRecipe::Pear => Some(GlobalCounter::PearsEaten),
+        EntityRecipe::Cheese => Some(GlobalCounter::CheeseEaten),
+        EntityRecipe::Coin => Some(GlobalCounter::Coins),
+        _ => None,
+    }
 }
 
 /// Return the tags an entity in `state` loses and gains (rules.md §3,
@@ -91,8 +109,12 @@ const fn state_change(state: RecipeState) -> (TagSet, TagSet) {
             TagSet::of(&[BlocksMovement, BlocksPush, Pushable, Sinkable]),
             TagSet::of(&[Walkable]),
         ),
-        RecipeState::Open | RecipeState::Unlocked => (
+        RecipeState::Open => (
             TagSet::of(&[BlocksMovement, BlocksPush]),
+            TagSet::of(&[DoorOpen]),
+        ),
+        RecipeState::Unlocked => (
+            TagSet::of(&[BlocksMovement, BlocksPush, Locked]),
             TagSet::of(&[DoorOpen]),
         ),
     }
@@ -114,8 +136,8 @@ pub const fn spec_tags(spec: &EntitySpec) -> Option<TagSet> {
     let Some(tags) = recipe_tags(spec.recipe) else {
         return None;
     };
-    if !spec.contents.is_empty() {
-        // Contents arrive with the hammer's rules.
+    if !spec.contents.is_empty() && !matches!(spec.recipe, EntityRecipe::Box) {
+        // Only a box holds things.
         return None;
     }
     match spec.state {
@@ -180,6 +202,12 @@ pub fn spawn_spec(
         let _ = world.set(id, Holding(None));
         let _ = world.set(id, Facing(GridDir::Down));
     }
+    if !spec.contents.is_empty() {
+        let _ = world.set(id, Inside(spec.contents));
+    }
+    if let Some(counter) = collects(spec.recipe) {
+        let _ = world.set(id, Collects(counter));
+    }
     Ok(id)
 }
 
@@ -196,10 +224,11 @@ pub fn spawn_spec(
 /// assert_eq!(recipe_of(&world, id), Some(EntityRecipe::HeavyBox));
 /// ```
 pub fn recipe_of(world: &World, id: EntityId) -> Option<EntityRecipe> {
-    let tags = world.tags(id).ok()?;
+    let tags = level_tags(world.tags(id).ok()?);
+    let counter = world.get::<Collects>(id).ok().map(|c| c.0);
     EntityRecipe::ALL
         .into_iter()
-        .find(|r| recipe_tags(*r) == Some(tags))
+        .find(|r| recipe_tags(*r) == Some(tags) && collects(*r) == counter)
 }
 
 /// Return the spec (recipe and state) an entity's tags match exactly, or
@@ -216,11 +245,22 @@ pub fn recipe_of(world: &World, id: EntityId) -> Option<EntityRecipe> {
 /// assert_eq!(spec_of(&world, id), Some(sunk));
 /// ```
 pub fn spec_of(world: &World, id: EntityId) -> Option<EntitySpec> {
-    let tags = world.tags(id).ok()?;
-    EntityRecipe::ALL.into_iter().find_map(|r| {
-        let plain = EntitySpec::new(r);
-        std::iter::once(plain)
-            .chain(RecipeState::ALL.into_iter().map(|s| plain.with_state(s)))
-            .find(|spec| spec_tags(spec) == Some(tags))
-    })
+    let tags = level_tags(world.tags(id).ok()?);
+    let contents = world.get::<Inside>(id).map_or(Contents::EMPTY, |c| c.0);
+    let counter = world.get::<Collects>(id).ok().map(|c| c.0);
+    EntityRecipe::ALL
+        .into_iter()
+        .filter(|r| collects(*r) == counter)
+        .find_map(|r| {
+            let plain = EntitySpec::new(r).with_contents(contents);
+            std::iter::once(plain)
+                .chain(RecipeState::ALL.into_iter().map(|s| plain.with_state(s)))
+                .find(|spec| spec_tags(spec) == Some(tags))
+        })
+}
+
+/// Return `tags` without the play state a level does not write: whether a
+/// plate is pressed (it takes that state from what stands on it at load).
+const fn level_tags(tags: TagSet) -> TagSet {
+    tags.without(TagKind::Pressed)
 }

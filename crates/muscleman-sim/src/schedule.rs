@@ -10,7 +10,7 @@
 //! later system sees their result.
 
 use crate::context::StepContext;
-use crate::systems::walk;
+use crate::systems::{sink, walk};
 use crate::world::WorldError;
 
 /// The phases of a step, in order (rules.md §4).
@@ -22,7 +22,6 @@ pub(crate) enum Phase {
     #[expect(dead_code, reason = "no actor exists yet")]
     Actors,
     /// Collect, sink, plates, doors: the world answers what moved.
-    #[cfg_attr(not(test), expect(dead_code, reason = "no environment rule ships yet"))]
     Environment,
     /// Release what the step used up.
     #[expect(dead_code, reason = "no cleanup rule exists yet")]
@@ -74,10 +73,6 @@ const fn system(phase: Phase, name: &'static str, run: System) -> SystemEntry {
 
 /// A system that looks only at what changed in this step (the
 /// environment's systems): the step keeps its change list for it.
-#[cfg_attr(
-    not(test),
-    expect(dead_code, reason = "no environment rule exists yet")
-)]
 const fn reacting(phase: Phase, name: &'static str, run: System) -> SystemEntry {
     SystemEntry {
         phase,
@@ -92,6 +87,7 @@ pub(crate) const SCHEDULE: &[SystemEntry] = &[
     system(Phase::Player, "walk", walk::run),
     #[cfg(test)]
     reacting(Phase::Environment, "glow", crate::systems::glow::run),
+    reacting(Phase::Environment, "sink", sink::run),
 ];
 
 /// Whether any scheduled system reads the change list.

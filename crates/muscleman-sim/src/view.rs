@@ -6,9 +6,9 @@
 //! the Godot adapter draw from it; any world the sim can reach has a view,
 //! including ones the level format cannot print.
 
-use muscleman_core::{EntityId, GlobalCounter, GridDir, GridPos};
+use muscleman_core::{EntityId, GlobalCounter, GridDir, GridPos, KeyColor};
 
-use crate::component::{Facing, Holding, TagKind, TagSet};
+use crate::component::{Collects, Facing, Holding, TagKind, TagSet};
 use crate::world::World;
 
 /// How an entity looks.
@@ -37,8 +37,41 @@ pub enum Appearance {
     SunkHeavyBox,
     /// A hammer.
     Hammer,
+    /// A key of a colour.
+    Key(KeyColor),
+    /// A door: coloured, or the secret door (`None`), open or closed.
+    Door {
+        /// Its colour; `None` for the secret door.
+        color: Option<KeyColor>,
+        /// Whether it is open now (walkable).
+        open: bool,
+    },
+    /// A pressure plate: coloured, or heavy (`None`), pressed or not.
+    Plate {
+        /// Its colour; `None` for a heavy plate.
+        color: Option<KeyColor>,
+        /// Whether something presses it now.
+        pressed: bool,
+    },
+    /// A collectible, by the counter it raises (`ApplesEaten` for an apple).
+    Collectible(GlobalCounter),
     /// An entity whose tags match no appearance (one changed by hand).
     Unknown,
+}
+
+/// How to draw an entity that has all of a rule's tags.
+#[derive(Clone, Copy)]
+enum Looks {
+    /// Always the same.
+    Fixed(Appearance),
+    /// A key of its colour.
+    Key,
+    /// A door of its colour, open or closed.
+    Door,
+    /// A plate of its colour, pressed or not.
+    Plate,
+    /// A collectible of its counter.
+    Collectible,
 }
 
 /// One line of the appearance table: an entity with all of `tags` (and
@@ -46,10 +79,10 @@ pub enum Appearance {
 struct Rule {
     tags: TagSet,
     without: TagSet,
-    looks: Appearance,
+    looks: Looks,
 }
 
-const fn rule(tags: &[TagKind], without: &[TagKind], looks: Appearance) -> Rule {
+const fn rule(tags: &[TagKind], without: &[TagKind], looks: Looks) -> Rule {
     Rule {
         tags: TagSet::of(tags),
         without: TagSet::of(without),
@@ -57,38 +90,71 @@ const fn rule(tags: &[TagKind], without: &[TagKind], looks: Appearance) -> Rule 
     }
 }
 
+const fn fixed(tags: &[TagKind], without: &[TagKind], looks: Appearance) -> Rule {
+    rule(tags, without, Looks::Fixed(looks))
+}
+
 /// The appearance table, most specific first: the first line an entity
 /// matches gives its appearance. A new recipe or state adds a line.
 const LOOKS: &[Rule] = {
     use TagKind::*;
     &[
-        rule(&[Player], &[], Appearance::Player),
-        rule(&[WallStrong], &[], Appearance::WallStrong),
-        rule(&[WallWeak], &[], Appearance::WallWeak),
-        rule(&[WaterCell], &[], Appearance::Water),
-        rule(&[Goal], &[], Appearance::Goal),
-        rule(&[Heavy, Walkable], &[], Appearance::SunkHeavyBox),
-        rule(&[Heavy], &[], Appearance::HeavyBox),
-        rule(&[Hammer], &[], Appearance::Hammer),
-        rule(&[Pushable, Liftable, Smashable], &[Hammer], Appearance::Box),
+        fixed(&[Player], &[], Appearance::Player),
+        fixed(&[WallStrong], &[], Appearance::WallStrong),
+        fixed(&[WallWeak], &[], Appearance::WallWeak),
+        fixed(&[WaterCell], &[], Appearance::Water),
+        fixed(&[Goal], &[], Appearance::Goal),
+        fixed(&[Heavy, Walkable], &[], Appearance::SunkHeavyBox),
+        fixed(&[Heavy], &[], Appearance::HeavyBox),
+        fixed(&[Hammer], &[], Appearance::Hammer),
+        rule(&[Key], &[], Looks::Key),
+        rule(&[Door], &[], Looks::Door),
+        rule(&[PressurePlate], &[], Looks::Plate),
+        rule(&[Collectible], &[], Looks::Collectible),
+        fixed(&[Pushable, Liftable, Smashable], &[Hammer], Appearance::Box),
     ]
 };
 
-/// Return how an entity with `tags` looks.
+/// Return how an entity of `world` looks.
 ///
 /// # Example
 /// ```
-/// use muscleman_core::EntityRecipe;
-/// use muscleman_sim::{appearance, recipe_tags, Appearance};
+/// use muscleman_core::{EntityRecipe, GridPos, KeyColor};
+/// use muscleman_sim::{appearance, spawn, Appearance, World};
 ///
-/// let tags = recipe_tags(EntityRecipe::HeavyBox).unwrap();
-/// assert_eq!(appearance(tags), Appearance::HeavyBox);
+/// let mut world = World::new();
+/// let key = spawn(&mut world, EntityRecipe::KeyRed, GridPos::new(0, 0))?;
+/// assert_eq!(appearance(&world, key), Appearance::Key(KeyColor::Red));
+/// # Ok::<(), muscleman_sim::RecipeError>(())
 /// ```
-pub fn appearance(tags: TagSet) -> Appearance {
-    LOOKS
+pub fn appearance(world: &World, id: EntityId) -> Appearance {
+    looks(world, id, world.tags(id).unwrap_or_default())
+}
+
+/// Return how entity `id` with `tags` looks.
+fn looks(world: &World, id: EntityId, tags: TagSet) -> Appearance {
+    let Some(rule) = LOOKS
         .iter()
         .find(|r| tags.contains_all(r.tags) && !tags.intersects(r.without))
-        .map_or(Appearance::Unknown, |r| r.looks)
+    else {
+        return Appearance::Unknown;
+    };
+    let color = tags.color();
+    match rule.looks {
+        Looks::Fixed(looks) => looks,
+        Looks::Key => color.map_or(Appearance::Unknown, Appearance::Key),
+        Looks::Door => Appearance::Door {
+            color,
+            open: tags.contains(TagKind::DoorOpen),
+        },
+        Looks::Plate => Appearance::Plate {
+            color,
+            pressed: tags.contains(TagKind::Pressed),
+        },
+        Looks::Collectible => world
+            .get::<Collects>(id)
+            .map_or(Appearance::Unknown, |c| Appearance::Collectible(c.0)),
+    }
 }
 
 /// One entity as a front end draws it.
@@ -138,7 +204,7 @@ impl View {
                 sprites.push(Sprite {
                     entity,
                     at,
-                    appearance: appearance(tags),
+                    appearance: looks(world, entity, tags),
                 });
             }
         }

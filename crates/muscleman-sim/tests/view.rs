@@ -4,31 +4,86 @@ mod common;
 
 use common::level_from_ascii;
 use muscleman_core::{
-    EntityRecipe, EntitySpec, GlobalCounter, GridDir, GridPos, Input, RecipeState,
+    EntityRecipe, EntitySpec, GlobalCounter, GridDir, GridPos, Input, KeyColor, RecipeState,
 };
 use muscleman_sim::{
-    Appearance, Game, Rules, TagKind, World, appearance, recipe_tags, spawn, spawn_spec, spec_tags,
+    Appearance, Game, Rules, TagKind, World, appearance, spawn, spawn_spec, spec_tags,
 };
 
 #[test]
 fn every_recipe_the_sim_makes_has_its_own_appearance() {
+    use EntityRecipe as R;
+    let door = |color, open| Appearance::Door { color, open };
+    let plate = |color| Appearance::Plate {
+        color,
+        pressed: false,
+    };
     let cases = [
-        (EntityRecipe::Player, Appearance::Player),
-        (EntityRecipe::WallStrong, Appearance::WallStrong),
-        (EntityRecipe::WallWeak, Appearance::WallWeak),
-        (EntityRecipe::WaterCell, Appearance::Water),
-        (EntityRecipe::Goal, Appearance::Goal),
-        (EntityRecipe::Box, Appearance::Box),
-        (EntityRecipe::HeavyBox, Appearance::HeavyBox),
+        (R::Player, Appearance::Player),
+        (R::WallStrong, Appearance::WallStrong),
+        (R::WallWeak, Appearance::WallWeak),
+        (R::WaterCell, Appearance::Water),
+        (R::Goal, Appearance::Goal),
+        (R::Box, Appearance::Box),
+        (R::HeavyBox, Appearance::HeavyBox),
+        (R::Hammer, Appearance::Hammer),
+        (R::KeyBlue, Appearance::Key(KeyColor::Blue)),
+        (R::KeyRed, Appearance::Key(KeyColor::Red)),
+        (R::KeyYellow, Appearance::Key(KeyColor::Yellow)),
+        (R::KeyGreen, Appearance::Key(KeyColor::Green)),
+        (R::DoorBlue, door(Some(KeyColor::Blue), false)),
+        (R::DoorRed, door(Some(KeyColor::Red), false)),
+        (R::DoorYellow, door(Some(KeyColor::Yellow), false)),
+        (R::DoorGreen, door(Some(KeyColor::Green), false)),
+        (R::SecretDoor, door(None, false)),
+        (R::PressurePlateBlue, plate(Some(KeyColor::Blue))),
+        (R::PressurePlateRed, plate(Some(KeyColor::Red))),
+        (R::PressurePlateYellow, plate(Some(KeyColor::Yellow))),
+        (R::PressurePlateGreen, plate(Some(KeyColor::Green))),
+        (R::PressurePlateHeavy, plate(None)),
+        (
+            R::Apple,
+            Appearance::Collectible(GlobalCounter::ApplesEaten),
+        ),
+        (R::Pear, Appearance::Collectible(GlobalCounter::PearsEaten)),
+        (
+            R::Cheese,
+            Appearance::Collectible(GlobalCounter::CheeseEaten),
+        ),
+        (R::Coin, Appearance::Collectible(GlobalCounter::Coins)),
     ];
-    for (recipe, looks) in cases {
-        assert_eq!(appearance(recipe_tags(recipe).unwrap()), looks, "{recipe}");
-    }
-    let sunk = EntitySpec::new(EntityRecipe::HeavyBox).with_state(RecipeState::Sunk);
+    let implemented = R::ALL.into_iter().filter(|r| r.has_rules()).count();
     assert_eq!(
-        appearance(spec_tags(&sunk).unwrap()),
-        Appearance::SunkHeavyBox
+        cases.len(),
+        implemented,
+        "every recipe with rules is listed"
     );
+    let mut world = World::new();
+    for (x, (recipe, looks)) in (0..).zip(cases) {
+        let id = spawn(&mut world, recipe, GridPos::new(x, 0)).unwrap();
+        assert_eq!(appearance(&world, id), looks, "{recipe}");
+    }
+    let at = |x| GridPos::new(x, 1);
+    let states = [
+        (R::HeavyBox, RecipeState::Sunk, Appearance::SunkHeavyBox),
+        (
+            R::DoorRed,
+            RecipeState::Open,
+            door(Some(KeyColor::Red), true),
+        ),
+        (
+            R::DoorRed,
+            RecipeState::Unlocked,
+            door(Some(KeyColor::Red), true),
+        ),
+        (R::SecretDoor, RecipeState::Open, door(None, true)),
+    ];
+    for (x, (recipe, state, looks)) in (0..).zip(states) {
+        let spec = EntitySpec::new(recipe).with_state(state);
+        assert!(spec_tags(&spec).is_some());
+        let id = spawn_spec(&mut world, &spec, at(x)).unwrap();
+        assert_eq!(appearance(&world, id), looks, "{spec}");
+    }
 }
 
 #[test]

@@ -57,14 +57,14 @@ fn wait_input_emits_no_movement() {
 }
 
 #[test]
-fn walking_onto_water_and_goals_is_free() {
+fn goals_are_walked_over_but_water_stops_the_player() {
     assert_steps(
         "
-        @~.~
+        @.~
         ",
-        "rrrr",
+        "rrr",
         "
-        -~.~@
+        -+~
         ",
     );
 }

@@ -4,4 +4,5 @@
 #[cfg(test)]
 pub(crate) mod glow;
 pub(crate) mod push;
+pub(crate) mod sink;
 pub(crate) mod walk;

@@ -1,34 +1,60 @@
 //! Walk (rules.md §4, "Walk"): face the way you move, then step, pushing
-//! the chain in front if there is one.
+//! the chain in front if there is one. The player cannot swim.
 
-use muscleman_core::{GridDir, Input, MoveCause};
+use muscleman_core::{GridDir, GridPos, Input, MoveCause};
 
-use crate::component::{Facing, TagKind};
+use crate::component::{Facing, Holding, TagKind, TagSet};
 use crate::context::StepContext;
-use crate::systems::push::try_push;
+use crate::systems::push::{KeyRule, try_push};
 use crate::world::WorldError;
 
-/// Resolve `Input::Move`: the player faces `dir`, then walks one cell,
-/// pushing the chain in front if there is one.
+/// Resolve `Input::Move` with empty hands: the player faces `dir`, then
+/// walks one cell, pushing the chain in front if there is one. Moves while
+/// holding are `carry`'s.
 pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
     let Input::Move(dir) = ctx.input else {
         return Ok(());
     };
-    walk(ctx, dir)
-}
-
-fn walk(ctx: &mut StepContext<'_>, dir: GridDir) -> Result<(), WorldError> {
-    let (player, from) = (ctx.player, ctx.player_at);
-    ctx.set(player, Facing(dir))?;
-    let to = from.step(dir);
-    // One look at the cell in front answers both questions.
-    let ahead = ctx.world().index().kinds_at(to);
-    if ahead.contains(TagKind::Pushable) {
-        if !try_push(ctx, to, dir)? {
-            return Ok(());
-        }
-    } else if ahead.contains(TagKind::BlocksMovement) {
+    if is_holding(ctx) {
         return Ok(());
     }
-    ctx.move_entity(player, from, to, MoveCause::Player)
+    ctx.set(ctx.player, Facing(dir))?;
+    walk_from(ctx, ctx.player_at, dir).map(|_| ())
+}
+
+/// Return whether the player holds something.
+pub(crate) fn is_holding(ctx: &StepContext<'_>) -> bool {
+    ctx.world()
+        .get::<Holding>(ctx.player)
+        .is_ok_and(|h| h.0.is_some())
+}
+
+/// Return whether a cell with these tags is water nothing fills: the player
+/// cannot enter it (rules.md §4, walk step 2).
+pub(crate) const fn is_unfilled_water(kinds: TagSet) -> bool {
+    kinds.contains(TagKind::WaterCell) && !kinds.contains(TagKind::Walkable)
+}
+
+/// Walk the player from `from` one cell in `dir` under the walk and push
+/// rules, leaving Facing alone; return whether it moved.
+pub(crate) fn walk_from(
+    ctx: &mut StepContext<'_>,
+    from: GridPos,
+    dir: GridDir,
+) -> Result<bool, WorldError> {
+    let to = from.step(dir);
+    // One look at the cell in front answers every question.
+    let ahead = ctx.world().index().kinds_at(to);
+    if is_unfilled_water(ahead) {
+        return Ok(false);
+    }
+    if ahead.contains(TagKind::Pushable) {
+        if !try_push(ctx, to, dir, KeyRule::Opens)? {
+            return Ok(false);
+        }
+    } else if ahead.contains(TagKind::BlocksMovement) {
+        return Ok(false);
+    }
+    ctx.move_entity(ctx.player, from, to, MoveCause::Player)?;
+    Ok(true)
 }

@@ -11,7 +11,7 @@
 //! | layer | characters |
 //! | --- | --- |
 //! | thing (at most one per cell) | `@` player, `#` wall, `%` weak wall, `$` box, `&` heavy box, space nothing |
-//! | ground | `.` goal, `~` water, `:` water and goal, space plain floor |
+//! | ground | `.` goal, `~` water, `:` water and goal, `=` water a sunk heavy box fills, space plain floor |
 //!
 //! Outside the rows it holds, the board is empty floor; writing there grows it.
 
@@ -41,6 +41,8 @@ pub const GOAL: char = '.';
 pub const WATER: char = '~';
 /// Water on a goal.
 pub const WATER_GOAL: char = ':';
+/// Water filled by a sunk heavy box: walkable floor.
+pub const BRIDGE: char = '=';
 
 /// A direction; y grows downward.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -295,10 +297,17 @@ pub struct Model {
     pub max_chain: Option<u32>,
     /// What the last command did.
     pub last: Effect,
+    /// Where heavy boxes sank in the last command, in the order they did.
+    pub sank: Vec<Pos>,
 }
 
 fn is_pushable(thing: char) -> bool {
     thing == BOX || thing == HEAVY
+}
+
+/// Water nothing fills: the player cannot enter it.
+fn is_water(ground: char) -> bool {
+    ground == WATER || ground == WATER_GOAL
 }
 
 fn blocks(thing: char) -> bool {
@@ -327,6 +336,7 @@ impl Model {
             redo: Vec::new(),
             max_chain,
             last: Effect::Start,
+            sank: Vec::new(),
         }
     }
 
@@ -337,6 +347,7 @@ impl Model {
         // Turns made while there is nothing to undo join the first undo
         // step, so undoing everything gives back the very start; a restart
         // gives back the position it left, Facing included.
+        self.sank.clear();
         self.last = match cmd {
             Cmd::Key(key) => {
                 let before = self.now.clone();
@@ -401,6 +412,10 @@ impl Model {
         let from = s.player;
         let to = step(from, dir);
         let mut moves = Vec::new();
+        // No swimming.
+        if is_water(s.board.ground(to)) {
+            return moves;
+        }
         if is_pushable(s.board.thing(to)) {
             let mut chain = Vec::new();
             let mut end = to;
@@ -428,6 +443,16 @@ impl Model {
                     to: dest,
                     cause: Cause::Push,
                 });
+            }
+            // A heavy box that lands on water sinks and fills it, in the
+            // order the chain moved (far end first).
+            for &at in chain.iter().rev() {
+                let dest = step(at, dir);
+                if s.board.thing(dest) == HEAVY && is_water(s.board.ground(dest)) {
+                    s.board.set_thing(dest, EMPTY);
+                    s.board.set_ground(dest, BRIDGE);
+                    self.sank.push(dest);
+                }
             }
             s.pushes += 1;
         } else if blocks(s.board.thing(to)) {

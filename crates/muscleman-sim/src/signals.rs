@@ -1,0 +1,109 @@
+//! The level's signals: how many plates of each colour there are and how
+//! many are pressed, and which doors each colour opens (rules.md §4,
+//! Doors). The spatial index keeps them as it files tags, so they follow
+//! every step, undo, restart and load without a scan of the level, and a
+//! door's rule reads them in constant time whatever the level's size.
+
+use std::collections::BTreeSet;
+
+use muscleman_core::{EntityId, KeyColor};
+
+use crate::component::{TagKind, TagSet};
+
+/// The signal classes: the four colours, then the heavy plates and the
+/// secret doors they open.
+const CLASSES: usize = 5;
+
+/// The tags that make an entity part of the signals.
+pub(crate) const SIGNALLING: TagSet = TagSet::of(&[TagKind::PressurePlate, TagKind::Door]);
+
+/// Return the class of a colour (`None`: heavy plates and secret doors).
+const fn class(color: Option<KeyColor>) -> usize {
+    match color {
+        Some(KeyColor::Blue) => 0,
+        Some(KeyColor::Red) => 1,
+        Some(KeyColor::Yellow) => 2,
+        Some(KeyColor::Green) => 3,
+        None => 4,
+    }
+}
+
+/// The plates of one class: how many, and how many are pressed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlateTally {
+    /// Plates of the class in the level.
+    pub total: u32,
+    /// Those pressed now.
+    pub pressed: u32,
+}
+
+impl PlateTally {
+    /// Return whether the class has at least one plate and all are pressed:
+    /// what opens its doors (rules.md §4, Doors).
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_sim::PlateTally;
+    ///
+    /// assert!(PlateTally { total: 2, pressed: 2 }.all_pressed());
+    /// assert!(!PlateTally { total: 0, pressed: 0 }.all_pressed());
+    /// ```
+    pub const fn all_pressed(self) -> bool {
+        self.total > 0 && self.pressed == self.total
+    }
+}
+
+/// The plates and doors of a world, by colour (`None`: heavy plates and
+/// secret doors).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Signals {
+    plates: [PlateTally; CLASSES],
+    doors: [BTreeSet<EntityId>; CLASSES],
+}
+
+impl Signals {
+    /// Count an entity with `tags` in.
+    pub(crate) fn add(&mut self, id: EntityId, tags: TagSet) {
+        let c = class(tags.color());
+        if tags.contains(TagKind::PressurePlate)
+            && let Some(t) = self.plates.get_mut(c)
+        {
+            t.total += 1;
+            t.pressed += u32::from(tags.contains(TagKind::Pressed));
+        }
+        if tags.contains(TagKind::Door)
+            && let Some(d) = self.doors.get_mut(c)
+        {
+            d.insert(id);
+        }
+    }
+
+    /// Count an entity with `tags` out.
+    pub(crate) fn remove(&mut self, id: EntityId, tags: TagSet) {
+        let c = class(tags.color());
+        if tags.contains(TagKind::PressurePlate)
+            && let Some(t) = self.plates.get_mut(c)
+        {
+            t.total = t.total.saturating_sub(1);
+            t.pressed = t
+                .pressed
+                .saturating_sub(u32::from(tags.contains(TagKind::Pressed)));
+        }
+        if tags.contains(TagKind::Door)
+            && let Some(d) = self.doors.get_mut(c)
+        {
+            d.remove(&id);
+        }
+    }
+
+    /// Return the plates of a colour (`None`: the heavy plates).
+    pub fn plates(&self, color: Option<KeyColor>) -> PlateTally {
+        self.plates.get(class(color)).copied().unwrap_or_default()
+    }
+
+    /// Iterate over the doors of a colour (`None`: the secret doors), in id
+    /// order.
+    pub fn doors(&self, color: Option<KeyColor>) -> impl Iterator<Item = EntityId> + '_ {
+        self.doors.get(class(color)).into_iter().flatten().copied()
+    }
+}
