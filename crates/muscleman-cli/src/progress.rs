@@ -483,11 +483,13 @@ fn rule_book_1_holds(level: &Level, rules: Rules) -> bool {
 /// ```
 pub fn rules_key(rules: Rules) -> String {
     // Every field named: a new rule option must get a place in the key.
-    let Rules { max_chain } = rules;
-    match max_chain {
-        None => "muscleman".to_owned(),
-        Some(1) => "sokoban".to_owned(),
-        Some(n) => format!("max-chain-{n}"),
+    let Rules { max_chain, hands } = rules;
+    match (max_chain, hands) {
+        (None, true) => "muscleman".to_owned(),
+        (Some(1), false) => "sokoban".to_owned(),
+        (None, false) => "no-hands".to_owned(),
+        (Some(n), true) => format!("max-chain-{n}"),
+        (Some(n), false) => format!("max-chain-{n}-no-hands"),
     }
 }
 

@@ -170,7 +170,10 @@ fn records_are_kept_per_rules() {
     let by_rules = &json["levels"][level_key(&other)];
     assert_eq!(by_rules["sokoban"]["best_moves"], 9);
     assert_eq!(by_rules["muscleman"]["best_moves"], 1);
-    assert_eq!(rules_key(Rules { max_chain: Some(2) }), "max-chain-2");
+    assert_eq!(
+        rules_key(Rules::MUSCLEMAN.with_max_chain(Some(2))),
+        "max-chain-2"
+    );
 }
 
 /// A format-1 file (rule book 1, rules not recorded) is migrated: its

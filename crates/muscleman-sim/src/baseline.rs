@@ -30,21 +30,28 @@ pub(crate) struct Baseline {
     /// Each touched entity with what it was at the start (`None`: it did
     /// not exist), in the order they were first touched.
     first: Vec<(EntityId, Option<Snapshot>)>,
-    /// The ids future spawns would reuse, at the start.
+    /// The ids future spawns would reuse, at the start: the free list, then
+    /// fresh slots from `slots` on.
     freelist: Vec<EntityId>,
+    slots: u32,
     /// The counters at the start, and whether any changed since.
     counters: [u64; GlobalCounter::ALL.len()],
     counters_changed: bool,
 }
 
 impl Baseline {
-    /// Start a baseline at a state whose spawn free list is `freelist` and
-    /// counters `counters`.
-    pub(crate) fn new(freelist: Vec<EntityId>, counters: [u64; GlobalCounter::ALL.len()]) -> Self {
+    /// Start a baseline at a state whose spawn free list is `freelist`, with
+    /// `slots` slots made, and counters `counters`.
+    pub(crate) fn new(
+        freelist: Vec<EntityId>,
+        slots: u32,
+        counters: [u64; GlobalCounter::ALL.len()],
+    ) -> Self {
         Baseline {
             marks: Vec::new(),
             first: Vec::new(),
             freelist,
+            slots,
             counters,
             counters_changed: false,
         }
@@ -52,7 +59,12 @@ impl Baseline {
 
     /// Start over at the same start state: nothing is touched.
     pub(crate) fn fresh(&self) -> Self {
-        Baseline::new(self.freelist.clone(), self.counters)
+        Baseline::new(self.freelist.clone(), self.slots, self.counters)
+    }
+
+    /// Return how many slots had been made at the start.
+    pub(crate) fn slots(&self) -> u32 {
+        self.slots
     }
 
     /// Note that a counter changed.

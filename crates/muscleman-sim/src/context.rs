@@ -106,10 +106,6 @@ pub(crate) struct Commands {
 
 impl Commands {
     /// Queue a spawn of `spec` at `at`.
-    #[cfg_attr(
-        not(test),
-        expect(dead_code, reason = "used by the smash and its contents")
-    )]
     pub(crate) fn spawn(&mut self, spec: EntitySpec, at: GridPos) {
         self.queue.push(Deferred::Spawn { spec, at });
     }
@@ -225,7 +221,6 @@ impl<'a> StepContext<'a> {
     }
 
     /// Note that `id`, at `at`, was lifted (`held: true`) or let go.
-    #[expect(dead_code, reason = "used by grab and drop")]
     pub(crate) fn note_held(&mut self, id: EntityId, at: GridPos, held: bool) {
         self.note(if held {
             StepChange::Lifted { id, at }

@@ -20,8 +20,9 @@ pub(crate) enum Change {
         tags: TagSet,
         components: Box<[AnyComponent]>,
     },
-    /// The ids future spawns would reuse, just before a spawn or destroy.
-    Freelist(Vec<EntityId>),
+    /// The ids future spawns would reuse, just before a spawn or destroy:
+    /// the free list, then fresh slots from `slots` on.
+    Freelist { free: Vec<EntityId>, slots: u32 },
     /// An entity moved.
     Moved {
         id: EntityId,
@@ -56,7 +57,7 @@ impl Change {
             Change::Destroyed { components, .. } => {
                 components.len() * std::mem::size_of::<AnyComponent>()
             }
-            Change::Freelist(free) => free.capacity() * std::mem::size_of::<EntityId>(),
+            Change::Freelist { free, .. } => free.capacity() * std::mem::size_of::<EntityId>(),
             _ => 0,
         }
     }

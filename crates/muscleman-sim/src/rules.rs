@@ -14,6 +14,7 @@ pub const RULES_VERSION: u32 = 2;
 ///
 /// assert_eq!(Rules::default(), Rules::MUSCLEMAN);
 /// assert_eq!(Rules::SOKOBAN.max_chain, Some(1));
+/// assert!(!Rules::SOKOBAN.hands);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
@@ -21,13 +22,35 @@ pub struct Rules {
     /// `Some(1)` is classic Sokoban, where a box cannot push a box;
     /// `Some(0)` makes every push fail.
     pub max_chain: Option<u32>,
+    /// Whether the player may grab, drop and swing (rules.md §4). Without
+    /// hands, as in classic Sokoban, those inputs change nothing.
+    pub hands: bool,
 }
 
 impl Rules {
-    /// Muscleman: the player pushes whole lines of boxes.
-    pub const MUSCLEMAN: Rules = Rules { max_chain: None };
-    /// Classic Sokoban: one box at a time.
-    pub const SOKOBAN: Rules = Rules { max_chain: Some(1) };
+    /// Muscleman: the player pushes whole lines of boxes, grabs and swings.
+    pub const MUSCLEMAN: Rules = Rules {
+        max_chain: None,
+        hands: true,
+    };
+    /// Classic Sokoban: one box at a time, no pulling.
+    pub const SOKOBAN: Rules = Rules {
+        max_chain: Some(1),
+        hands: false,
+    };
+
+    /// Return these rules with a longest push chain of `max_chain`.
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_sim::Rules;
+    ///
+    /// assert_eq!(Rules::MUSCLEMAN.with_max_chain(Some(1)).max_chain, Some(1));
+    /// ```
+    #[must_use]
+    pub const fn with_max_chain(self, max_chain: Option<u32>) -> Rules {
+        Rules { max_chain, ..self }
+    }
 }
 
 impl Default for Rules {
@@ -37,7 +60,8 @@ impl Default for Rules {
 }
 
 /// Return whether the level is solved: it has at least one goal, and every
-/// goal cell holds a box (a `Pushable`, so a heavy box counts).
+/// goal cell holds a box (a `Pushable`, so a heavy box counts; a sunk one,
+/// no longer pushable, does not).
 ///
 /// # Example
 /// ```

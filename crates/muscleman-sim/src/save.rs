@@ -130,6 +130,10 @@ const fn rule_book_one() -> u32 {
 #[serde(deny_unknown_fields)]
 struct SavedRules {
     max_chain: Option<u32>,
+    /// Absent in saves written before hands were a rule option: the named
+    /// rules of then (Sokoban's chain of one had no hands).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    hands: Option<bool>,
 }
 
 /// One entity: its id, tags and every data component by its save name
@@ -307,6 +311,7 @@ impl Game {
             level,
             rules: SavedRules {
                 max_chain: self.rules().max_chain,
+                hands: Some(self.rules().hands),
             },
             history: self.commands().iter().map(|c| c.letter()).collect(),
             entities: saved_entities(self.world()),
@@ -373,6 +378,10 @@ impl Game {
             .collect::<Result<Vec<_>, _>>()?;
         let rules = Rules {
             max_chain: file.rules.max_chain,
+            hands: file
+                .rules
+                .hands
+                .unwrap_or(file.rules.max_chain != Rules::SOKOBAN.max_chain),
         };
         let mut game = Game::new(&level, rules)?;
         for command in commands {

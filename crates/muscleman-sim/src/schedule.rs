@@ -10,7 +10,7 @@
 //! later system sees their result.
 
 use crate::context::StepContext;
-use crate::systems::{sink, walk};
+use crate::systems::{carry, cleanup, grab, sink, swing, walk};
 use crate::world::WorldError;
 
 /// The phases of a step, in order (rules.md §4).
@@ -24,7 +24,6 @@ pub(crate) enum Phase {
     /// Collect, sink, plates, doors: the world answers what moved.
     Environment,
     /// Release what the step used up.
-    #[expect(dead_code, reason = "no cleanup rule exists yet")]
     Cleanup,
     /// Last touches to the batch of events.
     #[expect(dead_code, reason = "no emit rule exists yet")]
@@ -85,9 +84,13 @@ const fn reacting(phase: Phase, name: &'static str, run: System) -> SystemEntry 
 /// Every system, in the order a step runs them.
 pub(crate) const SCHEDULE: &[SystemEntry] = &[
     system(Phase::Player, "walk", walk::run),
+    system(Phase::Player, "carry", carry::run),
+    system(Phase::Player, "grab", grab::run),
+    system(Phase::Player, "swing", swing::run),
     #[cfg(test)]
     reacting(Phase::Environment, "glow", crate::systems::glow::run),
     reacting(Phase::Environment, "sink", sink::run),
+    system(Phase::Cleanup, "cleanup", cleanup::run),
 ];
 
 /// Whether any scheduled system reads the change list.

@@ -8,7 +8,8 @@ use muscleman_core::{EntityId, EventBatch, GlobalCounter, GridPos, MoveCause, Mo
 
 use crate::baseline::{Baseline, Snapshot};
 use crate::component::{
-    AnyComponent, Component, ComponentKind, LevelMember, Position, Tag, TagKind, TagSet,
+    AnyComponent, Component, ComponentKind, Facing, Holding, LevelMember, Position, Tag, TagKind,
+    TagSet,
 };
 use crate::context::StepBuffers;
 use crate::index::SpatialIndex;
@@ -81,6 +82,22 @@ pub enum InvariantError {
         first: EntityId,
         /// The other blocker.
         second: EntityId,
+    },
+    /// A player holds something that is gone, not liftable or not in front
+    /// of it (rules.md §5, 6).
+    #[error("entity {holder} holds {held}, which is not a liftable thing in front of it")]
+    BadHolding {
+        /// The holder.
+        holder: EntityId,
+        /// What it holds.
+        held: EntityId,
+    },
+    /// A sinkable stands on water nothing fills, or water holds two
+    /// walkable things (rules.md §5, 7).
+    #[error("the water at {at} holds a sinkable or two walkable things")]
+    Water {
+        /// The cell.
+        at: GridPos,
     },
 }
 
@@ -191,8 +208,23 @@ impl World {
     fn record_freelist(&mut self) {
         if self.journal.is_some() {
             let free: Vec<EntityId> = self.ecs.freelist().map(to_id).collect();
-            self.record(|| Change::Freelist(free));
+            let slots = self.slots;
+            self.record(|| Change::Freelist { free, slots });
         }
+    }
+
+    /// Put back the ids future spawns reuse as they were when `free` was
+    /// the free list and `slots` slots had been made: the slots made since
+    /// (all dead again) come after `free`, in the order they were first
+    /// made, with their first generation, so spawns replayed after an undo
+    /// or a restart get the very ids they got the first time.
+    fn restore_freelist(&mut self, free: &[EntityId], slots: u32) {
+        let fresh = (slots..self.slots).rev().map(|i| EntityId::new(i, 1));
+        let list: Vec<hecs::Entity> = fresh
+            .chain(free.iter().copied())
+            .filter_map(|id| hecs::Entity::from_bits(id.to_bits()))
+            .collect();
+        self.ecs.set_freelist(&list);
     }
 
     /// Spawn an entity with no tags at `pos`, and return its id.
@@ -595,7 +627,7 @@ impl World {
     /// Start keeping a baseline at the current state (see `baseline.rs`).
     pub(crate) fn start_baseline(&mut self) {
         let free = self.ecs.freelist().map(to_id).collect();
-        self.baseline = Some(Baseline::new(free, self.counters));
+        self.baseline = Some(Baseline::new(free, self.slots, self.counters));
     }
 
     /// Return the baseline, leaving a fresh one at the same start state (the
@@ -680,14 +712,9 @@ impl World {
             }
         }
         let now: Vec<EntityId> = self.ecs.freelist().map(to_id).collect();
-        if now != baseline.freelist() {
+        if now != baseline.freelist() || self.slots != baseline.slots() {
             self.record_freelist();
-            let free: Vec<hecs::Entity> = baseline
-                .freelist()
-                .iter()
-                .filter_map(|id| hecs::Entity::from_bits(id.to_bits()))
-                .collect();
-            self.ecs.set_freelist(&free);
+            self.restore_freelist(baseline.freelist(), baseline.slots());
         }
         Ok(())
     }
@@ -721,13 +748,9 @@ impl World {
                     tags,
                     components,
                 } => self.spawn_with_id(*id, *tags, components)?,
-                Change::Freelist(free) => {
+                Change::Freelist { free, slots } => {
                     self.record_freelist();
-                    let free: Vec<hecs::Entity> = free
-                        .iter()
-                        .filter_map(|id| hecs::Entity::from_bits(id.to_bits()))
-                        .collect();
-                    self.ecs.set_freelist(&free);
+                    self.restore_freelist(free, *slots);
                 }
                 Change::Moved { id, from, to } => {
                     self.move_to(*id, *from)?;
@@ -813,6 +836,7 @@ impl World {
         let mut indexed = 0usize;
         for (at, ids) in self.index.cells() {
             let mut blocker: Option<EntityId> = None;
+            let kinds = ids.kinds();
             for id in ids {
                 indexed += 1;
                 if self.position(id).ok() != Some(at) {
@@ -833,7 +857,19 @@ impl World {
                     blocker = Some(id);
                 }
             }
+            if kinds.contains(TagKind::WaterCell) {
+                let walkable = self
+                    .index
+                    .tagged_at(at)
+                    .filter(|(_, t)| t.contains(TagKind::Walkable))
+                    .count();
+                let sinking = kinds.contains(TagKind::Sinkable) && walkable == 0;
+                if sinking || walkable > 1 {
+                    return Err(InvariantError::Water { at });
+                }
+            }
         }
+        self.validate_holding()?;
         if indexed != positioned {
             // Some entity is listed twice; find it to name it.
             let mut seen = std::collections::BTreeSet::new();
@@ -843,6 +879,25 @@ impl World {
                         return Err(InvariantError::StrayIndexEntry { entity: id, at });
                     }
                 }
+            }
+        }
+        Ok(())
+    }
+
+    /// Check rules.md §5, 6: what a player holds exists, is liftable and
+    /// stands in front of it.
+    fn validate_holding(&self) -> Result<(), InvariantError> {
+        for holder in self.entities() {
+            let Ok(Holding(Some(held))) = self.get::<Holding>(holder) else {
+                continue;
+            };
+            let front = match (self.position(holder), self.get::<Facing>(holder)) {
+                (Ok(at), Ok(facing)) => Some(at.step(facing.0)),
+                _ => None,
+            };
+            let liftable = self.tags(held).is_ok_and(|t| t.contains(TagKind::Liftable));
+            if !liftable || front.is_none() || self.position(held).ok() != front {
+                return Err(InvariantError::BadHolding { holder, held });
             }
         }
         Ok(())

@@ -78,7 +78,7 @@ fn rules() -> impl Strategy<Value = Rules> {
     prop_oneof![
         Just(Rules::MUSCLEMAN),
         Just(Rules::SOKOBAN),
-        (0u32..4).prop_map(|m| Rules { max_chain: Some(m) }),
+        (0u32..4).prop_map(|m| Rules::MUSCLEMAN.with_max_chain(Some(m))),
     ]
 }
 

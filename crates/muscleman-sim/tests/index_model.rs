@@ -44,15 +44,16 @@ fn pos() -> impl Strategy<Value = GridPos> {
     ]
 }
 
-/// Tag sets the index answers queries by, without `BlocksMovement`: any
-/// number of these may share a cell (`World::validate` allows one blocker a
-/// cell, a rule of the game, not of the index).
+/// Tag sets the index answers queries by, without `BlocksMovement` and
+/// `WaterCell`: any number of these may share a cell (`World::validate`
+/// allows one blocker a cell and one walkable thing on water, rules of the
+/// game, not of the index).
 fn tags() -> impl Strategy<Value = TagSet> {
     let kinds = vec![
         TagKind::Pushable,
         TagKind::Static,
         TagKind::Goal,
-        TagKind::WaterCell,
+        TagKind::Heavy,
         TagKind::Walkable,
     ];
     prop::sample::subsequence(kinds, 0..=3).prop_map(|t| TagSet::of(&t))

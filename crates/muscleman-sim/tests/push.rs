@@ -271,10 +271,10 @@ fn sokoban_rules_refuse_a_chain_of_two() {
 
 #[test]
 fn max_chain_limits_the_chain_length() {
-    let rules = Rules { max_chain: Some(3) };
+    let rules = Rules::MUSCLEMAN.with_max_chain(Some(3));
     assert_steps_with(&rules, "@$$$$ ", "r", "@$$$$ ");
     assert_steps_with(&rules, "@$$$ ", "r", "-@$$$");
-    let frozen = Rules { max_chain: Some(0) };
+    let frozen = Rules::MUSCLEMAN.with_max_chain(Some(0));
     assert_steps_with(&frozen, "@$ ", "r", "@$ ");
     assert_steps_with(&frozen, "@ ", "r", "-@");
 }

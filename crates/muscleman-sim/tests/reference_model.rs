@@ -27,18 +27,18 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use muscleman_core::{
     EntityId, EntityRecipe, EntitySpec, EventBatch, GridDir, GridPos, Input, MoveCause, Moved,
-    RecipeState, Sank, SimEvent,
+    RecipeState, Sank, SimEvent, SwingBlockedReason,
 };
 use muscleman_level::Level;
 use muscleman_sim::{
-    AnyComponent, Command, Facing, Game, Rules, TagKind, TagSet, World, recipe_of, spec_of,
+    AnyComponent, Command, Facing, Game, Holding, Rules, TagKind, TagSet, World, recipe_of, spec_of,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use proptest_state_machine::{ReferenceStateMachine, StateMachineTest};
 use reference::{
-    BOX, BRIDGE, Board, Cause, Cmd, Dir, EMPTY, Effect, GOAL, HEAVY, Key, Model, Move, PLAYER, Pos,
-    WALL, WATER, WATER_GOAL, WEAK_WALL, picture,
+    BOX, BRIDGE, Board, Cause, Cmd, Dir, EMPTY, Effect, GOAL, HEAVY, Key, Model, Move, Note,
+    PLAYER, Pos, WALL, WATER, WATER_GOAL, WEAK_WALL, picture,
 };
 
 /// Fewest and most commands in one case.
@@ -175,9 +175,7 @@ fn build(layout: &Layout) -> RefState {
     RefState {
         model: Model::new(board, player, layout.max_chain),
         level,
-        rules: Rules {
-            max_chain: layout.max_chain,
-        },
+        rules: Rules::MUSCLEMAN.with_max_chain(layout.max_chain),
     }
 }
 
@@ -222,7 +220,7 @@ impl ReferenceStateMachine for RefMachine {
         prop_oneof![
             16 => prop::sample::select(Dir::ALL.to_vec()).prop_map(|d| Cmd::Key(Key::Go(d))),
             1 => Just(Cmd::Key(Key::Wait)),
-            1 => other.prop_map(Cmd::Key),
+            6 => other.prop_map(Cmd::Key),
             3 => Just(Cmd::Undo),
             2 => Just(Cmd::Redo),
             1 => Just(Cmd::Restart),
@@ -380,6 +378,7 @@ fn check_step(
     events: &EventBatch,
     expected: &[Move],
     sank: &[Pos],
+    notes: &[Note],
 ) {
     let moved: Vec<_> = events.of::<Moved>().copied().collect();
     let sank_at: Vec<_> = events
@@ -388,16 +387,38 @@ fn check_step(
         .collect();
     let want_sank: Vec<_> = sank.iter().map(|p| Some(grid(*p))).collect();
     assert_eq!(sank_at, want_sank, "sinking differs from the model");
-    // Moves first, then what sank (the environment phase).
+    // Moves, then the swing's event, then what sank (the environment
+    // phase); grabs, releases and blocked swings come alone.
     let kinds: Vec<_> = events
         .iter()
         .map(|e| match e {
             SimEvent::Moved(_) => 0,
-            SimEvent::Sank(_) => 1,
-            other => panic!("a step emitted {other:?}; the model knows moves and sinking"),
+            SimEvent::Sank(_) => 2,
+            _ => 1,
         })
         .collect();
     assert!(kinds.is_sorted(), "events out of phase order: {events:?}");
+    let sim_notes: Vec<Note> = events
+        .iter()
+        .filter_map(|e| match e {
+            SimEvent::Moved(_) | SimEvent::Sank(_) => None,
+            SimEvent::GrabAttached(_) => Some(Note::Grab),
+            SimEvent::GrabReleased(_) => Some(Note::Release),
+            SimEvent::Swung(s) => Some(Note::Swung {
+                from: (s.arc_from.x, s.arc_from.y),
+                via: (s.arc_via.x, s.arc_via.y),
+                to: (s.arc_to.x, s.arc_to.y),
+            }),
+            SimEvent::SwingBlocked(b) => Some(Note::Blocked {
+                via: b.reason == SwingBlockedReason::Via,
+            }),
+            other => panic!("a step emitted {other:?}, which the model does not know"),
+        })
+        .collect();
+    assert_eq!(
+        sim_notes, notes,
+        "the events besides moves differ from the model"
+    );
     assert_eq!(
         moved.len(),
         expected.len(),
@@ -409,6 +430,7 @@ fn check_step(
         let cause = match want.cause {
             Cause::Player => MoveCause::Player,
             Cause::Push => MoveCause::Push,
+            Cause::Swing => MoveCause::Swing,
         };
         assert_eq!(
             (event.from, event.to, event.cause),
@@ -442,7 +464,7 @@ fn check_step(
             "entity {id} moved {changed} with {events_for} events: {moved:?}"
         );
     }
-    if expected.is_empty() {
+    if expected.is_empty() && !notes.contains(&Note::Grab) && !notes.contains(&Note::Release) {
         assert_eq!(
             after, before,
             "a refused or empty step changed more than facing"
@@ -460,8 +482,9 @@ fn check_replay(before: &Snapshot, after: &Snapshot, events: &EventBatch, causes
     for e in events {
         let m = match e {
             SimEvent::Moved(m) => m,
-            // Redo reports the redone step's own events, sinking included.
-            SimEvent::Sank(_) if causes.contains(&MoveCause::Push) => continue,
+            // Redo reports the redone step's own events: sinking, grabs,
+            // swings.
+            _ if causes.contains(&MoveCause::Push) => continue,
             _ => panic!("history emitted {e:?}"),
         };
         assert!(causes.contains(&m.cause), "{m:?}: cause not in {causes:?}");
@@ -475,6 +498,8 @@ fn check_replay(before: &Snapshot, after: &Snapshot, events: &EventBatch, causes
                 .filter(|o| o.entity == m.entity)
                 .count();
             assert_eq!(again, 1, "{m:?}: a restart moves an entity once");
+        } else if m.cause == MoveCause::Swing {
+            assert_eq!(d, 2, "{m:?}: a swing moves to the diagonal cell");
         } else {
             assert_eq!(d, 1, "{m:?}: a move is one cell");
         }
@@ -539,8 +564,21 @@ impl StateMachineTest for SimVsModel {
         match &state.model.last {
             Effect::Start => unreachable!("the model applied a command"),
             Effect::Step(moves) => {
-                check_step(&before, &after, world, &events, moves, &state.model.sank);
-                if !moves.is_empty() {
+                check_step(
+                    &before,
+                    &after,
+                    world,
+                    &events,
+                    moves,
+                    &state.model.sank,
+                    &state.model.notes,
+                );
+                let held_changed = state
+                    .model
+                    .notes
+                    .iter()
+                    .any(|n| matches!(n, Note::Grab | Note::Release));
+                if !moves.is_empty() || held_changed {
                     let back_to = if sut.undo_hashes.is_empty() {
                         sut.initial_hash
                     } else {
@@ -562,7 +600,12 @@ impl StateMachineTest for SimVsModel {
                 }
             }
             Effect::Redo(did) => {
-                let causes = [MoveCause::Player, MoveCause::Push, MoveCause::Restart];
+                let causes = [
+                    MoveCause::Player,
+                    MoveCause::Push,
+                    MoveCause::Swing,
+                    MoveCause::Restart,
+                ];
                 check_replay(&before, &after, &events, &causes);
                 if *did {
                     let (forward_to, by_restart) =
@@ -627,6 +670,8 @@ impl StateMachineTest for SimVsModel {
             model.last,
             picture(&model_board)
         );
+        let holds = world.get::<Holding>(player).expect("hands").0.is_some();
+        assert_eq!(holds, now.holding, "holding after {:?}", model.last);
         let stats = game.stats();
         assert_eq!(
             (stats.moves, stats.pushes),

@@ -90,20 +90,6 @@ fn facing_follows_every_move() {
 }
 
 #[test]
-fn grab_drop_and_swings_change_nothing_yet() {
-    let mut t = TestWorld::new().player_at(2, 2).boxed(2, 3, "box");
-    for input in [
-        Input::Grab,
-        Input::Drop,
-        Input::SwingLeft,
-        Input::SwingRight,
-    ] {
-        assert!(t.step(input).is_empty());
-    }
-    assert_eq!(t.player_pos(), GridPos::new(2, 2));
-}
-
-#[test]
 fn stepping_something_that_is_not_a_player_is_an_error() {
     let mut w = World::new();
     let boxed = spawn(&mut w, EntityRecipe::Box, GridPos::new(0, 0)).unwrap();

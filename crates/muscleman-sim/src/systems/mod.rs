@@ -1,8 +1,12 @@
 //! Systems: the rules, one module per mechanic, run by `step` in the order
 //! of the schedule (`schedule.rs`).
 
+pub(crate) mod carry;
+pub(crate) mod cleanup;
 #[cfg(test)]
 pub(crate) mod glow;
+pub(crate) mod grab;
 pub(crate) mod push;
 pub(crate) mod sink;
+pub(crate) mod swing;
 pub(crate) mod walk;

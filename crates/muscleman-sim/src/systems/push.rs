@@ -1,14 +1,18 @@
 //! Push chains: a line of pushables moves as one, or not at all
 //! (rules.md §4, "Push chain"), with the key rule: a key pushed into its
 //! door is spent and opens it for good.
+//!
+//! A push is planned first ([`scan`]) and carried out after ([`commit`]),
+//! so a move that needs two chains (a strafe's two lanes, a swing's two
+//! shoves) can check both before anything moves.
 
 use muscleman_core::{DoorOpened, EntityId, GridDir, GridPos, KeyConsumed, MoveCause};
 
 use crate::component::{TagKind, TagSet};
 use crate::context::StepContext;
-use crate::world::WorldError;
+use crate::world::{World, WorldError};
 
-/// How many chain members' ids a push keeps from its scan.
+/// How many chain members' ids a plan keeps from its scan.
 const KEPT: usize = 16;
 
 /// Whether a chain's far-end key may open its door: in every chain of a
@@ -21,30 +25,35 @@ pub(crate) enum KeyRule {
     Off,
 }
 
-/// Try to push the chain of pushables that starts at `start` one cell in `dir`.
+/// A push that can be carried out: the chain from `start`, `len` members
+/// long, moving one cell in `dir`; if `unlock` is set, its far member is a
+/// key that is spent on that door instead of moving.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Chain {
+    start: GridPos,
+    dir: GridDir,
+    len: u32,
+    /// The first members' ids, so the commit need not look them up again.
+    kept: [EntityId; KEPT],
+    unlock: Option<(EntityId, EntityId, TagSet)>,
+}
+
+/// Plan a push of the chain of pushables that starts at `start`, one cell
+/// in `dir`; `None` if it is refused or there is nothing to push.
 ///
 /// The chain is the maximal run of consecutive cells from `start` in `dir`
-/// that each hold a pushable. It moves if it is no longer than
+/// that each hold a pushable. It may move if it is no longer than
 /// `rules.max_chain` and the cell beyond its far end holds nothing that
-/// blocks movement; otherwise nothing changes. On success the members move
-/// far end first, and each emits `Moved` with cause `Push` in that order.
-///
-/// With [`KeyRule::Opens`], a chain whose far end is a key and whose next
-/// cell holds the closed door that key's colour locks succeeds too: the key
-/// is destroyed (`KeyConsumed`), the door opens for good (`DoorOpened`) and
-/// the rest of the chain advances into the cells it leaves.
-///
-/// Returns whether the chain moved. Allocates nothing.
-pub(crate) fn try_push(
-    ctx: &mut StepContext<'_>,
+/// blocks movement, or, with [`KeyRule::Opens`], if its far end is a key
+/// and that cell holds the closed door its colour locks.
+pub(crate) fn scan(
+    ctx: &StepContext<'_>,
     start: GridPos,
     dir: GridDir,
     keys: KeyRule,
-) -> Result<bool, WorldError> {
+) -> Option<Chain> {
     let max_chain = ctx.rules.max_chain;
     let index = ctx.world().index();
-    // The first members' ids, kept from the scan so the commit need not look
-    // them up again; members past these are looked up when they move.
     let mut kept = [EntityId::new(0, 0); KEPT];
     let mut len: u32 = 0;
     let mut last = None;
@@ -56,74 +65,107 @@ pub(crate) fn try_push(
         last = Some(id);
         len = len.saturating_add(1);
         if max_chain.is_some_and(|max| len > max) {
-            return Ok(false);
+            return None;
         }
         let next = end.step(dir);
         if next == end {
             // The chain reaches the edge of the grid: there is no cell beyond.
-            return Ok(false);
+            return None;
         }
         end = next;
     }
-    let Some(far) = last else {
-        return Ok(false);
-    };
+    let far = last?;
+    let mut unlock = None;
     if index.has_kind_at(TagKind::BlocksMovement, end) {
         // Only a key at the far end may still get through: into its door.
-        if keys == KeyRule::Off || !unlock(ctx, far, end)? {
-            return Ok(false);
+        if keys == KeyRule::Off {
+            return None;
         }
-        len -= 1;
-        end = end.step(dir.opposite());
+        let (door, tags) = door_for(ctx.world(), far, end)?;
+        unlock = Some((far, door, tags));
     }
-    // Commit, far end first: each member's destination was just vacated, and
-    // the cells nearer the player still hold what the scan saw.
-    let back = dir.opposite();
-    let mut to = end;
+    Some(Chain {
+        start,
+        dir,
+        len,
+        kept,
+        unlock,
+    })
+}
+
+/// Carry out a planned push: spend the key first if there is one
+/// (`KeyConsumed`, `DoorOpened`), then move the members far end first, each
+/// emitting `Moved` with cause `Push`. Allocates nothing.
+pub(crate) fn commit(ctx: &mut StepContext<'_>, chain: &Chain) -> Result<(), WorldError> {
+    let mut len = chain.len;
+    if let Some((key, door, door_tags)) = chain.unlock {
+        ctx.commands().destroy(key);
+        ctx.apply_commands()?;
+        ctx.events.push(KeyConsumed { key, door });
+        let opened = door_tags
+            .minus(TagSet::of(&[
+                TagKind::BlocksMovement,
+                TagKind::BlocksPush,
+                TagKind::Locked,
+            ]))
+            .with(TagKind::DoorOpen);
+        ctx.set_tags(door, opened)?;
+        ctx.events.push(DoorOpened { door });
+        len -= 1;
+    }
+    // Far end first: each member's destination was just vacated, and the
+    // cells nearer the start still hold what the scan saw.
+    let back = chain.dir.opposite();
+    let mut from = step_n(chain.start, chain.dir, len);
     for member in (0..len as usize).rev() {
-        let from = to.step(back);
-        let id = match kept.get(member) {
+        let to = from;
+        from = to.step(back);
+        let id = match chain.kept.get(member) {
             Some(id) => Some(*id),
             None => ctx.world().index().pushable_at(from),
         };
         if let Some(id) = id {
             ctx.move_entity(id, from, to, MoveCause::Push)?;
         }
-        to = from;
     }
-    Ok(true)
+    Ok(())
+}
+
+/// Push the chain that starts at `start` one cell in `dir` if it can move
+/// ([`scan`], then [`commit`]); return whether it moved.
+pub(crate) fn try_push(
+    ctx: &mut StepContext<'_>,
+    start: GridPos,
+    dir: GridDir,
+    keys: KeyRule,
+) -> Result<bool, WorldError> {
+    match scan(ctx, start, dir, keys) {
+        Some(chain) => commit(ctx, &chain).map(|()| true),
+        None => Ok(false),
+    }
+}
+
+/// Return the cell `n` cells from `at` in `dir`.
+fn step_n(at: GridPos, dir: GridDir, n: u32) -> GridPos {
+    let d = dir.offset();
+    let n = n as i32;
+    GridPos::new(
+        at.x.wrapping_add(d.x.wrapping_mul(n)),
+        at.y.wrapping_add(d.y.wrapping_mul(n)),
+    )
 }
 
 /// If `key` is a key and `door_at` holds the closed door its colour locks,
-/// spend the key, open the door for good and return `true`; otherwise
-/// change nothing and return `false`.
-fn unlock(ctx: &mut StepContext<'_>, key: EntityId, door_at: GridPos) -> Result<bool, WorldError> {
-    let index = ctx.world().index();
-    let Some((_, key_tags)) = index.locate(key) else {
-        return Ok(false);
-    };
-    let Some(color) = key_tags.color().filter(|_| key_tags.contains(TagKind::Key)) else {
-        return Ok(false);
-    };
-    let door = index.tagged_at(door_at).find(|(_, tags)| {
+/// return that door and its tags.
+fn door_for(world: &World, key: EntityId, door_at: GridPos) -> Option<(EntityId, TagSet)> {
+    let index = world.index();
+    let (_, key_tags) = index.locate(key)?;
+    let color = key_tags
+        .color()
+        .filter(|_| key_tags.contains(TagKind::Key))?;
+    index.tagged_at(door_at).find(|(_, tags)| {
         tags.contains_all(TagSet::of(&[TagKind::Door, TagKind::Locked]))
             && !tags.contains(TagKind::DoorOpen)
             && tags.color() == Some(color)
-    });
-    let Some((door, door_tags)) = door else {
-        return Ok(false);
-    };
-    ctx.commands().destroy(key);
-    ctx.apply_commands()?;
-    ctx.events.push(KeyConsumed { key, door });
-    let opened = door_tags
-        .minus(TagSet::of(&[
-            TagKind::BlocksMovement,
-            TagKind::BlocksPush,
-            TagKind::Locked,
-        ]))
-        .with(TagKind::DoorOpen);
-    ctx.set_tags(door, opened)?;
-    ctx.events.push(DoorOpened { door });
-    Ok(true)
+    })
 }

@@ -11,11 +11,13 @@ use std::fmt::Write as _;
 use std::sync::OnceLock;
 
 use muscleman_core::{
-    EntityId, EntityRecipe, EntitySpec, EventBatch, GridDir, GridPos, Input, Moved, SimEvent,
+    EntityId, EntityRecipe, EntitySpec, EventBatch, GridDir, GridPos, Input, MoveCause, Moved,
+    SimEvent,
 };
 use muscleman_level::Level;
 use muscleman_sim::{
-    AnyComponent, Rules, TagKind, World, spawn, spec_of, step_with, world_from_level,
+    AnyComponent, Facing, Holding, Rules, TagKind, World, spawn, spec_of, step_with,
+    world_from_level,
 };
 
 /// A world built up fluently, with named entities (the plan's `TestWorld`).
@@ -148,6 +150,7 @@ pub const TEST_LEGEND: &[(char, &str)] = &[
     ('T', "DoorBlue:open"),
     ('V', "Box DoorBlue:open"),
     ('Z', "SecretDoor:open Player"),
+    ('A', "Coin Apple"),
 ];
 
 /// The legend lines of [`TEST_LEGEND`], as a level file writes them.
@@ -381,7 +384,13 @@ pub fn checked_step(
                     "Moved.from of {id} is not where it was"
                 );
                 assert_eq!(Some(m.to), after, "Moved.to of {id} is not where it is");
-                assert_eq!(m.from.step_towards_count(m.to), 1, "a move is one cell");
+                // A swing carries its item from F to T, diagonal neighbours.
+                let diagonal = (m.from.x - m.to.x).abs() == 1 && (m.from.y - m.to.y).abs() == 1;
+                if m.cause == MoveCause::Swing {
+                    assert!(diagonal, "a swing moves to the diagonal cell: {m:?}");
+                } else {
+                    assert_eq!(m.from.step_towards_count(m.to), 1, "a move is one cell");
+                }
             }
             None => assert_eq!(after, *before, "{id} moved without an event"),
         }
@@ -404,6 +413,86 @@ impl Dist for GridPos {
     fn step_towards_count(self, to: GridPos) -> i32 {
         (self.x - to.x).abs() + (self.y - to.y).abs()
     }
+}
+
+/// A game played through [`assert_play_with`]: the world, its player and
+/// the events of every step.
+pub struct Played {
+    pub world: World,
+    pub player: EntityId,
+    pub batches: Vec<EventBatch>,
+}
+
+impl Played {
+    /// Return the player's facing.
+    pub fn facing(&self) -> GridDir {
+        self.world.get::<Facing>(self.player).unwrap().0
+    }
+
+    /// Return what the player holds.
+    pub fn holding(&self) -> Option<EntityId> {
+        self.world.get::<Holding>(self.player).unwrap().0
+    }
+
+    /// Return the one entity at `(x, y)` that has `tag`.
+    pub fn at(&self, x: i32, y: i32, tag: TagKind) -> EntityId {
+        self.world
+            .index()
+            .first_with(tag, GridPos::new(x, y))
+            .unwrap_or_else(|| panic!("nothing with {tag} at ({x}, {y})"))
+    }
+
+    /// Return the events of the last step.
+    pub fn last(&self) -> &[SimEvent] {
+        self.batches.last().map_or(&[], EventBatch::events)
+    }
+
+    /// Return the `Moved` events of the last step as (from, to, cause).
+    pub fn moves(&self) -> Vec<MoveLine> {
+        self.last()
+            .iter()
+            .filter_map(|e| match e {
+                SimEvent::Moved(Moved {
+                    from, to, cause, ..
+                }) => Some(((from.x, from.y), (to.x, to.y), *cause)),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// One move as a test writes it: from `(x, y)`, to `(x, y)`, why.
+pub type MoveLine = ((i32, i32), (i32, i32), MoveCause);
+
+/// Like [`assert_steps_with`], and return the world and the events.
+pub fn assert_play_with(rules: &Rules, before: &str, moves: &str, after: &str) -> Played {
+    let (mut world, player) = world_from_ascii(before);
+    assert_invariants(&world);
+    assert_eq!(
+        world_to_ascii(&world),
+        normalized(before),
+        "test grid does not round-trip"
+    );
+    let batches = inputs(moves)
+        .into_iter()
+        .map(|input| checked_step(&mut world, player, input, rules))
+        .collect();
+    let expected = normalized(after);
+    let actual = world_to_ascii(&world);
+    assert!(
+        actual == expected,
+        "after {moves:?}\n--- expected\n{expected}--- actual\n{actual}"
+    );
+    Played {
+        world,
+        player,
+        batches,
+    }
+}
+
+/// [`assert_play_with`] under the Muscleman rules.
+pub fn assert_play(before: &str, moves: &str, after: &str) -> Played {
+    assert_play_with(&Rules::MUSCLEMAN, before, moves, after)
 }
 
 /// Build `before`, apply `moves` under `rules` checking invariants after

@@ -1,4 +1,5 @@
-//! A reference model of walk, push and history, written from rules.md §4
+//! A reference model of walk, push, no swimming and sinking, grab, drop,
+//! moving while holding, swings and history, written from rules.md §4
 //! alone, on a plain character grid.
 //!
 //! It shares no code with the sim (not even `muscleman-core`): positions
@@ -56,6 +57,26 @@ pub enum Dir {
 impl Dir {
     pub const ALL: [Dir; 4] = [Dir::Up, Dir::Right, Dir::Down, Dir::Left];
 
+    /// The quarter turn clockwise (y grows downward: Up, Right, Down, Left).
+    pub fn clockwise(self) -> Dir {
+        match self {
+            Dir::Up => Dir::Right,
+            Dir::Right => Dir::Down,
+            Dir::Down => Dir::Left,
+            Dir::Left => Dir::Up,
+        }
+    }
+
+    /// The quarter turn counter-clockwise.
+    pub fn counter_clockwise(self) -> Dir {
+        self.clockwise().clockwise().clockwise()
+    }
+
+    /// The way back.
+    pub fn back(self) -> Dir {
+        self.clockwise().clockwise()
+    }
+
     pub fn delta(self) -> (i32, i32) {
         match self {
             Dir::Up => (0, -1),
@@ -99,6 +120,20 @@ pub enum Cmd {
 pub enum Cause {
     Player,
     Push,
+    Swing,
+}
+
+/// What a step did besides moving things and sinking, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// The player took hold of the box in front.
+    Grab,
+    /// The player let go.
+    Release,
+    /// A swing carried the held box from F past V to T.
+    Swung { from: Pos, via: Pos, to: Pos },
+    /// A swing was stopped, at V (`true`) or at T.
+    Blocked { via: bool },
 }
 
 /// One thing moving one cell.
@@ -262,6 +297,8 @@ pub struct State {
     pub board: Board,
     pub player: Pos,
     pub facing: Dir,
+    /// Whether the player holds the box in front of it.
+    pub holding: bool,
     /// Steps in which the player moved.
     pub moves: u32,
     /// Steps in which a chain was pushed.
@@ -299,6 +336,10 @@ pub struct Model {
     pub last: Effect,
     /// Where heavy boxes sank in the last command, in the order they did.
     pub sank: Vec<Pos>,
+    /// What else the last command did, in order.
+    pub notes: Vec<Note>,
+    /// Whether the player may grab, drop and swing.
+    pub hands: bool,
 }
 
 fn is_pushable(thing: char) -> bool {
@@ -326,6 +367,7 @@ impl Model {
             board,
             player,
             facing: Dir::Down,
+            holding: false,
             moves: 0,
             pushes: 0,
         };
@@ -337,6 +379,8 @@ impl Model {
             max_chain,
             last: Effect::Start,
             sank: Vec::new(),
+            notes: Vec::new(),
+            hands: true,
         }
     }
 
@@ -348,14 +392,29 @@ impl Model {
         // step, so undoing everything gives back the very start; a restart
         // gives back the position it left, Facing included.
         self.sank.clear();
+        self.notes.clear();
         self.last = match cmd {
             Cmd::Key(key) => {
                 let before = self.now.clone();
                 let moves = match key {
+                    Key::Go(dir) if self.now.holding => self.carry(dir),
                     Key::Go(dir) => self.walk(dir),
-                    _ => Vec::new(),
+                    Key::Wait => Vec::new(),
+                    _ if !self.hands => Vec::new(),
+                    Key::Grab => self.grab(),
+                    Key::Drop => self.drop_held(),
+                    Key::SwingLeft => self.swing(self.now.facing.counter_clockwise()),
+                    Key::SwingRight => self.swing(self.now.facing.clockwise()),
                 };
-                if !moves.is_empty() {
+                // rules.md §7: a move is a step in which the player moved,
+                // a push one in which something else moved.
+                if moves.iter().any(|m| m.cause == Cause::Player) {
+                    self.now.moves += 1;
+                }
+                if moves.iter().any(|m| m.cause != Cause::Player) {
+                    self.now.pushes += 1;
+                }
+                if !moves.is_empty() || self.now.holding != before.holding {
                     self.redo.clear();
                     let snapshot = if self.undo.is_empty() {
                         self.initial.clone()
@@ -402,71 +461,218 @@ impl Model {
     /// Return whether two states have the same things on the same cells,
     /// player and facing (however far the board has grown).
     fn same_place(&self, a: &State, b: &State) -> bool {
-        a.board.cells() == b.board.cells() && a.player == b.player && a.facing == b.facing
+        a.board.cells() == b.board.cells()
+            && a.player == b.player
+            && a.facing == b.facing
+            && a.holding == b.holding
     }
 
-    /// rules.md §4, Walk and Push chain. Returns what moved, far end first.
+    /// rules.md §4, Walk: face `dir`, then step. Returns what moved, far
+    /// end first.
     fn walk(&mut self, dir: Dir) -> Vec<Move> {
-        let s = &mut self.now;
-        s.facing = dir;
-        let from = s.player;
-        let to = step(from, dir);
-        let mut moves = Vec::new();
+        self.now.facing = dir;
+        self.step_player(dir)
+    }
+
+    /// Move the player one cell in `dir` under the walk and push rules,
+    /// facing unchanged. Returns what moved, far end first.
+    fn step_player(&mut self, dir: Dir) -> Vec<Move> {
+        let from = self.now.player;
+        let Some(chain) = self.plan_walk(dir) else {
+            return Vec::new();
+        };
+        let mut moves = self.commit(&chain, dir);
+        moves.push(self.move_player(from, step(from, dir)));
+        moves
+    }
+
+    /// Plan the player's step in `dir`: `None` if refused, else the chain
+    /// it pushes (maybe none).
+    fn plan_walk(&self, dir: Dir) -> Option<Vec<Pos>> {
+        let to = step(self.now.player, dir);
+        let board = &self.now.board;
         // No swimming.
-        if is_water(s.board.ground(to)) {
-            return moves;
+        if is_water(board.ground(to)) {
+            return None;
         }
-        if is_pushable(s.board.thing(to)) {
-            let mut chain = Vec::new();
-            let mut end = to;
-            while is_pushable(s.board.thing(end)) {
-                chain.push(end);
-                end = step(end, dir);
-            }
-            if self
-                .max_chain
-                .is_some_and(|max| chain.len() as u64 > u64::from(max))
-            {
-                return moves;
-            }
-            if blocks(s.board.thing(end)) {
-                return moves;
-            }
-            for &at in chain.iter().rev() {
-                let what = s.board.thing(at);
-                let dest = step(at, dir);
-                s.board.set_thing(dest, what);
-                s.board.set_thing(at, EMPTY);
-                moves.push(Move {
-                    what,
-                    from: at,
-                    to: dest,
-                    cause: Cause::Push,
-                });
-            }
-            // A heavy box that lands on water sinks and fills it, in the
-            // order the chain moved (far end first).
-            for &at in chain.iter().rev() {
-                let dest = step(at, dir);
-                if s.board.thing(dest) == HEAVY && is_water(s.board.ground(dest)) {
-                    s.board.set_thing(dest, EMPTY);
-                    s.board.set_ground(dest, BRIDGE);
-                    self.sank.push(dest);
-                }
-            }
-            s.pushes += 1;
-        } else if blocks(s.board.thing(to)) {
-            return moves;
+        if is_pushable(board.thing(to)) {
+            return self.plan_chain(to, dir);
         }
+        (!blocks(board.thing(to))).then(Vec::new)
+    }
+
+    /// Plan a push chain from `start` in `dir`: its cells, nearest first,
+    /// or `None` if it cannot move (too long, or blocked beyond).
+    fn plan_chain(&self, start: Pos, dir: Dir) -> Option<Vec<Pos>> {
+        let board = &self.now.board;
+        let mut chain = Vec::new();
+        let mut end = start;
+        while is_pushable(board.thing(end)) {
+            chain.push(end);
+            end = step(end, dir);
+        }
+        if self
+            .max_chain
+            .is_some_and(|max| chain.len() as u64 > u64::from(max))
+        {
+            return None;
+        }
+        (!blocks(board.thing(end))).then_some(chain)
+    }
+
+    /// Move a planned chain one cell in `dir`, far end first; heavy boxes
+    /// that land on water sink and fill it.
+    fn commit(&mut self, chain: &[Pos], dir: Dir) -> Vec<Move> {
+        let s = &mut self.now;
+        let mut moves = Vec::new();
+        for &at in chain.iter().rev() {
+            let what = s.board.thing(at);
+            let dest = step(at, dir);
+            s.board.set_thing(dest, what);
+            s.board.set_thing(at, EMPTY);
+            moves.push(Move {
+                what,
+                from: at,
+                to: dest,
+                cause: Cause::Push,
+            });
+        }
+        for &at in chain.iter().rev() {
+            let dest = step(at, dir);
+            if s.board.thing(dest) == HEAVY && is_water(s.board.ground(dest)) {
+                s.board.set_thing(dest, EMPTY);
+                s.board.set_ground(dest, BRIDGE);
+                self.sank.push(dest);
+            }
+        }
+        moves
+    }
+
+    /// Move the player from `from` to `to`.
+    fn move_player(&mut self, from: Pos, to: Pos) -> Move {
+        let s = &mut self.now;
         s.board.set_thing(from, EMPTY);
         s.board.set_thing(to, PLAYER);
         s.player = to;
-        s.moves += 1;
-        moves.push(Move {
+        Move {
             what: PLAYER,
             from,
             to,
             cause: Cause::Player,
+        }
+    }
+
+    /// The cell in front of the player.
+    fn front(&self) -> Pos {
+        step(self.now.player, self.now.facing)
+    }
+
+    /// rules.md §4, Grab: take hold of the box in front.
+    fn grab(&mut self) -> Vec<Move> {
+        if !self.now.holding && self.now.board.thing(self.front()) == BOX {
+            self.now.holding = true;
+            self.notes.push(Note::Grab);
+        }
+        Vec::new()
+    }
+
+    /// rules.md §4, Drop: let go.
+    fn drop_held(&mut self) -> Vec<Move> {
+        if self.now.holding {
+            self.now.holding = false;
+            self.notes.push(Note::Release);
+        }
+        Vec::new()
+    }
+
+    /// rules.md §4, Moving while holding: forward, backward, sideways.
+    fn carry(&mut self, dir: Dir) -> Vec<Move> {
+        let (p, f) = (self.now.player, self.now.facing);
+        let front = step(p, f);
+        if dir == f {
+            if is_water(self.now.board.ground(front)) {
+                return Vec::new();
+            }
+            let Some(chain) = self.plan_chain(front, dir) else {
+                return Vec::new();
+            };
+            let mut moves = self.commit(&chain, dir);
+            moves.push(self.move_player(p, front));
+            moves
+        } else if dir == f.back() {
+            let mut moves = self.step_player(dir);
+            if !moves.is_empty() {
+                self.now.board.set_thing(front, EMPTY);
+                self.now.board.set_thing(p, BOX);
+                moves.push(Move {
+                    what: BOX,
+                    from: front,
+                    to: p,
+                    cause: Cause::Push,
+                });
+            }
+            moves
+        } else {
+            let (Some(item_lane), Some(player_lane)) =
+                (self.plan_chain(front, dir), self.plan_walk(dir))
+            else {
+                return Vec::new();
+            };
+            let mut moves = self.commit(&item_lane, dir);
+            moves.extend(self.commit(&player_lane, dir));
+            moves.push(self.move_player(p, step(p, dir)));
+            moves
+        }
+    }
+
+    /// rules.md §4, Swing, towards `to`: with empty hands a turn; else the
+    /// V/T scan, the shoves and the box carried from F to T.
+    fn swing(&mut self, to: Dir) -> Vec<Move> {
+        if !self.now.holding {
+            self.now.facing = to;
+            return Vec::new();
+        }
+        let (p, f) = (self.now.player, self.now.facing);
+        let (front, via, at_t) = (step(p, f), step(step(p, f), to), step(p, to));
+        let board = &self.now.board;
+        let blocks_swing = |thing: char| matches!(thing, PLAYER | WALL | BOX | HEAVY);
+        let via_plan = if is_pushable(board.thing(via)) {
+            self.plan_chain(via, to)
+        } else if blocks_swing(board.thing(via)) {
+            None
+        } else {
+            Some(Vec::new())
+        };
+        let Some(via_plan) = via_plan else {
+            self.notes.push(Note::Blocked { via: true });
+            return Vec::new();
+        };
+        let t_plan = if is_pushable(board.thing(at_t)) {
+            self.plan_chain(at_t, f.back())
+        } else if blocks(board.thing(at_t)) {
+            None
+        } else {
+            Some(Vec::new())
+        };
+        let Some(t_plan) = t_plan else {
+            self.notes.push(Note::Blocked { via: false });
+            return Vec::new();
+        };
+        let mut moves = self.commit(&via_plan, to);
+        moves.extend(self.commit(&t_plan, f.back()));
+        self.now.board.set_thing(front, EMPTY);
+        self.now.board.set_thing(at_t, BOX);
+        moves.push(Move {
+            what: BOX,
+            from: front,
+            to: at_t,
+            cause: Cause::Swing,
+        });
+        self.now.facing = to;
+        self.notes.push(Note::Swung {
+            from: front,
+            via,
+            to: at_t,
         });
         moves
     }

@@ -83,10 +83,10 @@ fn build(w: usize, h: usize, cells: &[u8], goals: &[u8], pick: usize) -> Problem
 pub fn rules() -> impl Strategy<Value = Rules> {
     prop_oneof![
         Just(Rules::MUSCLEMAN),
-        Just(Rules { max_chain: Some(0) }),
+        Just(Rules::MUSCLEMAN.with_max_chain(Some(0))),
         Just(Rules::SOKOBAN),
-        Just(Rules { max_chain: Some(2) }),
-        Just(Rules { max_chain: Some(3) }),
+        Just(Rules::MUSCLEMAN.with_max_chain(Some(2))),
+        Just(Rules::MUSCLEMAN.with_max_chain(Some(3))),
     ]
 }
 
