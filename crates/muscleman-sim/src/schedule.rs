@@ -10,7 +10,7 @@
 //! later system sees their result.
 
 use crate::context::StepContext;
-use crate::systems::{sink, walk};
+use crate::systems::{collect, doors, plates, sink, walk};
 use crate::world::WorldError;
 
 /// The phases of a step, in order (rules.md §4).
@@ -87,7 +87,10 @@ pub(crate) const SCHEDULE: &[SystemEntry] = &[
     system(Phase::Player, "walk", walk::run),
     #[cfg(test)]
     reacting(Phase::Environment, "glow", crate::systems::glow::run),
+    reacting(Phase::Environment, "collect", collect::run),
     reacting(Phase::Environment, "sink", sink::run),
+    reacting(Phase::Environment, "plates", plates::run),
+    reacting(Phase::Environment, "doors", doors::run),
 ];
 
 /// Whether any scheduled system reads the change list.

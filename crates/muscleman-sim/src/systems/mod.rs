@@ -1,8 +1,11 @@
 //! Systems: the rules, one module per mechanic, run by `step` in the order
 //! of the schedule (`schedule.rs`).
 
+pub(crate) mod collect;
+pub(crate) mod doors;
 #[cfg(test)]
 pub(crate) mod glow;
+pub(crate) mod plates;
 pub(crate) mod push;
 pub(crate) mod sink;
 pub(crate) mod walk;
