@@ -76,6 +76,14 @@ impl StepChange {
         }
     }
 
+    /// Return the cell a move left (`None` for every other change).
+    pub(crate) const fn left(&self) -> Option<GridPos> {
+        match *self {
+            StepChange::Moved { from, .. } => Some(from),
+            _ => None,
+        }
+    }
+
     /// Return the entity concerned.
     pub(crate) const fn entity(&self) -> EntityId {
         match *self {
@@ -123,6 +131,7 @@ pub(crate) struct StepBuffers {
     changes: Vec<StepChange>,
     commands: Commands,
     spawned: Vec<EntityId>,
+    ids: Vec<EntityId>,
 }
 
 /// What a system works on: the world, the player, the input, the rules, the
@@ -230,7 +239,6 @@ impl<'a> StepContext<'a> {
     }
 
     /// Add `by` to a level-wide counter.
-    #[cfg_attr(not(test), expect(dead_code, reason = "used by collecting"))]
     pub(crate) fn add_counter(&mut self, counter: GlobalCounter, by: u64) {
         let value = self.world.counter(counter).saturating_add(by);
         self.world.set_counter(counter, value);
@@ -246,6 +254,20 @@ impl<'a> StepContext<'a> {
             self.note(StepChange::Retagged { id, at });
         }
         Ok(())
+    }
+
+    /// Take the step's reusable list of ids, empty, for a system that must
+    /// gather ids before it acts on them; hand it back with
+    /// [`StepContext::give_back_ids`] so that the next step reuses its memory.
+    pub(crate) fn take_ids(&mut self) -> Vec<EntityId> {
+        let mut ids = std::mem::take(&mut self.world.step_buffers().ids);
+        ids.clear();
+        ids
+    }
+
+    /// Give back the list [`StepContext::take_ids`] lent.
+    pub(crate) fn give_back_ids(&mut self, ids: Vec<EntityId>) {
+        self.world.step_buffers().ids = ids;
     }
 
     /// Return whether spawns or destroys wait to be applied.

@@ -59,9 +59,16 @@ impl Default for Rules {
     }
 }
 
+/// Return whether an entity with `tags` fills a goal: a box, or a heavy box
+/// still pushable (one that sank lost `Pushable`).
+const fn counts_on_goal(tags: crate::TagSet) -> bool {
+    use crate::TagKind::{Heavy, Pushable, Smashable};
+    tags.contains(Pushable) && (tags.contains(Smashable) || tags.contains(Heavy))
+}
+
 /// Return whether the level is solved: it has at least one goal, and every
-/// goal cell holds a box (a `Pushable`, so a heavy box counts; a sunk one,
-/// no longer pushable, does not).
+/// goal cell holds a box or a heavy box that has not sunk (rules.md §4,
+/// Solved). A key or a hammer on a goal does not count.
 ///
 /// # Example
 /// ```
@@ -72,15 +79,17 @@ impl Default for Rules {
 /// assert!(!is_solved(&world), "a level without goals is never solved");
 /// spawn(&mut world, EntityRecipe::Goal, GridPos::new(1, 0)).unwrap();
 /// assert!(!is_solved(&world));
-/// spawn(&mut world, EntityRecipe::Box, GridPos::new(1, 0)).unwrap();
+/// let key = spawn(&mut world, EntityRecipe::KeyRed, GridPos::new(1, 0)).unwrap();
+/// assert!(!is_solved(&world), "a key is no box");
+/// world.destroy(key).unwrap();
+/// spawn(&mut world, EntityRecipe::HeavyBox, GridPos::new(1, 0)).unwrap();
 /// assert!(is_solved(&world));
 /// ```
 pub fn is_solved(world: &crate::World) -> bool {
     let mut goals = 0usize;
     for (_, ids) in world.index().cells() {
-        let kinds = ids.kinds();
-        if kinds.contains(crate::TagKind::Goal) {
-            if !kinds.contains(crate::TagKind::Pushable) {
+        if ids.kinds().contains(crate::TagKind::Goal) {
+            if !ids.tagged().any(|(_, tags)| counts_on_goal(tags)) {
                 return false;
             }
             goals += 1;

@@ -10,7 +10,7 @@
 //! later system sees their result.
 
 use crate::context::StepContext;
-use crate::systems::{carry, cleanup, grab, sink, swing, walk};
+use crate::systems::{carry, cleanup, collect, doors, grab, plates, sink, swing, walk};
 use crate::world::WorldError;
 
 /// The phases of a step, in order (rules.md §4).
@@ -89,7 +89,10 @@ pub(crate) const SCHEDULE: &[SystemEntry] = &[
     system(Phase::Player, "swing", swing::run),
     #[cfg(test)]
     reacting(Phase::Environment, "glow", crate::systems::glow::run),
+    reacting(Phase::Environment, "collect", collect::run),
     reacting(Phase::Environment, "sink", sink::run),
+    reacting(Phase::Environment, "plates", plates::run),
+    reacting(Phase::Environment, "doors", doors::run),
     system(Phase::Cleanup, "cleanup", cleanup::run),
 ];
 

@@ -92,12 +92,40 @@ pub enum InvariantError {
         /// What it holds.
         held: EntityId,
     },
-    /// A sinkable stands on water nothing fills, or water holds two
-    /// walkable things (rules.md §5, 7).
-    #[error("the water at {at} holds a sinkable or two walkable things")]
-    Water {
+    /// A sinkable stands on water nothing fills (rules.md §5, 7).
+    #[error("entity {entity} stands on unfilled water at {at} without sinking")]
+    AfloatSinkable {
+        /// The sinkable.
+        entity: EntityId,
+        /// Its cell.
+        at: GridPos,
+    },
+    /// A water cell holds two walkable entities (rules.md §5, 7).
+    #[error("the water at {at} is filled twice")]
+    FilledTwice {
         /// The cell.
         at: GridPos,
+    },
+    /// A closed door shares its cell (rules.md §5, 8).
+    #[error("the closed door {door} at {at} holds something")]
+    CrowdedClosedDoor {
+        /// The door.
+        door: EntityId,
+        /// Its cell.
+        at: GridPos,
+    },
+    /// An open door is neither meant to be open nor holds anything (rules.md
+    /// §5, 8).
+    #[error("the door {door} is open for nothing")]
+    DoorOpenForNothing {
+        /// The door.
+        door: EntityId,
+    },
+    /// A plate's pressed state does not match what stands on it.
+    #[error("the plate {plate}'s pressed state does not match what stands on it")]
+    StalePlate {
+        /// The plate.
+        plate: EntityId,
     },
 }
 
@@ -836,7 +864,6 @@ impl World {
         let mut indexed = 0usize;
         for (at, ids) in self.index.cells() {
             let mut blocker: Option<EntityId> = None;
-            let kinds = ids.kinds();
             for id in ids {
                 indexed += 1;
                 if self.position(id).ok() != Some(at) {
@@ -855,17 +882,6 @@ impl World {
                         });
                     }
                     blocker = Some(id);
-                }
-            }
-            if kinds.contains(TagKind::WaterCell) {
-                let walkable = self
-                    .index
-                    .tagged_at(at)
-                    .filter(|(_, t)| t.contains(TagKind::Walkable))
-                    .count();
-                let sinking = kinds.contains(TagKind::Sinkable) && walkable == 0;
-                if sinking || walkable > 1 {
-                    return Err(InvariantError::Water { at });
                 }
             }
         }
@@ -898,6 +914,62 @@ impl World {
             let liftable = self.tags(held).is_ok_and(|t| t.contains(TagKind::Liftable));
             if !liftable || front.is_none() || self.position(held).ok() != front {
                 return Err(InvariantError::BadHolding { holder, held });
+            }
+        }
+        Ok(())
+    }
+
+    /// Check the environment's rules (rules.md §5, 7 and 8) over the whole
+    /// world: no sinkable floats and no water is filled twice, a closed door
+    /// is alone and an open one is meant to be open or holds something, and
+    /// every plate is pressed exactly when something presses it.
+    pub fn validate_environment(&self) -> Result<(), InvariantError> {
+        // What the player holds presses no plate.
+        let held = self
+            .entities()
+            .into_iter()
+            .find_map(|id| self.get::<crate::component::Holding>(id).ok()?.0);
+        for (at, _) in self.index.cells() {
+            self.validate_cell(at, held)?;
+        }
+        Ok(())
+    }
+
+    /// Check the environment's rules in one cell.
+    fn validate_cell(&self, at: GridPos, held: Option<EntityId>) -> Result<(), InvariantError> {
+        use crate::systems::{doors::should_open, plates::pressed_at, walk::is_unfilled_water};
+        let kinds = self.index.kinds_at(at);
+        if kinds.contains(TagKind::WaterCell) {
+            let mut fills = 0;
+            for (id, tags) in self.index.tagged_at(at) {
+                if tags.contains(TagKind::Sinkable) && is_unfilled_water(kinds) {
+                    return Err(InvariantError::AfloatSinkable { entity: id, at });
+                }
+                fills += u32::from(tags.contains(TagKind::Walkable));
+            }
+            if fills > 1 {
+                return Err(InvariantError::FilledTwice { at });
+            }
+        }
+        if !kinds.intersects(TagSet::of(&[TagKind::Door, TagKind::PressurePlate])) {
+            return Ok(());
+        }
+        let alone = self.index.all_at(at).nth(1).is_none();
+        for (id, tags) in self.index.tagged_at(at) {
+            if tags.contains(TagKind::Door) {
+                let open = tags.contains(TagKind::DoorOpen);
+                if !open && !alone {
+                    return Err(InvariantError::CrowdedClosedDoor { door: id, at });
+                }
+                if open && alone && !should_open(&self.index, tags) {
+                    return Err(InvariantError::DoorOpenForNothing { door: id });
+                }
+            }
+            if tags.contains(TagKind::PressurePlate)
+                && tags.contains(TagKind::Pressed)
+                    != pressed_at(&self.index, at, tags.color().is_none(), held)
+            {
+                return Err(InvariantError::StalePlate { plate: id });
             }
         }
         Ok(())

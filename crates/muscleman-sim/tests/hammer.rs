@@ -21,7 +21,7 @@ fn the_hammer_smashes_a_box_at_v_and_its_contents_appear_in_order() {
         "
         #####
         # @ #
-        # hA#
+        # hE#
         #####
         ",
     );

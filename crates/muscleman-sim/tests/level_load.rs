@@ -74,10 +74,8 @@ fn every_recipe_and_state_the_format_reads_loads_and_prints_back() {
         ("Hammer", EntitySpec::new(R::Hammer)),
         ("KeyRed", EntitySpec::new(R::KeyRed)),
         ("DoorBlue", EntitySpec::new(R::DoorBlue)),
-        (
-            "DoorRed:open",
-            EntitySpec::new(R::DoorRed).with_state(RecipeState::Open),
-        ),
+        // `DoorRed:open` alone loads closed: nothing holds it open (its
+        // load rules are tested in doors.rs).
         (
             "doorgreen:unlocked",
             EntitySpec::new(R::DoorGreen).with_state(RecipeState::Unlocked),

@@ -11,8 +11,8 @@ use std::fmt::Write as _;
 use std::sync::OnceLock;
 
 use muscleman_core::{
-    EntityId, EntityRecipe, EntitySpec, EventBatch, GridDir, GridPos, Input, MoveCause, Moved,
-    SimEvent,
+    EntityId, EntityRecipe, EntitySpec, EventBatch, GlobalCounter, GridDir, GridPos, Input,
+    MoveCause, Moved, SimEvent,
 };
 use muscleman_level::Level;
 use muscleman_sim::{
@@ -150,7 +150,8 @@ pub const TEST_LEGEND: &[(char, &str)] = &[
     ('T', "DoorBlue:open"),
     ('V', "Box DoorBlue:open"),
     ('Z', "SecretDoor:open Player"),
-    ('A', "Coin Apple"),
+    ('C', "Player PressurePlateBlue"),
+    ('E', "Apple Coin"),
 ];
 
 /// The legend lines of [`TEST_LEGEND`], as a level file writes them.
@@ -312,9 +313,10 @@ fn dump_filtered(world: &World, keep: impl Fn(&AnyComponent) -> bool) -> String 
     out
 }
 
-/// Check rules.md §5 (1, 2): the index is exact and no cell holds two blockers.
+/// Check rules.md §5 (1, 2, 7, 8): the index is exact, no cell holds two
+/// blockers, water, doors and plates are in the state their rules give.
 pub fn assert_invariants(world: &World) {
-    if let Err(e) = world.validate() {
+    if let Err(e) = world.validate().and_then(|()| world.validate_environment()) {
         panic!("invariant broken: {e}\n{}", dump(world));
     }
 }
@@ -555,4 +557,79 @@ pub fn played(grid: &str, moves: &str) -> muscleman_sim::Game {
         game.apply(command).unwrap();
     }
     game
+}
+
+/// The id of the entity with `tag` at `(x, y)` in the world of `grid`:
+/// loading is deterministic, so it is the id that entity has in every world
+/// built from `grid` ([`assert_steps`] included).
+pub fn id_at(grid: &str, x: i32, y: i32, tag: TagKind) -> EntityId {
+    let (world, _) = world_from_ascii(grid);
+    world
+        .index()
+        .tagged_at(GridPos::new(x, y))
+        .find(|(_, tags)| tags.contains(tag))
+        .map(|(id, _)| id)
+        .unwrap_or_else(|| panic!("no {tag} at ({x}, {y})"))
+}
+
+/// A step's events in a short form to compare in order: `moved 3`,
+/// `sank 3`, `key_consumed 4 5`, `door_opened 5`, `door_closed 5`,
+/// `plate_pressed 6`, `plate_released 6`, `item_collected 7 coins`.
+pub fn story(batch: &EventBatch) -> Vec<String> {
+    batch
+        .iter()
+        .map(|e| match e {
+            SimEvent::Moved(m) => format!("moved {}", m.entity),
+            SimEvent::Sank(s) => format!("sank {}", s.entity),
+            SimEvent::KeyConsumed(k) => format!("key_consumed {} {}", k.key, k.door),
+            SimEvent::DoorOpened(d) => format!("door_opened {}", d.door),
+            SimEvent::DoorClosed(d) => format!("door_closed {}", d.door),
+            SimEvent::PlatePressed(p) => format!("plate_pressed {}", p.plate),
+            SimEvent::PlateReleased(p) => format!("plate_released {}", p.plate),
+            SimEvent::ItemCollected(c) => {
+                format!("item_collected {} {}", c.entity, c.counter.name())
+            }
+            other => format!("{other:?}"),
+        })
+        .collect()
+}
+
+/// The state of a game to compare exactly: its hash, every entity by id
+/// with its tags and components, and the counters.
+fn state(game: &muscleman_sim::Game) -> (u64, String, Vec<(GlobalCounter, u64)>) {
+    (
+        game.state_hash(),
+        dump(game.world()),
+        game.world().counters().collect(),
+    )
+}
+
+/// Play `moves` on `grid`, then check that undoing everything gives the
+/// start back, redoing everything the end, restart the start, the undo of
+/// the restart the end, and a save loaded back the end: the same ids, tags,
+/// components, counters and state hash each time.
+pub fn assert_history_round_trips(grid: &str, moves: &str) {
+    let start = state(&played(grid, ""));
+    let mut game = played(grid, moves);
+    let end = state(&game);
+    assert_ne!(start, end, "{moves:?} changed nothing");
+    let depth = game.undo_depth();
+    for _ in 0..depth {
+        game.undo().unwrap();
+        assert_invariants(game.world());
+    }
+    assert_eq!(state(&game), start, "undo everything");
+    for _ in 0..depth {
+        game.redo().unwrap();
+        assert_invariants(game.world());
+    }
+    assert_eq!(state(&game), end, "redo everything");
+    game.restart().unwrap();
+    assert_invariants(game.world());
+    assert_eq!(state(&game), start, "restart");
+    game.undo().unwrap();
+    assert_eq!(state(&game), end, "undo the restart");
+    let loaded = muscleman_sim::Game::load(&game.save()).unwrap();
+    assert_invariants(loaded.world());
+    assert_eq!(state(&loaded), end, "save and load");
 }

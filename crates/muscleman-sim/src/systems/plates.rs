@@ -1,0 +1,89 @@
+//! Plates (rules.md §4, Environment phase 3): a plate is pressed while its
+//! cell holds something that blocks movement and is not held; a heavy plate
+//! only by something heavy.
+
+use muscleman_core::{EntityId, GridPos, PlatePressed, PlateReleased};
+
+use crate::component::{Holding, TagKind};
+use crate::context::StepContext;
+use crate::index::SpatialIndex;
+use crate::world::WorldError;
+
+/// Bring up to date, in id order, every plate in a cell this step touched
+/// (both ends of a move, spawns, destroys, tag changes, lifts and landings):
+/// set or clear its `Pressed` tag and emit `PlatePressed` or
+/// `PlateReleased` when it changes.
+pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
+    let mut plates = ctx.take_ids();
+    let index = ctx.world().index();
+    for change in ctx.changes() {
+        for at in std::iter::once(change.cell()).chain(change.left()) {
+            plates.extend(
+                index
+                    .tagged_at(at)
+                    .filter(|(_, tags)| tags.contains(TagKind::PressurePlate))
+                    .map(|(id, _)| id),
+            );
+        }
+    }
+    plates.sort_unstable();
+    plates.dedup();
+    let held = held(ctx);
+    let mut result = Ok(());
+    for &plate in &plates {
+        result = update(ctx, plate, held);
+        if result.is_err() {
+            break;
+        }
+    }
+    ctx.give_back_ids(plates);
+    result
+}
+
+/// Return what the player holds, if anything.
+fn held(ctx: &StepContext<'_>) -> Option<EntityId> {
+    ctx.world()
+        .get::<Holding>(ctx.player)
+        .ok()
+        .and_then(|h| h.0)
+}
+
+/// Return whether something in `at` presses a plate there: an entity that
+/// blocks movement and is not `held`, and for a heavy plate a heavy one.
+pub(crate) fn pressed_at(
+    index: &SpatialIndex,
+    at: GridPos,
+    heavy: bool,
+    held: Option<EntityId>,
+) -> bool {
+    index.tagged_at(at).any(|(id, tags)| {
+        tags.contains(TagKind::BlocksMovement)
+            && (!heavy || tags.contains(TagKind::Heavy))
+            && Some(id) != held
+    })
+}
+
+/// Set `plate`'s `Pressed` tag from what stands on it, with its event.
+fn update(
+    ctx: &mut StepContext<'_>,
+    plate: EntityId,
+    held: Option<EntityId>,
+) -> Result<(), WorldError> {
+    let index = ctx.world().index();
+    let Some((at, tags)) = index.locate(plate) else {
+        return Ok(());
+    };
+    let heavy = tags.color().is_none();
+    let now = pressed_at(index, at, heavy, held);
+    if now == tags.contains(TagKind::Pressed) {
+        return Ok(());
+    }
+    if now {
+        ctx.set_tags(plate, tags.with(TagKind::Pressed))?;
+        ctx.events.push(PlatePressed { plate });
+    } else {
+        ctx.set_tags(plate, tags.without(TagKind::Pressed))?;
+        ctx.events.push(PlateReleased { plate });
+    }
+    Ok(())
+}
