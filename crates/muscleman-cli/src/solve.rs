@@ -2,8 +2,11 @@
 //!
 //! Exit 1 (proved unsolvable) is only said when the solver proves it:
 //! [`SolveOutcome::Unsolvable`], which it gives only after a complete search
-//! of an enclosed level. An open level whose search runs out, a level the
-//! solver cannot model and a solver error all give up (exit 3).
+//! of an enclosed level under Sokoban rules, or for a level without goals or
+//! with fewer boxes than goals. An open level whose search runs out, a push
+//! search that runs out under Muscleman rules (which also pull and swing), a
+//! level holding what the search does not model (water, keys, doors,
+//! plates, collectibles, hammers) and a solver error all give up (exit 3).
 //!
 //! Every bad input (exit 2) is found by [`SolveConfig::resolve`], before
 //! anything is solved: after it, a level ends solved, unsolvable or given up,
@@ -228,6 +231,18 @@ fn solve_level(
                      rectangle: {states} states, {time})",
                     cell_name(edge)
                 ),
+                GiveUpReason::Unmodelled { what, at } => {
+                    format!(
+                        "this search does not model {what} ({})",
+                        source_name(&config.file_name, level, at)
+                    )
+                }
+                GiveUpReason::PushesOnly => format!(
+                    "this search covers pushes only, and under {} rules boxes can also be \
+                     pulled and swung ({states} states, {time}; `--rules sokoban` proves \
+                     push-only levels)",
+                    rules_name(config.options.rules)
+                ),
             };
             note(&format!("{label}: gave up: {why}"));
             (Verdict::GaveUp, None)
@@ -237,6 +252,16 @@ fn solve_level(
             (Verdict::GaveUp, None)
         }
     }
+}
+
+/// Name a cell of a level for messages by where it was read: `FILE:LINE:COLUMN`
+/// (as `check` names errors), or `row R, column C` for a cell with no source
+/// position.
+fn source_name(file: &str, level: &Level, at: GridPos) -> String {
+    level.source_position(at).map_or_else(
+        || cell_name(at),
+        |(line, column)| format!("{file}:{line}:{column}"),
+    )
 }
 
 /// Name a cell of a level for messages: `row R, column C`, 1-based from the

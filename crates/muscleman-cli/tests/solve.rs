@@ -86,10 +86,18 @@ fn a_collection_with_an_unsolvable_level_exits_1_and_counts() {
         "c.txt",
         "; One\n#####\n#@$.#\n#####\n\n; Stuck\n#####\n#@.$#\n#####\n",
     );
-    let (c, out, err) = code(&f, &["solve", "c.txt"]);
+    let (c, out, err) = code(&f, &["solve", "c.txt", "--rules", "sokoban"]);
     assert_eq!(c, Some(1), "{err}");
     assert_eq!(out, "; One\nR\n\n");
     assert!(err.contains("solved 1 of 2"), "{err}");
+    // Under Muscleman rules the stuck box can be pulled: no proof.
+    let (c, out, err) = code(&f, &["solve", "c.txt"]);
+    assert_eq!(c, Some(3), "{err}");
+    assert_eq!(out, "; One\nR\n\n");
+    assert!(
+        err.contains("level 2 of 2 (Stuck): gave up: this search covers pushes only"),
+        "{err}"
+    );
 }
 
 /// Open levels (no wall closes the edge, so the sim lets the player walk off
@@ -130,17 +138,120 @@ fn a_solution_found_on_an_open_level_is_printed() {
 }
 
 #[test]
-fn an_enclosed_unsolvable_level_still_exits_1() {
+fn an_enclosed_unsolvable_level_still_exits_1_under_sokoban_rules() {
     let f = Files::new();
-    // A box in a corner, walls all round: the search covers every move.
+    // A box in a corner, walls all round: under Sokoban rules the search
+    // covers every move.
     f.write("corner.txt", "#####\n#$  #\n#  .#\n# @ #\n#####\n");
-    let (c, out, err) = code(&f, &["solve", "corner.txt"]);
+    let (c, out, err) = code(&f, &["solve", "corner.txt", "--rules", "sokoban"]);
     assert_eq!(c, Some(1), "{err}");
     assert_eq!(out, "");
     assert!(
         err.contains("no solution: every reachable position was searched"),
         "{err}"
     );
+}
+
+/// Under Muscleman rules (the default) every box can be grabbed, pulled and
+/// swung, which the push search does not model: where it runs out of pushes
+/// `solve` gives up (exit 3), in every mode, where it once said "no
+/// solution" (exit 1) of a level the player could solve by pulling.
+#[test]
+fn an_exhausted_push_search_gives_up_under_muscleman_rules() {
+    let f = Files::new();
+    f.write("corner.txt", "#####\n#$  #\n#  .#\n# @ #\n#####\n");
+    for extra in [
+        &[][..],
+        &["--rules", "muscleman"],
+        &["--optimal", "pushes"],
+        &["--optimal", "moves"],
+    ] {
+        let mut args = vec!["solve", "corner.txt"];
+        args.extend_from_slice(extra);
+        let (c, out, err) = code(&f, &args);
+        assert_eq!(c, Some(3), "{extra:?}: {err}");
+        assert_eq!(out, "");
+        assert!(!err.contains("no solution"), "{err}");
+        assert!(
+            err.contains(
+                "the level: gave up: this search covers pushes only, and under Muscleman rules \
+                 boxes can also be pulled and swung"
+            ),
+            "{err}"
+        );
+    }
+    // Push solutions stay valid under Muscleman rules, and are printed.
+    f.write("chain.txt", "########\n#@ $$ ..#\n########\n");
+    let (out, _) = expect_ok(&f, &["solve", "chain.txt", "--optimal", "pushes"], None);
+    assert_eq!(out, "rRRR\n");
+    // A level without goals is never solved, under every rule: still a proof.
+    f.write("nogoal.txt", "#####\n#@$ #\n#####\n");
+    let (c, _, err) = code(&f, &["solve", "nogoal.txt"]);
+    assert_eq!(c, Some(1), "{err}");
+    assert!(err.contains("no solution: it has no goals"), "{err}");
+    // Fewer boxes than goals: no rule makes a box.
+    f.write("few.txt", "######\n#@$..#\n######\n");
+    let (c, _, err) = code(&f, &["solve", "few.txt"]);
+    assert_eq!(c, Some(1), "{err}");
+    assert!(
+        err.contains("no solution: 2 goals but only 1 boxes"),
+        "{err}"
+    );
+}
+
+/// Water (the player cannot swim, heavy boxes sink), keys, doors, plates,
+/// collectibles and hammers are not modelled by the push search: `solve`
+/// names the first one with its place in the file and gives up (exit 3,
+/// stdout empty) without searching, under both rule sets. It once treated
+/// water as floor and printed a solution that walked on water.
+#[test]
+fn levels_with_what_the_search_does_not_model_give_up() {
+    let f = Files::new();
+    let cases = [
+        ("#######\n#@~$ .#\n#######\n", "water (l.txt:2:3)"),
+        (
+            "legend: f = WaterCell HeavyBox:sunk\n######\n#@f$.#\n######\n",
+            "water (l.txt:3:3)",
+        ),
+        (
+            "legend: k = KeyRed\n#######\n#@$.k #\n#######\n",
+            "keys (l.txt:3:5)",
+        ),
+        (
+            "legend: D = DoorBlue\n######\n#@$.D#\n######\n",
+            "doors (l.txt:3:5)",
+        ),
+        (
+            "legend: P = PressurePlateGreen\n######\n#@$.P#\n######\n",
+            "pressure plates (l.txt:3:5)",
+        ),
+        (
+            "legend: a = Apple\n######\n#@$.a#\n######\n",
+            "collectibles (l.txt:3:5)",
+        ),
+        (
+            "legend: h = Hammer\n######\n#h@$.#\n######\n",
+            "hammers (l.txt:3:2)",
+        ),
+    ];
+    for (text, what) in cases {
+        f.write("l.txt", text);
+        for rules in ["muscleman", "sokoban"] {
+            let (c, out, err) = code(&f, &["solve", "l.txt", "--rules", rules]);
+            assert_eq!(c, Some(3), "{text:?}: {err}");
+            assert_eq!(out, "", "{text:?}");
+            assert!(
+                err.contains(&format!(
+                    "the level: gave up: this search does not model {what}"
+                )),
+                "{text:?}: {err}"
+            );
+        }
+    }
+    // The walk the old search printed for the water level: the sim refuses it.
+    f.write("l.txt", "#######\n#@~$ .#\n#######\n");
+    let (_, err) = expect_ok(&f, &["replay", "l.txt", "rRR"], None);
+    assert!(!err.contains(", solved"), "{err}");
 }
 
 #[test]
@@ -157,7 +268,10 @@ fn a_collection_with_an_open_level_gives_up_on_it() {
         err.contains("level 2 of 3 (Open): gave up: the level is open"),
         "{err}"
     );
-    assert!(err.contains("level 3 of 3 (Stuck): no solution"), "{err}");
+    assert!(
+        err.contains("level 3 of 3 (Stuck): gave up: this search covers pushes only"),
+        "{err}"
+    );
     assert!(err.contains("solved 1 of 3"), "{err}");
 }
 

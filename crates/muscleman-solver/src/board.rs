@@ -79,6 +79,9 @@ impl Board {
     /// Build the board of `p` under `rules`.
     pub fn new(p: &Problem, rules: &Rules) -> Result<Board, ProblemError> {
         p.check()?;
+        if let Some((what, at)) = p.unmodelled() {
+            return Err(ProblemError::Unmodelled { what, at });
+        }
         let w = p.width as usize + 2;
         let n = w * (p.height as usize + 2);
         let cell = |at: GridPos| -> Result<usize, ProblemError> {

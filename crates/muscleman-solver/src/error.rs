@@ -55,6 +55,16 @@ pub enum ProblemError {
         /// Where it stands.
         at: GridPos,
     },
+    /// The level holds something the push search does not model (water,
+    /// keys, doors, plates, collectibles, hammers): it has no board or
+    /// position, and [`crate::solve`] gives up on it without searching.
+    #[error("the search does not model {what} (at {at})")]
+    Unmodelled {
+        /// What it does not model.
+        what: crate::Unmodelled,
+        /// The first cell, in reading order, that holds it.
+        at: GridPos,
+    },
     /// A character the XSB reader does not know.
     #[error("line {line}, column {column}: unexpected character {ch:?}")]
     BadChar {

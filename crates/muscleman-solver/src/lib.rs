@@ -2,8 +2,10 @@
 //!
 //! [`solve`] searches a [`Problem`] under [`SolveOptions`] and returns a
 //! [`SolveOutcome`]: a [`Solution`] (LURD moves, pushes in upper case), a
-//! proof that none exists (only ever on an enclosed level), or why it gave up
-//! (a limit, or an open level whose search ran out). Every solution is
+//! proof that none exists (only ever on an enclosed level under Sokoban
+//! rules, or a trivial one), or why it gave up (a limit, an open level or
+//! Muscleman rules whose search ran out, or a level holding what the search
+//! does not model). Every solution is
 //! replayed through the real sim (`muscleman_sim::step_with`) before it is
 //! returned; one that does not replay to solved is a [`SolveError`], never a
 //! solution.
@@ -96,8 +98,20 @@
 //!   differ from run to run). Each gets half of `memory_mb`. Optimal modes
 //!   run one search on one thread.
 //! - **Unsolvable** is reported only when a search has exhausted its state
-//!   space on an enclosed level; every pruning rule above is sound, so that
-//!   is a proof (see below for open levels).
+//!   space on an enclosed level under rules where pushing is the only way
+//!   to move a box ([`pushes_are_complete`]: classic Sokoban rules, which
+//!   refuse grab, drop and the swings); every pruning rule above is sound,
+//!   so that is a proof (see below for open levels). Under Muscleman rules
+//!   the player may also grab, pull and swing boxes, which this search does
+//!   not model: an exhausted search there is [`GiveUpReason::PushesOnly`],
+//!   while push solutions it finds stay valid and are returned.
+//!
+//! # What the search does not model
+//! Water (the player cannot swim, heavy boxes sink), keys, doors, pressure
+//! plates, collectibles and hammers ([`Unmodelled`]). A problem holding any
+//! of them is never searched: [`solve`] gives up with
+//! [`GiveUpReason::Unmodelled`], naming the first such cell
+//! ([`Problem::unmodelled`]), unless a trivial proof below holds.
 //!
 //! # Level edges and goals
 //! Cells outside the level's rectangle are walls to the solver, but the
@@ -112,8 +126,9 @@
 //!
 //! A level without goals is never solved (rules.md §7): it is reported
 //! [`UnsolvableReason::NoGoals`]; fewer boxes than goals is
-//! [`UnsolvableReason::TooFewBoxes`]. Both are proofs on open levels too:
-//! walking and pushing never make a goal or a box.
+//! [`UnsolvableReason::TooFewBoxes`]. Both are proofs on open levels, under
+//! every rule and whatever else the level holds: no rule makes a goal or a
+//! box (smashing and sinking only take boxes away).
 //!
 //! # Example
 //! ```
@@ -145,7 +160,8 @@ mod search;
 pub use boundary::Boundary;
 pub use error::{ProblemError, SolveError};
 pub use options::{
-    GiveUpReason, Optimize, Progress, Solution, SolveOptions, SolveOutcome, Stats, UnsolvableReason,
+    GiveUpReason, Optimize, Progress, Solution, SolveOptions, SolveOutcome, Stats, Unmodelled,
+    UnsolvableReason, pushes_are_complete,
 };
 pub use position::{Position, Push};
 pub use problem::{
@@ -315,6 +331,12 @@ pub fn solve_with_progress(
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<SolveOutcome, SolveError> {
     problem.check()?;
+    // Two proofs hold under every rule and whatever else the level holds,
+    // so they come before giving up on what the search does not model. No
+    // goals: a level without goals is never solved (rules.md §4). Fewer boxes
+    // than goals: no rule makes a box (a smashed box's contents are keys,
+    // hammers and collectibles; a sunk heavy box counts on no goal), while
+    // smashing and sinking only take boxes away, so some goal stays empty.
     if problem.goals.is_empty() {
         return Ok(SolveOutcome::Unsolvable {
             reason: UnsolvableReason::NoGoals,
@@ -327,6 +349,15 @@ pub fn solve_with_progress(
                 boxes: problem.boxes.len(),
                 goals: problem.goals.len(),
             },
+            stats: Stats::default(),
+        });
+    }
+    // Water, keys, doors, plates, collectibles and hammers change what moves
+    // are legal and what solves a level: a push search over such a level
+    // could print a false solution or a false proof, so it is not run.
+    if let Some((what, at)) = problem.unmodelled() {
+        return Ok(SolveOutcome::GaveUp {
+            reason: GiveUpReason::Unmodelled { what, at },
             stats: Stats::default(),
         });
     }
@@ -355,13 +386,22 @@ pub fn solve_with_progress(
             }))
         }
         SearchEnd::Exhausted => match problem.boundary() {
-            Boundary::Enclosed => Ok(SolveOutcome::Unsolvable {
-                reason: UnsolvableReason::Exhausted,
-                stats,
-            }),
             // Beyond the edge the sim has floor the search never tried.
             Boundary::Open { edge } => Ok(SolveOutcome::GaveUp {
                 reason: GiveUpReason::OpenLevel { edge },
+                stats,
+            }),
+            // Under rules with grabbing, pulling and swings, boxes move in
+            // ways this search never tried: running out of pushes proves
+            // nothing.
+            Boundary::Enclosed if !pushes_are_complete(&options.rules) => {
+                Ok(SolveOutcome::GaveUp {
+                    reason: GiveUpReason::PushesOnly,
+                    stats,
+                })
+            }
+            Boundary::Enclosed => Ok(SolveOutcome::Unsolvable {
+                reason: UnsolvableReason::Exhausted,
                 stats,
             }),
         },

@@ -4,6 +4,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use muscleman_core::{EntityRecipe, EntitySpec, GridPos, RecipeState};
 use muscleman_sim::Rules;
 
 /// What the search minimises.
@@ -109,8 +110,117 @@ pub enum GiveUpReason {
     /// the level may well be solvable in the sim.
     OpenLevel {
         /// The first edge cell the player or a box may reach ([`crate::Boundary::Open`]).
-        edge: muscleman_core::GridPos,
+        edge: GridPos,
     },
+    /// The level holds something this push search does not model; it is
+    /// never searched (its answer could be wrong either way).
+    Unmodelled {
+        /// What the search does not model.
+        what: Unmodelled,
+        /// The first cell, in reading order, that holds it.
+        at: GridPos,
+    },
+    /// The search ran out of pushes under rules that also let the player
+    /// grab, pull and swing boxes ([`pushes_are_complete`] is false), so an
+    /// exhausted push search proves nothing.
+    PushesOnly,
+}
+
+/// Something a level may hold that the push search does not model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Unmodelled {
+    /// Water, filled or not: the player cannot swim and heavy boxes sink.
+    Water,
+    /// Keys, which open their doors.
+    Keys,
+    /// Doors, coloured or secret, open or closed.
+    Doors,
+    /// Pressure plates, which open doors.
+    Plates,
+    /// Collectibles (apples, pears, cheese, coins), which the player eats.
+    Collectibles,
+    /// Hammers, which smash boxes and weak walls.
+    Hammers,
+}
+
+impl Unmodelled {
+    /// Return what a level's entity is to the push search: `None` for what it
+    /// models (walls, boxes, goals, the player), and `None` too for recipes
+    /// the sim itself refuses.
+    ///
+    /// A box's contents do not count: only a hammer opens a box, and a level
+    /// with a hammer is not searched, so a box with contents is a box.
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_core::{EntityRecipe, EntitySpec, RecipeState};
+    /// use muscleman_solver::Unmodelled;
+    ///
+    /// let sunk = EntitySpec::new(EntityRecipe::HeavyBox).with_state(RecipeState::Sunk);
+    /// assert_eq!(Unmodelled::of(&sunk), Some(Unmodelled::Water));
+    /// assert_eq!(Unmodelled::of(&EntitySpec::new(EntityRecipe::KeyRed)), Some(Unmodelled::Keys));
+    /// assert_eq!(Unmodelled::of(&EntitySpec::new(EntityRecipe::HeavyBox)), None);
+    /// ```
+    pub fn of(spec: &EntitySpec) -> Option<Unmodelled> {
+        use EntityRecipe as R;
+        match spec.recipe {
+            R::WaterCell => Some(Unmodelled::Water),
+            R::HeavyBox if spec.state == Some(RecipeState::Sunk) => Some(Unmodelled::Water),
+            R::KeyBlue | R::KeyRed | R::KeyYellow | R::KeyGreen => Some(Unmodelled::Keys),
+            R::DoorBlue | R::DoorRed | R::DoorYellow | R::DoorGreen | R::SecretDoor => {
+                Some(Unmodelled::Doors)
+            }
+            R::PressurePlateBlue
+            | R::PressurePlateRed
+            | R::PressurePlateYellow
+            | R::PressurePlateGreen
+            | R::PressurePlateHeavy => Some(Unmodelled::Plates),
+            R::Apple | R::Pear | R::Cheese | R::Coin => Some(Unmodelled::Collectibles),
+            R::Hammer => Some(Unmodelled::Hammers),
+            R::Player
+            | R::WallStrong
+            | R::WallWeak
+            | R::Box
+            | R::HeavyBox
+            | R::Goal
+            | R::Bong
+            | R::Cauldron
+            | R::StairsUp
+            | R::StairsDown
+            | R::Book
+            | R::Ghost
+            | R::Duck => None,
+        }
+    }
+
+    /// Return its name in messages (`"water"`, `"keys"`, ...).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Unmodelled::Water => "water",
+            Unmodelled::Keys => "keys",
+            Unmodelled::Doors => "doors",
+            Unmodelled::Plates => "pressure plates",
+            Unmodelled::Collectibles => "collectibles",
+            Unmodelled::Hammers => "hammers",
+        }
+    }
+}
+
+impl std::fmt::Display for Unmodelled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Return whether moves and pushes are every way the player can move a box
+/// under `rules`, so that an exhausted push search is a proof.
+///
+/// Only classic Sokoban rules ([`Rules::SOKOBAN`]) refuse grab, drop and the
+/// swings (rules.md §4); under every other rule set the player may grab and
+/// pull a box, swing it or shove boxes with a swing, which this search does
+/// not model.
+pub fn pushes_are_complete(rules: &Rules) -> bool {
+    *rules == Rules::SOKOBAN
 }
 
 /// Why a level has no solution.

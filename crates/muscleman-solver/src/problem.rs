@@ -5,11 +5,12 @@
     reason = "every index comes from `Problem::index`, which checks it against the rectangle, or is the neighbour of a cell not on the rectangle's edge"
 )]
 
-use muscleman_core::{EntityId, EntityRecipe, GridPos};
+use muscleman_core::{EntityId, EntityRecipe, EntitySpec, GridPos};
 use muscleman_level::Level;
-use muscleman_sim::{World, spawn};
+use muscleman_sim::{World, spawn, spawn_spec};
 
 use crate::error::ProblemError;
+use crate::options::Unmodelled;
 
 /// Largest padded cell count (`(width + 2) × (height + 2)`) the solver accepts;
 /// cell indices are `u16`.
@@ -83,23 +84,48 @@ pub struct Problem {
     pub player: GridPos,
     /// Wall cells.
     pub walls: Vec<(GridPos, WallKind)>,
-    /// Water cells (floor for the solver: heavy boxes do not sink yet).
+    /// Water cells. The search does not model water (the player cannot
+    /// swim, heavy boxes sink): a problem with water is never searched.
     pub water: Vec<GridPos>,
     /// Goal cells.
     pub goals: Vec<GridPos>,
     /// Boxes and their kinds.
     pub boxes: Vec<(GridPos, BoxKind)>,
+    /// Everything else the level holds that the sim plays but the search does
+    /// not model ([`Unmodelled::of`] is `Some`): keys, doors, plates,
+    /// collectibles, hammers, sunk heavy boxes. A problem holding any is
+    /// never searched ([`Problem::unmodelled`]).
+    pub others: Vec<(GridPos, EntitySpec)>,
 }
 
 impl Problem {
     /// Build a problem from a list of recipes per cell, as a level file gives them.
     ///
-    /// Recipes the solver does not model (keys, doors, items...) are refused
-    /// with [`ProblemError::UnsupportedRecipe`]; a level needs exactly one player.
+    /// Keys, doors, plates, collectibles and hammers are kept in
+    /// [`Problem::others`] (the search then gives up); recipes the sim
+    /// itself refuses (Bong, Ghost...) are [`ProblemError::UnsupportedRecipe`];
+    /// a level needs exactly one player.
     pub fn from_recipes(
         width: u32,
         height: u32,
         cells: impl IntoIterator<Item = (GridPos, EntityRecipe)>,
+    ) -> Result<Problem, ProblemError> {
+        Problem::from_specs(
+            width,
+            height,
+            cells.into_iter().map(|(at, r)| (at, EntitySpec::new(r))),
+        )
+    }
+
+    /// Build a problem from specs per cell: as [`Problem::from_recipes`],
+    /// where a box's contents are dropped (only a hammer opens a box, and a
+    /// level with a hammer is never searched), an entity the search does not
+    /// model goes to [`Problem::others`] with its state, and any other state
+    /// is [`ProblemError::UnsupportedSpec`].
+    fn from_specs(
+        width: u32,
+        height: u32,
+        cells: impl IntoIterator<Item = (GridPos, EntitySpec)>,
     ) -> Result<Problem, ProblemError> {
         let mut p = Problem {
             width,
@@ -107,8 +133,15 @@ impl Problem {
             ..Problem::default()
         };
         let mut player = None;
-        for (at, recipe) in cells {
-            match recipe {
+        for (at, spec) in cells {
+            if spec.recipe != EntityRecipe::WaterCell && Unmodelled::of(&spec).is_some() {
+                p.others.push((at, spec));
+                continue;
+            }
+            if spec.state.is_some() {
+                return Err(ProblemError::UnsupportedSpec { spec, at });
+            }
+            match spec.recipe {
                 EntityRecipe::Player => {
                     if player.is_some() {
                         return Err(ProblemError::TwoPlayers { at });
@@ -131,30 +164,28 @@ impl Problem {
 
     /// Build a problem from a level read by the level crate.
     ///
-    /// A spec with a state (`HeavyBox:sunk`, an open door) or contents is
-    /// refused with [`ProblemError::UnsupportedSpec`], and the recipes
-    /// [`Problem::from_recipes`] does not model with
+    /// What the search does not model (water, keys, doors, plates,
+    /// collectibles, hammers, a sunk heavy box) is kept, and
+    /// [`Problem::unmodelled`] names the first; a box's contents are dropped
+    /// (only a hammer opens a box). Recipes the sim refuses are
     /// [`ProblemError::UnsupportedRecipe`].
     ///
     /// # Example
     /// ```
-    /// use muscleman_core::{EntityRecipe, EntitySpec, GridPos, RecipeState};
+    /// use muscleman_core::GridPos;
     /// use muscleman_level::Level;
-    /// use muscleman_solver::{Problem, ProblemError};
+    /// use muscleman_solver::{Problem, Unmodelled};
     ///
     /// let level = Level::parse("#####\n#@$.#\n#####").unwrap();
     /// let p = Problem::from_level(&level)?;
     /// assert_eq!(p.goals.len(), 1);
+    /// assert_eq!(p.unmodelled(), None);
     ///
-    /// // A sunk heavy box is no box.
+    /// // A sunk heavy box is no box: it fills water, which the search does not model.
     /// let bridge = Level::parse("legend: f = WaterCell HeavyBox:sunk\n#@f$.#").unwrap();
-    /// assert_eq!(
-    ///     Problem::from_level(&bridge),
-    ///     Err(ProblemError::UnsupportedSpec {
-    ///         spec: EntitySpec::new(EntityRecipe::HeavyBox).with_state(RecipeState::Sunk),
-    ///         at: GridPos::new(2, 0),
-    ///     })
-    /// );
+    /// let p = Problem::from_level(&bridge)?;
+    /// assert!(p.boxes.len() == 1);
+    /// assert_eq!(p.unmodelled(), Some((Unmodelled::Water, GridPos::new(2, 0))));
     /// # Ok::<(), muscleman_solver::ProblemError>(())
     /// ```
     pub fn from_level(level: &Level) -> Result<Problem, ProblemError> {
@@ -164,16 +195,26 @@ impl Problem {
         };
         let width = u32::try_from(level.width()).map_err(|_| too_large())?;
         let height = u32::try_from(level.height()).map_err(|_| too_large())?;
-        let mut recipes = Vec::new();
-        for (at, spec) in level.entities() {
-            // A state or contents changes what the recipe does (a sunk heavy
-            // box is no box): the solver models none of them.
-            if spec.state.is_some() || !spec.contents.is_empty() {
-                return Err(ProblemError::UnsupportedSpec { spec, at });
-            }
-            recipes.push((at, spec.recipe));
-        }
-        Problem::from_recipes(width, height, recipes)
+        Problem::from_specs(width, height, level.entities())
+    }
+
+    /// Return the first thing, in reading order, that the search does not
+    /// model (water, keys, doors, plates, collectibles, hammers), with its cell.
+    ///
+    /// [`crate::solve`] gives up on such a problem without searching it
+    /// ([`crate::GiveUpReason::Unmodelled`]), and [`crate::Position::new`]
+    /// refuses it: a push search that treats water as floor and keys as
+    /// boxes would find false solutions and false proofs.
+    pub fn unmodelled(&self) -> Option<(Unmodelled, GridPos)> {
+        let water = self.water.iter().map(|at| (*at, Unmodelled::Water));
+        let others = self
+            .others
+            .iter()
+            .filter_map(|(at, spec)| Unmodelled::of(spec).map(|what| (*at, what)));
+        water
+            .chain(others)
+            .min_by_key(|(at, what)| (at.y, at.x, *what))
+            .map(|(at, what)| (what, at))
     }
 
     /// Read one level in XSB text: `#` wall, `@` player, `+` player on goal,
@@ -266,6 +307,15 @@ impl Problem {
         for at in self.water.iter().chain(&self.goals) {
             claim(*at, false)?;
         }
+        for (at, spec) in &self.others {
+            // Keys, hammers and closed doors block movement.
+            let blocks = match Unmodelled::of(spec) {
+                Some(Unmodelled::Keys | Unmodelled::Hammers) => true,
+                Some(Unmodelled::Doors) => spec.state.is_none(),
+                _ => false,
+            };
+            claim(*at, blocks)?;
+        }
         Ok(())
     }
 
@@ -288,23 +338,30 @@ impl Problem {
     /// Spawn this problem into a fresh sim world and return it with the player's id.
     ///
     /// Entities are spawned row by row, in the order walls, water, goals,
-    /// boxes, player, so the same problem always gives the same ids.
+    /// boxes, the others (in their list's order), player, so the same
+    /// problem always gives the same ids.
     pub fn to_world(&self) -> Result<(World, EntityId), ProblemError> {
         self.check()?;
         let mut world = World::new();
-        let mut cells: Vec<(GridPos, u8, EntityRecipe)> = Vec::new();
-        cells.extend(self.walls.iter().map(|(at, k)| (*at, 0, k.recipe())));
+        let mut cells: Vec<(GridPos, u8, EntitySpec)> = Vec::new();
+        let plain = |r: EntityRecipe| EntitySpec::new(r);
+        cells.extend(self.walls.iter().map(|(at, k)| (*at, 0, plain(k.recipe()))));
         cells.extend(
             self.water
                 .iter()
-                .map(|at| (*at, 1, EntityRecipe::WaterCell)),
+                .map(|at| (*at, 1, plain(EntityRecipe::WaterCell))),
         );
-        cells.extend(self.goals.iter().map(|at| (*at, 2, EntityRecipe::Goal)));
-        cells.extend(self.boxes.iter().map(|(at, k)| (*at, 3, k.recipe())));
+        cells.extend(
+            self.goals
+                .iter()
+                .map(|at| (*at, 2, plain(EntityRecipe::Goal))),
+        );
+        cells.extend(self.boxes.iter().map(|(at, k)| (*at, 3, plain(k.recipe()))));
+        cells.extend(self.others.iter().map(|(at, spec)| (*at, 4, *spec)));
         cells.sort_by_key(|(at, order, _)| (at.y, at.x, *order));
-        for (at, _, recipe) in cells {
-            spawn(&mut world, recipe, at)
-                .map_err(|_| ProblemError::UnsupportedRecipe { recipe, at })?;
+        for (at, _, spec) in cells {
+            spawn_spec(&mut world, &spec, at)
+                .map_err(|_| ProblemError::UnsupportedSpec { spec, at })?;
         }
         let player = spawn(&mut world, EntityRecipe::Player, self.player).map_err(|_| {
             ProblemError::UnsupportedRecipe {

@@ -8,7 +8,7 @@ use muscleman_core::GridPos;
 use muscleman_sim::Rules;
 use muscleman_solver::{
     Boundary, GiveUpReason, Optimize, Problem, SolveOptions, SolveOutcome, UnsolvableReason,
-    WallKind, replay, solve,
+    WallKind, pushes_are_complete, replay, solve,
 };
 use proptest::prelude::*;
 
@@ -97,9 +97,11 @@ fn a_solution_on_an_open_level_is_still_returned() {
 
 #[test]
 fn an_enclosed_unsolvable_level_is_still_proved() {
-    // Box in a corner, and a chain that Sokoban rules cannot push.
+    // Box in a corner, and a chain that Sokoban rules cannot push (Muscleman
+    // rules let the player pull the corner box: the push search proves
+    // nothing there).
     for (text, rules) in [
-        ("#####\n#$  #\n#  .#\n# @ #\n#####", Rules::MUSCLEMAN),
+        ("#####\n#$  #\n#  .#\n# @ #\n#####", Rules::SOKOBAN),
         ("########\n#@$$ ..#\n########", Rules::SOKOBAN),
     ] {
         let p = level(text);
@@ -150,6 +152,7 @@ fn with_floor_around(p: &Problem, margin: i32) -> Problem {
         water: p.water.iter().map(|at| shift(*at)).collect(),
         goals: p.goals.iter().map(|at| shift(*at)).collect(),
         boxes: p.boxes.iter().map(|(at, k)| (shift(*at), *k)).collect(),
+        others: p.others.iter().map(|(at, s)| (shift(*at), *s)).collect(),
     };
     for y in 0..h {
         for x in 0..w {
@@ -199,6 +202,9 @@ proptest! {
         };
         match outcome(&p, rules, Optimize::Fast) {
             SolveOutcome::Unsolvable { reason: UnsolvableReason::Exhausted, .. } => {
+                // The brute force only pushes too: a proof needs rules where
+                // pushing is all there is.
+                prop_assert!(pushes_are_complete(&rules), "{:?}", rules);
                 prop_assert!(p.is_enclosed(), "{}", p.to_xsb());
                 prop_assert_eq!(roomy, None, "{}", p.to_xsb());
             }
@@ -208,6 +214,10 @@ proptest! {
             SolveOutcome::Solved(s) => {
                 let r = replay(&p, &rules, &s.moves).expect("replays");
                 prop_assert!(r.solved);
+            }
+            SolveOutcome::GaveUp { reason: GiveUpReason::PushesOnly, .. } => {
+                prop_assert!(!pushes_are_complete(&rules), "{:?}", rules);
+                prop_assert!(p.is_enclosed(), "{}", p.to_xsb());
             }
             SolveOutcome::Unsolvable { .. } => {}
             other @ SolveOutcome::GaveUp { .. } => {

@@ -11,8 +11,8 @@ use std::time::Duration;
 use muscleman_core::GridPos;
 use muscleman_sim::Rules;
 use muscleman_solver::{
-    GiveUpReason, Optimize, Problem, SolveError, SolveOptions, SolveOutcome, UnsolvableReason,
-    replay, solve,
+    GiveUpReason, Optimize, Problem, SolveError, SolveOptions, SolveOutcome, Unmodelled,
+    UnsolvableReason, pushes_are_complete, replay, solve,
 };
 use proptest::prelude::*;
 
@@ -67,8 +67,9 @@ const LEVELS: &[&str] = &[
     " #####\n##   #\n#  $ #\n# #. #\n# @ ##\n#####",
     // Three boxes in a room.
     "########\n#  .   #\n# $$$  #\n#  .@. #\n########",
-    // Heavy box, weak wall and water are played like box, wall and floor.
-    "#######\n#@ & .#\n#  %  #\n#~$~ .#\n#######",
+    // Heavy box and weak wall are played like box and wall (no water here:
+    // the search does not model it).
+    "#######\n#@ & .#\n#  %  #\n# $  .#\n#######",
 ];
 
 #[test]
@@ -452,7 +453,14 @@ proptest! {
                         prop_assert_eq!(Some(s.move_count), best_moves);
                     }
                 }
-                (SolveOutcome::Unsolvable { .. }, None) => {}
+                (SolveOutcome::Unsolvable { .. }, None) => {
+                    prop_assert!(pushes_are_complete(&rules) || p.goals.len() > p.boxes.len() || p.goals.is_empty());
+                }
+                // The brute force, too, only pushes: under rules with pulls
+                // and swings the solver may not call this a proof.
+                (SolveOutcome::GaveUp { reason: GiveUpReason::PushesOnly, .. }, None) => {
+                    prop_assert!(!pushes_are_complete(&rules));
+                }
                 _ => prop_assert!(false, "solver {:?} vs brute force {:?}\n{}", out, best, p.to_xsb()),
             }
         }
@@ -582,4 +590,139 @@ proptest! {
         let fast = solve(&p, &opts(Rules::SOKOBAN, Optimize::Fast)).expect("no error");
         prop_assert_eq!(fast.solution().is_some(), best.is_some(), "{}", p.to_xsb());
     }
+}
+
+/// Water, keys, doors, plates, collectibles and hammers are not modelled by
+/// the push search: `solve` names the first one and gives up without
+/// searching, in every mode and under both rule sets, where it once treated
+/// water as floor (the player cannot swim) and printed a false solution.
+#[test]
+fn levels_with_what_the_search_does_not_model_give_up_unsearched() {
+    let cases = [
+        ("#####\n#@~$.#\n#####", Unmodelled::Water, (2, 1)),
+        (
+            "legend: f = WaterCell HeavyBox:sunk\n######\n#@f$.#\n######",
+            Unmodelled::Water,
+            (2, 1),
+        ),
+        (
+            "legend: k = KeyRed\n#######\n#@$.k #\n#######",
+            Unmodelled::Keys,
+            (4, 1),
+        ),
+        (
+            "legend: D = DoorRed\n######\n#@$.D#\n######",
+            Unmodelled::Doors,
+            (4, 1),
+        ),
+        (
+            "legend: D = SecretDoor:open\n######\n#@$.D#\n######",
+            Unmodelled::Doors,
+            (4, 1),
+        ),
+        (
+            "legend: H = PressurePlateHeavy\n######\n#@$.H#\n######",
+            Unmodelled::Plates,
+            (4, 1),
+        ),
+        (
+            "legend: c = Coin\n######\n#@$.c#\n######",
+            Unmodelled::Collectibles,
+            (4, 1),
+        ),
+        (
+            "legend: h = Hammer\n######\n#h@$.#\n######",
+            Unmodelled::Hammers,
+            (1, 1),
+        ),
+        // Reading order: the hammer's row comes first.
+        (
+            "legend: h = Hammer\n######\n#  h #\n#@$.~#\n######",
+            Unmodelled::Hammers,
+            (3, 1),
+        ),
+    ];
+    for (text, what, (x, y)) in cases {
+        let lv = muscleman_level::Level::parse(text).expect("level reads");
+        let p = Problem::from_level(&lv).expect("a problem");
+        let at = muscleman_core::GridPos::new(x, y);
+        assert_eq!(p.unmodelled(), Some((what, at)), "{text}");
+        for rules in [Rules::MUSCLEMAN, Rules::SOKOBAN] {
+            for optimize in [Optimize::Fast, Optimize::Pushes, Optimize::Moves] {
+                let out = solve(&p, &opts(rules, optimize)).expect("no error");
+                assert_eq!(
+                    out,
+                    SolveOutcome::GaveUp {
+                        reason: GiveUpReason::Unmodelled { what, at },
+                        stats: muscleman_solver::Stats::default(),
+                    },
+                    "{text}"
+                );
+            }
+        }
+        assert!(matches!(
+            muscleman_solver::Position::new(&p, &Rules::SOKOBAN),
+            Err(muscleman_solver::ProblemError::Unmodelled { .. })
+        ));
+    }
+}
+
+/// A box's contents change nothing without a hammer (only a hammer opens a
+/// box), so a level whose box holds a key is searched like any other.
+#[test]
+fn a_box_with_contents_is_a_box() {
+    let lv = muscleman_level::Level::parse("legend: b = Box(KeyRed Apple)\n#####\n#@b.#\n#####")
+        .expect("level reads");
+    let p = Problem::from_level(&lv).expect("a problem");
+    assert_eq!(p.unmodelled(), None);
+    assert_eq!(solved(&p, Rules::SOKOBAN, Optimize::Pushes), (1, 1));
+}
+
+/// The trivial proofs hold under every rule, whatever else the level holds:
+/// no rule makes a goal or a box.
+#[test]
+fn no_goals_and_too_few_boxes_outrank_what_is_not_modelled() {
+    let no_goals = level("#####\n#@~$#\n#####");
+    let few = level("######\n#@~$.#\n#  ..#\n######");
+    for rules in [Rules::MUSCLEMAN, Rules::SOKOBAN] {
+        assert_eq!(unsolvable(&no_goals, rules), UnsolvableReason::NoGoals);
+        assert_eq!(
+            unsolvable(&few, rules),
+            UnsolvableReason::TooFewBoxes { boxes: 1, goals: 3 }
+        );
+    }
+}
+
+/// Under Muscleman rules the player may grab, pull and swing boxes, which
+/// the push search does not model: where it runs out of pushes it gives up
+/// (once it said unsolvable); under Sokoban rules it still proves.
+#[test]
+fn an_exhausted_push_search_proves_only_under_sokoban_rules() {
+    let corner = level("#####\n#$  #\n#  .#\n# @ #\n#####");
+    for optimize in [Optimize::Fast, Optimize::Pushes, Optimize::Moves] {
+        let out = solve(&corner, &opts(Rules::MUSCLEMAN, optimize)).expect("no error");
+        assert!(
+            matches!(
+                out,
+                SolveOutcome::GaveUp {
+                    reason: GiveUpReason::PushesOnly,
+                    ..
+                }
+            ),
+            "{optimize:?}: {out:?}"
+        );
+        let out = solve(&corner, &opts(Rules::SOKOBAN, optimize)).expect("no error");
+        assert!(matches!(
+            out,
+            SolveOutcome::Unsolvable {
+                reason: UnsolvableReason::Exhausted,
+                ..
+            }
+        ));
+    }
+    for rules in [Rules { max_chain: Some(0) }, Rules { max_chain: Some(2) }] {
+        assert!(!pushes_are_complete(&rules));
+    }
+    assert!(pushes_are_complete(&Rules::SOKOBAN));
+    assert!(!pushes_are_complete(&Rules::MUSCLEMAN));
 }
