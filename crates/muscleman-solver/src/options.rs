@@ -215,12 +215,12 @@ impl std::fmt::Display for Unmodelled {
 /// Return whether moves and pushes are every way the player can move a box
 /// under `rules`, so that an exhausted push search is a proof.
 ///
-/// Only classic Sokoban rules ([`Rules::SOKOBAN`]) refuse grab, drop and the
-/// swings (rules.md §4); under every other rule set the player may grab and
-/// pull a box, swing it or shove boxes with a swing, which this search does
-/// not model.
+/// Rules without hands ([`Rules::SOKOBAN`]) refuse grab, drop and the
+/// swings (rules.md §4); with hands the player may grab and pull a box,
+/// swing it or shove boxes with a swing, which this search does not model.
 pub fn pushes_are_complete(rules: &Rules) -> bool {
-    *rules == Rules::SOKOBAN
+    // Without hands nothing moves a box but a push.
+    !rules.hands
 }
 
 /// Why a level has no solution.

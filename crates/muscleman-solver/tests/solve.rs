@@ -720,9 +720,13 @@ fn an_exhausted_push_search_proves_only_under_sokoban_rules() {
             }
         ));
     }
-    for rules in [Rules { max_chain: Some(0) }, Rules { max_chain: Some(2) }] {
+    for rules in [
+        Rules::MUSCLEMAN.with_max_chain(Some(0)),
+        Rules::MUSCLEMAN.with_max_chain(Some(2)),
+    ] {
         assert!(!pushes_are_complete(&rules));
     }
+    assert!(pushes_are_complete(&Rules::SOKOBAN.with_max_chain(Some(2))));
     assert!(pushes_are_complete(&Rules::SOKOBAN));
     assert!(!pushes_are_complete(&Rules::MUSCLEMAN));
 }
