@@ -4,7 +4,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
 use muscleman_level::Level;
-use muscleman_sim::{Command, EventBatch, Game, MAX_HISTORY, Rules};
+use muscleman_sim::{Command, EventBatch, Game, MAX_HISTORY, Rules, View};
 use serde::Serialize;
 
 use crate::cli::ReplayArgs;
@@ -101,6 +101,12 @@ struct FinalLine<'a> {
     pushes: u32,
     solved: bool,
     state_hash: String,
+    /// Where the player faces (`"down"`...).
+    facing: Option<&'static str>,
+    /// What the player holds: an entity, or null.
+    holding: Option<serde_json::Value>,
+    /// Every counter by its snake_case name.
+    counters: serde_json::Value,
 }
 
 fn write_json(out: &mut impl Write, line: &impl Serialize) -> Result<(), Failure> {
@@ -134,8 +140,15 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
     let solved = game.is_solved();
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
+    let view = game.view();
     if config.json {
+        let mut recipes = Game::new(&config.level, config.rules)
+            .map(|g| json::Recipes::of(g.world(), &g.view()))
+            .unwrap_or_default();
         play(&config, &mut |i, command, events, game| {
+            for e in events.iter() {
+                recipes.learn_event(game.world(), e);
+            }
             let stats = game.stats();
             let line = StepLine {
                 kind: "step",
@@ -144,7 +157,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
                 action: name_of(command),
                 events: events
                     .iter()
-                    .map(|e| json::event(game.world(), e))
+                    .map(|e| json::event(game.world(), &recipes, e))
                     .collect(),
                 moves: stats.moves,
                 pushes: stats.pushes,
@@ -162,6 +175,11 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
             pushes: stats.pushes,
             solved,
             state_hash: format!("{:016x}", game.state_hash()),
+            facing: view.facing().map(json::direction),
+            holding: view
+                .holding()
+                .map(|id| json::entity(game.world(), &json::Recipes::default(), id)),
+            counters: json::counters(&view),
         };
         write_json(&mut out, &line)?;
     } else {
@@ -170,7 +188,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
     }
     out.flush().map_err(|e| output_failure(&e))?;
     drop(out);
-    note(&summary(&config, stats.moves, stats.pushes, solved));
+    note(&summary(&config, stats.moves, stats.pushes, solved, &view));
     Ok(())
 }
 
@@ -196,8 +214,9 @@ fn play(config: &ReplayConfig, each: &mut EachStep<'_>) -> Result<Game, Failure>
     Ok(game)
 }
 
-/// The summary line for standard error.
-fn summary(config: &ReplayConfig, moves: u32, pushes: u32, solved: bool) -> String {
+/// The summary line for standard error: moves, pushes, solved or not, and
+/// the counters above zero (`2 coins, 1 apples_eaten`).
+fn summary(config: &ReplayConfig, moves: u32, pushes: u32, solved: bool, view: &View) -> String {
     let which = match (config.count > 1, config.level.title()) {
         (true, Some(t)) => format!("level {} of {} ({t}): ", config.number, config.count),
         (true, None) => format!("level {} of {}: ", config.number, config.count),
@@ -212,11 +231,17 @@ fn summary(config: &ReplayConfig, moves: u32, pushes: u32, solved: bool) -> Stri
             format!("{n} {word}s")
         }
     };
-    format!(
+    let mut text = format!(
         "{which}{}, {}, {state}",
         plural(moves, "move"),
         plural(pushes, "push").replace("pushs", "pushes")
-    )
+    );
+    for (counter, n) in view.counters() {
+        if *n > 0 {
+            text.push_str(&format!(", {n} {}", counter.name()));
+        }
+    }
+    text
 }
 
 fn step_failure(index: usize, command: Command, err: &dyn std::fmt::Display) -> Failure {

@@ -43,6 +43,10 @@ fn the_table_holds_todays_bindings_exactly() {
         (Key::plain(KeyCode::Right), right),
         (ch('d'), right),
         (ch('l'), right),
+        (ch('g'), Grab),
+        (ch('p'), Drop),
+        (ch('['), SwingLeft),
+        (ch(']'), SwingRight),
         (ch('z'), Undo),
         (ch('u'), Undo),
         (Key::plain(KeyCode::Backspace), Undo),
@@ -50,7 +54,7 @@ fn the_table_holds_todays_bindings_exactly() {
         (ch('r'), Restart),
         (ch('n'), NextLevel),
         (Key::plain(KeyCode::PageDown), NextLevel),
-        (ch('p'), PreviousLevel),
+        (ch('b'), PreviousLevel),
         (Key::plain(KeyCode::PageUp), PreviousLevel),
         (Key::plain(KeyCode::Enter), GoOn),
         (ch(' '), GoOn),
@@ -97,7 +101,8 @@ fn letters_match_in_either_case_and_ctrl_only_with_c() {
 }
 
 /// The game's keys are not the MOVES letters: `u` is undo in the game and
-/// up in MOVES, `p` the previous level and drop (rules.md §7).
+/// up in MOVES. Grab, drop and the swings share theirs (`g p [ ]`, rules.md
+/// §7), and the game gives each the input its MOVES letter gives.
 #[test]
 fn game_keys_are_not_moves_letters() {
     assert_eq!(
@@ -108,6 +113,55 @@ fn game_keys_are_not_moves_letters() {
         moves::parse("u").ok(),
         Some(vec![Command::Step(Input::Move(GridDir::Up))])
     );
+    for (c, action, input) in [
+        ('g', GameAction::Grab, Input::Grab),
+        ('p', GameAction::Drop, Input::Drop),
+        ('[', GameAction::SwingLeft, Input::SwingLeft),
+        (']', GameAction::SwingRight, Input::SwingRight),
+    ] {
+        assert_eq!(action_for(plain(KeyCode::Char(c))), Some(action), "{c}");
+        assert_eq!(
+            moves::parse(&c.to_string()).ok(),
+            Some(vec![Command::Step(input)]),
+            "{c}"
+        );
+    }
+}
+
+/// Grab, drop and the swings step the sim with their input: the game and
+/// `replay` with the same letters end in the same state.
+#[test]
+fn grab_drop_and_swing_keys_step_the_sim() {
+    let text = "legend: k = KeyRed\n#######\n#@k   #\n#     #\n#######\n";
+    let levels = Collection::parse(text).expect("levels").levels;
+    let mut app = App::new(
+        levels.clone(),
+        0,
+        "T",
+        Rules::MUSCLEMAN,
+        Progress::in_memory(),
+    )
+    .expect("app");
+    let mut game = muscleman_sim::Game::new(&levels[0], Rules::MUSCLEMAN).expect("game");
+    for c in "dugp[]g]".chars() {
+        let key = match c {
+            'd' => KeyCode::Right,
+            'u' => KeyCode::Down,
+            other => KeyCode::Char(other),
+        };
+        app.handle_key(plain(key));
+        let input = match c {
+            'd' => Input::Move(GridDir::Right),
+            'u' => Input::Move(GridDir::Down),
+            'g' => Input::Grab,
+            'p' => Input::Drop,
+            '[' => Input::SwingLeft,
+            _ => Input::SwingRight,
+        };
+        game.apply(Command::Step(input)).expect("step");
+        assert_eq!(app.game().state_hash(), game.state_hash(), "after {c}");
+        assert_eq!(app.game().view(), game.view(), "after {c}");
+    }
 }
 
 #[test]
@@ -180,6 +234,13 @@ fn every_binding_does_what_the_table_says() {
                 assert_eq!((moves, app.level_index()), (1, 0), "{b:?}")
             }
             GameAction::Quit => assert!(app.should_quit(), "{b:?}"),
+            // Not moves: the player stays where it is (facing the box).
+            GameAction::Grab
+            | GameAction::Drop
+            | GameAction::SwingLeft
+            | GameAction::SwingRight => {
+                assert_eq!((moves, app.level_index()), (1, 0), "{b:?}")
+            }
         }
     }
 }

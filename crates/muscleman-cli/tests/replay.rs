@@ -338,3 +338,83 @@ fn save_writes_a_game_that_play_can_load() {
         .collect();
     assert!(names.iter().all(|n| !n.contains(".tmp")), "{names:?}");
 }
+
+/// `replay --json` on `level` with `moves`: every line, parsed.
+fn json_lines(f: &Files, level: &str, moves: &str) -> Vec<serde_json::Value> {
+    let path = f.write("json.txt", level);
+    let (out, _) = expect_ok(
+        f,
+        &["replay", path.to_str().unwrap(), moves, "--json"],
+        None,
+    );
+    out.lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect()
+}
+
+/// A red key pushed into its red door: `key_consumed` names the key and the
+/// door (the spent key still by its recipe), then `door_opened`, then the
+/// player's move (rules.md §4, the key rule).
+#[test]
+fn json_key_consumed_and_door_opened() {
+    let f = Files::new();
+    let lines = json_lines(&f, "legend: k = KeyRed\nlegend: D = DoorRed\n#@kD #\n", "r");
+    let events = &lines[0]["events"];
+    assert_eq!(events[0]["event"], "key_consumed");
+    assert_eq!(events[0]["key"]["recipe"], "KeyRed");
+    assert_eq!(events[0]["door"]["recipe"], "DoorRed");
+    assert_eq!(events[1]["event"], "door_opened");
+    assert_eq!(events[1]["door"], events[0]["door"]);
+    assert_eq!(events[2]["event"], "moved");
+    assert_eq!(events[2]["cause"], "player");
+    assert_eq!(events.as_array().map(Vec::len), Some(3));
+    assert_eq!(lines[1]["level"], "legend: a = DoorRed:unlocked\n# @a #\n");
+}
+
+/// A heavy box pushed onto water sinks: its `moved`, the player's, then
+/// `sank` naming it (still a `HeavyBox`).
+#[test]
+fn json_sank() {
+    let f = Files::new();
+    let lines = json_lines(&f, "#@&~ #\n", "r");
+    let events = &lines[0]["events"];
+    assert_eq!(events[0]["event"], "moved");
+    assert_eq!(events[0]["entity"]["recipe"], "HeavyBox");
+    assert_eq!(events[1]["cause"], "player");
+    assert_eq!(events[2]["event"], "sank");
+    assert_eq!(events[2]["entity"], events[0]["entity"]);
+    assert_eq!(events[2]["entity"]["recipe"], "HeavyBox");
+}
+
+/// The final line holds the player's facing, what it holds (null: nothing)
+/// and all eight counters by snake_case name.
+#[test]
+fn json_final_line_has_facing_holding_and_counters() {
+    let f = Files::new();
+    let lines = json_lines(&f, "#####\n#@  #\n#####\n", "rl[");
+    let last = lines.last().expect("a final line");
+    assert_eq!(last["type"], "final");
+    assert!(last["facing"].is_string(), "{last}");
+    assert_eq!(last["holding"], serde_json::Value::Null);
+    let counters = last["counters"].as_object().expect("counters");
+    let mut names: Vec<&str> = counters.keys().map(String::as_str).collect();
+    names.sort_unstable();
+    assert_eq!(
+        names,
+        [
+            "apples_eaten",
+            "bongs_broken",
+            "bongs_made",
+            "cheese_eaten",
+            "coins",
+            "ghosts_released",
+            "green_keys_made",
+            "pears_eaten"
+        ]
+    );
+    assert!(counters.values().all(|v| v == 0));
+    // After `r` then `l` the player faces left (a swing with empty hands
+    // may turn it once the sim resolves swings).
+    let lines = json_lines(&f, "#####\n#@  #\n#####\n", "rl");
+    assert_eq!(lines.last().expect("final")["facing"], "left");
+}

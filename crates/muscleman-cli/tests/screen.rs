@@ -10,7 +10,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use ratatui::style::Color;
+use ratatui::style::{Color, Modifier};
 
 fn builtin_levels() -> Vec<Level> {
     builtin::levels()
@@ -225,16 +225,16 @@ fn next_and_previous_levels_wrap_around() {
     assert_eq!(app.level_index(), 1);
     key(&mut app, KeyCode::Char('n'));
     assert_eq!(app.level_index(), 0);
-    key(&mut app, KeyCode::Char('p'));
+    key(&mut app, KeyCode::Char('b'));
     assert_eq!(app.level_index(), 1);
-    key(&mut app, KeyCode::Char('p'));
+    key(&mut app, KeyCode::PageUp);
     assert_eq!(app.level_index(), 0);
 }
 
 #[test]
 fn solving_the_last_level_goes_back_to_the_first() {
     let mut app = app_of(TINY);
-    key(&mut app, KeyCode::Char('p'));
+    key(&mut app, KeyCode::Char('b'));
     key(&mut app, KeyCode::Right);
     assert!(app.is_solved());
     assert!(screen(&app).contains("Enter: back to level 1"));
@@ -410,4 +410,167 @@ fn a_player_far_off_an_open_level_is_drawn() {
         shown.contains("@v"),
         "the player, facing down, stays in sight:\n{shown}"
     );
+}
+
+/// Every rule book 2 entity, one a cell: keys and doors of each colour,
+/// the secret door, plates (coloured and heavy), the hammer, each
+/// collectible, filled water, a box with contents.
+const EVERYTHING: &str = "; Everything
+legend: k = KeyRed
+legend: K = KeyBlue
+legend: Y = KeyYellow
+legend: G = KeyGreen
+legend: D = DoorRed
+legend: E = DoorBlue:open
+legend: S = SecretDoor
+legend: P = PressurePlateRed
+legend: H = PressurePlateHeavy
+legend: T = Hammer
+legend: a = Apple
+legend: e = Pear
+legend: c = Cheese
+legend: o = Coin
+legend: f = WaterCell HeavyBox:sunk
+legend: b = Box(Apple)
+##########
+#@ k D   #
+#  K E  .#
+# T a e c#
+# o f ~ b#
+# & P H S#
+# Y G    #
+##########
+";
+
+/// The cell at board row `row` whose text starts at the glyph `glyph`.
+fn find(buffer: &Buffer, glyph: &str) -> (u16, u16) {
+    let area = buffer.area;
+    let first = glyph.chars().next().map(String::from).unwrap_or_default();
+    let rest: String = glyph.chars().skip(1).collect();
+    for y in 0..area.height {
+        // Only the board (left of the panel).
+        for x in 0..area.width.saturating_sub(30) {
+            let at = |dx: u16| buffer.cell((x + dx, y)).map_or("", |c| c.symbol());
+            if at(0) == first && (rest.is_empty() || at(1) == rest) {
+                return (x, y);
+            }
+        }
+    }
+    panic!("{glyph} is not on the board:\n{}", text(buffer));
+}
+
+#[test]
+fn keys_doors_plates_hammers_and_collectibles_have_glyphs_and_colours() {
+    let app = app_of(EVERYTHING);
+    let buffer = draw(&app, 80, 24);
+    let s = text(&buffer);
+    for row in [
+        "██@v  kr  +R      ██",
+        "██    kb  'B    ()██",
+        "██  -T  *a  *p  *c██",
+        "██  *o  __  ≈≈  []██",
+        "██  {}  _r  _H  +S██",
+        "██  ky  kg        ██",
+    ] {
+        assert!(s.contains(row), "{row}:\n{s}");
+    }
+    let fg = |glyph: &str| {
+        let at = find(&buffer, glyph);
+        buffer.cell(at).map(|c| (c.fg, c.bg)).expect("cell")
+    };
+    assert_eq!(fg("kr").0, Color::LightRed);
+    assert_eq!(fg("kb").0, Color::LightBlue);
+    assert_eq!(fg("ky").0, Color::Yellow);
+    assert_eq!(fg("kg").0, Color::LightGreen);
+    // A closed door is a block of its colour; an open one a thin outline.
+    assert_eq!(fg("+R").1, Color::LightRed);
+    assert_eq!(fg("'B"), (Color::LightBlue, Color::Reset));
+    assert_eq!(fg("_r").0, Color::LightRed);
+    // Filled water keeps the water's blue.
+    assert_eq!(fg("__").1, Color::Blue);
+    // The legend names what the level holds, in a window tall enough.
+    let s = text(&draw(&app, 80, 40));
+    for name in [
+        "red key",
+        "blue key",
+        "red door",
+        "open blue door",
+        "secret door",
+        "red plate",
+        "heavy plate",
+        "hammer",
+        "apple",
+        "coin",
+    ] {
+        assert!(s.contains(name), "{name} in the legend:\n{s}");
+    }
+}
+
+#[test]
+fn a_key_pushed_into_its_door_opens_it_on_screen() {
+    let mut app = app_of(EVERYTHING);
+    keys(&mut app, "ll");
+    assert!(screen(&app).contains("██    @>kr+R      ██"));
+    keys(&mut app, "l");
+    let s = text(&draw(&app, 80, 40));
+    assert!(s.contains("██      @>'R      ██"), "{s}");
+    assert!(s.contains("open red door"), "{s}");
+}
+
+/// Too wide for two columns a cell: one column, where keys are the colour's
+/// lower-case letter, closed doors its capital, open doors its small
+/// capital, plates its circled letter; without colours they still differ.
+#[test]
+fn one_column_and_no_color_keep_keys_doors_and_plates_apart() {
+    let wide: String = EVERYTHING
+        .lines()
+        .map(|l| {
+            if l.starts_with("##########") {
+                format!("{l}{}\n", "#".repeat(40))
+            } else if l.starts_with('#') {
+                format!("{}{}#\n", &l[..l.len() - 1], " ".repeat(40))
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    let mut app = app_of(&wide);
+    app.set_color(false);
+    let buffer = draw(&app, 80, 24);
+    let s = text(&buffer);
+    for row in [
+        "█@ r R",
+        "█  b ʙ  .",
+        "█ T a p c",
+        "█ o = ≈ $",
+        "█ & ⓡ ⓗ S",
+        "█ y g",
+    ] {
+        assert!(s.contains(row), "{row}:\n{s}");
+    }
+    // The legend shows the glyphs as the board draws them.
+    let tall = text(&draw(&app, 80, 40));
+    assert!(tall.contains("R red door"), "{tall}");
+    assert!(tall.contains("ⓡ red plate"), "{tall}");
+    assert!(
+        buffer
+            .content()
+            .iter()
+            .all(|c| c.fg == Color::Reset && c.bg == Color::Reset),
+        "NO_COLOR draws no colour"
+    );
+    // Without colours a closed door is reversed, a key bold.
+    let door = buffer.cell(find(&buffer, "R")).expect("door");
+    assert!(door.modifier.contains(Modifier::REVERSED));
+    let key = buffer.cell(find(&buffer, "r")).expect("key");
+    assert!(key.modifier.contains(Modifier::BOLD));
+    assert!(!key.modifier.contains(Modifier::REVERSED));
+}
+
+#[test]
+fn the_panel_shows_the_facing_and_what_is_held() {
+    let mut app = app_of(EVERYTHING);
+    assert!(screen(&app).contains("Facing ↓  holding -"));
+    keys(&mut app, "l");
+    assert!(screen(&app).contains("Facing →  holding -"));
 }

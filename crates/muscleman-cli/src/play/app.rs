@@ -14,6 +14,14 @@ use crate::progress::{Improvement, LevelRecord, Progress, RulesProgress};
 pub enum GameAction {
     /// Walk (and push) one cell.
     Move(GridDir),
+    /// Grab the liftable thing in front (a box, key or hammer).
+    Grab,
+    /// Put down what the player holds.
+    Drop,
+    /// Swing counter-clockwise: turn, or swing the held thing round.
+    SwingLeft,
+    /// Swing clockwise: turn, or swing the held thing round.
+    SwingRight,
     /// Take back the last undo step.
     Undo,
     /// Do again the last step taken back.
@@ -35,6 +43,10 @@ impl GameAction {
     pub const fn description(self) -> &'static str {
         match self {
             GameAction::Move(_) => "move",
+            GameAction::Grab => "grab",
+            GameAction::Drop => "drop",
+            GameAction::SwingLeft => "swing left",
+            GameAction::SwingRight => "swing right",
             GameAction::Undo => "undo",
             GameAction::Redo => "redo",
             GameAction::Restart => "restart",
@@ -113,7 +125,9 @@ const fn bind_ctrl(code: KeyCode, action: GameAction, label: &'static str) -> Ke
     }
 }
 
-use GameAction::{GoOn, NextLevel, PreviousLevel, Quit, Redo, Restart, Undo};
+use GameAction::{
+    Drop, GoOn, Grab, NextLevel, PreviousLevel, Quit, Redo, Restart, SwingLeft, SwingRight, Undo,
+};
 const UP: GameAction = GameAction::Move(GridDir::Up);
 const DOWN: GameAction = GameAction::Move(GridDir::Down);
 const LEFT: GameAction = GameAction::Move(GridDir::Left);
@@ -122,7 +136,9 @@ const RIGHT: GameAction = GameAction::Move(GridDir::Right);
 /// Every key the terminal game answers to, one line a binding, in the order
 /// the help lists them. Letters match in either case; a key not listed does
 /// nothing. These are not the MOVES letters of `replay` (`u` is undo here,
-/// up there).
+/// up there), though grab, drop and the swings share theirs (`g p [ ]`);
+/// `q` stays quit, so the swings have no `q`/`e` pair, and the previous
+/// level moved from `p` to `b`.
 pub const KEY_BINDINGS: &[KeyBinding] = &[
     bind(KeyCode::Up, UP, "↑"),
     bind(KeyCode::Char('w'), UP, "w"),
@@ -136,6 +152,10 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
     bind(KeyCode::Right, RIGHT, "→"),
     bind(KeyCode::Char('d'), RIGHT, "d"),
     bind(KeyCode::Char('l'), RIGHT, "l"),
+    bind(KeyCode::Char('g'), Grab, "g"),
+    bind(KeyCode::Char('p'), Drop, "p"),
+    bind(KeyCode::Char('['), SwingLeft, "["),
+    bind(KeyCode::Char(']'), SwingRight, "]"),
     bind(KeyCode::Char('z'), Undo, "z"),
     bind(KeyCode::Char('u'), Undo, "u"),
     bind(KeyCode::Backspace, Undo, "Backspace"),
@@ -143,7 +163,7 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
     bind(KeyCode::Char('r'), Restart, "r"),
     bind(KeyCode::Char('n'), NextLevel, "n"),
     bind(KeyCode::PageDown, NextLevel, "PageDown"),
-    bind(KeyCode::Char('p'), PreviousLevel, "p"),
+    bind(KeyCode::Char('b'), PreviousLevel, "b"),
     bind(KeyCode::PageUp, PreviousLevel, "PageUp"),
     bind(KeyCode::Enter, GoOn, "Enter"),
     bind(KeyCode::Char(' '), GoOn, "Space"),
@@ -177,7 +197,7 @@ pub struct LegendLine {
 ///
 /// Lines come in the order the table first names each action description.
 ///
-/// `play/ui.rs` can draw its key panel from this (it still writes its own).
+/// The side panel (`play/ui.rs`) and `play --help` both draw from it.
 pub fn key_legend() -> Vec<LegendLine> {
     let mut lines: Vec<LegendLine> = Vec::new();
     for b in KEY_BINDINGS {
@@ -336,7 +356,11 @@ impl App {
     pub fn act(&mut self, action: GameAction) {
         let solved = self.game.is_solved();
         match action {
-            GameAction::Move(dir) => self.walk(dir, solved),
+            GameAction::Move(dir) => self.step(Input::Move(dir), solved),
+            GameAction::Grab => self.step(Input::Grab, solved),
+            GameAction::Drop => self.step(Input::Drop, solved),
+            GameAction::SwingLeft => self.step(Input::SwingLeft, solved),
+            GameAction::SwingRight => self.step(Input::SwingRight, solved),
             GameAction::Undo => self.command(Command::Undo),
             GameAction::Redo => self.command(Command::Redo),
             GameAction::Restart => self.command(Command::Restart),
@@ -351,12 +375,13 @@ impl App {
         }
     }
 
-    fn walk(&mut self, dir: GridDir, solved: bool) {
+    /// Play one input, unless the level is solved (the banner is up).
+    fn step(&mut self, input: Input, solved: bool) {
         if solved {
             self.message = Some("Solved! Enter: next level, z: undo".to_owned());
             return;
         }
-        self.command(Command::Step(Input::Move(dir)));
+        self.command(Command::Step(input));
     }
 
     fn command(&mut self, command: Command) {

@@ -1,6 +1,6 @@
 //! Rendering the game into a ratatui frame.
 
-use muscleman_core::{GridDir, GridPos};
+use muscleman_core::{GlobalCounter, GridDir, GridPos, KeyColor};
 use muscleman_sim::{Appearance, View};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -9,7 +9,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use super::app::App;
+use super::app::{App, key_legend};
 
 /// Smallest terminal the game draws in; smaller shows a "too small" message.
 pub const MIN_WIDTH: u16 = 60;
@@ -41,6 +41,7 @@ const fn look(glyph: &'static str, narrow: &'static str, color: Style, plain: St
 }
 
 const NONE: Style = Style::new();
+const BOLD: Style = Style::new().add_modifier(Modifier::BOLD);
 const FLOOR: Look = look("  ", " ", NONE, NONE);
 const GOAL: Look = look("()", ".", Style::new().fg(Color::LightRed), NONE);
 const WALL: Look = look("██", "█", Style::new().fg(Color::Gray), NONE);
@@ -57,7 +58,7 @@ const BOX: Look = look(
     Style::new()
         .fg(Color::LightYellow)
         .add_modifier(Modifier::BOLD),
-    Style::new().add_modifier(Modifier::BOLD),
+    BOLD,
 );
 const BOX_ON_GOAL: Look = look(
     "[]",
@@ -73,7 +74,7 @@ const HEAVY: Look = look(
     Style::new()
         .fg(Color::LightMagenta)
         .add_modifier(Modifier::BOLD),
-    Style::new().add_modifier(Modifier::BOLD),
+    BOLD,
 );
 const HEAVY_ON_GOAL: Look = look(
     "{}",
@@ -89,76 +90,212 @@ const PLAYER: Look = look(
     Style::new()
         .fg(Color::LightCyan)
         .add_modifier(Modifier::BOLD),
-    Style::new().add_modifier(Modifier::BOLD),
+    BOLD,
 );
-
+/// Water filled by a sunk heavy box: walkable.
 const BRIDGE: Look = look(
     "__",
-    "_",
+    "=",
     Style::new().fg(Color::LightMagenta).bg(Color::Blue),
     NONE,
+);
+const HAMMER: Look = look(
+    "-T",
+    "T",
+    Style::new().fg(Color::White).add_modifier(Modifier::BOLD),
+    BOLD,
 );
 /// Something the sim draws that this game does not know yet.
 const UNKNOWN: Look = look("??", "?", Style::new().fg(Color::LightRed), NONE);
 
+/// Return the terminal colour of a key colour.
+const fn key_color(c: KeyColor) -> Color {
+    match c {
+        KeyColor::Blue => Color::LightBlue,
+        KeyColor::Red => Color::LightRed,
+        KeyColor::Yellow => Color::Yellow,
+        KeyColor::Green => Color::LightGreen,
+    }
+}
+
+/// A key: `k` and its colour's letter (`kb`); one column, the letter (`b`).
+const fn key_look(c: KeyColor) -> Look {
+    let (glyph, narrow) = match c {
+        KeyColor::Blue => ("kb", "b"),
+        KeyColor::Red => ("kr", "r"),
+        KeyColor::Yellow => ("ky", "y"),
+        KeyColor::Green => ("kg", "g"),
+    };
+    look(
+        glyph,
+        narrow,
+        Style::new().fg(key_color(c)).add_modifier(Modifier::BOLD),
+        BOLD,
+    )
+}
+
+/// A door: closed `+B` (one column `B`), open `'B` (one column the small
+/// capital `ʙ`); the secret door `+S`/`S`, open `'S`/`s`. A closed door is
+/// a block of its colour (reversed without colours).
+const fn door_look(color: Option<KeyColor>, open: bool) -> Look {
+    let (closed, opened, narrow_closed, narrow_open) = match color {
+        Some(KeyColor::Blue) => ("+B", "'B", "B", "ʙ"),
+        Some(KeyColor::Red) => ("+R", "'R", "R", "ʀ"),
+        Some(KeyColor::Yellow) => ("+Y", "'Y", "Y", "ʏ"),
+        Some(KeyColor::Green) => ("+G", "'G", "G", "ɢ"),
+        None => ("+S", "'S", "S", "s"),
+    };
+    let fg = match color {
+        Some(c) => key_color(c),
+        None => Color::Magenta,
+    };
+    if open {
+        look(opened, narrow_open, Style::new().fg(fg), NONE)
+    } else {
+        look(
+            closed,
+            narrow_closed,
+            Style::new()
+                .fg(Color::Black)
+                .bg(fg)
+                .add_modifier(Modifier::BOLD),
+            Style::new().add_modifier(Modifier::REVERSED),
+        )
+    }
+}
+
+/// A pressure plate: `_b`, pressed `=b` (one column the circled letter `ⓑ`,
+/// pressed `Ⓑ`); the heavy plate `_H`/`=H` (`ⓗ`/`Ⓗ`).
+const fn plate_look(color: Option<KeyColor>, pressed: bool) -> Look {
+    let (up, down, narrow_up, narrow_down) = match color {
+        Some(KeyColor::Blue) => ("_b", "=b", "ⓑ", "Ⓑ"),
+        Some(KeyColor::Red) => ("_r", "=r", "ⓡ", "Ⓡ"),
+        Some(KeyColor::Yellow) => ("_y", "=y", "ⓨ", "Ⓨ"),
+        Some(KeyColor::Green) => ("_g", "=g", "ⓖ", "Ⓖ"),
+        None => ("_H", "=H", "ⓗ", "Ⓗ"),
+    };
+    let fg = match color {
+        Some(c) => key_color(c),
+        None => Color::LightMagenta,
+    };
+    if pressed {
+        look(
+            down,
+            narrow_down,
+            Style::new().fg(fg).add_modifier(Modifier::BOLD),
+            BOLD,
+        )
+    } else {
+        look(up, narrow_up, Style::new().fg(fg), NONE)
+    }
+}
+
+/// A collectible: `*` and its letter (`*a` apple, `*p` pear, `*c` cheese,
+/// `*o` coin); one column, the letter.
+const fn collectible_look(counter: GlobalCounter) -> Look {
+    let (glyph, narrow, fg) = match counter {
+        GlobalCounter::ApplesEaten => ("*a", "a", Color::LightRed),
+        GlobalCounter::PearsEaten => ("*p", "p", Color::LightGreen),
+        GlobalCounter::CheeseEaten => ("*c", "c", Color::Yellow),
+        GlobalCounter::Coins => ("*o", "o", Color::LightYellow),
+        _ => ("*?", "?", Color::LightRed),
+    };
+    look(
+        glyph,
+        narrow,
+        Style::new().fg(fg).add_modifier(Modifier::BOLD),
+        BOLD,
+    )
+}
+
+/// Return how one entity looks on its own (`goal`: the cell holds a goal,
+/// which turns a box on it green).
+fn look_of(appearance: Appearance, goal: bool) -> Look {
+    match appearance {
+        Appearance::Player => PLAYER,
+        Appearance::WallStrong => WALL,
+        Appearance::WallWeak => WEAK_WALL,
+        Appearance::Water => WATER,
+        Appearance::Goal => GOAL,
+        Appearance::Box if goal => BOX_ON_GOAL,
+        Appearance::Box => BOX,
+        Appearance::HeavyBox if goal => HEAVY_ON_GOAL,
+        Appearance::HeavyBox => HEAVY,
+        Appearance::SunkHeavyBox => BRIDGE,
+        Appearance::Hammer => HAMMER,
+        Appearance::Key(c) => key_look(c),
+        Appearance::Door { color, open } => door_look(color, open),
+        Appearance::Plate { color, pressed } => plate_look(color, pressed),
+        Appearance::Collectible(counter) => collectible_look(counter),
+        // `Unknown`, and what the next rules bring: drawn, not hidden.
+        _ => UNKNOWN,
+    }
+}
+
+/// Return which entity of a cell is drawn: the lowest rank wins (the
+/// player over walls over closed doors over boxes over keys and hammers
+/// over what lies on the floor over the floor itself).
+fn rank(appearance: Appearance) -> u8 {
+    match appearance {
+        Appearance::Player => 0,
+        Appearance::WallStrong => 1,
+        Appearance::WallWeak => 2,
+        Appearance::Door { open: false, .. } => 3,
+        Appearance::HeavyBox => 4,
+        Appearance::Box => 5,
+        Appearance::Key(_) => 6,
+        Appearance::Hammer => 7,
+        Appearance::Collectible(_) => 9,
+        Appearance::Door { open: true, .. } => 10,
+        Appearance::Plate { .. } => 11,
+        Appearance::Goal => 12,
+        Appearance::SunkHeavyBox => 13,
+        Appearance::Water => 14,
+        // Unknown things stand above the floor, so they are seen.
+        _ => 8,
+    }
+}
+
 /// What a cell holds, as the look chooses among it.
 #[derive(Clone, Copy, Default)]
 struct Cell {
+    /// The entity drawn, if any.
+    top: Option<Appearance>,
     player: bool,
-    wall: bool,
-    weak_wall: bool,
-    heavy: bool,
-    boxed: bool,
     goal: bool,
     water: bool,
-    bridge: bool,
-    unknown: bool,
+    /// The entity drawn is the one the player holds.
+    held: bool,
 }
 
 impl Cell {
     /// Sort the appearances of a cell's entities.
     fn of(view: &View, at: GridPos) -> Cell {
         let mut c = Cell::default();
+        let mut top: Option<(u8, Appearance, bool)> = None;
         for sprite in view.cell(at) {
-            match sprite.appearance {
+            let a = sprite.appearance;
+            match a {
                 Appearance::Player => c.player = true,
-                Appearance::WallStrong => c.wall = true,
-                Appearance::WallWeak => c.weak_wall = true,
-                Appearance::HeavyBox => c.heavy = true,
-                Appearance::Box => c.boxed = true,
                 Appearance::Goal => c.goal = true,
                 Appearance::Water => c.water = true,
-                Appearance::SunkHeavyBox => c.bridge = true,
-                // Hammers and what the next rules bring: drawn, not hidden.
-                _ => c.unknown = true,
+                _ => {}
             }
+            let held = view.holding() == Some(sprite.entity);
+            if top.is_none_or(|(r, _, _)| rank(a) < r) {
+                top = Some((rank(a), a, held));
+            }
+        }
+        if let Some((_, a, held)) = top {
+            c.top = Some(a);
+            c.held = held;
         }
         c
     }
 
     /// Return how the cell looks: the thing on top wins.
     fn look(self) -> Look {
-        if self.player {
-            PLAYER
-        } else if self.wall {
-            WALL
-        } else if self.weak_wall {
-            WEAK_WALL
-        } else if self.heavy {
-            if self.goal { HEAVY_ON_GOAL } else { HEAVY }
-        } else if self.boxed {
-            if self.goal { BOX_ON_GOAL } else { BOX }
-        } else if self.unknown {
-            UNKNOWN
-        } else if self.goal {
-            GOAL
-        } else if self.bridge {
-            BRIDGE
-        } else if self.water {
-            WATER
-        } else {
-            FLOOR
-        }
+        self.top.map_or(FLOOR, |a| look_of(a, self.goal))
     }
 }
 
@@ -206,8 +343,8 @@ pub fn draw(app: &App, frame: &mut Frame) {
     let [main, status] = Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(area);
     let [board, panel] =
         Layout::horizontal([Constraint::Min(0), Constraint::Length(PANEL_WIDTH)]).areas(main);
-    let drawn = draw_board(app, frame, board);
-    draw_panel(app, frame, panel);
+    let (drawn, narrow) = draw_board(app, frame, board);
+    draw_panel(app, frame, panel, narrow);
     draw_status(app, frame, status);
     if app.is_solved() {
         draw_banner(app, frame, Block::bordered().inner(board), drawn);
@@ -248,8 +385,9 @@ fn viewport(level_len: usize, visible: usize, player: usize) -> (usize, usize) {
     }
 }
 
-/// Draw the board; return the screen area the level took.
-fn draw_board(app: &App, frame: &mut Frame, area: Rect) -> Rect {
+/// Draw the board; return the screen area the level took, and whether it
+/// is drawn one column a cell.
+fn draw_board(app: &App, frame: &mut Frame, area: Rect) -> (Rect, bool) {
     let block = Block::bordered()
         .title(Line::from(format!(" {} ", level_title(app))).style(app.accent()))
         .border_style(app.dim());
@@ -324,7 +462,7 @@ impl Region {
 
 /// Draw the view's `region` into `area`, two columns a cell when it fits,
 /// one otherwise, scrolled around the player when even that does not fit.
-/// Return the screen area the level took.
+/// Return the screen area the level took, and whether it is one column a cell.
 fn render_view(
     app: &App,
     view: &View,
@@ -332,7 +470,7 @@ fn render_view(
     facing: GridDir,
     area: Rect,
     buf: &mut Buffer,
-) -> Rect {
+) -> (Rect, bool) {
     let (w, h) = (region.width(), region.height());
     let cols = usize::from(area.width);
     let rows = usize::from(area.height);
@@ -354,11 +492,15 @@ fn render_view(
             let cell = Cell::of(view, at);
             let look = cell.look();
             let mut style = app.style(look);
-            if app.color && cell.water {
+            if app.color && cell.water && style.bg.is_none() {
                 style = style.bg(Color::Blue);
             }
             if app.color && cell.goal && cell.player {
                 style = style.bg(Color::Red);
+            }
+            if cell.held {
+                // Held: reversed and underlined, in colour or not.
+                style = style.add_modifier(Modifier::REVERSED | Modifier::UNDERLINED);
             }
             let glyph = match (cell_w, cell.player) {
                 (1, _) => look.narrow,
@@ -375,16 +517,17 @@ fn render_view(
         }
     }
     let to_u16 = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
-    Rect::new(
+    let taken = Rect::new(
         area.x.saturating_add(to_u16(pad_x * cell_w)),
         area.y.saturating_add(to_u16(pad_y)),
         to_u16(visible_x.min(w) * cell_w),
         to_u16(rows.min(h)),
     )
-    .intersection(area)
+    .intersection(area);
+    (taken, cell_w == 1)
 }
 
-fn draw_panel(app: &App, frame: &mut Frame, area: Rect) {
+fn draw_panel(app: &App, frame: &mut Frame, area: Rect, narrow: bool) {
     let block = Block::bordered()
         .title(Line::from(" Muscleman ").style(app.accent()))
         .border_style(app.dim());
@@ -435,46 +578,226 @@ fn draw_panel(app: &App, frame: &mut Frame, area: Rect) {
         },
         label,
     )));
+    let view = app.game().view();
+    lines.push(state_line(app, &view));
+    if let Some(line) = counters_line(app, &view) {
+        lines.push(line);
+    }
     lines.push(Line::from(""));
-    let keys = |pairs: &[(&'static str, &'static str)]| {
-        Line::from(
-            pairs
-                .iter()
-                .flat_map(|&(k, what)| [Span::styled(k, app.accent()), Span::raw(what)])
-                .collect::<Vec<_>>(),
-        )
-    };
-    lines.extend([
-        keys(&[("←↑↓→ wasd hjkl", " move")]),
-        keys(&[("z u", " undo    "), ("y", " redo")]),
-        keys(&[("r", " restart")]),
-        keys(&[("n p", " next/previous level")]),
-        keys(&[("q Esc", " quit")]),
-    ]);
-    let legend_rows = 4;
-    let used = u16::try_from(lines.len()).unwrap_or(u16::MAX);
-    if inner.height >= used + legend_rows {
+    let width = usize::from(inner.width);
+    lines.extend(legend_lines(app, width));
+    // The glyph legend, for what this level holds, as far as there is room.
+    let items = glyph_legend(&view);
+    let room = usize::from(inner.height).saturating_sub(lines.len() + 1);
+    if room > 0 && !items.is_empty() {
         lines.push(Line::from(""));
-        let item = |look: Look, glyph: &'static str, what: &'static str| {
-            vec![
-                Span::styled(glyph, app.style(look)),
-                Span::raw(format!(" {what:<10}")),
-            ]
-        };
-        let row = |a: Vec<Span<'static>>, b: Vec<Span<'static>>| {
-            Line::from(a.into_iter().chain(b).collect::<Vec<_>>())
-        };
-        lines.push(row(item(PLAYER, "@v", "you"), item(BOX, "[]", "box")));
-        lines.push(row(
-            item(HEAVY, "{}", "heavy box"),
-            item(GOAL, "()", "goal"),
-        ));
-        lines.push(row(
-            item(WEAK_WALL, "▒▒", "weak wall"),
-            item(WATER, "≈≈", "water"),
-        ));
+        lines.extend(
+            glyph_lines(app, &items, width, narrow)
+                .into_iter()
+                .take(room),
+        );
     }
     frame.render_widget(Paragraph::new(lines), inner);
+}
+
+/// Return the arrow of a direction.
+const fn arrow(dir: GridDir) -> &'static str {
+    match dir {
+        GridDir::Up => "↑",
+        GridDir::Right => "→",
+        GridDir::Down => "↓",
+        GridDir::Left => "←",
+    }
+}
+
+/// Return a key colour's name in the panel.
+const fn color_name(c: KeyColor) -> &'static str {
+    match c {
+        KeyColor::Blue => "blue",
+        KeyColor::Red => "red",
+        KeyColor::Yellow => "yellow",
+        KeyColor::Green => "green",
+    }
+}
+
+/// Return what an appearance is called in the panel.
+fn name_of(appearance: Appearance) -> String {
+    let color = |c: Option<KeyColor>| c.map_or("secret", color_name);
+    match appearance {
+        Appearance::Player => "you".to_owned(),
+        Appearance::WallStrong => "wall".to_owned(),
+        Appearance::WallWeak => "weak wall".to_owned(),
+        Appearance::Water => "water".to_owned(),
+        Appearance::Goal => "goal".to_owned(),
+        Appearance::Box => "box".to_owned(),
+        Appearance::HeavyBox => "heavy box".to_owned(),
+        Appearance::SunkHeavyBox => "filled water".to_owned(),
+        Appearance::Hammer => "hammer".to_owned(),
+        Appearance::Key(c) => format!("{} key", color_name(c)),
+        Appearance::Door { color: c, open } => {
+            format!("{}{} door", if open { "open " } else { "" }, color(c))
+        }
+        Appearance::Plate { color: c, pressed } => format!(
+            "{}{} plate",
+            if pressed { "pressed " } else { "" },
+            c.map_or("heavy", color_name)
+        ),
+        Appearance::Collectible(counter) => collectible_name(counter).to_owned(),
+        _ => "unknown".to_owned(),
+    }
+}
+
+/// Return a collectible's name, and its counter's in the panel.
+const fn collectible_name(counter: GlobalCounter) -> &'static str {
+    match counter {
+        GlobalCounter::ApplesEaten => "apple",
+        GlobalCounter::PearsEaten => "pear",
+        GlobalCounter::CheeseEaten => "cheese",
+        GlobalCounter::Coins => "coin",
+        _ => "item",
+    }
+}
+
+/// The player's state: where it faces (an arrow) and what it holds.
+fn state_line(app: &App, view: &View) -> Line<'static> {
+    let facing = view.facing().map_or("-", arrow);
+    let held = view.holding().and_then(|id| {
+        view.sprites()
+            .iter()
+            .find(|s| s.entity == id)
+            .map(|s| name_of(s.appearance))
+    });
+    Line::from(vec![
+        Span::styled("Facing ", app.dim()),
+        Span::styled(facing, app.accent()),
+        Span::styled("  holding ", app.dim()),
+        Span::styled(held.unwrap_or_else(|| "-".to_owned()), BOLD),
+    ])
+}
+
+/// The counters players collect (coins, apples, pears, cheese), those above
+/// zero; `None` when all are zero.
+fn counters_line(app: &App, view: &View) -> Option<Line<'static>> {
+    let shown = [
+        (GlobalCounter::Coins, "coins"),
+        (GlobalCounter::ApplesEaten, "apples"),
+        (GlobalCounter::PearsEaten, "pears"),
+        (GlobalCounter::CheeseEaten, "cheese"),
+    ];
+    let mut spans = Vec::new();
+    for (counter, name) in shown {
+        let n = view
+            .counters()
+            .iter()
+            .find(|(c, _)| *c == counter)
+            .map_or(0, |(_, n)| *n);
+        if n > 0 {
+            if !spans.is_empty() {
+                spans.push(Span::raw(" "));
+            }
+            spans.push(Span::styled(format!("{name} "), app.dim()));
+            spans.push(Span::styled(n.to_string(), BOLD));
+        }
+    }
+    (!spans.is_empty()).then(|| Line::from(spans))
+}
+
+/// The key legend, from [`key_legend`] (so from `KEY_BINDINGS`): each
+/// action's keys then what it does, as many to a line as fit in `width`,
+/// an entry too long for a line broken between its keys.
+fn legend_lines(app: &App, width: usize) -> Vec<Line<'static>> {
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    let mut spans: Vec<Span<'static>> = Vec::new();
+    let mut used = 0usize;
+    let chars = |t: &str| t.chars().count();
+    for entry in key_legend() {
+        let len = chars(&entry.keys) + 1 + chars(entry.description);
+        let gap = if used == 0 { 0 } else { 2 };
+        if used > 0 && used + gap + len > width {
+            lines.push(Line::from(std::mem::take(&mut spans)));
+            used = 0;
+        }
+        if used > 0 {
+            spans.push(Span::raw("  "));
+            used += 2;
+        }
+        // Keys word by word, so a long list wraps between keys.
+        for (i, k) in entry.keys.split(' ').enumerate() {
+            let sep = usize::from(i > 0);
+            if used > 0 && used + sep + chars(k) > width {
+                lines.push(Line::from(std::mem::take(&mut spans)));
+                used = 0;
+            } else if sep == 1 {
+                spans.push(Span::raw(" "));
+                used += 1;
+            }
+            spans.push(Span::styled(k.to_owned(), app.accent()));
+            used += chars(k);
+        }
+        let mut what = format!(" {}", entry.description);
+        if used + chars(&what) > width {
+            lines.push(Line::from(std::mem::take(&mut spans)));
+            what = entry.description.to_owned();
+            used = 0;
+        }
+        used += chars(&what);
+        spans.push(Span::raw(what));
+    }
+    if !spans.is_empty() {
+        lines.push(Line::from(spans));
+    }
+    lines
+}
+
+/// The glyph legend's entries, glyph (as the board draws it, one column or
+/// two) then name, as many to a line as fit.
+fn glyph_lines(
+    app: &App,
+    items: &[(Look, String)],
+    width: usize,
+    narrow: bool,
+) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    let mut spans: Vec<Span<'static>> = Vec::new();
+    let mut used = 0usize;
+    for (look, what) in items {
+        let glyph = if narrow { look.narrow } else { look.glyph };
+        let len = glyph.chars().count() + 1 + what.chars().count();
+        if used > 0 && used + 2 + len > width {
+            lines.push(Line::from(std::mem::take(&mut spans)));
+            used = 0;
+        }
+        if used > 0 {
+            spans.push(Span::raw("  "));
+            used += 2;
+        }
+        spans.push(Span::styled(glyph, app.style(*look)));
+        spans.push(Span::raw(format!(" {what}")));
+        used += len;
+    }
+    if !spans.is_empty() {
+        lines.push(Line::from(spans));
+    }
+    lines
+}
+
+/// The glyphs of what the view holds (the player first), each kind once,
+/// with its name: the legend names only what this level has.
+fn glyph_legend(view: &View) -> Vec<(Look, String)> {
+    let mut kinds: Vec<Appearance> = view.sprites().iter().map(|s| s.appearance).collect();
+    kinds.sort_by_key(|a| (rank(*a), *a));
+    kinds.dedup();
+    kinds
+        .into_iter()
+        .filter(|a| *a != Appearance::WallStrong)
+        .map(|a| {
+            let look = match a {
+                Appearance::Player => look("@v", "@", PLAYER.color, PLAYER.plain),
+                other => look_of(other, false),
+            };
+            (look, name_of(a))
+        })
+        .collect()
 }
 
 fn draw_status(app: &App, frame: &mut Frame, area: Rect) {
