@@ -121,6 +121,9 @@ tags! {
     Yellow,
     /// Is green (a key, door or plate).
     Green,
+    /// Holds something (the player; its `Holding` names what): kept beside
+    /// the component so a step knows from the spatial index alone.
+    Carrying,
 }
 
 /// A tag type: a zero-sized marker an entity has or has not.

@@ -6,10 +6,13 @@ use muscleman_core::{
     EntityId, EntitySpec, EventBatch, GlobalCounter, GridPos, Input, MoveCause, Moved,
 };
 
-use crate::component::{Component, TagSet};
+use crate::component::{Component, Holding, TagKind, TagSet};
 use crate::recipe::spawn_spec;
 use crate::rules::Rules;
-use crate::schedule::TRACK_CHANGES;
+use crate::schedule::{Needs, TRACK_CHANGES};
+
+/// The needs of the systems that read the change list.
+const REACTIVE: u8 = Needs::Water as u8 | Needs::Collectibles as u8 | Needs::PlatesOrDoors as u8;
 use crate::world::{World, WorldError};
 
 /// One thing that changed in a step, as the environment's systems see it.
@@ -153,6 +156,13 @@ pub(crate) struct StepContext<'a> {
     pub(crate) rules: &'a Rules,
     /// The events so far, in order.
     pub(crate) events: &'a mut EventBatch,
+    /// Whether this step keeps its change list: only if some system reads
+    /// it and the world holds something such a system answers (water,
+    /// plates, doors, collectibles), so a step in a plain Sokoban level
+    /// keeps nothing.
+    track: bool,
+    /// The [`Needs`] that hold now, as bits.
+    met: u8,
 }
 
 impl<'a> StepContext<'a> {
@@ -175,6 +185,8 @@ impl<'a> StepContext<'a> {
             input,
             rules,
             events,
+            track: false,
+            met: 0,
         }
     }
 
@@ -197,7 +209,7 @@ impl<'a> StepContext<'a> {
 
     #[inline]
     fn note(&mut self, change: StepChange) {
-        if TRACK_CHANGES {
+        if self.track {
             self.world.step_buffers().changes.push(change);
         }
     }
@@ -236,6 +248,69 @@ impl<'a> StepContext<'a> {
         } else {
             StepChange::Landed { id, at }
         });
+    }
+
+    /// Return the [`Needs`] that hold now, as bits.
+    #[inline]
+    pub(crate) fn met(&self) -> u8 {
+        self.met
+    }
+
+    /// Begin the step knowing whether the player carries something: work
+    /// out which [`Needs`] hold and whether to keep the change list.
+    #[inline]
+    pub(crate) fn start(&mut self, carrying: bool) {
+        self.met = self.needs_met(carrying);
+        self.track = TRACK_CHANGES && (cfg!(test) || self.met & REACTIVE != 0);
+    }
+
+    /// Work out which [`Needs`] hold, the hands being full or not.
+    #[inline]
+    fn needs_met(&self, carrying: bool) -> u8 {
+        let hands = if carrying {
+            Needs::Holding
+        } else {
+            Needs::EmptyHands
+        };
+        Needs::Always as u8 | hands as u8 | self.world.index().signals().needs_bits()
+    }
+
+    /// Return whether the player holds something, from the spatial index.
+    #[inline]
+    pub(crate) fn is_carrying(&self) -> bool {
+        self.world
+            .index()
+            .locate(self.player)
+            .is_some_and(|(_, tags)| tags.contains(TagKind::Carrying))
+    }
+
+    /// Return what the player holds, from the spatial index first: a step
+    /// with empty hands reads no component.
+    #[inline]
+    pub(crate) fn held(&self) -> Option<EntityId> {
+        if !self.is_carrying() {
+            return None;
+        }
+        self.world
+            .get::<Holding>(self.player)
+            .ok()
+            .and_then(|h| h.0)
+    }
+
+    /// Make the player hold `held` (or nothing): its `Holding` and its
+    /// `Carrying` tag together.
+    pub(crate) fn set_held(&mut self, held: Option<EntityId>) -> Result<(), WorldError> {
+        let player = self.player;
+        self.world.set(player, Holding(held))?;
+        let tags = self.world.tags(player)?;
+        let tags = if held.is_some() {
+            tags.with(TagKind::Carrying)
+        } else {
+            tags.without(TagKind::Carrying)
+        };
+        self.set_tags(player, tags)?;
+        self.met = self.needs_met(held.is_some());
+        Ok(())
     }
 
     /// Add `by` to a level-wide counter.
@@ -312,6 +387,9 @@ impl<'a> StepContext<'a> {
         }
         queue.clear();
         self.world.step_buffers().commands.queue = queue;
+        // A spawn may bring the first collectible: keep the list from now.
+        self.met = self.needs_met(self.met & Needs::Holding as u8 != 0);
+        self.track |= TRACK_CHANGES && self.met & REACTIVE != 0;
         result.map(|()| self.world.step_buffers_ref().spawned.as_slice())
     }
 }
@@ -353,6 +431,7 @@ mod tests {
             &rules,
             &mut events,
         );
+        ctx.start(false);
         f(&mut ctx, boxed)
     }
 

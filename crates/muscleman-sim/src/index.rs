@@ -349,13 +349,27 @@ impl SpatialIndex {
     /// File `id` with `tags` at `at`. If the index already holds `id`
     /// somewhere, it is taken out of that cell first.
     pub(crate) fn insert(&mut self, id: EntityId, tags: TagSet, at: GridPos) {
+        self.insert_counted(id, tags, at, true);
+    }
+
+    /// Move `id`, with `tags`, from `from` to `at`: a move changes no
+    /// signal (they count entities, not cells), so it skips them.
+    #[inline]
+    pub(crate) fn relocate(&mut self, id: EntityId, tags: TagSet, from: GridPos, at: GridPos) {
+        self.remove_counted(id, from, false);
+        self.insert_counted(id, tags, at, false);
+    }
+
+    /// [`Self::insert`], counting the entity in the signals if `count`.
+    #[inline]
+    fn insert_counted(&mut self, id: EntityId, tags: TagSet, at: GridPos, count: bool) {
         let Some(n) = self.node_for_insert(id) else {
             // Not reached: a slot index of u32::MAX would need 2^32 entities.
             return;
         };
         if let Some(old) = self.nodes.get(n as usize).filter(|o| o.id != NOWHERE) {
             let (old_id, old_at) = (old.id, old.at);
-            self.remove(old_id, old_at);
+            self.remove_counted(old_id, old_at, count);
         }
         let head = self.head_for_insert(at);
         // Find the node to link after: the last one with a lower id.
@@ -371,7 +385,7 @@ impl SpatialIndex {
         if let Some(node) = self.nodes.get_mut(n as usize) {
             *node = Node { id, at, tags, next };
         }
-        if tags.intersects(SIGNALLING) {
+        if count && tags.intersects(SIGNALLING) {
             self.signals.add(id, tags);
         }
         match self.nodes.get_mut(before as usize) {
@@ -383,6 +397,12 @@ impl SpatialIndex {
 
     /// Take `id` out of the cell `at`, if the index holds it there.
     pub(crate) fn remove(&mut self, id: EntityId, at: GridPos) {
+        self.remove_counted(id, at, true);
+    }
+
+    /// [`Self::remove`], counting the entity out of the signals if `count`.
+    #[inline]
+    fn remove_counted(&mut self, id: EntityId, at: GridPos, count: bool) {
         let Some(n) = self.node_of(id).filter(|&n| self.at(n) == Some(at)) else {
             return;
         };
@@ -403,7 +423,7 @@ impl SpatialIndex {
             return;
         };
         let old = std::mem::replace(node, Node::VACANT);
-        if old.tags.intersects(SIGNALLING) {
+        if count && old.tags.intersects(SIGNALLING) {
             self.signals.remove(id, old.tags);
         }
         let next = old.next;

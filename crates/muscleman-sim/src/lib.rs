@@ -44,7 +44,7 @@ mod world;
 
 pub use command::{COMMANDS, Command, CommandInfo};
 pub use component::{
-    AnyComponent, BlocksMovement, BlocksPush, Blue, Collectible, Collects, Component,
+    AnyComponent, BlocksMovement, BlocksPush, Blue, Carrying, Collectible, Collects, Component,
     ComponentKind, Door, DoorOpen, Facing, Goal, Green, Hammer, Heavy, Holding, Inside, Key,
     LevelMember, Liftable, Locked, Openable, Opened, Player, Position, Pressed, PressurePlate,
     Pushable, Red, Sinkable, Smashable, Static, Tag, TagKind, TagSet, Walkable, WallStrong,

@@ -9,6 +9,8 @@
 //! first one queued (see [`Commands`](crate::context::Commands)), so every
 //! later system sees their result.
 
+use muscleman_core::Input;
+
 use crate::context::StepContext;
 use crate::systems::{carry, cleanup, collect, doors, grab, plates, sink, swing, walk};
 use crate::world::WorldError;
@@ -58,6 +60,59 @@ pub(crate) struct SystemEntry {
     /// Whether it reads the step's change list. The list is kept only if
     /// some system reads it, so it costs nothing while none does.
     pub(crate) reads_changes: bool,
+    /// The inputs it acts on, as [`input_bit`]s: the step skips it,
+    /// without a call, on any other input.
+    pub(crate) inputs: u8,
+    /// What must be true for it to have anything to do: the step skips it,
+    /// without a call, otherwise.
+    pub(crate) needs: Needs,
+}
+
+/// When a system can have anything to do, as a bit: the step keeps the
+/// bits of what holds now ([`StepContext::met`]) and calls a system only if
+/// its bit is among them, so a step pays only for the rules it touches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub(crate) enum Needs {
+    /// Always.
+    Always = 1,
+    /// The player holds something.
+    Holding = 1 << 1,
+    /// The player's hands are empty.
+    EmptyHands = 1 << 2,
+    /// The world has water.
+    Water = 1 << 3,
+    /// The world has a collectible.
+    Collectibles = 1 << 4,
+    /// The world has a plate or a door.
+    PlatesOrDoors = 1 << 5,
+}
+
+/// Every input.
+const ANY_INPUT: u8 = u8::MAX;
+
+/// Return the bit of an input's kind in [`SystemEntry::inputs`].
+#[inline]
+const fn input_bit(input: Input) -> u8 {
+    match input {
+        Input::Move(_) => 1,
+        Input::Grab => 1 << 1,
+        Input::Drop => 1 << 2,
+        Input::SwingLeft => 1 << 3,
+        Input::SwingRight => 1 << 4,
+        Input::Wait => 1 << 5,
+    }
+}
+
+/// The bits of these inputs' kinds.
+const fn inputs(list: &[Input]) -> u8 {
+    let mut bits = 0;
+    let mut rest = list;
+    while let [first, tail @ ..] = rest {
+        bits |= input_bit(*first);
+        rest = tail;
+    }
+    bits
 }
 
 /// A system that acts on the input and the world as they are.
@@ -67,6 +122,24 @@ const fn system(phase: Phase, name: &'static str, run: System) -> SystemEntry {
         name,
         run,
         reads_changes: false,
+        inputs: ANY_INPUT,
+        needs: Needs::Always,
+    }
+}
+
+/// This line, run only when `needs` is met.
+impl SystemEntry {
+    const fn when(self, needs: Needs) -> SystemEntry {
+        SystemEntry { needs, ..self }
+    }
+}
+
+/// A player-phase system that resolves only `on` (one input of each kind
+/// it handles, the direction of a move does not matter).
+const fn player(name: &'static str, on: &[Input], run: System) -> SystemEntry {
+    SystemEntry {
+        inputs: inputs(on),
+        ..system(Phase::Player, name, run)
     }
 }
 
@@ -78,22 +151,27 @@ const fn reacting(phase: Phase, name: &'static str, run: System) -> SystemEntry 
         name,
         run,
         reads_changes: true,
+        inputs: ANY_INPUT,
+        needs: Needs::Always,
     }
 }
 
+/// Any move (the kind is what a schedule line names).
+const MOVE: Input = Input::Move(muscleman_core::GridDir::Up);
+
 /// Every system, in the order a step runs them.
 pub(crate) const SCHEDULE: &[SystemEntry] = &[
-    system(Phase::Player, "walk", walk::run),
-    system(Phase::Player, "carry", carry::run),
-    system(Phase::Player, "grab", grab::run),
-    system(Phase::Player, "swing", swing::run),
+    player("walk", &[MOVE], walk::run).when(Needs::EmptyHands),
+    player("carry", &[MOVE], carry::run).when(Needs::Holding),
+    player("grab", &[Input::Grab, Input::Drop], grab::run),
+    player("swing", &[Input::SwingLeft, Input::SwingRight], swing::run),
     #[cfg(test)]
     reacting(Phase::Environment, "glow", crate::systems::glow::run),
-    reacting(Phase::Environment, "collect", collect::run),
-    reacting(Phase::Environment, "sink", sink::run),
-    reacting(Phase::Environment, "plates", plates::run),
-    reacting(Phase::Environment, "doors", doors::run),
-    system(Phase::Cleanup, "cleanup", cleanup::run),
+    reacting(Phase::Environment, "collect", collect::run).when(Needs::Collectibles),
+    reacting(Phase::Environment, "sink", sink::run).when(Needs::Water),
+    reacting(Phase::Environment, "plates", plates::run).when(Needs::PlatesOrDoors),
+    reacting(Phase::Environment, "doors", doors::run).when(Needs::PlatesOrDoors),
+    system(Phase::Cleanup, "cleanup", cleanup::run).when(Needs::Holding),
 ];
 
 /// Whether any scheduled system reads the change list.
@@ -137,15 +215,83 @@ pub fn systems() -> impl Iterator<Item = (&'static str, &'static str)> {
     SCHEDULE.iter().map(|s| (s.phase.name(), s.name))
 }
 
-/// Run every system of `schedule` in order, applying deferred commands after
-/// each.
+/// The schedule's lines as a bit set (bit `i` is `SCHEDULE[i]`).
+type Lines = u32;
+
+// Every line has a bit: a compile-time check.
+const _: () = assert!(SCHEDULE.len() <= Lines::BITS as usize);
+
+/// By input kind (the bit index of [`input_bit`]), the lines that act on it.
+const ON_INPUT: [Lines; 8] = {
+    let mut table = [0; 8];
+    let mut k = 0;
+    while k < 8 {
+        let mut i = 0;
+        while i < SCHEDULE.len() {
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time, below the lengths"
+            )]
+            if SCHEDULE[i].inputs & (1 << k) != 0 {
+                table[k] |= 1 << i;
+            }
+            i += 1;
+        }
+        k += 1;
+    }
+    table
+};
+
+/// By set of [`Needs`] bits that hold, the lines whose need is among them.
+const ON_NEEDS: [Lines; 64] = {
+    let mut table = [0; 64];
+    let mut met = 0;
+    while met < 64 {
+        let mut i = 0;
+        while i < SCHEDULE.len() {
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time, below the lengths"
+            )]
+            if SCHEDULE[i].needs as usize & met != 0 {
+                table[met] |= 1 << i;
+            }
+            i += 1;
+        }
+        met += 1;
+    }
+    table
+};
+
+/// Run, in order, every system of [`SCHEDULE`] that acts on the step's
+/// input and whose need holds, applying deferred commands after each. The
+/// needs are looked at again after each system runs (a grab makes the
+/// hands full), so a step visits only the lines it runs.
 #[inline]
-pub(crate) fn run(schedule: &[SystemEntry], ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
-    for entry in schedule {
+pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
+    let on_input = ON_INPUT
+        .get(input_bit(ctx.input).trailing_zeros() as usize)
+        .copied()
+        .unwrap_or(0);
+    let mut todo = on_input & needs_lines(ctx.met());
+    while todo != 0 {
+        let i = todo.trailing_zeros();
+        let Some(entry) = SCHEDULE.get(i as usize) else {
+            break;
+        };
         (entry.run)(ctx)?;
         if ctx.has_commands() {
             ctx.apply_commands()?;
         }
+        // The lines after this one whose needs hold now.
+        let later = Lines::MAX.checked_shl(i + 1).unwrap_or(0);
+        todo = on_input & needs_lines(ctx.met()) & later;
     }
     Ok(())
+}
+
+/// Return the lines whose need is among the `met` bits.
+#[inline]
+fn needs_lines(met: u8) -> Lines {
+    ON_NEEDS.get(usize::from(met & 63)).copied().unwrap_or(0)
 }

@@ -1,6 +1,7 @@
 //! The level's signals: how many plates of each colour there are and how
 //! many are pressed, and which doors each colour opens (rules.md §4,
-//! Doors). The spatial index keeps them as it files tags, so they follow
+//! Doors); and whether there is any water or collectible at all, so a step
+//! in a level without them skips their systems. The spatial index keeps them as it files tags, so they follow
 //! every step, undo, restart and load without a scan of the level, and a
 //! door's rule reads them in constant time whatever the level's size.
 
@@ -9,13 +10,20 @@ use std::collections::BTreeSet;
 use muscleman_core::{EntityId, KeyColor};
 
 use crate::component::{TagKind, TagSet};
+use crate::schedule::Needs;
 
 /// The signal classes: the four colours, then the heavy plates and the
 /// secret doors they open.
 const CLASSES: usize = 5;
 
-/// The tags that make an entity part of the signals.
-pub(crate) const SIGNALLING: TagSet = TagSet::of(&[TagKind::PressurePlate, TagKind::Door]);
+/// The tags that make an entity part of the signals (and of the counts the
+/// environment's systems check before they look at anything).
+pub(crate) const SIGNALLING: TagSet = TagSet::of(&[
+    TagKind::PressurePlate,
+    TagKind::Door,
+    TagKind::Collectible,
+    TagKind::WaterCell,
+]);
 
 /// Return the class of a colour (`None`: heavy plates and secret doors).
 const fn class(color: Option<KeyColor>) -> usize {
@@ -59,6 +67,14 @@ impl PlateTally {
 pub struct Signals {
     plates: [PlateTally; CLASSES],
     doors: [BTreeSet<EntityId>; CLASSES],
+    /// Plates and doors in the world, all colours.
+    plates_and_doors: u32,
+    /// Collectibles in the world.
+    collectibles: u32,
+    /// Water cells in the world.
+    water: u32,
+    /// The schedule's needs these counts meet, kept as they change.
+    needs_bits: u8,
 }
 
 impl Signals {
@@ -76,6 +92,11 @@ impl Signals {
         {
             d.insert(id);
         }
+        self.plates_and_doors += u32::from(tags.contains(TagKind::PressurePlate))
+            + u32::from(tags.contains(TagKind::Door));
+        self.collectibles += u32::from(tags.contains(TagKind::Collectible));
+        self.water += u32::from(tags.contains(TagKind::WaterCell));
+        self.renew_needs_bits();
     }
 
     /// Count an entity with `tags` out.
@@ -94,6 +115,57 @@ impl Signals {
         {
             d.remove(&id);
         }
+        self.plates_and_doors = self.plates_and_doors.saturating_sub(
+            u32::from(tags.contains(TagKind::PressurePlate))
+                + u32::from(tags.contains(TagKind::Door)),
+        );
+        self.collectibles = self
+            .collectibles
+            .saturating_sub(u32::from(tags.contains(TagKind::Collectible)));
+        self.water = self
+            .water
+            .saturating_sub(u32::from(tags.contains(TagKind::WaterCell)));
+        self.renew_needs_bits();
+    }
+
+    /// Return whether the world has any plate or door.
+    #[inline]
+    pub fn has_plates_or_doors(&self) -> bool {
+        self.plates_and_doors > 0
+    }
+
+    /// Return whether the world has any collectible.
+    #[inline]
+    pub fn has_collectibles(&self) -> bool {
+        self.collectibles > 0
+    }
+
+    /// Return the schedule's `Needs` bits the world meets: water,
+    /// collectibles, plates or doors.
+    #[inline]
+    pub(crate) fn needs_bits(&self) -> u8 {
+        self.needs_bits
+    }
+
+    /// Work out [`Signals::needs_bits`] again after a count changed.
+    fn renew_needs_bits(&mut self) {
+        let mut bits = 0;
+        if self.water > 0 {
+            bits |= Needs::Water as u8;
+        }
+        if self.collectibles > 0 {
+            bits |= Needs::Collectibles as u8;
+        }
+        if self.plates_and_doors > 0 {
+            bits |= Needs::PlatesOrDoors as u8;
+        }
+        self.needs_bits = bits;
+    }
+
+    /// Return whether the world has any water.
+    #[inline]
+    pub fn has_water(&self) -> bool {
+        self.water > 0
     }
 
     /// Return the plates of a colour (`None`: the heavy plates).

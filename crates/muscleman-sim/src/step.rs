@@ -5,7 +5,7 @@ use muscleman_core::{EntityId, EventBatch, GridPos, Input};
 use crate::component::TagKind;
 use crate::context::StepContext;
 use crate::rules::Rules;
-use crate::schedule::{self, SCHEDULE};
+use crate::schedule;
 use crate::world::{World, WorldError};
 
 /// Why a step could not run. The world is unchanged when a step fails.
@@ -64,13 +64,15 @@ pub fn step_into(
 ) -> Result<(), StepError> {
     events.clear();
     // Checked here so that no system fails half-way through.
-    let at = player_position(world, player)?;
+    let (at, carrying) = player_position(world, player)?;
     let mut ctx = StepContext::new(world, player, at, input, rules, events);
-    schedule::run(SCHEDULE, &mut ctx)?;
+    ctx.start(carrying);
+    schedule::run(&mut ctx)?;
     Ok(())
 }
 
-/// Return where the player stands, or why it cannot act: it is dead
+/// Return where the player stands and whether it carries something, or
+/// why it cannot act: it is dead
 /// ([`WorldError::NoSuchEntity`]), not a player ([`StepError::NotAPlayer`]),
 /// or has no position.
 ///
@@ -79,16 +81,17 @@ pub fn step_into(
 /// lookup; anything else takes the slow path, which gives the errors in that
 /// order.
 #[inline]
-fn player_position(world: &World, player: EntityId) -> Result<GridPos, StepError> {
+fn player_position(world: &World, player: EntityId) -> Result<(GridPos, bool), StepError> {
     if let Some((at, tags)) = world.index().locate(player) {
         return if tags.contains(TagKind::Player) {
-            Ok(at)
+            Ok((at, tags.contains(TagKind::Carrying)))
         } else {
             Err(StepError::NotAPlayer(player))
         };
     }
-    if !world.tags(player)?.contains(TagKind::Player) {
+    let tags = world.tags(player)?;
+    if !tags.contains(TagKind::Player) {
         return Err(StepError::NotAPlayer(player));
     }
-    Ok(world.position(player)?)
+    Ok((world.position(player)?, tags.contains(TagKind::Carrying)))
 }

@@ -83,8 +83,14 @@ pub enum InvariantError {
         /// The other blocker.
         second: EntityId,
     },
+    /// A player holds nothing but is tagged `Carrying`.
+    #[error("entity {holder} is tagged as carrying but holds nothing")]
+    CarryingNothing {
+        /// The holder.
+        holder: EntityId,
+    },
     /// A player holds something that is gone, not liftable or not in front
-    /// of it (rules.md §5, 6).
+    /// of it (rules.md §5, 6), or without its `Carrying` tag.
     #[error("entity {holder} holds {held}, which is not a liftable thing in front of it")]
     BadHolding {
         /// The holder.
@@ -645,8 +651,7 @@ impl World {
                 // Not reached: a positioned entity is in the index.
                 None => self.ecs.get::<&TagSet>(e).map(|t| *t).unwrap_or_default(),
             };
-            self.index.remove(id, from);
-            self.index.insert(id, tags, to);
+            self.index.relocate(id, tags, from, to);
             self.record(|| Change::Moved { id, from, to });
         }
         Ok(from)
@@ -904,9 +909,21 @@ impl World {
     /// stands in front of it.
     fn validate_holding(&self) -> Result<(), InvariantError> {
         for holder in self.entities() {
-            let Ok(Holding(Some(held))) = self.get::<Holding>(holder) else {
+            let Ok(Holding(holding)) = self.get::<Holding>(holder) else {
                 continue;
             };
+            let carrying = self
+                .tags(holder)
+                .is_ok_and(|t| t.contains(TagKind::Carrying));
+            let Some(held) = holding else {
+                if carrying {
+                    return Err(InvariantError::CarryingNothing { holder });
+                }
+                continue;
+            };
+            if !carrying {
+                return Err(InvariantError::BadHolding { holder, held });
+            }
             let front = match (self.position(holder), self.get::<Facing>(holder)) {
                 (Ok(at), Ok(facing)) => Some(at.step(facing.0)),
                 _ => None,

@@ -547,6 +547,14 @@ impl StateMachineTest for SimVsModel {
         for id in &sunk {
             expected_tags.insert(*id, TagSet::of(&[TagKind::Walkable, TagKind::Heavy]));
         }
+        // The player carries exactly while the model holds.
+        if let Some(tags) = expected_tags.get_mut(&sut.game.player()) {
+            *tags = if state.model.now.holding {
+                tags.with(TagKind::Carrying)
+            } else {
+                tags.without(TagKind::Carrying)
+            };
+        }
         if matches!(state.model.last, Effect::Step(_)) {
             assert_eq!(
                 after.tags(),

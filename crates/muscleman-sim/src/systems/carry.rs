@@ -4,7 +4,7 @@
 
 use muscleman_core::{EntityId, GridDir, GridPos, Input, MoveCause};
 
-use crate::component::{Facing, Holding, TagKind};
+use crate::component::{Facing, TagKind};
 use crate::context::StepContext;
 use crate::systems::push::{self, Chain, KeyRule};
 use crate::systems::walk::{is_unfilled_water, walk_from};
@@ -15,7 +15,7 @@ pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
     let Input::Move(dir) = ctx.input else {
         return Ok(());
     };
-    let Some(held) = ctx.world().get::<Holding>(ctx.player)?.0 else {
+    let Some(held) = ctx.held() else {
         return Ok(());
     };
     let facing = ctx.world().get::<Facing>(ctx.player)?.0;

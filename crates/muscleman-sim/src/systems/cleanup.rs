@@ -3,7 +3,7 @@
 
 use muscleman_core::GrabReleased;
 
-use crate::component::{Facing, Holding};
+use crate::component::Facing;
 use crate::context::StepContext;
 use crate::world::WorldError;
 
@@ -11,7 +11,7 @@ use crate::world::WorldError;
 /// player, emitting `GrabReleased`.
 pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
     let player = ctx.player;
-    let Some(entity) = ctx.world().get::<Holding>(player)?.0 else {
+    let Some(entity) = ctx.held() else {
         return Ok(());
     };
     let facing = ctx.world().get::<Facing>(player)?.0;
@@ -19,7 +19,7 @@ pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
     if ctx.world().position(entity).ok() == Some(front) {
         return Ok(());
     }
-    ctx.set(player, Holding(None))?;
+    ctx.set_held(None)?;
     ctx.events.push(GrabReleased { player, entity });
     Ok(())
 }

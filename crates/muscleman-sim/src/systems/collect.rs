@@ -21,7 +21,7 @@ pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
         };
         // Only where the player still is: a cell it only passed through
         // this step is not entered.
-        if id != player || ctx.world().position(player).ok() != Some(to) {
+        if id != player || ctx.world().index().locate(player).map(|(at, _)| at) != Some(to) {
             continue;
         }
         // One at a time, lowest id first: destroying one changes the cell.

@@ -3,7 +3,7 @@
 
 use muscleman_core::{GrabAttached, GrabReleased, Input};
 
-use crate::component::{Facing, Holding, TagKind};
+use crate::component::{Facing, TagKind};
 use crate::context::StepContext;
 use crate::world::WorldError;
 
@@ -24,7 +24,7 @@ pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
 /// is, lifted (it presses no plate and sinks nowhere while held).
 fn grab(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
     let player = ctx.player;
-    if ctx.world().get::<Holding>(player)?.0.is_some() {
+    if ctx.held().is_some() {
         return Ok(());
     }
     let facing = ctx.world().get::<Facing>(player)?.0;
@@ -37,7 +37,7 @@ fn grab(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
     let Some((entity, _)) = liftable else {
         return Ok(());
     };
-    ctx.set(player, Holding(Some(entity)))?;
+    ctx.set_held(Some(entity))?;
     ctx.events.push(GrabAttached { player, entity });
     ctx.note_held(entity, front, true);
     Ok(())
@@ -47,10 +47,10 @@ fn grab(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
 /// there (it may press a plate or sink this very step).
 fn drop(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
     let player = ctx.player;
-    let Some(entity) = ctx.world().get::<Holding>(player)?.0 else {
+    let Some(entity) = ctx.held() else {
         return Ok(());
     };
-    ctx.set(player, Holding(None))?;
+    ctx.set_held(None)?;
     ctx.events.push(GrabReleased { player, entity });
     if let Ok(at) = ctx.world().position(entity) {
         ctx.note_held(entity, at, false);

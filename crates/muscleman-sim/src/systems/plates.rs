@@ -4,7 +4,7 @@
 
 use muscleman_core::{EntityId, GridPos, PlatePressed, PlateReleased};
 
-use crate::component::{Holding, TagKind};
+use crate::component::TagKind;
 use crate::context::StepContext;
 use crate::index::SpatialIndex;
 use crate::world::WorldError;
@@ -42,10 +42,7 @@ pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
 
 /// Return what the player holds, if anything.
 fn held(ctx: &StepContext<'_>) -> Option<EntityId> {
-    ctx.world()
-        .get::<Holding>(ctx.player)
-        .ok()
-        .and_then(|h| h.0)
+    ctx.held()
 }
 
 /// Return whether something in `at` presses a plate there: an entity that

@@ -46,6 +46,7 @@ pub(crate) struct Chain {
 /// `rules.max_chain` and the cell beyond its far end holds nothing that
 /// blocks movement, or, with [`KeyRule::Opens`], if its far end is a key
 /// and that cell holds the closed door its colour locks.
+#[inline]
 pub(crate) fn scan(
     ctx: &StepContext<'_>,
     start: GridPos,
@@ -96,6 +97,7 @@ pub(crate) fn scan(
 /// Carry out a planned push: spend the key first if there is one
 /// (`KeyConsumed`, `DoorOpened`), then move the members far end first, each
 /// emitting `Moved` with cause `Push`. Allocates nothing.
+#[inline]
 pub(crate) fn commit(ctx: &mut StepContext<'_>, chain: &Chain) -> Result<(), WorldError> {
     let mut len = chain.len;
     if let Some((key, door, door_tags)) = chain.unlock {

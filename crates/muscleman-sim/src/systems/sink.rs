@@ -3,7 +3,7 @@
 
 use muscleman_core::Sank;
 
-use crate::component::{Holding, TagKind, TagSet};
+use crate::component::{TagKind, TagSet};
 use crate::context::{StepChange, StepContext};
 use crate::systems::walk::is_unfilled_water;
 use crate::world::WorldError;
@@ -50,7 +50,5 @@ pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
 
 /// Return whether the player holds `id`.
 fn is_held(ctx: &StepContext<'_>, id: muscleman_core::EntityId) -> bool {
-    ctx.world()
-        .get::<Holding>(ctx.player)
-        .is_ok_and(|h| h.0 == Some(id))
+    ctx.held() == Some(id)
 }

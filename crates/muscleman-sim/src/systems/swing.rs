@@ -8,7 +8,7 @@ use muscleman_core::{
     SwingBlockedReason, Swung,
 };
 
-use crate::component::{Facing, Holding, Inside, TagKind, TagSet};
+use crate::component::{Facing, Inside, TagKind, TagSet};
 use crate::context::StepContext;
 use crate::systems::push::{self, Chain, KeyRule};
 use crate::world::WorldError;
@@ -22,14 +22,19 @@ pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
     if !ctx.rules.hands {
         return Ok(());
     }
-    let player = ctx.player;
-    let facing = ctx.world().get::<Facing>(player)?.0;
-    let to = match ctx.input {
-        Input::SwingLeft => facing.rotate_left(),
-        Input::SwingRight => facing.rotate_right(),
+    let clockwise = match ctx.input {
+        Input::SwingLeft => false,
+        Input::SwingRight => true,
         _ => return Ok(()),
     };
-    let Some(held) = ctx.world().get::<Holding>(player)?.0 else {
+    let player = ctx.player;
+    let facing = ctx.world().get::<Facing>(player)?.0;
+    let to = if clockwise {
+        facing.rotate_right()
+    } else {
+        facing.rotate_left()
+    };
+    let Some(held) = ctx.held() else {
         // Empty hands: turn in place.
         return ctx.set(player, Facing(to));
     };

@@ -3,30 +3,20 @@
 
 use muscleman_core::{GridDir, GridPos, Input, MoveCause};
 
-use crate::component::{Facing, Holding, TagKind, TagSet};
+use crate::component::{Facing, TagKind, TagSet};
 use crate::context::StepContext;
 use crate::systems::push::{KeyRule, try_push};
 use crate::world::WorldError;
 
-/// Resolve `Input::Move` with empty hands: the player faces `dir`, then
-/// walks one cell, pushing the chain in front if there is one. Moves while
-/// holding are `carry`'s.
+/// Resolve `Input::Move` with empty hands (the schedule runs it only then):
+/// the player faces `dir`, then walks one cell, pushing the chain in front
+/// if there is one. Moves while holding are `carry`'s.
 pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
     let Input::Move(dir) = ctx.input else {
         return Ok(());
     };
-    if is_holding(ctx) {
-        return Ok(());
-    }
     ctx.set(ctx.player, Facing(dir))?;
     walk_from(ctx, ctx.player_at, dir).map(|_| ())
-}
-
-/// Return whether the player holds something.
-pub(crate) fn is_holding(ctx: &StepContext<'_>) -> bool {
-    ctx.world()
-        .get::<Holding>(ctx.player)
-        .is_ok_and(|h| h.0.is_some())
 }
 
 /// Return whether a cell with these tags is water nothing fills: the player
@@ -37,6 +27,7 @@ pub(crate) const fn is_unfilled_water(kinds: TagSet) -> bool {
 
 /// Walk the player from `from` one cell in `dir` under the walk and push
 /// rules, leaving Facing alone; return whether it moved.
+#[inline]
 pub(crate) fn walk_from(
     ctx: &mut StepContext<'_>,
     from: GridPos,
