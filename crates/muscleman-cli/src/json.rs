@@ -1,7 +1,7 @@
 //! The JSON lines of `replay --json`: one object per step, then a final one.
 
 use muscleman_core::{EntityId, GridPos, MoveCause, SimEvent};
-use muscleman_sim::{World, recipe_of};
+use muscleman_sim::{World, spec_of};
 use serde_json::{Value, json};
 
 fn pos(p: GridPos) -> Value {
@@ -19,9 +19,11 @@ fn cause(c: MoveCause) -> &'static str {
     }
 }
 
-/// An entity as `{"id": index, "generation": g, "recipe": "Box"}`.
-fn entity(world: &World, id: EntityId) -> Value {
-    let recipe = recipe_of(world, id).map(|r| r.to_string());
+/// An entity as `{"id": index, "generation": g, "recipe": "Box"}`: the
+/// recipe whatever its state (an open door is a `DoorRed`), null for an
+/// entity the step destroyed.
+pub fn entity(world: &World, id: EntityId) -> Value {
+    let recipe = spec_of(world, id).map(|s| s.recipe.to_string());
     json!({ "id": id.index(), "generation": id.generation(), "recipe": recipe })
 }
 

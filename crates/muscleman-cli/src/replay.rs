@@ -3,8 +3,9 @@
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
+use muscleman_core::GridDir;
 use muscleman_level::Level;
-use muscleman_sim::{Command, EventBatch, Game, MAX_HISTORY, Rules};
+use muscleman_sim::{Command, EventBatch, Facing, Game, Holding, MAX_HISTORY, Rules};
 use serde::Serialize;
 
 use crate::cli::ReplayArgs;
@@ -101,6 +102,9 @@ struct FinalLine<'a> {
     pushes: u32,
     solved: bool,
     state_hash: String,
+    facing: String,
+    holding: Option<serde_json::Value>,
+    counters: serde_json::Map<String, serde_json::Value>,
 }
 
 fn write_json(out: &mut impl Write, line: &impl Serialize) -> Result<(), Failure> {
@@ -162,6 +166,21 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
             pushes: stats.pushes,
             solved,
             state_hash: format!("{:016x}", game.state_hash()),
+            facing: game
+                .world()
+                .get::<Facing>(game.player())
+                .map_or_else(|_| GridDir::Down.to_string(), |f| f.0.to_string()),
+            holding: game
+                .world()
+                .get::<Holding>(game.player())
+                .ok()
+                .and_then(|h| h.0)
+                .map(|id| json::entity(game.world(), id)),
+            counters: game
+                .world()
+                .counters()
+                .map(|(c, n)| (c.name().to_owned(), n.into()))
+                .collect(),
         };
         write_json(&mut out, &line)?;
     } else {
@@ -170,7 +189,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
     }
     out.flush().map_err(|e| output_failure(&e))?;
     drop(out);
-    note(&summary(&config, stats.moves, stats.pushes, solved));
+    note(&summary(&config, stats.moves, stats.pushes, solved, &game));
     Ok(())
 }
 
@@ -197,7 +216,7 @@ fn play(config: &ReplayConfig, each: &mut EachStep<'_>) -> Result<Game, Failure>
 }
 
 /// The summary line for standard error.
-fn summary(config: &ReplayConfig, moves: u32, pushes: u32, solved: bool) -> String {
+fn summary(config: &ReplayConfig, moves: u32, pushes: u32, solved: bool, game: &Game) -> String {
     let which = match (config.count > 1, config.level.title()) {
         (true, Some(t)) => format!("level {} of {} ({t}): ", config.number, config.count),
         (true, None) => format!("level {} of {}: ", config.number, config.count),
@@ -212,8 +231,15 @@ fn summary(config: &ReplayConfig, moves: u32, pushes: u32, solved: bool) -> Stri
             format!("{n} {word}s")
         }
     };
+    // The counters that moved, by their JSON names: `coins 2`.
+    let counters: String = game
+        .world()
+        .counters()
+        .filter(|(_, n)| *n > 0)
+        .map(|(c, n)| format!(", {} {n}", c.name()))
+        .collect();
     format!(
-        "{which}{}, {}, {state}",
+        "{which}{}, {}, {state}{counters}",
         plural(moves, "move"),
         plural(pushes, "push").replace("pushs", "pushes")
     )
