@@ -239,7 +239,7 @@ fn summary(config: &ReplayConfig, moves: u32, pushes: u32, solved: bool, game: &
         .map(|(c, n)| format!(", {} {n}", c.name()))
         .collect();
     format!(
-        "{which}{}, {}, {state}{counters}",
+        "{which}{}, {}{counters}, {state}",
         plural(moves, "move"),
         plural(pushes, "push").replace("pushs", "pushes")
     )

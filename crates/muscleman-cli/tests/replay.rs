@@ -368,7 +368,10 @@ fn json_final_line_holds_facing_holding_and_every_counter() {
         .map(|e| e["counter"].clone())
         .collect();
     assert_eq!(collected, ["coins", "apples_eaten"]);
-    assert!(err.contains("coins 1, apples_eaten 1"), "{err}");
+    assert!(
+        err.contains("pushes, coins 1, apples_eaten 1, not solved"),
+        "{err}"
+    );
 }
 
 #[test]
