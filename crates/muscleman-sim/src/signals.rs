@@ -96,6 +96,16 @@ impl Signals {
         }
     }
 
+    /// Return whether the level has a plate of any colour.
+    pub fn has_plates(&self) -> bool {
+        self.plates.iter().any(|t| t.total > 0)
+    }
+
+    /// Return whether the level has a door of any colour.
+    pub fn has_doors(&self) -> bool {
+        self.doors.iter().any(|d| !d.is_empty())
+    }
+
     /// Return the plates of a colour (`None`: the heavy plates).
     pub fn plates(&self, color: Option<KeyColor>) -> PlateTally {
         self.plates.get(class(color)).copied().unwrap_or_default()

@@ -20,8 +20,15 @@ pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
             continue;
         };
         // Only where the player still is: a cell it only passed through
-        // this step is not entered.
-        if id != player || ctx.world().position(player).ok() != Some(to) {
+        // this step is not entered. The cell's tags answer first, cheaply.
+        if id != player
+            || !ctx
+                .world()
+                .index()
+                .kinds_at(to)
+                .contains(TagKind::Collectible)
+            || ctx.world().index().locate(player).map(|(at, _)| at) != Some(to)
+        {
             continue;
         }
         // One at a time, lowest id first: destroying one changes the cell.
