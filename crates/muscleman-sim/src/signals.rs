@@ -1,8 +1,9 @@
 //! The level's signals: how many plates of each colour there are and how
 //! many are pressed, and which doors each colour opens (rules.md §4,
-//! Doors). The spatial index keeps them as it files tags, so they follow
-//! every step, undo, restart and load without a scan of the level, and a
-//! door's rule reads them in constant time whatever the level's size.
+//! Doors), and how many collectibles are left. The spatial index keeps them
+//! as it files tags, so they follow every step, undo, restart and load
+//! without a scan of the level, and a door's rule reads them in constant
+//! time whatever the level's size.
 
 use std::collections::BTreeSet;
 
@@ -14,8 +15,10 @@ use crate::component::{TagKind, TagSet};
 /// secret doors they open.
 const CLASSES: usize = 5;
 
-/// The tags that make an entity part of the signals.
-pub(crate) const SIGNALLING: TagSet = TagSet::of(&[TagKind::PressurePlate, TagKind::Door]);
+/// The tags that make an entity part of the signals (collectibles are only
+/// counted, so that collecting costs nothing on a level without any).
+pub(crate) const SIGNALLING: TagSet =
+    TagSet::of(&[TagKind::PressurePlate, TagKind::Door, TagKind::Collectible]);
 
 /// Return the class of a colour (`None`: heavy plates and secret doors).
 const fn class(color: Option<KeyColor>) -> usize {
@@ -59,6 +62,7 @@ impl PlateTally {
 pub struct Signals {
     plates: [PlateTally; CLASSES],
     doors: [BTreeSet<EntityId>; CLASSES],
+    collectibles: u32,
 }
 
 impl Signals {
@@ -76,6 +80,7 @@ impl Signals {
         {
             d.insert(id);
         }
+        self.collectibles += u32::from(tags.contains(TagKind::Collectible));
     }
 
     /// Count an entity with `tags` out.
@@ -94,11 +99,19 @@ impl Signals {
         {
             d.remove(&id);
         }
+        self.collectibles = self
+            .collectibles
+            .saturating_sub(u32::from(tags.contains(TagKind::Collectible)));
     }
 
     /// Return whether the level has a plate of any colour.
     pub fn has_plates(&self) -> bool {
         self.plates.iter().any(|t| t.total > 0)
+    }
+
+    /// Return whether the level has a collectible left.
+    pub fn has_collectibles(&self) -> bool {
+        self.collectibles > 0
     }
 
     /// Return whether the level has a door of any colour.

@@ -12,6 +12,9 @@ use crate::world::WorldError;
 /// this step: destroy it, raise its counter by one and emit
 /// `ItemCollected`.
 pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
+    if !ctx.world().index().signals().has_collectibles() {
+        return Ok(());
+    }
     let player = ctx.player;
     let mut i = 0;
     while let Some(&change) = ctx.changes().get(i) {
