@@ -104,6 +104,31 @@ impl Signals {
             .saturating_sub(u32::from(tags.contains(TagKind::Collectible)));
     }
 
+    /// Count an entity whose tags change from `old` to `new`: a plate that
+    /// is pressed or released, or a door that opens or closes, only moves
+    /// the pressed tally (a door's class stays); anything else is counted
+    /// out and in again.
+    pub(crate) fn retag(&mut self, id: EntityId, old: TagSet, new: TagSet) {
+        let changed = old.minus(new).union(new.minus(old));
+        if old.color() != new.color() || changed.intersects(SIGNALLING) {
+            self.remove(id, old);
+            self.add(id, new);
+            return;
+        }
+        if new.contains(TagKind::PressurePlate)
+            && let Some(t) = self.plates.get_mut(class(new.color()))
+        {
+            let (was, is) = (
+                old.contains(TagKind::Pressed),
+                new.contains(TagKind::Pressed),
+            );
+            t.pressed = t
+                .pressed
+                .saturating_add(u32::from(is && !was))
+                .saturating_sub(u32::from(was && !is));
+        }
+    }
+
     /// Return whether the level has a plate of any colour.
     pub fn has_plates(&self) -> bool {
         self.plates.iter().any(|t| t.total > 0)
