@@ -19,10 +19,10 @@ fn cause(c: MoveCause) -> &'static str {
     }
 }
 
-/// An entity as `{"id": index, "generation": g, "recipe": "Box"}`: the
-/// recipe whatever its state (an open door is a `DoorRed`), null for an
+/// Describe an entity as `{"id": index, "generation": g, "recipe": "Box"}`:
+/// its recipe whatever its state (an open door is a `DoorRed`), null for an
 /// entity the step destroyed.
-pub fn entity(world: &World, id: EntityId) -> Value {
+pub(crate) fn entity(world: &World, id: EntityId) -> Value {
     let recipe = spec_of(world, id).map(|s| s.recipe.to_string());
     json!({ "id": id.index(), "generation": id.generation(), "recipe": recipe })
 }
