@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use muscleman_core::EntityRecipe;
+use muscleman_core::{EntityRecipe, GridPos, KeyColor, RecipeState};
 use muscleman_level::{Level, MAX_INPUT_BYTES};
 use muscleman_sim::{LevelLoadError, world_from_level};
 
@@ -53,6 +53,9 @@ pub fn check_file(path: &std::path::Path) -> FileReport {
                 None => format!("{name}: {label}: cannot be played: {e}"),
             });
         }
+        report
+            .warnings
+            .extend(signal_warnings(&name, &label, level));
         let goals = level.positions_of(EntityRecipe::Goal).count();
         // A sunk heavy box fills water; it is no box for a goal.
         let boxes = level
@@ -74,6 +77,78 @@ pub fn check_file(path: &std::path::Path) -> FileReport {
         report.levels = file.len();
     }
     report
+}
+
+/// The colour classes of keys, doors and plates: the four colours, then the
+/// secret doors and heavy plates (`None`).
+const CLASSES: [Option<KeyColor>; 5] = [
+    Some(KeyColor::Blue),
+    Some(KeyColor::Red),
+    Some(KeyColor::Yellow),
+    Some(KeyColor::Green),
+    None,
+];
+
+/// Where the first of some things of one class stands in a level.
+#[derive(Default)]
+struct Firsts {
+    key: Option<GridPos>,
+    door: Option<GridPos>,
+    plate: Option<GridPos>,
+}
+
+/// Warn about doors nothing can open and keys nothing needs, each at the
+/// first one of its colour: a door colour with neither a key nor a plate, a
+/// key with no door of its colour, a secret door with no heavy plate. A key
+/// in a box counts where the box stands; a door a key already unlocked
+/// needs nothing.
+fn signal_warnings(name: &str, label: &str, level: &Level) -> Vec<String> {
+    let mut firsts: [Firsts; CLASSES.len()] = Default::default();
+    let slot = |color| CLASSES.iter().position(|c| *c == color);
+    for (at, spec) in level.entities() {
+        let recipes = std::iter::once(spec.recipe).chain(spec.contents.as_slice().iter().copied());
+        for recipe in recipes {
+            let Some(f) = slot(recipe.color()).and_then(|i| firsts.get_mut(i)) else {
+                continue;
+            };
+            let first = if recipe.is_key() {
+                &mut f.key
+            } else if recipe.is_door() && spec.state != Some(RecipeState::Unlocked) {
+                &mut f.door
+            } else if recipe.is_plate() {
+                &mut f.plate
+            } else {
+                continue;
+            };
+            first.get_or_insert(at);
+        }
+    }
+    let place = |at: GridPos| match level.source_position(at) {
+        Some((line, column)) => format!("{name}:{line}:{column}: {label}"),
+        None => format!("{name}: {label}"),
+    };
+    let mut warnings = Vec::new();
+    for (color, f) in CLASSES.iter().zip(&firsts) {
+        let color = color.map(|c| format!("{c:?}").to_lowercase());
+        match (&color, f.door) {
+            (Some(c), Some(at)) if f.key.is_none() && f.plate.is_none() => warnings.push(format!(
+                "{}: no key and no plate opens the {c} door",
+                place(at)
+            )),
+            (None, Some(at)) if f.plate.is_none() => warnings.push(format!(
+                "{}: no heavy plate opens the secret door",
+                place(at)
+            )),
+            _ => {}
+        }
+        if let (Some(c), Some(at), None) = (&color, f.key, f.door) {
+            warnings.push(format!(
+                "{}: the {c} key has no {c} door to open",
+                place(at)
+            ));
+        }
+    }
+    warnings
 }
 
 fn label(file: &LevelFile, index: usize, level: &Level) -> String {

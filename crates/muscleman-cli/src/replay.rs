@@ -214,8 +214,8 @@ fn play(config: &ReplayConfig, each: &mut EachStep<'_>) -> Result<Game, Failure>
     Ok(game)
 }
 
-/// The summary line for standard error: moves, pushes, solved or not, and
-/// the counters above zero (`2 coins, 1 apples_eaten`).
+/// The summary line for standard error: moves, pushes, the counters above
+/// zero by their JSON names (`coins 2`), solved or not.
 fn summary(config: &ReplayConfig, moves: u32, pushes: u32, solved: bool, view: &View) -> String {
     let which = match (config.count > 1, config.level.title()) {
         (true, Some(t)) => format!("level {} of {} ({t}): ", config.number, config.count),
@@ -231,17 +231,17 @@ fn summary(config: &ReplayConfig, moves: u32, pushes: u32, solved: bool, view: &
             format!("{n} {word}s")
         }
     };
-    let mut text = format!(
-        "{which}{}, {}, {state}",
+    let counters: String = view
+        .counters()
+        .iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(c, n)| format!(", {} {n}", c.name()))
+        .collect();
+    format!(
+        "{which}{}, {}{counters}, {state}",
         plural(moves, "move"),
         plural(pushes, "push").replace("pushs", "pushes")
-    );
-    for (counter, n) in view.counters() {
-        if *n > 0 {
-            text.push_str(&format!(", {n} {}", counter.name()));
-        }
-    }
-    text
+    )
 }
 
 fn step_failure(index: usize, command: Command, err: &dyn std::fmt::Display) -> Failure {

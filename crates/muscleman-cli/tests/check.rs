@@ -114,3 +114,38 @@ fn the_public_collections_check_clean() {
     let (out, _) = expect_ok(&f, &["check", file.to_str().unwrap()], None);
     assert!(out.ends_with("155 levels read, all valid\n"), "{out}");
 }
+
+#[test]
+fn doors_nothing_opens_and_keys_nothing_needs_get_a_positioned_warning() {
+    let f = Files::new();
+    f.write(
+        "d.txt",
+        "legend: r = KeyRed\nlegend: B = DoorBlue\nlegend: S = SecretDoor\n\
+         legend: G = DoorGreen\nlegend: g = PressurePlateGreen\n\
+         legend: x = Box(KeyYellow)\nlegend: Y = DoorYellow\n\
+         #######\n#@r$.B#\n#SGgxY#\n#######\n",
+    );
+    let (_, err) = expect_ok(&f, &["check", "d.txt"], None);
+    let warnings: Vec<&str> = err.lines().filter(|l| l.starts_with("warning:")).collect();
+    assert_eq!(
+        warnings,
+        [
+            "warning: d.txt:9:6: level 1: no key and no plate opens the blue door",
+            "warning: d.txt:9:3: level 1: the red key has no red door to open",
+            "warning: d.txt:10:2: level 1: no heavy plate opens the secret door",
+        ],
+        "a green door with a green plate and a yellow key in a box are fine"
+    );
+}
+
+#[test]
+fn a_door_a_key_already_unlocked_needs_nothing() {
+    let f = Files::new();
+    f.write(
+        "u.txt",
+        "legend: U = DoorRed:unlocked\nlegend: P = PressurePlateHeavy\nlegend: S = SecretDoor\n\
+         ######\n#@$.U#\n#S  P#\n######\n",
+    );
+    let (_, err) = expect_ok(&f, &["check", "u.txt"], None);
+    assert!(!err.contains("warning"), "{err}");
+}

@@ -413,8 +413,49 @@ fn json_final_line_has_facing_holding_and_counters() {
         ]
     );
     assert!(counters.values().all(|v| v == 0));
-    // After `r` then `l` the player faces left (a swing with empty hands
-    // may turn it once the sim resolves swings).
+    // After `r` then `l` the player faces left.
     let lines = json_lines(&f, "#####\n#@  #\n#####\n", "rl");
     assert_eq!(lines.last().expect("final")["facing"], "left");
+}
+
+const COINS: &str = "legend: o = Coin\nlegend: a = Apple\n#######\n#@oa .#\n#  $  #\n#######\n";
+
+#[test]
+fn json_final_line_holds_facing_holding_and_every_counter() {
+    let f = Files::new();
+    let path = f.write("coins.txt", COINS);
+    let (out, err) = expect_ok(
+        &f,
+        &["replay", path.to_str().unwrap(), "rr", "--json"],
+        None,
+    );
+    let last: serde_json::Value =
+        serde_json::from_str(out.lines().last().expect("a final line")).expect("JSON");
+    assert_eq!(last["type"], "final");
+    assert_eq!(last["facing"], "right");
+    assert_eq!(last["holding"], serde_json::Value::Null);
+    let counters = last["counters"].as_object().expect("an object");
+    assert_eq!(counters.len(), 8, "{counters:?}");
+    assert_eq!(counters["coins"], 1);
+    assert_eq!(counters["apples_eaten"], 1);
+    assert_eq!(counters["pears_eaten"], 0);
+    let collected: Vec<serde_json::Value> = out
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .flat_map(|l| l["events"].as_array().cloned().unwrap_or_default())
+        .filter(|e| e["event"] == "item_collected")
+        .map(|e| e["counter"].clone())
+        .collect();
+    assert_eq!(collected, ["coins", "apples_eaten"]);
+    assert!(
+        err.contains("pushes, coins 1, apples_eaten 1, not solved"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_summary_names_no_counter_that_stayed_at_zero() {
+    let f = Files::new();
+    let (_, err) = replay(&f, COINS, "d");
+    assert!(err.ends_with("not solved\n"), "{err}");
 }

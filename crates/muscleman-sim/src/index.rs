@@ -480,8 +480,7 @@ impl SpatialIndex {
         {
             let old = std::mem::replace(&mut node.tags, tags);
             if old.union(tags).intersects(SIGNALLING) {
-                self.signals.remove(id, old);
-                self.signals.add(id, tags);
+                self.signals.retag(id, old, tags);
             }
         }
     }

@@ -29,9 +29,8 @@ pub enum LevelLoadError {
     #[error(transparent)]
     Level(#[from] LevelError),
     /// The level holds something the sim cannot play yet: a recipe whose
-    /// rules it does not implement (a hammer, a key, a door, a plate, a
-    /// collectible), a state other than `HeavyBox:sunk`, or a box's
-    /// contents. Refused before play, never loaded and played wrongly; `at`
+    /// rules come in a later rule book, or a state that does not apply to
+    /// its recipe. Refused before play, never loaded and played wrongly; `at`
     /// is the cell (see [`Level::source_position`] for its line and column).
     #[error("{spec} at {at} is not supported by the simulation yet")]
     NotSupported {
@@ -51,10 +50,16 @@ fn is_supported(spec: &EntitySpec) -> bool {
 /// player's id. Entities are spawned row by row, and within a cell in the
 /// level's canonical order, so ids are the same on every run.
 ///
-/// The sim plays Player, WallStrong, WallWeak, WaterCell, Box, HeavyBox and
-/// Goal, and of the states only `HeavyBox:sunk` (spawned walkable, as
-/// rules.md §3 says). Anything else is refused with
-/// [`LevelLoadError::NotSupported`] at its cell, before anything is spawned.
+/// The sim plays every recipe of rules.md §3 and its states; the recipes
+/// whose rules come later (a duck, a ghost, ...) are refused with
+/// [`LevelLoadError::NotSupported`] at their cell, before anything is
+/// spawned.
+///
+/// Plates and doors then take the state their rules give, without events
+/// (rules.md §6): a plate is pressed if something presses it; a door is open
+/// if a key unlocked it, all the plates of its colour are pressed (a secret
+/// door: all the heavy plates) or something stands in it, and closed
+/// otherwise, whatever the level wrote.
 ///
 /// # Example
 /// ```

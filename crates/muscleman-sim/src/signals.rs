@@ -1,9 +1,11 @@
 //! The level's signals: how many plates of each colour there are and how
 //! many are pressed, and which doors each colour opens (rules.md §4,
-//! Doors); and whether there is any water or collectible at all, so a step
-//! in a level without them skips their systems. The spatial index keeps them as it files tags, so they follow
-//! every step, undo, restart and load without a scan of the level, and a
-//! door's rule reads them in constant time whatever the level's size.
+//! Doors), how many collectibles are left, and whether there is any water,
+//! collectible, plate or door at all, so a step in a level without them
+//! skips their systems. The spatial index keeps them as it files tags, so
+//! they follow every step, undo, restart and load without a scan of the
+//! level, and a door's rule reads them in constant time whatever the
+//! level's size.
 
 use std::collections::BTreeSet;
 
@@ -128,6 +130,31 @@ impl Signals {
         self.renew_needs_bits();
     }
 
+    /// Count an entity whose tags change from `old` to `new`: a plate that
+    /// is pressed or released, or a door that opens or closes, only moves
+    /// the pressed tally (a door's class stays); anything else is counted
+    /// out and in again.
+    pub(crate) fn retag(&mut self, id: EntityId, old: TagSet, new: TagSet) {
+        let changed = old.minus(new).union(new.minus(old));
+        if old.color() != new.color() || changed.intersects(SIGNALLING) {
+            self.remove(id, old);
+            self.add(id, new);
+            return;
+        }
+        if new.contains(TagKind::PressurePlate)
+            && let Some(t) = self.plates.get_mut(class(new.color()))
+        {
+            let (was, is) = (
+                old.contains(TagKind::Pressed),
+                new.contains(TagKind::Pressed),
+            );
+            t.pressed = t
+                .pressed
+                .saturating_add(u32::from(is && !was))
+                .saturating_sub(u32::from(was && !is));
+        }
+    }
+
     /// Return whether the world has any plate or door.
     #[inline]
     pub fn has_plates_or_doors(&self) -> bool {
@@ -166,6 +193,16 @@ impl Signals {
     #[inline]
     pub fn has_water(&self) -> bool {
         self.water > 0
+    }
+
+    /// Return whether the level has a plate of any colour.
+    pub fn has_plates(&self) -> bool {
+        self.plates.iter().any(|t| t.total > 0)
+    }
+
+    /// Return whether the level has a door of any colour.
+    pub fn has_doors(&self) -> bool {
+        self.doors.iter().any(|d| !d.is_empty())
     }
 
     /// Return the plates of a colour (`None`: the heavy plates).

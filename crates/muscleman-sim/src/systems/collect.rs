@@ -12,6 +12,9 @@ use crate::world::WorldError;
 /// this step: destroy it, raise its counter by one and emit
 /// `ItemCollected`.
 pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
+    if !ctx.world().index().signals().has_collectibles() {
+        return Ok(());
+    }
     let player = ctx.player;
     let mut i = 0;
     while let Some(&change) = ctx.changes().get(i) {
@@ -20,8 +23,15 @@ pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
             continue;
         };
         // Only where the player still is: a cell it only passed through
-        // this step is not entered.
-        if id != player || ctx.world().index().locate(player).map(|(at, _)| at) != Some(to) {
+        // this step is not entered. The cell's tags answer first, cheaply.
+        if id != player
+            || !ctx
+                .world()
+                .index()
+                .kinds_at(to)
+                .contains(TagKind::Collectible)
+            || ctx.world().index().locate(player).map(|(at, _)| at) != Some(to)
+        {
             continue;
         }
         // One at a time, lowest id first: destroying one changes the cell.

@@ -25,6 +25,9 @@ const CLASSES: [Option<KeyColor>; 5] = [
 /// of every colour whose plates changed, and any door in a cell the step
 /// touched (something may have left a doorway held open).
 pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
+    if !ctx.world().index().signals().has_doors() {
+        return Ok(());
+    }
     let mut doors = ctx.take_ids();
     let index = ctx.world().index();
     let mut classes = [false; CLASSES.len()];

@@ -14,6 +14,9 @@ use crate::world::WorldError;
 /// set or clear its `Pressed` tag and emit `PlatePressed` or
 /// `PlateReleased` when it changes.
 pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
+    if !ctx.world().index().signals().has_plates() {
+        return Ok(());
+    }
     let mut plates = ctx.take_ids();
     let index = ctx.world().index();
     for change in ctx.changes() {
