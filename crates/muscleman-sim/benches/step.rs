@@ -330,10 +330,18 @@ fn grid_blocked(rig: &mut Rig, k: u64) {
 }
 
 /// Build a station that cycles by itself and check both engines agree on
-/// `pattern`, each step giving `events` events.
+/// a pull, a forward push, a drop and a grab (which leave it as it was),
+/// then on `pattern`, each step giving `events` events.
 fn cycling_station(station: Station, pattern: &[Input], events: usize) -> Rig {
     let mut rig = Rig::new(&swing_station(station), Rules::MUSCLEMAN);
     face_up_and_grab(&mut rig);
+    let round_trip = [
+        Input::Move(GridDir::Down),
+        Input::Move(GridDir::Up),
+        Input::Drop,
+        Input::Grab,
+    ];
+    assert_eq!(check_inputs(&mut rig, &round_trip), 0, "each step acts");
     for input in pattern {
         check_inputs(&mut rig, std::slice::from_ref(input));
         assert_eq!(rig.events.len(), events, "{station:?} {input:?}");
