@@ -40,8 +40,10 @@ fuzz_target!(|data: &[u8]| {
     };
     let rules = match moves.first() {
         Some(b'S') => Rules::SOKOBAN,
+        // A digit: that longest chain, with hands on even digits.
         Some(d @ b'0'..=b'9') => Rules {
             max_chain: Some(u32::from(d - b'0')),
+            hands: d % 2 == 0,
         },
         _ => Rules::MUSCLEMAN,
     };

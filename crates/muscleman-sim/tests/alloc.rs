@@ -12,12 +12,22 @@
 //! already held a step's events once, so its buffer is big enough. From then
 //! on, `step_into` must not allocate, reallocate or free, whatever the step:
 //! a walk, a push of one box or of a long chain, a refused push, a bump into
-//! a wall, a wait, under the Muscleman or the Sokoban rules.
+//! a wall, a wait, under the Muscleman or the Sokoban rules; and with hands
+//! (issue 12): a grab, a drop, a strafe, a pull, a forward push through the
+//! held box, a swing that shoves at V and T, a free swing, a blocked swing
+//! (at V and at T), a swing of the hammer with nothing to strike, a turn in
+//! place, and all of these under the Sokoban rules, where they do nothing.
+//!
+//! A hammer strike is left out of that claim: it destroys the target and
+//! spawns its contents, which the ECS stores. The last scenario counts what
+//! a warm strike allocates and prints it.
 
 use std::alloc::System;
 
-use muscleman_core::{EntityId, EntityRecipe, EventBatch, GridDir, GridPos, Input};
-use muscleman_sim::{Rules, World, spawn, step_into, step_with};
+use muscleman_core::{
+    Contents, EntityId, EntityRecipe, EntitySpec, EventBatch, GridDir, GridPos, Input, SimEvent,
+};
+use muscleman_sim::{Facing, Rules, World, spawn, spawn_spec, step_into, step_with};
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 
 #[global_allocator]
@@ -83,6 +93,13 @@ fn assert_no_allocation(name: &str, stats: stats_alloc::Stats, steps: usize) {
 fn main() {
     warm_steps_through_step_into_allocate_nothing();
     println!("alloc: warm steps through step_into allocate nothing: ok");
+    warm_steps_with_hands_allocate_nothing();
+    println!("alloc: warm grabs, drops, carries and swings allocate nothing: ok");
+    let (with_contents, empty) = hammer_strike_allocations();
+    println!(
+        "alloc: {STRIKES} warm hammer strikes of a box holding two things (and pulls): \
+         {with_contents:?}; one of a weak wall: {empty:?}"
+    );
 }
 
 fn warm_steps_through_step_into_allocate_nothing() {
@@ -165,4 +182,247 @@ fn warm_steps_through_step_into_allocate_nothing() {
     let batch = step_with(&mut world, player, mv(Left), &muscleman).unwrap();
     assert_eq!(batch.len(), 1);
     assert!(region.change().allocations > 0, "the counter saw nothing");
+}
+
+/// Build a world from a map: `#` strong wall, `%` weak wall, `$` box, `z`
+/// box holding a coin and an apple, `h` hammer, `@` player (facing Down),
+/// anything else floor; (0, 0) is the first character of the first row.
+fn world_from(map: &[&str]) -> (World, EntityId) {
+    let mut world = World::new();
+    let height = map.len() as i32;
+    let width = map.iter().map(|r| r.len()).max().unwrap() as i32;
+    world.reserve_area(GridPos::ZERO, GridPos::new(width - 1, height - 1));
+    let mut player = None;
+    for (y, row) in map.iter().enumerate() {
+        for (x, c) in row.bytes().enumerate() {
+            let at = GridPos::new(x as i32, y as i32);
+            let recipe = match c {
+                b'#' => EntityRecipe::WallStrong,
+                b'%' => EntityRecipe::WallWeak,
+                b'$' => EntityRecipe::Box,
+                b'h' => EntityRecipe::Hammer,
+                b'z' => {
+                    let contents =
+                        Contents::from_slice(&[EntityRecipe::Coin, EntityRecipe::Apple]).unwrap();
+                    let spec = EntitySpec::new(EntityRecipe::Box).with_contents(contents);
+                    spawn_spec(&mut world, &spec, at).unwrap();
+                    continue;
+                }
+                b'@' => {
+                    player = Some(spawn(&mut world, EntityRecipe::Player, at).unwrap());
+                    continue;
+                }
+                _ => continue,
+            };
+            spawn(&mut world, recipe, at).unwrap();
+        }
+    }
+    (world, player.unwrap())
+}
+
+/// Step `inputs` outside any count (to set a scene up).
+fn play(world: &mut World, player: EntityId, inputs: &[Input], events: &mut EventBatch) {
+    for input in inputs {
+        step_into(world, player, *input, &Rules::MUSCLEMAN, events).unwrap();
+    }
+}
+
+/// Add the counts of `b` to `a`.
+fn add(a: &mut stats_alloc::Stats, b: stats_alloc::Stats) {
+    a.allocations += b.allocations;
+    a.reallocations += b.reallocations;
+    a.deallocations += b.deallocations;
+    a.bytes_allocated += b.bytes_allocated;
+    a.bytes_deallocated += b.bytes_deallocated;
+    a.bytes_reallocated += b.bytes_reallocated;
+}
+
+/// The boxes a full turn of four `SwingLeft`s moves in the swing station,
+/// as (home, where the turn leaves it), relative to the player: the first
+/// three swings shove at V and T, the fourth at V (benches/support/mod.rs,
+/// `SHOVED`).
+const SHOVED: [((i32, i32), (i32, i32)); 4] = [
+    ((-1, -1), (-2, -1)),
+    ((-1, 0), (-1, 2)),
+    ((0, 1), (2, 1)),
+    ((1, 0), (1, -2)),
+];
+
+fn warm_steps_with_hands_allocate_nothing() {
+    use GridDir::{Down, Left, Right, Up};
+    use Input::{Drop, Grab, SwingLeft, SwingRight};
+    let mv = Input::Move;
+    let muscleman = Rules::MUSCLEMAN;
+
+    // Grab and drop the box to the right (turned to face it in place).
+    let (mut world, player) = world_from(&["#######", "#     #", "# @$  #", "#     #", "#######"]);
+    let mut events = EventBatch::new();
+    play(&mut world, player, &[SwingLeft], &mut events);
+    assert_eq!(world.get::<Facing>(player).unwrap().0, Right);
+    let (stats, steps, moved) = count(&mut world, player, &muscleman, &[Grab, Drop], &mut events);
+    assert_no_allocation("grab and drop", stats, steps);
+    assert_eq!(moved, steps, "every grab and drop is an event");
+
+    // Holding it: strafe Up and Down, then pull it Left and push it Right.
+    play(&mut world, player, &[Grab], &mut events);
+    let strafe = [mv(Up), mv(Down)];
+    let (stats, steps, moved) = count(&mut world, player, &muscleman, &strafe, &mut events);
+    assert_no_allocation("strafe", stats, steps);
+    assert_eq!(moved, steps, "every strafe moves both lanes");
+    let pull = [mv(Left), mv(Right)];
+    let (stats, steps, moved) = count(&mut world, player, &muscleman, &pull, &mut events);
+    assert_no_allocation("pull and forward push", stats, steps);
+    assert_eq!(moved, steps, "every pull and push moves");
+    assert_eq!(world.position(player).unwrap(), GridPos::new(2, 2));
+
+    // A turn in place with empty hands, and every hands input under the
+    // Sokoban rules (no-ops).
+    play(&mut world, player, &[Drop], &mut events);
+    let turns = [SwingLeft, SwingRight];
+    let (stats, steps, moved) = count(&mut world, player, &muscleman, &turns, &mut events);
+    assert_no_allocation("turns in place", stats, steps);
+    assert_eq!(moved, 0, "a turn in place is quiet");
+    let sokoban = [Grab, SwingLeft, mv(Up), Drop, SwingRight];
+    let (stats, steps, moved) = count(&mut world, player, &Rules::SOKOBAN, &sokoban, &mut events);
+    assert_no_allocation("hands under Sokoban rules", stats, steps);
+    assert_eq!(moved, 0, "without hands these do nothing (the move bumps)");
+
+    // Swings that shove: a full turn of four SwingLefts in the station,
+    // the boxes put back between turns outside the count.
+    let station = [
+        "#######", "#     #", "# $$  #", "# $@$ #", "#  $  #", "#     #", "#######",
+    ];
+    let (mut world, player) = world_from(&station);
+    let mut events = EventBatch::new();
+    play(
+        &mut world,
+        player,
+        &[SwingRight, SwingRight, Grab],
+        &mut events,
+    );
+    let centre = GridPos::new(3, 3);
+    let cell = |(dx, dy): (i32, i32)| GridPos::new(centre.x + dx, centre.y + dy);
+    let mut total = stats_alloc::Stats::default();
+    let mut shoves = 0;
+    for round in 0..=STEPS / 4 {
+        let region = Region::new(GLOBAL);
+        for _ in 0..4 {
+            step_into(&mut world, player, SwingLeft, &muscleman, &mut events).unwrap();
+            shoves += events.len() - 2;
+        }
+        if round > 0 {
+            add(&mut total, region.change());
+        }
+        for (home, end) in SHOVED {
+            let id = world.index().pushable_at(cell(end)).unwrap();
+            world.move_to(id, cell(home)).unwrap();
+        }
+    }
+    assert_no_allocation("swings with shoves", total, STEPS / 4 * 4);
+    assert_eq!(shoves, (STEPS / 4 + 1) * 7, "seven shoves a turn");
+
+    // Free swings (nothing at V or T): Left, Right.
+    let (mut world, player) = world_from(&["#######", "#     #", "#  $  #", "#  @  #", "#######"]);
+    let mut events = EventBatch::new();
+    play(
+        &mut world,
+        player,
+        &[SwingRight, SwingRight, Grab],
+        &mut events,
+    );
+    let (stats, steps, moved) = count(&mut world, player, &muscleman, &turns, &mut events);
+    assert_no_allocation("free swings", stats, steps);
+    assert_eq!(moved, steps);
+
+    // Blocked swings: SwingLeft at T (a weak wall), SwingRight at V (a
+    // strong wall), then SwingLeft at V behind a box that cannot move.
+    let (mut world, player) = world_from(&["#######", "#     #", "#  $# #", "# %@  #", "#######"]);
+    let mut events = EventBatch::new();
+    play(
+        &mut world,
+        player,
+        &[SwingRight, SwingRight, Grab],
+        &mut events,
+    );
+    let (stats, steps, moved) = count(&mut world, player, &muscleman, &turns, &mut events);
+    assert_no_allocation("blocked swings", stats, steps);
+    assert_eq!(moved, steps, "each gives SwingBlocked");
+    assert_eq!(world.get::<Facing>(player).unwrap().0, Up, "none turned");
+    let (mut world, player) = world_from(&["#######", "#$$$  #", "#  @  #", "#######"]);
+    let mut events = EventBatch::new();
+    play(
+        &mut world,
+        player,
+        &[SwingRight, SwingRight, Grab],
+        &mut events,
+    );
+    let (stats, steps, moved) = count(&mut world, player, &muscleman, &[SwingLeft], &mut events);
+    assert_no_allocation("swing blocked by a chain", stats, steps);
+    assert_eq!(moved, steps);
+
+    // The hammer with nothing to strike swings like anything else.
+    let (mut world, player) = world_from(&["#######", "#     #", "#  h  #", "#  @  #", "#######"]);
+    let mut events = EventBatch::new();
+    play(
+        &mut world,
+        player,
+        &[SwingRight, SwingRight, Grab],
+        &mut events,
+    );
+    let (stats, steps, moved) = count(&mut world, player, &muscleman, &turns, &mut events);
+    assert_no_allocation("hammer swings with no target", stats, steps);
+    assert_eq!(moved, steps);
+}
+
+/// Strikes counted by [`hammer_strike_allocations`].
+const STRIKES: usize = 32;
+
+/// Count what hammer strikes allocate once warm: facing Right with the
+/// hammer, under a row of boxes each holding a coin and an apple, the
+/// player strikes the box above it (T of a `SwingLeft`, V being free) and
+/// pulls the hammer one cell Left, again and again. Two strikes warm up; the next
+/// [`STRIKES`] are counted, with their pulls (which allocate nothing).
+/// Then one strike of a weak wall, which spawns nothing. Returns both
+/// counts.
+fn hammer_strike_allocations() -> (stats_alloc::Stats, stats_alloc::Stats) {
+    use Input::{Grab, SwingLeft};
+    let n = STRIKES + 2;
+    let wall = "#".repeat(n + 5);
+    let boxes = format!("# %{}  #", "z".repeat(n));
+    let hands = format!("#{}@h#", " ".repeat(n + 1));
+    let (mut world, player) = world_from(&[&wall, &boxes, &hands, &wall]);
+    let mut events = EventBatch::new();
+    // Facing Down: one turn Left faces Right, towards the hammer.
+    play(&mut world, player, &[SwingLeft, Grab], &mut events);
+    let muscleman = Rules::MUSCLEMAN;
+    let strike = |world: &mut World, events: &mut EventBatch| {
+        step_into(world, player, SwingLeft, &muscleman, events).unwrap();
+        let [SimEvent::Smashed(smashed)] = events.events() else {
+            panic!("a strike: {events:?}");
+        };
+        let spawned = smashed.contents.as_slice().len();
+        step_into(
+            world,
+            player,
+            Input::Move(GridDir::Left),
+            &muscleman,
+            events,
+        )
+        .unwrap();
+        assert_eq!(events.len(), 2, "the pull moves the player and the hammer");
+        spawned
+    };
+    for _ in 0..2 {
+        assert_eq!(strike(&mut world, &mut events), 2);
+    }
+    let region = Region::new(GLOBAL);
+    for _ in 0..STRIKES {
+        strike(&mut world, &mut events);
+    }
+    let with_contents = region.change();
+    // Now the weak wall is above (T, V being free): it breaks, nothing spawns.
+    let region = Region::new(GLOBAL);
+    assert_eq!(strike(&mut world, &mut events), 0);
+    let empty = region.change();
+    (with_contents, empty)
 }

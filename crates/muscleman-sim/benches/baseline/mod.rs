@@ -18,6 +18,13 @@
 //! [`Grid::step_bare`] is the same rule without events: the floor under
 //! every figure, reported beside the main baseline for context.
 //!
+//! [`Grid::act`] adds the hands of rules.md §4 (grab, drop, moving while
+//! holding: forward, backward and the two lanes of a strafe; the swing with
+//! its V and T scan, shoves with `max_chain` and blocked swings), with the
+//! player's held item kept beside its facing. It refuses to walk into
+//! water, as the sim does, and knows no hammer, keys or doors: the hands
+//! benches use none.
+//!
 //! For the other benches it also has what a dense engine would do there:
 //! [`Grid::read_xsb`] reads level text straight into the array (the load
 //! baseline), [`History`] keeps each step's moves to undo them and its input
@@ -30,7 +37,10 @@
     reason = "each bench binary uses a different subset of the baseline"
 )]
 
-use muscleman_core::{EntityId, EventBatch, GridDir, GridPos, MoveCause, Moved};
+use muscleman_core::{
+    EntityId, EventBatch, GrabAttached, GrabReleased, GridDir, GridPos, Input, MoveCause, Moved,
+    SwingBlocked, SwingBlockedReason, Swung,
+};
 
 /// Floor bit for a goal.
 pub const GOAL: u8 = 1;
@@ -41,6 +51,10 @@ pub const WATER: u8 = 2;
 pub const BLOCKS: u8 = 1;
 /// The occupant is pushable.
 pub const PUSHABLE: u8 = 2;
+/// The occupant stops a swing's arc (a strong wall, a box, the player).
+pub const BLOCKS_PUSH: u8 = 4;
+/// The occupant can be grabbed.
+pub const LIFTABLE: u8 = 8;
 
 /// One cell: its blocking occupant, if any, and what lies on the floor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,6 +86,10 @@ pub struct Grid {
     player_pos: GridPos,
     facing: GridDir,
     max_chain: Option<u32>,
+    /// Whether grab, drop and the swings act (`Rules::hands`).
+    hands: bool,
+    /// What the player holds: always the occupant of the cell in front.
+    held: Option<EntityId>,
 }
 
 impl Grid {
@@ -85,7 +103,19 @@ impl Grid {
             player_pos: GridPos::ZERO,
             facing: GridDir::Down,
             max_chain,
+            hands: true,
+            held: None,
         }
+    }
+
+    /// Set whether the player has hands (`Rules::hands`).
+    pub fn set_hands(&mut self, hands: bool) {
+        self.hands = hands;
+    }
+
+    /// Return what the player holds.
+    pub fn held(&self) -> Option<EntityId> {
+        self.held
     }
 
     /// Return the slot of `at`, which must lie inside the grid.
@@ -109,9 +139,9 @@ impl Grid {
         self.cells[s].floor |= floor;
     }
 
-    /// Place the player (also an occupant that blocks movement).
+    /// Place the player (also an occupant that blocks movement and swings).
     pub fn put_player(&mut self, at: GridPos, id: EntityId) {
-        self.put(at, id, BLOCKS);
+        self.put(at, id, BLOCKS | BLOCKS_PUSH);
         self.player = self.slot(at);
         self.player_pos = at;
     }
@@ -246,6 +276,292 @@ impl Grid {
             });
         }
         true
+    }
+}
+
+/// The hands (rules.md §4, "Grab and drop", "Moving while holding",
+/// "Swing"): the same checks in the same order as the sim, writing the same
+/// events.
+impl Grid {
+    /// One step of any input, events into `events` (cleared first). A move
+    /// with empty hands is [`Grid::step`].
+    #[inline(never)]
+    pub fn act(&mut self, input: Input, events: &mut EventBatch) {
+        match input {
+            Input::Move(dir) if self.held.is_none() => {
+                self.step_impl::<true>(dir, events);
+            }
+            Input::Move(dir) => {
+                events.clear();
+                self.carry(dir, events);
+            }
+            Input::Grab => {
+                events.clear();
+                self.grab(events);
+            }
+            Input::Drop => {
+                events.clear();
+                if !self.hands {
+                    return;
+                }
+                if let Some(entity) = self.held.take() {
+                    events.push(GrabReleased {
+                        player: self.cells[self.player].id,
+                        entity,
+                    });
+                }
+            }
+            Input::SwingLeft => {
+                events.clear();
+                self.swing(false, events);
+            }
+            Input::SwingRight => {
+                events.clear();
+                self.swing(true, events);
+            }
+            Input::Wait => events.clear(),
+        }
+    }
+
+    /// Hold the liftable occupant of the cell in front, if the hands are
+    /// empty.
+    #[inline(always)]
+    fn grab(&mut self, events: &mut EventBatch) {
+        if !self.hands || self.held.is_some() {
+            return;
+        }
+        let front = self.player.wrapping_add_signed(self.delta(self.facing));
+        let Some(cell) = self.cells.get(front) else {
+            return;
+        };
+        if cell.flags & LIFTABLE != 0 {
+            self.held = Some(cell.id);
+            events.push(GrabAttached {
+                player: self.cells[self.player].id,
+                entity: cell.id,
+            });
+        }
+    }
+
+    /// Plan a push of the chain of pushables starting at slot `start`
+    /// (which holds one) one cell along `d`: its length, or `None` if it is
+    /// longer than `max_chain` or the cell beyond it is blocked.
+    #[inline(always)]
+    fn chain_len(&self, start: usize, d: isize) -> Option<u32> {
+        let mut len: u32 = 0;
+        let mut end = start;
+        while self.cells.get(end).is_some_and(|c| c.flags & PUSHABLE != 0) {
+            len += 1;
+            if self.max_chain.is_some_and(|max| len > max) {
+                return None;
+            }
+            end = end.wrapping_add_signed(d);
+        }
+        match self.cells.get(end) {
+            Some(c) if c.flags & BLOCKS == 0 => Some(len),
+            _ => None,
+        }
+    }
+
+    /// Move a planned chain of `len` from `start` (at `start_pos`) one cell
+    /// in `dir`, far end first, each with a `Moved` of cause `Push`.
+    #[inline(always)]
+    fn push_chain(
+        &mut self,
+        start: usize,
+        start_pos: GridPos,
+        dir: GridDir,
+        len: u32,
+        events: &mut EventBatch,
+    ) {
+        let d = self.delta(dir);
+        let off = dir.offset();
+        let mut dst = start.wrapping_add_signed(d * len as isize);
+        let mut dst_pos = GridPos::new(
+            start_pos.x + off.x * len as i32,
+            start_pos.y + off.y * len as i32,
+        );
+        for _ in 0..len {
+            let src = dst.wrapping_add_signed(-d);
+            let src_pos = dst_pos - off;
+            self.shift(src, dst);
+            events.push(Moved {
+                entity: self.cells[dst].id,
+                from: src_pos,
+                to: dst_pos,
+                cause: MoveCause::Push,
+            });
+            dst = src;
+            dst_pos = src_pos;
+        }
+    }
+
+    /// Plan the player's walk one cell along `dir`: `None` if refused
+    /// (water, a blocker, a chain that cannot move), else the length of the
+    /// chain it pushes (0 for none).
+    #[inline(always)]
+    fn plan_walk(&self, dir: GridDir) -> Option<u32> {
+        let d = self.delta(dir);
+        let to = self.player.wrapping_add_signed(d);
+        let cell = self.cells.get(to)?;
+        if cell.floor & WATER != 0 {
+            None
+        } else if cell.flags & PUSHABLE != 0 {
+            self.chain_len(to, d)
+        } else if cell.flags & BLOCKS != 0 {
+            None
+        } else {
+            Some(0)
+        }
+    }
+
+    /// Carry out a planned walk: the chain, then the player.
+    #[inline(always)]
+    fn commit_walk(&mut self, dir: GridDir, chain: u32, events: &mut EventBatch) {
+        let d = self.delta(dir);
+        let off = dir.offset();
+        let to = self.player.wrapping_add_signed(d);
+        let to_pos = self.player_pos + off;
+        if chain > 0 {
+            self.push_chain(to, to_pos, dir, chain, events);
+        }
+        let from_pos = self.player_pos;
+        self.shift(self.player, to);
+        self.player = to;
+        self.player_pos = to_pos;
+        events.push(Moved {
+            entity: self.cells[to].id,
+            from: from_pos,
+            to: to_pos,
+            cause: MoveCause::Player,
+        });
+    }
+
+    /// A move while holding: forward through the held item, backward
+    /// dragging it, or sideways in two lanes that must both move. Facing
+    /// never changes.
+    #[inline(always)]
+    fn carry(&mut self, dir: GridDir, events: &mut EventBatch) {
+        let facing = self.facing;
+        let fd = self.delta(facing);
+        let front = self.player.wrapping_add_signed(fd);
+        let front_pos = self.player_pos + facing.offset();
+        if dir == facing {
+            if self.cells[front].floor & WATER != 0 {
+                return;
+            }
+            if let Some(len) = self.chain_len(front, fd) {
+                self.push_chain(front, front_pos, dir, len, events);
+                self.commit_walk(dir, 0, events);
+            }
+        } else if dir == facing.opposite() {
+            if let Some(chain) = self.plan_walk(dir) {
+                let p = self.player;
+                let p_pos = self.player_pos;
+                self.commit_walk(dir, chain, events);
+                self.shift(front, p);
+                events.push(Moved {
+                    entity: self.cells[p].id,
+                    from: front_pos,
+                    to: p_pos,
+                    cause: MoveCause::Push,
+                });
+            }
+        } else {
+            let Some(item_lane) = self.chain_len(front, self.delta(dir)) else {
+                return;
+            };
+            let Some(player_lane) = self.plan_walk(dir) else {
+                return;
+            };
+            self.push_chain(front, front_pos, dir, item_lane, events);
+            self.commit_walk(dir, player_lane, events);
+        }
+    }
+
+    /// Plan a swing's pass through slot `at` (at `at_pos`): a shove of the
+    /// chain there along `dir` (`Ok(len)`), a free pass (`Ok(0)`), or
+    /// blocked (`Err`). At T (`landing`) nothing may block movement.
+    #[inline(always)]
+    fn shove_plan(&self, at: usize, dir: GridDir, landing: bool) -> Result<u32, ()> {
+        let Some(cell) = self.cells.get(at) else {
+            return Err(());
+        };
+        if cell.flags & PUSHABLE != 0 {
+            return self.chain_len(at, self.delta(dir)).ok_or(());
+        }
+        let stops = if landing {
+            BLOCKS | BLOCKS_PUSH
+        } else {
+            BLOCKS_PUSH
+        };
+        if cell.flags & stops != 0 {
+            Err(())
+        } else {
+            Ok(0)
+        }
+    }
+
+    /// A swing: with empty hands a turn in place; holding, the arc F, V, T
+    /// with its shoves, or one `SwingBlocked` and nothing else.
+    #[inline(always)]
+    fn swing(&mut self, clockwise: bool, events: &mut EventBatch) {
+        if !self.hands {
+            return;
+        }
+        let facing = self.facing;
+        let to = if clockwise {
+            facing.rotate_right()
+        } else {
+            facing.rotate_left()
+        };
+        let Some(held) = self.held else {
+            self.facing = to;
+            return;
+        };
+        let (fd, sd) = (self.delta(facing), self.delta(to));
+        let from = self.player.wrapping_add_signed(fd);
+        let via = from.wrapping_add_signed(sd);
+        let land = self.player.wrapping_add_signed(sd);
+        let player = self.cells[self.player].id;
+        let Ok(via_len) = self.shove_plan(via, to, false) else {
+            events.push(SwingBlocked {
+                actor: player,
+                reason: SwingBlockedReason::Via,
+            });
+            return;
+        };
+        let back = facing.opposite();
+        let Ok(land_len) = self.shove_plan(land, back, true) else {
+            events.push(SwingBlocked {
+                actor: player,
+                reason: SwingBlockedReason::To,
+            });
+            return;
+        };
+        let from_pos = self.player_pos + facing.offset();
+        let via_pos = from_pos + to.offset();
+        let land_pos = self.player_pos + to.offset();
+        if via_len > 0 {
+            self.push_chain(via, via_pos, to, via_len, events);
+        }
+        if land_len > 0 {
+            self.push_chain(land, land_pos, back, land_len, events);
+        }
+        self.shift(from, land);
+        events.push(Moved {
+            entity: held,
+            from: from_pos,
+            to: land_pos,
+            cause: MoveCause::Swing,
+        });
+        self.facing = to;
+        events.push(Swung {
+            player,
+            arc_from: from_pos,
+            arc_via: via_pos,
+            arc_to: land_pos,
+        });
     }
 }
 

@@ -16,6 +16,19 @@
 //!   and puts the chain and the player back with [`World::move_to`] (the
 //!   baseline the same way), so the next run starts from the same state. Only
 //!   the pushes are timed; the reset is not.
+//! - a strafe is the same in a corridor of two lanes ([`strafe_corridor`]):
+//!   the player holding the item in front strafes Right for a run, both lanes
+//!   pushing their chains, and everything is put back with the clock stopped;
+//! - a swing that shoves cannot repeat by itself: a shove only ever pushes
+//!   away from the player (V along the turn, T back along the old facing,
+//!   onto a diagonal), and nothing refills the four cells beside the player,
+//!   so at most three swings in a row can shove at both V and T. So a
+//!   [`swing_station`] does one full turn of four swings (three shoving at V
+//!   and T, the last at V only), and a run steps many separate stations,
+//!   each a world of its own, before their boxes are put back with the clock
+//!   stopped;
+//! - a swing that shoves nothing (Left, Right, ...) or is blocked cycles by
+//!   itself and needs no reset.
 //!
 //! Before anything is timed, [`check_same`] runs both engines through the
 //! bench's input pattern and asserts that each step gives equal events and
@@ -30,9 +43,9 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use muscleman_core::{EntityId, EntityRecipe, EventBatch, GridDir, GridPos, Input};
-use muscleman_sim::{Rules, TagKind, World, recipe_tags, spawn, step_into};
+use muscleman_sim::{Facing, Rules, TagKind, World, recipe_tags, spawn, step_into};
 
-use crate::baseline::{BLOCKS, Grid, PUSHABLE};
+use crate::baseline::{BLOCKS, BLOCKS_PUSH, GOAL, Grid, LIFTABLE, PUSHABLE, WATER};
 
 /// A level as a list of entities in spawn order (row by row, as a level
 /// loader spawns them), with its size.
@@ -63,6 +76,7 @@ impl LevelDesc {
     /// Fill a baseline grid with the same entities, under the given ids.
     pub fn fill_grid(&self, ids: &[EntityId], rules: &Rules) -> Grid {
         let mut grid = Grid::new(self.width as usize, self.height as usize, rules.max_chain);
+        grid.set_hands(rules.hands);
         for ((at, recipe), id) in self.entities.iter().zip(ids) {
             let tags = recipe_tags(*recipe).expect("recipe is implemented");
             let mut flags = 0;
@@ -72,12 +86,23 @@ impl LevelDesc {
             if tags.contains(TagKind::Pushable) {
                 flags |= PUSHABLE;
             }
+            if tags.contains(TagKind::BlocksPush) {
+                flags |= BLOCKS_PUSH;
+            }
+            if tags.contains(TagKind::Liftable) {
+                flags |= LIFTABLE;
+            }
             if *recipe == EntityRecipe::Player {
                 grid.put_player(*at, *id);
             } else if flags != 0 {
                 grid.put(*at, *id, flags);
             } else {
-                grid.put_floor(*at, 1 << (*recipe as u8 % 8));
+                let floor = match recipe {
+                    EntityRecipe::WaterCell => WATER,
+                    EntityRecipe::Goal => GOAL,
+                    _ => 1 << (*recipe as u8 % 8),
+                };
+                grid.put_floor(*at, floor);
             }
         }
         grid
@@ -190,6 +215,35 @@ impl Rig {
         black_box(&self.grid_events);
     }
 
+    /// One sim step of any input (what the hands benches time).
+    #[inline(always)]
+    pub fn sim_act(&mut self, input: Input) {
+        step_into(
+            &mut self.world,
+            self.player,
+            black_box(input),
+            &self.rules,
+            &mut self.events,
+        )
+        .expect("step runs");
+        black_box(&self.events);
+    }
+
+    /// One baseline step of any input.
+    #[inline(always)]
+    pub fn grid_act(&mut self, input: Input) {
+        self.grid.act(black_box(input), &mut self.grid_events);
+        black_box(&self.grid_events);
+    }
+
+    /// Return the sim player's facing.
+    pub fn sim_facing(&self) -> GridDir {
+        self.world
+            .get::<Facing>(self.player)
+            .expect("player has a facing")
+            .0
+    }
+
     /// One baseline step without events.
     #[inline(always)]
     pub fn grid_step_bare(&mut self, dir: GridDir) {
@@ -217,6 +271,34 @@ pub fn check_same(rig: &mut Rig, dirs: &[GridDir]) {
         assert_eq!(rig.sim_player_pos(), rig.grid.player_pos());
         assert!(!rig.events.is_empty(), "bench step {i} ({dir}) did nothing");
     }
+}
+
+/// Step both engines through `inputs` and assert, after every step, equal
+/// events, player positions and facings; return how many steps gave no
+/// event (a turn in place, a refused move).
+pub fn check_inputs(rig: &mut Rig, inputs: &[Input]) -> usize {
+    let mut quiet = 0;
+    for (i, input) in inputs.iter().enumerate() {
+        rig.sim_act(*input);
+        rig.grid_act(*input);
+        assert_eq!(
+            rig.events, rig.grid_events,
+            "sim and baseline differ at step {i} ({input:?})"
+        );
+        assert_eq!(rig.sim_player_pos(), rig.grid.player_pos());
+        assert_eq!(rig.sim_facing(), rig.grid.facing(), "facing at step {i}");
+        quiet += usize::from(rig.events.is_empty());
+    }
+    quiet
+}
+
+/// Turn the player of a fresh rig (facing Down) to face Up with two empty
+/// swings, and grab what is in front: both engines, checked equal.
+pub fn face_up_and_grab(rig: &mut Rig) {
+    let quiet = check_inputs(rig, &[Input::SwingRight, Input::SwingRight, Input::Grab]);
+    assert_eq!(quiet, 2, "the turns are quiet, the grab is not");
+    assert_eq!(rig.sim_facing(), GridDir::Up);
+    assert!(rig.grid.held().is_some());
 }
 
 /// Time `iters` steps on `state`, in runs of at most `run` steps:
@@ -365,6 +447,152 @@ pub fn reset_corridor_grid(rig: &mut Rig, pushed: u64) {
     for i in 0..chain {
         rig.grid
             .teleport(GridPos::new(2 + pushed + i, 1), GridPos::new(2 + i, 1));
+    }
+}
+
+/// A strafe corridor, walls all round: two lanes of `lane` entities each at
+/// the left end, the item lane (row 1: the item to hold at x = 1, then
+/// `lane - 1` boxes) above the player lane (row 2: the player at x = 1, then
+/// `lane - 1` boxes), with `run` free cells beyond both, so `run` strafes
+/// Right while holding the item all succeed, each pushing both chains.
+pub fn strafe_corridor(lane: i32, run: i32) -> LevelDesc {
+    assert!(lane >= 1);
+    let width = lane + run + 2;
+    let mut entities = Vec::new();
+    for y in 0..4 {
+        for x in 0..width {
+            let at = GridPos::new(x, y);
+            if y == 0 || y == 3 || x == 0 || x == width - 1 {
+                entities.push((at, EntityRecipe::WallStrong));
+            } else if y == 2 && x == 1 {
+                entities.push((at, EntityRecipe::Player));
+            } else if x <= lane {
+                entities.push((at, EntityRecipe::Box));
+            }
+        }
+    }
+    LevelDesc {
+        width,
+        height: 4,
+        entities,
+    }
+}
+
+/// Put both lanes of a [`strafe_corridor`] back after `pushed` strafes
+/// Right, in the sim (nearest first, so each destination is free).
+pub fn reset_strafe_sim(rig: &mut Rig, pushed: u64) {
+    let (lane, pushed) = (rig.chain, pushed as i32);
+    assert_eq!(rig.sim_player_pos(), GridPos::new(1 + pushed, 2));
+    rig.world
+        .move_to(rig.player, GridPos::new(1, 2))
+        .expect("player moves");
+    for (y, first) in [(2, 2), (1, 1)] {
+        for x in first..=lane {
+            let id = rig
+                .world
+                .index()
+                .pushable_at(GridPos::new(x + pushed, y))
+                .expect("lane box");
+            rig.world
+                .move_to(id, GridPos::new(x, y))
+                .expect("box moves");
+        }
+    }
+}
+
+/// [`reset_strafe_sim`] for the baseline.
+pub fn reset_strafe_grid(rig: &mut Rig, pushed: u64) {
+    let (lane, pushed) = (rig.chain, pushed as i32);
+    assert_eq!(rig.grid.player_pos(), GridPos::new(1 + pushed, 2));
+    for y in [2, 1] {
+        for x in 1..=lane {
+            rig.grid
+                .teleport(GridPos::new(x + pushed, y), GridPos::new(x, y));
+        }
+    }
+}
+
+/// What stands round the player of a [`swing_station`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Station {
+    /// Boxes so that a full turn of four `SwingLeft`s shoves at V and T in
+    /// each of the first three swings and at V in the fourth.
+    Shove,
+    /// Nothing but the held box: swings pass freely.
+    Free,
+    /// A strong wall at the V of a `SwingLeft` from facing Up.
+    Blocked,
+}
+
+/// The boxes a full turn of a [`Station::Shove`] moves, as (home, where the
+/// turn leaves it): relative to the player, (-1,-1) is shoved Left by the
+/// first swing; (-1,0) Down by the first (T) and again by the second (V);
+/// (0,1) Right by the second (T) and the third (V); (1,0) Up by the third
+/// (T) and the fourth (V). The fourth swing's T, the cell the held box left,
+/// is empty: nothing ever pushes into a cell beside the player.
+pub const SHOVED: [((i32, i32), (i32, i32)); 4] = [
+    ((-1, -1), (-2, -1)),
+    ((-1, 0), (-1, 2)),
+    ((0, 1), (2, 1)),
+    ((1, 0), (1, -2)),
+];
+
+/// The player's cell in a [`swing_station`].
+pub const STATION_CENTRE: GridPos = GridPos::new(3, 3);
+
+/// The cell `(dx, dy)` from the player of a [`swing_station`].
+pub fn station_cell((dx, dy): (i32, i32)) -> GridPos {
+    GridPos::new(STATION_CENTRE.x + dx, STATION_CENTRE.y + dy)
+}
+
+/// A 7×7 room, strong walls round it, the player at its centre and a box
+/// above it to hold, with `station`'s other things round them.
+pub fn swing_station(station: Station) -> LevelDesc {
+    let mut things = vec![((0, -1), EntityRecipe::Box)];
+    match station {
+        Station::Shove => things.extend(SHOVED.iter().map(|(home, _)| (*home, EntityRecipe::Box))),
+        Station::Free => {}
+        Station::Blocked => things.push(((-1, -1), EntityRecipe::WallStrong)),
+    }
+    let mut entities = Vec::new();
+    for y in 0..7 {
+        for x in 0..7 {
+            let at = GridPos::new(x, y);
+            if x == 0 || y == 0 || x == 6 || y == 6 {
+                entities.push((at, EntityRecipe::WallStrong));
+            } else if at == STATION_CENTRE {
+                entities.push((at, EntityRecipe::Player));
+            } else if let Some((_, r)) = things.iter().find(|(d, _)| station_cell(*d) == at) {
+                entities.push((at, *r));
+            }
+        }
+    }
+    LevelDesc {
+        width: 7,
+        height: 7,
+        entities,
+    }
+}
+
+/// Put the boxes of a [`Station::Shove`] back after a full turn, in the
+/// sim.
+pub fn reset_station_sim(rig: &mut Rig) {
+    for (home, end) in SHOVED {
+        let id = rig
+            .world
+            .index()
+            .pushable_at(station_cell(end))
+            .expect("shoved box");
+        rig.world
+            .move_to(id, station_cell(home))
+            .expect("box moves");
+    }
+}
+
+/// [`reset_station_sim`] for the baseline.
+pub fn reset_station_grid(rig: &mut Rig) {
+    for (home, end) in SHOVED {
+        rig.grid.teleport(station_cell(end), station_cell(home));
     }
 }
 

@@ -14,9 +14,13 @@ pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
     let Some(entity) = ctx.held() else {
         return Ok(());
     };
+    // Positions from the spatial index: no component lookup but Facing.
+    let index = ctx.world().index();
+    let (held_at, player_at) = (index.locate(entity), index.locate(player));
     let facing = ctx.world().get::<Facing>(player)?.0;
-    let front = ctx.world().position(player)?.step(facing);
-    if ctx.world().position(entity).ok() == Some(front) {
+    if let (Some((held_at, _)), Some((player_at, _))) = (held_at, player_at)
+        && held_at == player_at.step(facing)
+    {
         return Ok(());
     }
     ctx.set_held(None)?;
