@@ -98,3 +98,19 @@ fn a_box_pushed_onto_a_bridge_stands_on_it() {
 fn a_sunk_box_survives_undo_redo_restart_and_save() {
     assert_history_round_trips("#@&~ #", "rr");
 }
+
+#[test]
+fn heavy_boxes_that_sink_in_one_step_sink_in_id_order() {
+    // rules.md §4: each phase visits entities in ascending id order, so the
+    // nearer heavy box (the lower id) sinks first though it arrived last.
+    const BEFORE: &str = "#@&w&w #";
+    let near = id_at(BEFORE, 2, 0, TagKind::Heavy);
+    let far = id_at(BEFORE, 4, 0, TagKind::Heavy);
+    assert!(near < far);
+    let batches = assert_steps(BEFORE, "r", "#-@f$f$#");
+    let sank: Vec<String> = story(&batches[0])
+        .into_iter()
+        .filter(|line| line.starts_with("sank"))
+        .collect();
+    assert_eq!(sank, [format!("sank {near}"), format!("sank {far}")]);
+}

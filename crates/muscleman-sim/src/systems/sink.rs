@@ -1,7 +1,7 @@
 //! Sink (rules.md §4, Environment phase 2): a sinkable that arrives on
 //! water nothing fills sinks and fills it, making it walkable.
 
-use muscleman_core::Sank;
+use muscleman_core::{EntityId, Sank};
 
 use crate::component::{TagKind, TagSet};
 use crate::context::{StepChange, StepContext};
@@ -17,38 +17,51 @@ const LOST: TagSet = TagSet::of(&[
 ]);
 
 /// Sink each sinkable that arrived on unfilled water this step and is not
-/// held, in the order they arrived; a later one finds the water filled.
+/// held, in ascending id order (rules.md §4: a phase visits entities by id).
 pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
-    let mut i = 0;
-    while let Some(&change) = ctx.changes().get(i) {
-        i += 1;
-        // Arrivals: moves, spawns and items let go of.
-        if !matches!(
+    let mut arrived = ctx.take_ids();
+    let index = ctx.world().index();
+    for change in ctx.changes() {
+        // Arrivals: moves, spawns and items let go of, where the entity
+        // still is (a later move this step may have taken it on).
+        if matches!(
             change,
             StepChange::Moved { .. } | StepChange::Spawned { .. } | StepChange::Landed { .. }
-        ) {
-            continue;
-        }
-        let id = change.entity();
-        let index = ctx.world().index();
-        let Some((at, tags)) = index.locate(id) else {
-            continue;
-        };
-        // Only where the entity still is: a later move this step took it on.
-        if at != change.cell()
-            || !tags.contains(TagKind::Sinkable)
-            || !is_unfilled_water(index.kinds_at(at))
-            || is_held(ctx, id)
+        ) && index
+            .locate(change.entity())
+            .is_some_and(|(at, tags)| at == change.cell() && tags.contains(TagKind::Sinkable))
         {
-            continue;
+            arrived.push(change.entity());
         }
-        ctx.set_tags(id, tags.minus(LOST).with(TagKind::Walkable))?;
-        ctx.events.push(Sank { entity: id });
     }
+    arrived.sort_unstable();
+    arrived.dedup();
+    let mut result = Ok(());
+    for &id in &arrived {
+        result = sink(ctx, id);
+        if result.is_err() {
+            break;
+        }
+    }
+    ctx.give_back_ids(arrived);
+    result
+}
+
+/// Sink `id` if it stands on water nothing fills and is not held.
+fn sink(ctx: &mut StepContext<'_>, id: EntityId) -> Result<(), WorldError> {
+    let index = ctx.world().index();
+    let Some((at, tags)) = index.locate(id) else {
+        return Ok(());
+    };
+    if !is_unfilled_water(index.kinds_at(at)) || is_held(ctx, id) {
+        return Ok(());
+    }
+    ctx.set_tags(id, tags.minus(LOST).with(TagKind::Walkable))?;
+    ctx.events.push(Sank { entity: id });
     Ok(())
 }
 
 /// Return whether the player holds `id`.
-fn is_held(ctx: &StepContext<'_>, id: muscleman_core::EntityId) -> bool {
+fn is_held(ctx: &StepContext<'_>, id: EntityId) -> bool {
     ctx.held() == Some(id)
 }
