@@ -18,6 +18,10 @@ use crate::world::World;
 enum Action {
     Input(Input),
     Restart,
+    /// Face a way: a redo faces the way its step was made from before the
+    /// step's own action, and its entry keeps that, so a step undone and
+    /// redone again replays from the same Facing.
+    Face(GridDir),
 }
 
 /// Moves and pushes so far: steps in which the player moved, and steps in
@@ -296,8 +300,16 @@ impl Game {
         let mut events = EventBatch::new();
         if let Some(entry) = self.undone.pop() {
             let depth = self.done.len();
+            // Each action is replayed facing the way it was made: the step's
+            // first from where it was undone to, a later one from a `Face`
+            // a redo recorded before it (a turn made before the step, then
+            // the redo's facing, then the step itself).
             let mut face = entry.redo_facing;
             for action in entry.actions {
+                if let Action::Face(dir) = action {
+                    face = Some(dir);
+                    continue;
+                }
                 self.act(action, face.take(), &mut events)?;
             }
             if self.done.len() > depth
@@ -343,6 +355,10 @@ impl Game {
         let result = match (faced, action) {
             (Err(e), _) => Err(StepError::from(e)),
             (Ok(()), action) => match action {
+                Action::Face(dir) => self
+                    .world
+                    .set(self.player, Facing(dir))
+                    .map_err(StepError::from),
                 Action::Input(input) => {
                     let r = step_into(
                         &mut self.world,
@@ -375,13 +391,15 @@ impl Game {
             return Err(e);
         }
         let new_step = match action {
-            Action::Input(_) => changes.iter().any(|c| !self.is_facing(c)),
+            Action::Input(_) | Action::Face(_) => changes.iter().any(|c| !self.is_facing(c)),
             Action::Restart => !changes.is_empty(),
         };
+        // The actions to file: a redo's facing first, then the action.
+        let faced_first = face.map(Action::Face);
         if new_step {
             let (player_moved, pushed) = count(events, first, self.player);
             self.stats = match action {
-                Action::Input(_) => Stats {
+                Action::Input(_) | Action::Face(_) => Stats {
                     moves: self.stats.moves.saturating_add(u32::from(player_moved)),
                     pushes: self.stats.pushes.saturating_add(u32::from(pushed)),
                 },
@@ -390,6 +408,7 @@ impl Game {
             let mut entry = std::mem::take(&mut self.prelude);
             let (prelude_actions, prelude_changes) = (entry.actions.len(), entry.changes.len());
             entry.stats_before = stats_before;
+            entry.actions.extend(faced_first);
             entry.actions.push(action);
             if entry.changes.is_empty() {
                 entry.changes = changes;
@@ -411,6 +430,7 @@ impl Game {
             self.done.push(entry);
         } else if !changes.is_empty() {
             let top = self.done.last_mut().unwrap_or(&mut self.prelude);
+            top.actions.extend(faced_first);
             top.actions.push(action);
             top.changes.extend(changes);
         }

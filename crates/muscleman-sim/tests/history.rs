@@ -378,3 +378,20 @@ fn restart_and_its_undo_cost_what_changed_not_the_history() {
         "the same restarts cost the same after a longer history"
     );
 }
+
+#[test]
+fn a_first_grab_redone_after_a_turn_redoes_again_after_its_undo() {
+    // Found by the reference model: the turn made while nothing could be
+    // undone joins the redone grab, whose redo faced down again first; a
+    // second redo must replay that facing too, not grab facing the wall.
+    let level = "###\n#@#\n#$#\n###";
+    let mut g = game(level);
+    play(&mut g, "g");
+    let grabbed = g.state_hash();
+    play(&mut g, "zuy");
+    assert_eq!(g.state_hash(), grabbed, "the first redo grabs again");
+    play(&mut g, "zy");
+    assert_eq!(g.state_hash(), grabbed, "and so does the second");
+    play(&mut g, "zyzy");
+    assert_eq!(g.state_hash(), grabbed, "however often");
+}
