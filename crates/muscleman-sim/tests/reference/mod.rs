@@ -399,16 +399,23 @@ impl Board {
         out
     }
 
+    /// The cells for which `pick` holds, in reading order (the rows are
+    /// scanned top to bottom, each left to right).
+    fn find(&self, pick: impl Fn(&Cell) -> bool) -> Vec<Pos> {
+        let mut out = Vec::new();
+        for (y, row) in self.rows.iter().enumerate() {
+            for (x, c) in row.iter().enumerate() {
+                if pick(c) {
+                    out.push((self.left + x as i32, self.top + y as i32));
+                }
+            }
+        }
+        out
+    }
+
     /// The cells holding a fixture for which `pick` holds, in reading order.
     fn fixtures(&self, pick: impl Fn(char) -> bool) -> Vec<Pos> {
-        let mut out: Vec<Pos> = self
-            .cells()
-            .into_iter()
-            .filter(|(_, c)| pick(c.fixture))
-            .map(|(p, _)| p)
-            .collect();
-        out.sort_by_key(reading_order);
-        out
+        self.find(|c| pick(c.fixture))
     }
 }
 
@@ -416,6 +423,11 @@ impl Board {
 /// each has grown.
 impl PartialEq for Board {
     fn eq(&self, other: &Board) -> bool {
+        let same_rectangle = (self.left, self.top) == (other.left, other.top)
+            && (self.width(), self.height()) == (other.width(), other.height());
+        if same_rectangle {
+            return self.rows == other.rows && self.serials == other.serials;
+        }
         self.cells() == other.cells() && self.serial_map() == other.serial_map()
     }
 }
@@ -972,10 +984,9 @@ impl Model {
         // stands there at the end of a step, invariant 7); none is held.
         let mut sinking: Vec<(u32, Pos)> = s
             .board
-            .cells()
+            .find(|c| c.thing == HEAVY && is_water(c.ground))
             .into_iter()
-            .filter(|(_, c)| c.thing == HEAVY && is_water(c.ground))
-            .map(|(p, _)| (s.board.serial(p), p))
+            .map(|p| (s.board.serial(p), p))
             .collect();
         sinking.sort();
         for (_, at) in sinking {
