@@ -1,18 +1,28 @@
 //! A reference model of walk, push, no swimming and sinking, grab, drop,
-//! moving while holding, swings and history, written from rules.md §4
-//! alone, on a plain character grid.
+//! moving while holding, swings, keys, doors, plates, collectibles and
+//! history, written from rules.md §3–§5 alone, on a plain character grid.
 //!
 //! It shares no code with the sim (not even `muscleman-core`): positions
-//! are `(x, y)` pairs, the board is two layers of characters, and history is
-//! a stack of whole boards. It is deliberately slow and obvious, so that when
-//! it and the sim disagree, the sim is the suspect.
+//! are `(x, y)` pairs, the board is five layers of characters, and history
+//! is a stack of whole boards. It is deliberately slow and obvious (the
+//! environment phase looks at every cell of the board in every step), so
+//! that when it and the sim disagree, the sim is the suspect.
 //!
 //! The board's layers:
 //!
 //! | layer | characters |
 //! | --- | --- |
-//! | thing (at most one per cell) | `@` player, `#` wall, `%` weak wall, `$` box, `&` heavy box, space nothing |
+//! | thing (at most one per cell) | `@` player, `#` wall, `%` weak wall, `$` box, `&` heavy box, `r` red key, `b` blue key, space nothing |
 //! | ground | `.` goal, `~` water, `:` water and goal, `=` water a sunk heavy box fills, space plain floor |
+//! | fixture | `r` red plate, `b` blue plate, `h` heavy plate, `R` red door, `B` blue door, `S` secret door, space none |
+//! | state (of the fixture) | plates: space up, `v` pressed; doors: space closed, `o` open, `u` unlocked for good by a key |
+//! | item | `a` apple, `p` pear, `c` cheese, `o` coin, space none |
+//!
+//! Besides the characters, every thing carries a serial number: its place
+//! in reading order (row by row, left to right) on the board the game
+//! started with. It follows the thing when it moves, so the model knows
+//! which thing is which (the one held, and the order of the things the
+//! environment phase visits).
 //!
 //! Outside the rows it holds, the board is empty floor; writing there grows it.
 
@@ -24,7 +34,8 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-/// Nothing stands in the cell (the thing layer) or plain floor (the ground layer).
+/// Nothing stands in the cell (the thing layer), plain floor (the ground
+/// layer), no fixture, no item, or the first state of a fixture.
 pub const EMPTY: char = ' ';
 /// The player.
 pub const PLAYER: char = '@';
@@ -36,6 +47,10 @@ pub const WEAK_WALL: char = '%';
 pub const BOX: char = '$';
 /// A heavy box.
 pub const HEAVY: char = '&';
+/// A red key (thing layer).
+pub const KEY_RED: char = 'r';
+/// A blue key (thing layer).
+pub const KEY_BLUE: char = 'b';
 /// A goal.
 pub const GOAL: char = '.';
 /// Water.
@@ -44,6 +59,34 @@ pub const WATER: char = '~';
 pub const WATER_GOAL: char = ':';
 /// Water filled by a sunk heavy box: walkable floor.
 pub const BRIDGE: char = '=';
+/// A red pressure plate (fixture layer).
+pub const PLATE_RED: char = 'r';
+/// A blue pressure plate (fixture layer).
+pub const PLATE_BLUE: char = 'b';
+/// A heavy pressure plate (fixture layer).
+pub const PLATE_HEAVY: char = 'h';
+/// A red door (fixture layer).
+pub const DOOR_RED: char = 'R';
+/// A blue door (fixture layer).
+pub const DOOR_BLUE: char = 'B';
+/// The secret door (fixture layer).
+pub const DOOR_SECRET: char = 'S';
+/// A plate's state when something presses it.
+pub const PRESSED: char = 'v';
+/// A door's state when it is open (by its plates, or held by what stands in it).
+pub const OPEN: char = 'o';
+/// A door's state when a key unlocked it for good.
+pub const UNLOCKED: char = 'u';
+/// An apple (item layer).
+pub const APPLE: char = 'a';
+/// A pear (item layer).
+pub const PEAR: char = 'p';
+/// A piece of cheese (item layer).
+pub const CHEESE: char = 'c';
+/// A coin (item layer).
+pub const COIN: char = 'o';
+/// The items, in the order of [`State::collected`].
+pub const ITEMS: [char; 4] = [APPLE, PEAR, CHEESE, COIN];
 
 /// A direction; y grows downward.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -95,6 +138,12 @@ fn step(p: Pos, d: Dir) -> Pos {
     (p.0 + dx, p.1 + dy)
 }
 
+/// Reading order (row by row, left to right): the order in which a level
+/// is written, hence the order of the sim's entity ids at load.
+fn reading_order(p: &Pos) -> (i32, i32) {
+    (p.1, p.0)
+}
+
 /// What the player does in one step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Key {
@@ -123,17 +172,34 @@ pub enum Cause {
     Swing,
 }
 
-/// What a step did besides moving things and sinking, in order.
+/// One event of a step, as the model names it: by cells and characters,
+/// not by entity ids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Note {
-    /// The player took hold of the box in front.
+    /// A thing moved one cell (or two, for a swing).
+    Moved(Move),
+    /// The player took hold of the thing in front.
     Grab,
-    /// The player let go.
+    /// The player let go (a drop, or the cleanup after a spent key).
     Release,
-    /// A swing carried the held box from F past V to T.
+    /// A swing carried the held thing from F past V to T.
     Swung { from: Pos, via: Pos, to: Pos },
     /// A swing was stopped, at V (`true`) or at T.
     Blocked { via: bool },
+    /// The key at `key` was spent opening the door at `door`.
+    KeyConsumed { key: Pos, door: Pos },
+    /// The door at this cell opened.
+    DoorOpened(Pos),
+    /// The door at this cell closed.
+    DoorClosed(Pos),
+    /// The plate at this cell became pressed.
+    PlatePressed(Pos),
+    /// The plate at this cell was released.
+    PlateReleased(Pos),
+    /// The player collected this item at this cell.
+    Collected { at: Pos, item: char },
+    /// A heavy box sank at this cell.
+    Sank(Pos),
 }
 
 /// One thing moving one cell.
@@ -145,14 +211,37 @@ pub struct Move {
     pub cause: Cause,
 }
 
-/// Two layers of characters over a growable rectangle.
-#[derive(Clone, PartialEq, Eq)]
+/// What one cell holds, one character per layer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cell {
+    pub thing: char,
+    pub ground: char,
+    pub fixture: char,
+    pub state: char,
+    pub item: char,
+}
+
+impl Cell {
+    /// A cell that holds nothing.
+    pub const EMPTY: Cell = Cell {
+        thing: EMPTY,
+        ground: EMPTY,
+        fixture: EMPTY,
+        state: EMPTY,
+        item: EMPTY,
+    };
+}
+
+/// Five layers of characters and the things' serials over a growable
+/// rectangle.
+#[derive(Clone)]
 pub struct Board {
-    /// The coordinates of `things[0][0]`.
+    /// The coordinates of `rows[0][0]`.
     left: i32,
     top: i32,
-    things: Vec<Vec<char>>,
-    ground: Vec<Vec<char>>,
+    rows: Vec<Vec<Cell>>,
+    /// The serial of the thing in each cell (0 for none).
+    serials: Vec<Vec<u32>>,
 }
 
 impl Board {
@@ -161,97 +250,189 @@ impl Board {
         Board {
             left: 0,
             top: 0,
-            things: Vec::new(),
-            ground: Vec::new(),
+            rows: Vec::new(),
+            serials: Vec::new(),
         }
     }
 
     fn slot(&self, p: Pos) -> Option<(usize, usize)> {
         let x = usize::try_from(p.0 - self.left).ok()?;
         let y = usize::try_from(p.1 - self.top).ok()?;
-        let row = self.things.get(y)?;
+        let row = self.rows.get(y)?;
         (x < row.len()).then_some((x, y))
+    }
+
+    /// Everything at `p`.
+    pub fn at(&self, p: Pos) -> Cell {
+        self.slot(p).map_or(Cell::EMPTY, |(x, y)| self.rows[y][x])
     }
 
     /// The thing at `p`, or [`EMPTY`].
     pub fn thing(&self, p: Pos) -> char {
-        self.slot(p).map_or(EMPTY, |(x, y)| self.things[y][x])
+        self.at(p).thing
     }
 
     /// The ground at `p`, or [`EMPTY`].
     pub fn ground(&self, p: Pos) -> char {
-        self.slot(p).map_or(EMPTY, |(x, y)| self.ground[y][x])
+        self.at(p).ground
+    }
+
+    /// The serial of the thing at `p`, or 0.
+    pub fn serial(&self, p: Pos) -> u32 {
+        self.slot(p).map_or(0, |(x, y)| self.serials[y][x])
     }
 
     fn width(&self) -> i32 {
-        self.things.first().map_or(0, |row| row.len() as i32)
+        self.rows.first().map_or(0, |row| row.len() as i32)
     }
 
     fn height(&self) -> i32 {
-        self.things.len() as i32
+        self.rows.len() as i32
     }
 
     /// Grow the rectangle until it holds `p`.
     fn grow_to(&mut self, p: Pos) {
-        if self.things.is_empty() {
+        if self.rows.is_empty() {
             self.left = p.0;
             self.top = p.1;
-            self.things.push(vec![EMPTY]);
-            self.ground.push(vec![EMPTY]);
+            self.rows.push(vec![Cell::EMPTY]);
+            self.serials.push(vec![0]);
         }
         while p.0 < self.left {
-            for row in self.things.iter_mut().chain(self.ground.iter_mut()) {
-                row.insert(0, EMPTY);
-            }
+            self.rows.iter_mut().for_each(|r| r.insert(0, Cell::EMPTY));
+            self.serials.iter_mut().for_each(|r| r.insert(0, 0));
             self.left -= 1;
         }
         while p.0 >= self.left + self.width() {
-            for row in self.things.iter_mut().chain(self.ground.iter_mut()) {
-                row.push(EMPTY);
-            }
+            self.rows.iter_mut().for_each(|r| r.push(Cell::EMPTY));
+            self.serials.iter_mut().for_each(|r| r.push(0));
         }
         while p.1 < self.top {
-            let blank = vec![EMPTY; self.width() as usize];
-            self.things.insert(0, blank.clone());
-            self.ground.insert(0, blank);
+            self.rows
+                .insert(0, vec![Cell::EMPTY; self.width() as usize]);
+            self.serials.insert(0, vec![0; self.width() as usize]);
             self.top -= 1;
         }
         while p.1 >= self.top + self.height() {
-            let blank = vec![EMPTY; self.width() as usize];
-            self.things.push(blank.clone());
-            self.ground.push(blank);
+            self.rows.push(vec![Cell::EMPTY; self.width() as usize]);
+            self.serials.push(vec![0; self.width() as usize]);
         }
     }
 
-    /// Put `thing` at `p`.
-    pub fn set_thing(&mut self, p: Pos, thing: char) {
+    /// Change what is at `p`.
+    pub fn update(&mut self, p: Pos, f: impl FnOnce(&mut Cell)) {
         self.grow_to(p);
         if let Some((x, y)) = self.slot(p) {
-            self.things[y][x] = thing;
+            f(&mut self.rows[y][x]);
         }
+    }
+
+    /// Put `thing` at `p` (with no serial: [`Board::number_things`] gives them).
+    pub fn set_thing(&mut self, p: Pos, thing: char) {
+        self.update(p, |c| c.thing = thing);
     }
 
     /// Put `ground` at `p`.
     pub fn set_ground(&mut self, p: Pos, ground: char) {
+        self.update(p, |c| c.ground = ground);
+    }
+
+    fn set_serial(&mut self, p: Pos, serial: u32) {
         self.grow_to(p);
         if let Some((x, y)) = self.slot(p) {
-            self.ground[y][x] = ground;
+            self.serials[y][x] = serial;
         }
     }
 
-    /// Every cell that holds something, as `(thing, ground)`.
-    pub fn cells(&self) -> BTreeMap<Pos, (char, char)> {
+    /// Take the thing at `p` away.
+    fn clear_thing(&mut self, p: Pos) {
+        self.set_thing(p, EMPTY);
+        self.set_serial(p, 0);
+    }
+
+    /// Move the thing at `from`, serial and all, to `to` (which holds none).
+    fn move_thing(&mut self, from: Pos, to: Pos) -> char {
+        let (what, serial) = (self.thing(from), self.serial(from));
+        self.clear_thing(from);
+        self.set_thing(to, what);
+        self.set_serial(to, serial);
+        what
+    }
+
+    /// Give every thing its serial: its place in reading order, from 1.
+    pub fn number_things(&mut self) {
+        let mut things: Vec<Pos> = self
+            .cells()
+            .into_iter()
+            .filter(|(_, c)| c.thing != EMPTY)
+            .map(|(p, _)| p)
+            .collect();
+        things.sort_by_key(reading_order);
+        for (i, p) in things.into_iter().enumerate() {
+            self.set_serial(p, i as u32 + 1);
+        }
+    }
+
+    /// Every cell that holds something.
+    pub fn cells(&self) -> BTreeMap<Pos, Cell> {
         let mut out = BTreeMap::new();
-        for (y, (things, ground)) in self.things.iter().zip(&self.ground).enumerate() {
-            for (x, (&t, &g)) in things.iter().zip(ground).enumerate() {
-                if t != EMPTY || g != EMPTY {
-                    out.insert((self.left + x as i32, self.top + y as i32), (t, g));
+        for (y, row) in self.rows.iter().enumerate() {
+            for (x, &c) in row.iter().enumerate() {
+                if c != Cell::EMPTY {
+                    out.insert((self.left + x as i32, self.top + y as i32), c);
                 }
             }
         }
         out
     }
+
+    /// Every thing's serial, by cell.
+    fn serial_map(&self) -> BTreeMap<Pos, u32> {
+        let mut out = BTreeMap::new();
+        for (y, row) in self.serials.iter().enumerate() {
+            for (x, &s) in row.iter().enumerate() {
+                if s != 0 {
+                    out.insert((self.left + x as i32, self.top + y as i32), s);
+                }
+            }
+        }
+        out
+    }
+
+    /// The cells for which `pick` holds, in reading order (the rows are
+    /// scanned top to bottom, each left to right).
+    fn find(&self, pick: impl Fn(&Cell) -> bool) -> Vec<Pos> {
+        let mut out = Vec::new();
+        for (y, row) in self.rows.iter().enumerate() {
+            for (x, c) in row.iter().enumerate() {
+                if pick(c) {
+                    out.push((self.left + x as i32, self.top + y as i32));
+                }
+            }
+        }
+        out
+    }
+
+    /// The cells holding a fixture for which `pick` holds, in reading order.
+    fn fixtures(&self, pick: impl Fn(char) -> bool) -> Vec<Pos> {
+        self.find(|c| pick(c.fixture))
+    }
 }
+
+/// Two boards are the same when their cells and serials are, however far
+/// each has grown.
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        let same_rectangle = (self.left, self.top) == (other.left, other.top)
+            && (self.width(), self.height()) == (other.width(), other.height());
+        if same_rectangle {
+            return self.rows == other.rows && self.serials == other.serials;
+        }
+        self.cells() == other.cells() && self.serial_map() == other.serial_map()
+    }
+}
+
+impl Eq for Board {}
 
 impl Default for Board {
     fn default() -> Self {
@@ -259,8 +440,10 @@ impl Default for Board {
     }
 }
 
-/// Print a map of cells as a grid, things over ground, from its top-left.
-pub fn picture(cells: &BTreeMap<Pos, (char, char)>) -> String {
+/// Print a map of cells as a grid, things over ground, from its top-left;
+/// then, if any cell has a fixture or an item, a second grid with three
+/// characters and a bar per cell: fixture, its state, item.
+pub fn picture(cells: &BTreeMap<Pos, Cell>) -> String {
     let Some(min_x) = cells.keys().map(|p| p.0).min() else {
         return "(empty)\n".to_owned();
     };
@@ -268,19 +451,33 @@ pub fn picture(cells: &BTreeMap<Pos, (char, char)>) -> String {
     let min_y = cells.keys().map(|p| p.1).min().unwrap_or(0);
     let max_y = cells.keys().map(|p| p.1).max().unwrap_or(min_y);
     let mut out = format!("(top-left at ({min_x}, {min_y}))\n");
-    for y in min_y..=max_y {
-        let mut line = String::new();
-        for x in min_x..=max_x {
-            let (t, g) = cells.get(&(x, y)).copied().unwrap_or((EMPTY, EMPTY));
-            line.push(match (t, g) {
-                (EMPTY, g) => g,
-                (PLAYER, GOAL) => '+',
-                (BOX, GOAL) => '*',
-                (t, _) => t,
-            });
+    let grid = |out: &mut String, show: &dyn Fn(Cell) -> String| {
+        for y in min_y..=max_y {
+            let mut line = String::new();
+            for x in min_x..=max_x {
+                line.push_str(&show(cells.get(&(x, y)).copied().unwrap_or(Cell::EMPTY)));
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
         }
-        out.push_str(line.trim_end());
-        out.push('\n');
+    };
+    grid(&mut out, &|c| {
+        match (c.thing, c.ground) {
+            (EMPTY, g) => g,
+            (PLAYER, GOAL) => '+',
+            (BOX, GOAL) => '*',
+            (t, _) => t,
+        }
+        .to_string()
+    });
+    if cells
+        .values()
+        .any(|c| c.fixture != EMPTY || c.item != EMPTY)
+    {
+        out.push_str("(fixture, state, item per cell)\n");
+        grid(&mut out, &|c| {
+            format!("{}{}{}|", c.fixture, c.state, c.item)
+        });
     }
     out
 }
@@ -291,18 +488,40 @@ impl fmt::Debug for Board {
     }
 }
 
-/// Everything undo restores: the board, the player, its facing and the counts.
+/// Everything undo restores: the board, the player, its facing, its hands
+/// and the counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
     pub board: Board,
     pub player: Pos,
     pub facing: Dir,
-    /// Whether the player holds the box in front of it.
-    pub holding: bool,
+    /// The serial of the thing the player holds (always in front of it).
+    pub held: Option<u32>,
     /// Steps in which the player moved.
     pub moves: u32,
     /// Steps in which a chain was pushed.
     pub pushes: u32,
+    /// Items collected, in the order of [`ITEMS`].
+    pub collected: [u64; 4],
+}
+
+impl State {
+    /// Whether the player holds something.
+    pub fn holding(&self) -> bool {
+        self.held.is_some()
+    }
+
+    /// Whether the level is solved (rules.md §4, Solved): it has a goal, and
+    /// every goal holds a box or a heavy box that has not sunk.
+    pub fn solved(&self) -> bool {
+        let goals: Vec<Cell> = self
+            .board
+            .cells()
+            .into_values()
+            .filter(|c| c.ground == GOAL || c.ground == WATER_GOAL)
+            .collect();
+        !goals.is_empty() && goals.iter().all(|c| c.thing == BOX || c.thing == HEAVY)
+    }
 }
 
 /// What one command did, as the model sees it.
@@ -310,9 +529,9 @@ pub struct State {
 pub enum Effect {
     /// Nothing has happened yet.
     Start,
-    /// A step: these things moved, far end first, the player last (empty:
-    /// refused or a no-op).
-    Step(Vec<Move>),
+    /// A step; `true` when it was an undo step (it changed more than
+    /// Facing). Its events are in [`Model::notes`].
+    Step(bool),
     /// Undo went back one undo step (`true`) or had nothing to undo.
     Undo(bool),
     /// Redo went forward one undo step (`true`) or had nothing to redo.
@@ -334,16 +553,22 @@ pub struct Model {
     pub max_chain: Option<u32>,
     /// What the last command did.
     pub last: Effect,
-    /// Where heavy boxes sank in the last command, in the order they did.
-    pub sank: Vec<Pos>,
-    /// What else the last command did, in order.
+    /// Every event of the last command if it was a step, in order.
     pub notes: Vec<Note>,
     /// Whether the player may grab, drop and swing.
     pub hands: bool,
 }
 
+fn is_key(thing: char) -> bool {
+    thing == KEY_RED || thing == KEY_BLUE
+}
+
 fn is_pushable(thing: char) -> bool {
-    thing == BOX || thing == HEAVY
+    thing == BOX || thing == HEAVY || is_key(thing)
+}
+
+fn is_liftable(thing: char) -> bool {
+    thing == BOX || is_key(thing)
 }
 
 /// Water nothing fills: the player cannot enter it.
@@ -351,26 +576,95 @@ fn is_water(ground: char) -> bool {
     ground == WATER || ground == WATER_GOAL
 }
 
+/// Things with BlocksMovement.
 fn blocks(thing: char) -> bool {
-    matches!(thing, PLAYER | WALL | WEAK_WALL | BOX | HEAVY)
+    matches!(thing, PLAYER | WALL | WEAK_WALL | BOX | HEAVY) || is_key(thing)
+}
+
+/// Things with BlocksPush (all blockers but the weak wall).
+fn blocks_swing(thing: char) -> bool {
+    blocks(thing) && thing != WEAK_WALL
+}
+
+fn is_plate(fixture: char) -> bool {
+    matches!(fixture, PLATE_RED | PLATE_BLUE | PLATE_HEAVY)
+}
+
+fn is_door(fixture: char) -> bool {
+    matches!(fixture, DOOR_RED | DOOR_BLUE | DOOR_SECRET)
+}
+
+/// The door a key of this colour unlocks.
+fn door_of_key(key: char) -> char {
+    if key == KEY_RED { DOOR_RED } else { DOOR_BLUE }
+}
+
+/// A closed door at this cell: it blocks movement and swings.
+fn closed_door(c: Cell) -> bool {
+    is_door(c.fixture) && c.state == EMPTY
+}
+
+/// A planned push chain.
+struct Chain {
+    /// The cells of the members that move, nearest first.
+    cells: Vec<Pos>,
+    /// The key spent at its door, and the door, under the key rule.
+    spent: Option<(Pos, Pos)>,
+}
+
+impl Chain {
+    const NONE: Chain = Chain {
+        cells: Vec::new(),
+        spent: None,
+    };
+}
+
+/// Return whether two states have the same things on the same cells (and
+/// the same serials), player, facing, hands and counters; the move and
+/// push counts apart.
+fn same_place(a: &State, b: &State) -> bool {
+    a.board == b.board
+        && a.player == b.player
+        && a.facing == b.facing
+        && a.held == b.held
+        && a.collected == b.collected
 }
 
 impl Model {
-    /// Start a game on `board`, whose player stands at `player`, facing down.
-    pub fn new(board: Board, player: Pos, max_chain: Option<u32>) -> Model {
+    /// Start a game on `board`, whose player stands at `player`, facing
+    /// down. Its doors are written closed (state [`EMPTY`]), open
+    /// ([`OPEN`]) or unlocked ([`UNLOCKED`]); plates and doors take the
+    /// state their rules give (rules.md §6), and things their serials.
+    pub fn new(mut board: Board, player: Pos, max_chain: Option<u32>) -> Model {
         assert_eq!(
             board.thing(player),
             PLAYER,
             "the player is not on the board"
         );
-        let initial = State {
+        board.number_things();
+        let mut initial = State {
             board,
             player,
             facing: Dir::Down,
-            holding: false,
+            held: None,
             moves: 0,
             pushes: 0,
+            collected: [0; 4],
         };
+        // rules.md §6: a plate is pressed if something presses it; a door
+        // written open stays open only if its plates hold it open or
+        // something stands in it; no events.
+        let mut silent = Vec::new();
+        for at in initial.board.fixtures(is_door) {
+            if initial.board.at(at).state == OPEN {
+                initial.board.update(at, |c| c.state = EMPTY);
+                let cell = initial.board.at(at);
+                if cell.thing != EMPTY || cell.item != EMPTY {
+                    initial.board.update(at, |c| c.state = OPEN);
+                }
+            }
+        }
+        Model::plates_and_doors(&mut initial, &mut silent);
         Model {
             now: initial.clone(),
             initial,
@@ -378,7 +672,6 @@ impl Model {
             redo: Vec::new(),
             max_chain,
             last: Effect::Start,
-            sank: Vec::new(),
             notes: Vec::new(),
             hands: true,
         }
@@ -391,21 +684,30 @@ impl Model {
         // Turns made while there is nothing to undo join the first undo
         // step, so undoing everything gives back the very start; a restart
         // gives back the position it left, Facing included.
-        self.sank.clear();
         self.notes.clear();
         self.last = match cmd {
             Cmd::Key(key) => {
                 let before = self.now.clone();
-                let moves = match key {
-                    Key::Go(dir) if self.now.holding => self.carry(dir),
+                match key {
+                    Key::Go(dir) if self.now.holding() => self.carry(dir),
                     Key::Go(dir) => self.walk(dir),
-                    Key::Wait => Vec::new(),
-                    _ if !self.hands => Vec::new(),
+                    Key::Wait => {}
+                    _ if !self.hands => {}
                     Key::Grab => self.grab(),
                     Key::Drop => self.drop_held(),
                     Key::SwingLeft => self.swing(self.now.facing.counter_clockwise()),
                     Key::SwingRight => self.swing(self.now.facing.clockwise()),
-                };
+                }
+                self.environment(before.player);
+                self.cleanup();
+                let moves: Vec<Move> = self
+                    .notes
+                    .iter()
+                    .filter_map(|n| match n {
+                        Note::Moved(m) => Some(*m),
+                        _ => None,
+                    })
+                    .collect();
                 // rules.md §7: a move is a step in which the player moved,
                 // a push one in which something else moved.
                 if moves.iter().any(|m| m.cause == Cause::Player) {
@@ -414,7 +716,10 @@ impl Model {
                 if moves.iter().any(|m| m.cause != Cause::Player) {
                     self.now.pushes += 1;
                 }
-                if !moves.is_empty() || self.now.holding != before.holding {
+                let mut turned = before.clone();
+                turned.facing = self.now.facing;
+                let undo_step = turned != self.now;
+                if undo_step {
                     self.redo.clear();
                     let snapshot = if self.undo.is_empty() {
                         self.initial.clone()
@@ -423,7 +728,7 @@ impl Model {
                     };
                     self.undo.push((snapshot, false));
                 }
-                Effect::Step(moves)
+                Effect::Step(undo_step)
             }
             Cmd::Undo => match self.undo.pop() {
                 Some((earlier, by_restart)) => {
@@ -447,7 +752,7 @@ impl Model {
                 None => Effect::Redo(false),
             },
             Cmd::Restart => {
-                let undo_step = !self.same_place(&self.now.clone(), &self.initial.clone());
+                let undo_step = !same_place(&self.now, &self.initial);
                 if undo_step {
                     self.redo.clear();
                     let now = std::mem::replace(&mut self.now, self.initial.clone());
@@ -458,37 +763,39 @@ impl Model {
         };
     }
 
-    /// Return whether two states have the same things on the same cells,
-    /// player and facing (however far the board has grown).
-    fn same_place(&self, a: &State, b: &State) -> bool {
-        a.board.cells() == b.board.cells()
-            && a.player == b.player
-            && a.facing == b.facing
-            && a.holding == b.holding
+    /// Whether a thing with BlocksMovement stands at `p` (a closed door included).
+    fn blocked(&self, p: Pos) -> bool {
+        let c = self.now.board.at(p);
+        blocks(c.thing) || closed_door(c)
     }
 
-    /// rules.md §4, Walk: face `dir`, then step. Returns what moved, far
-    /// end first.
-    fn walk(&mut self, dir: Dir) -> Vec<Move> {
+    /// Whether a thing with BlocksPush stands at `p` (a closed door included).
+    fn blocks_push(&self, p: Pos) -> bool {
+        let c = self.now.board.at(p);
+        blocks_swing(c.thing) || closed_door(c)
+    }
+
+    /// rules.md §4, Walk: face `dir`, then step.
+    fn walk(&mut self, dir: Dir) {
         self.now.facing = dir;
-        self.step_player(dir)
+        self.step_player(dir);
     }
 
     /// Move the player one cell in `dir` under the walk and push rules,
-    /// facing unchanged. Returns what moved, far end first.
-    fn step_player(&mut self, dir: Dir) -> Vec<Move> {
+    /// facing unchanged. Returns whether it moved.
+    fn step_player(&mut self, dir: Dir) -> bool {
         let from = self.now.player;
         let Some(chain) = self.plan_walk(dir) else {
-            return Vec::new();
+            return false;
         };
-        let mut moves = self.commit(&chain, dir);
-        moves.push(self.move_player(from, step(from, dir)));
-        moves
+        self.commit(&chain, dir);
+        self.move_player(from, step(from, dir));
+        true
     }
 
     /// Plan the player's step in `dir`: `None` if refused, else the chain
     /// it pushes (maybe none).
-    fn plan_walk(&self, dir: Dir) -> Option<Vec<Pos>> {
+    fn plan_walk(&self, dir: Dir) -> Option<Chain> {
         let to = step(self.now.player, dir);
         let board = &self.now.board;
         // No swimming.
@@ -496,70 +803,73 @@ impl Model {
             return None;
         }
         if is_pushable(board.thing(to)) {
-            return self.plan_chain(to, dir);
+            return self.plan_chain(to, dir, true);
         }
-        (!blocks(board.thing(to))).then(Vec::new)
+        (!self.blocked(to)).then_some(Chain::NONE)
     }
 
-    /// Plan a push chain from `start` in `dir`: its cells, nearest first,
-    /// or `None` if it cannot move (too long, or blocked beyond).
-    fn plan_chain(&self, start: Pos, dir: Dir) -> Option<Vec<Pos>> {
+    /// Plan a push chain from `start` in `dir`, with the key rule if `keys`:
+    /// `None` if it cannot move (too long, or blocked beyond).
+    fn plan_chain(&self, start: Pos, dir: Dir, keys: bool) -> Option<Chain> {
         let board = &self.now.board;
-        let mut chain = Vec::new();
+        let mut cells = Vec::new();
         let mut end = start;
         while is_pushable(board.thing(end)) {
-            chain.push(end);
+            cells.push(end);
             end = step(end, dir);
         }
         if self
             .max_chain
-            .is_some_and(|max| chain.len() as u64 > u64::from(max))
+            .is_some_and(|max| cells.len() as u64 > u64::from(max))
         {
             return None;
         }
-        (!blocks(board.thing(end))).then_some(chain)
-    }
-
-    /// Move a planned chain one cell in `dir`, far end first; heavy boxes
-    /// that land on water sink and fill it.
-    fn commit(&mut self, chain: &[Pos], dir: Dir) -> Vec<Move> {
-        let s = &mut self.now;
-        let mut moves = Vec::new();
-        for &at in chain.iter().rev() {
-            let what = s.board.thing(at);
-            let dest = step(at, dir);
-            s.board.set_thing(dest, what);
-            s.board.set_thing(at, EMPTY);
-            moves.push(Move {
-                what,
-                from: at,
-                to: dest,
-                cause: Cause::Push,
+        if !self.blocked(end) {
+            return Some(Chain { cells, spent: None });
+        }
+        // The key rule: the far end is a key and beyond it, its closed door.
+        let last = *cells.last()?;
+        let key = board.thing(last);
+        let door = board.at(end);
+        if keys && is_key(key) && closed_door(door) && door.fixture == door_of_key(key) {
+            cells.pop();
+            return Some(Chain {
+                cells,
+                spent: Some((last, end)),
             });
         }
-        for &at in chain.iter().rev() {
-            let dest = step(at, dir);
-            if s.board.thing(dest) == HEAVY && is_water(s.board.ground(dest)) {
-                s.board.set_thing(dest, EMPTY);
-                s.board.set_ground(dest, BRIDGE);
-                self.sank.push(dest);
-            }
+        None
+    }
+
+    /// Move a planned chain one cell in `dir`, far end first, after
+    /// spending its key if it has one.
+    fn commit(&mut self, chain: &Chain, dir: Dir) {
+        if let Some((key, door)) = chain.spent {
+            self.now.board.clear_thing(key);
+            self.now.board.update(door, |c| c.state = UNLOCKED);
+            self.notes.push(Note::KeyConsumed { key, door });
+            self.notes.push(Note::DoorOpened(door));
         }
-        moves
+        for &at in chain.cells.iter().rev() {
+            self.move_thing(at, step(at, dir), Cause::Push);
+        }
+    }
+
+    /// Move the thing at `from` to `to`.
+    fn move_thing(&mut self, from: Pos, to: Pos, cause: Cause) {
+        let what = self.now.board.move_thing(from, to);
+        self.notes.push(Note::Moved(Move {
+            what,
+            from,
+            to,
+            cause,
+        }));
     }
 
     /// Move the player from `from` to `to`.
-    fn move_player(&mut self, from: Pos, to: Pos) -> Move {
-        let s = &mut self.now;
-        s.board.set_thing(from, EMPTY);
-        s.board.set_thing(to, PLAYER);
-        s.player = to;
-        Move {
-            what: PLAYER,
-            from,
-            to,
-            cause: Cause::Player,
-        }
+    fn move_player(&mut self, from: Pos, to: Pos) {
+        self.move_thing(from, to, Cause::Player);
+        self.now.player = to;
     }
 
     /// The cell in front of the player.
@@ -567,113 +877,181 @@ impl Model {
         step(self.now.player, self.now.facing)
     }
 
-    /// rules.md §4, Grab: take hold of the box in front.
-    fn grab(&mut self) -> Vec<Move> {
-        if !self.now.holding && self.now.board.thing(self.front()) == BOX {
-            self.now.holding = true;
+    /// rules.md §4, Grab: take hold of the liftable thing in front.
+    fn grab(&mut self) {
+        let front = self.front();
+        if !self.now.holding() && is_liftable(self.now.board.thing(front)) {
+            self.now.held = Some(self.now.board.serial(front));
             self.notes.push(Note::Grab);
         }
-        Vec::new()
     }
 
     /// rules.md §4, Drop: let go.
-    fn drop_held(&mut self) -> Vec<Move> {
-        if self.now.holding {
-            self.now.holding = false;
+    fn drop_held(&mut self) {
+        if self.now.holding() {
+            self.now.held = None;
             self.notes.push(Note::Release);
         }
-        Vec::new()
     }
 
     /// rules.md §4, Moving while holding: forward, backward, sideways.
-    fn carry(&mut self, dir: Dir) -> Vec<Move> {
+    fn carry(&mut self, dir: Dir) {
         let (p, f) = (self.now.player, self.now.facing);
         let front = step(p, f);
         if dir == f {
             if is_water(self.now.board.ground(front)) {
-                return Vec::new();
+                return;
             }
-            let Some(chain) = self.plan_chain(front, dir) else {
-                return Vec::new();
+            let Some(chain) = self.plan_chain(front, dir, true) else {
+                return;
             };
-            let mut moves = self.commit(&chain, dir);
-            moves.push(self.move_player(p, front));
-            moves
+            self.commit(&chain, dir);
+            self.move_player(p, front);
         } else if dir == f.back() {
-            let mut moves = self.step_player(dir);
-            if !moves.is_empty() {
-                self.now.board.set_thing(front, EMPTY);
-                self.now.board.set_thing(p, BOX);
-                moves.push(Move {
-                    what: BOX,
-                    from: front,
-                    to: p,
-                    cause: Cause::Push,
-                });
+            if self.step_player(dir) {
+                self.move_thing(front, p, Cause::Push);
             }
-            moves
         } else {
             let (Some(item_lane), Some(player_lane)) =
-                (self.plan_chain(front, dir), self.plan_walk(dir))
+                (self.plan_chain(front, dir, true), self.plan_walk(dir))
             else {
-                return Vec::new();
+                return;
             };
-            let mut moves = self.commit(&item_lane, dir);
-            moves.extend(self.commit(&player_lane, dir));
-            moves.push(self.move_player(p, step(p, dir)));
-            moves
+            self.commit(&item_lane, dir);
+            self.commit(&player_lane, dir);
+            self.move_player(p, step(p, dir));
         }
     }
 
     /// rules.md §4, Swing, towards `to`: with empty hands a turn; else the
-    /// V/T scan, the shoves and the box carried from F to T.
-    fn swing(&mut self, to: Dir) -> Vec<Move> {
-        if !self.now.holding {
+    /// V/T scan, the shoves and the held thing carried from F to T.
+    fn swing(&mut self, to: Dir) {
+        if !self.now.holding() {
             self.now.facing = to;
-            return Vec::new();
+            return;
         }
         let (p, f) = (self.now.player, self.now.facing);
         let (front, via, at_t) = (step(p, f), step(step(p, f), to), step(p, to));
         let board = &self.now.board;
-        let blocks_swing = |thing: char| matches!(thing, PLAYER | WALL | BOX | HEAVY);
         let via_plan = if is_pushable(board.thing(via)) {
-            self.plan_chain(via, to)
-        } else if blocks_swing(board.thing(via)) {
+            self.plan_chain(via, to, false)
+        } else if self.blocks_push(via) {
             None
         } else {
-            Some(Vec::new())
+            Some(Chain::NONE)
         };
         let Some(via_plan) = via_plan else {
             self.notes.push(Note::Blocked { via: true });
-            return Vec::new();
+            return;
         };
         let t_plan = if is_pushable(board.thing(at_t)) {
-            self.plan_chain(at_t, f.back())
-        } else if blocks(board.thing(at_t)) {
+            self.plan_chain(at_t, f.back(), false)
+        } else if self.blocked(at_t) {
             None
         } else {
-            Some(Vec::new())
+            Some(Chain::NONE)
         };
         let Some(t_plan) = t_plan else {
             self.notes.push(Note::Blocked { via: false });
-            return Vec::new();
+            return;
         };
-        let mut moves = self.commit(&via_plan, to);
-        moves.extend(self.commit(&t_plan, f.back()));
-        self.now.board.set_thing(front, EMPTY);
-        self.now.board.set_thing(at_t, BOX);
-        moves.push(Move {
-            what: BOX,
-            from: front,
-            to: at_t,
-            cause: Cause::Swing,
-        });
+        self.commit(&via_plan, to);
+        self.commit(&t_plan, f.back());
+        self.move_thing(front, at_t, Cause::Swing);
         self.now.facing = to;
         self.notes.push(Note::Swung {
             from: front,
             via,
             to: at_t,
         });
-        moves
+    }
+
+    /// rules.md §4, Environment phase: collect, sink, plates, doors; each
+    /// visits its entities in id order (see [`reading_order`] and the
+    /// serials).
+    fn environment(&mut self, player_was: Pos) {
+        let s = &mut self.now;
+        // Collect: only the player, only where its move ended.
+        if s.player != player_was {
+            let item = s.board.at(s.player).item;
+            if let Some(i) = ITEMS.iter().position(|&it| it == item) {
+                s.board.update(s.player, |c| c.item = EMPTY);
+                s.collected[i] += 1;
+                self.notes.push(Note::Collected { at: s.player, item });
+            }
+        }
+        // Sink: a heavy box on unfilled water arrived there this step (none
+        // stands there at the end of a step, invariant 7); none is held.
+        let mut sinking: Vec<(u32, Pos)> = s
+            .board
+            .find(|c| c.thing == HEAVY && is_water(c.ground))
+            .into_iter()
+            .map(|p| (s.board.serial(p), p))
+            .collect();
+        sinking.sort();
+        for (_, at) in sinking {
+            s.board.clear_thing(at);
+            s.board.set_ground(at, BRIDGE);
+            self.notes.push(Note::Sank(at));
+        }
+        Model::plates_and_doors(s, &mut self.notes);
+    }
+
+    /// rules.md §4, Environment phase 3 and 4: plates, then doors, each in
+    /// reading order (their ids'), noting each change.
+    fn plates_and_doors(s: &mut State, notes: &mut Vec<Note>) {
+        let held_at = s.held.map(|_| step(s.player, s.facing));
+        for at in s.board.fixtures(is_plate) {
+            let c = s.board.at(at);
+            let presses = blocks(c.thing)
+                && held_at != Some(at)
+                && (c.fixture != PLATE_HEAVY || c.thing == HEAVY);
+            let was = c.state == PRESSED;
+            if presses != was {
+                s.board
+                    .update(at, |c| c.state = if presses { PRESSED } else { EMPTY });
+                notes.push(if presses {
+                    Note::PlatePressed(at)
+                } else {
+                    Note::PlateReleased(at)
+                });
+            }
+        }
+        let held_open = |plate: char| {
+            let plates = s.board.fixtures(|f| f == plate);
+            !plates.is_empty() && plates.iter().all(|&p| s.board.at(p).state == PRESSED)
+        };
+        let (red, blue, secret) = (
+            held_open(PLATE_RED),
+            held_open(PLATE_BLUE),
+            held_open(PLATE_HEAVY),
+        );
+        for at in s.board.fixtures(is_door) {
+            let c = s.board.at(at);
+            let open = c.state == UNLOCKED
+                || match c.fixture {
+                    DOOR_RED => red,
+                    DOOR_BLUE => blue,
+                    _ => secret,
+                };
+            if c.state == EMPTY && open {
+                s.board.update(at, |c| c.state = OPEN);
+                notes.push(Note::DoorOpened(at));
+            } else if c.state == OPEN && !open && c.thing == EMPTY && c.item == EMPTY {
+                s.board.update(at, |c| c.state = EMPTY);
+                notes.push(Note::DoorClosed(at));
+            }
+        }
+    }
+
+    /// rules.md §4, Cleanup: hands that hold what is no longer in front
+    /// (a key spent at its door) let go.
+    fn cleanup(&mut self) {
+        if let Some(held) = self.now.held
+            && self.now.board.serial(self.front()) != held
+        {
+            self.now.held = None;
+            self.notes.push(Note::Release);
+        }
     }
 }
