@@ -402,41 +402,10 @@ impl ReferenceStateMachine for RefMachine {
         .boxed()
     }
 
-    fn preconditions(state: &RefState, cmd: &Cmd) -> bool {
-        !(*cmd == Cmd::Redo && redoes_first_grab(&state.model))
-    }
-
     fn apply(mut state: RefState, cmd: &Cmd) -> RefState {
         state.model.apply(*cmd);
         state
     }
-}
-
-/// Return whether a redo would redo a grab that is the first undo step
-/// (nothing to undo, the player where the redone state has it, its hands
-/// empty now and full then).
-///
-/// Excluded because of a sim bug, "redo of a first-step grab after a
-/// turn": on the level
-///
-/// ```text
-/// ###
-/// #@#
-/// #$#
-/// ###
-/// ```
-///
-/// the moves `g z u y z y` (grab, undo, turn up, redo, undo, redo) end,
-/// in the sim, facing up with empty hands, no event and nothing to redo:
-/// the state after the turn. rules.md §4 History says redo re-applies the
-/// undone step, so the last `y` must give the grab back (facing down,
-/// holding the box, `GrabAttached`), as the first `y` does. Without the
-/// turn, or with a move before the grab, the sim redoes it right.
-fn redoes_first_grab(model: &Model) -> bool {
-    model.undo.is_empty()
-        && model.redo.last().is_some_and(|(later, _)| {
-            later.holding() && !model.now.holding() && later.player == model.now.player
-        })
 }
 
 // ---------------------------------------------------------------------------
@@ -695,36 +664,6 @@ fn notes_of(before: &Snapshot, after: &Snapshot, world: &World, events: &EventBa
         .collect()
 }
 
-/// Put the `Sank` notes of a step in reading order of their cells.
-///
-/// Excluded because of a sim bug, "sinking in arrival order": on the level
-///
-/// ```text
-/// legend: w = WaterCell Box
-/// @&w&w-
-/// ```
-///
-/// the move `r` sinks both heavy boxes, and the sim emits `Sank` for the
-/// far one (id 4) before the near one (id 1): in the order they arrived,
-/// far end first. rules.md §4 says each phase visits entities in ascending
-/// id order, so the near one (which the model names by its lower serial)
-/// must sink first. Only the order of two or more sinks in one step is
-/// left unchecked: which boxes sink, where, and where the run stands among
-/// the step's events still are.
-fn sinks_by_cell(notes: &mut [Note]) {
-    let Some(start) = notes.iter().position(|n| matches!(n, Note::Sank(_))) else {
-        return;
-    };
-    let len = notes[start..]
-        .iter()
-        .take_while(|n| matches!(n, Note::Sank(_)))
-        .count();
-    notes[start..start + len].sort_by_key(|n| match n {
-        Note::Sank((x, y)) => (*y, *x),
-        _ => (0, 0),
-    });
-}
-
 /// In a step: exactly the model's events, in its order; each move by the
 /// entity that stood at its start; nothing else moved.
 fn check_step(
@@ -734,10 +673,8 @@ fn check_step(
     events: &EventBatch,
     model_notes: &[Note],
 ) {
-    let mut sim_notes = notes_of(before, after, world, events);
-    let mut notes = model_notes.to_vec();
-    sinks_by_cell(&mut sim_notes);
-    sinks_by_cell(&mut notes);
+    let sim_notes = notes_of(before, after, world, events);
+    let notes = model_notes.to_vec();
     assert_eq!(
         sim_notes, notes,
         "the step's events differ from the model's (left: sim, right: model)"
