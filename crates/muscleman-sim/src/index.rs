@@ -485,6 +485,15 @@ impl SpatialIndex {
         }
     }
 
+    /// Iterate over every entity in the index with its cell and tags, in
+    /// slot order: a walk over the entities, whatever area they span.
+    pub(crate) fn entries(&self) -> impl Iterator<Item = (EntityId, GridPos, TagSet)> + '_ {
+        self.nodes
+            .iter()
+            .filter(|n| n.id != NOWHERE)
+            .map(|n| (n.id, n.at, n.tags))
+    }
+
     /// Return the level's plates and doors by colour.
     pub fn signals(&self) -> &Signals {
         &self.signals

@@ -198,16 +198,18 @@ pub struct View {
 impl View {
     /// Work out the view of `world` as `player` sees it.
     pub fn of(world: &World, player: EntityId) -> View {
-        let mut sprites = Vec::with_capacity(world.len());
-        for (at, entities) in world.index().cells() {
-            for (entity, tags) in entities.tagged() {
-                sprites.push(Sprite {
-                    entity,
-                    at,
-                    appearance: looks(world, entity, tags),
-                });
-            }
-        }
+        // From the entities, not the cells: the cost follows what there is,
+        // not the area it has wandered over (an open level grows).
+        let mut sprites: Vec<Sprite> = world
+            .index()
+            .entries()
+            .map(|(entity, at, tags)| Sprite {
+                entity,
+                at,
+                appearance: looks(world, entity, tags),
+            })
+            .collect();
+        sprites.sort_unstable_by_key(|s| (s.at.y, s.at.x, s.entity));
         let counters = GlobalCounter::ALL.map(|c| (c, world.counter(c)));
         View {
             sprites,
