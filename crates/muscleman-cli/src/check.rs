@@ -2,9 +2,9 @@
 
 use std::io::{self, Write};
 
-use muscleman_core::{EntityRecipe, GridPos, KeyColor, RecipeState};
+use muscleman_core::{EntityRecipe, GridPos, RecipeState};
 use muscleman_level::{Level, MAX_INPUT_BYTES};
-use muscleman_sim::{LevelLoadError, world_from_level};
+use muscleman_sim::{LevelLoadError, SIGNAL_CLASSES as CLASSES, world_from_level};
 
 use crate::cli::CheckArgs;
 use crate::error::{EXIT_BAD_INPUT, Failure, note, output_failure};
@@ -78,16 +78,6 @@ pub fn check_file(path: &std::path::Path) -> FileReport {
     }
     report
 }
-
-/// The colour classes of keys, doors and plates: the four colours, then the
-/// secret doors and heavy plates (`None`).
-const CLASSES: [Option<KeyColor>; 5] = [
-    Some(KeyColor::Blue),
-    Some(KeyColor::Red),
-    Some(KeyColor::Yellow),
-    Some(KeyColor::Green),
-    None,
-];
 
 /// Where the first of some things of one class stands in a level.
 #[derive(Default)]

@@ -61,7 +61,7 @@ pub use recipe::{
 pub use rules::{RULES_VERSION, Rules, is_solved};
 pub use save::{MAX_HISTORY, MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION, SaveError};
 pub use schedule::systems;
-pub use signals::{PlateTally, Signals};
+pub use signals::{PlateTally, SIGNAL_CLASSES, Signals};
 pub use step::{StepError, step, step_into, step_with};
 pub use view::{Appearance, Sprite, View, appearance};
 pub use world::{InvariantError, World, WorldError};

@@ -14,9 +14,23 @@ use muscleman_core::{EntityId, KeyColor};
 use crate::component::{TagKind, TagSet};
 use crate::schedule::Needs;
 
-/// The signal classes: the four colours, then the heavy plates and the
-/// secret doors they open.
-const CLASSES: usize = 5;
+/// The signal classes, in tally order: the four colours, then `None` for
+/// the heavy plates and the secret doors they open.
+///
+/// # Example
+/// ```
+/// assert_eq!(muscleman_sim::SIGNAL_CLASSES.last(), Some(&None));
+/// ```
+pub const SIGNAL_CLASSES: [Option<KeyColor>; 5] = [
+    Some(KeyColor::Blue),
+    Some(KeyColor::Red),
+    Some(KeyColor::Yellow),
+    Some(KeyColor::Green),
+    None,
+];
+
+/// How many signal classes there are.
+const CLASSES: usize = SIGNAL_CLASSES.len();
 
 /// The tags that make an entity part of the signals (and of the counts the
 /// environment's systems check before they look at anything).

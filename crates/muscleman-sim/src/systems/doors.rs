@@ -2,24 +2,16 @@
 //! unlocked it or all the plates of its colour are pressed (a secret door:
 //! all the heavy plates), and closes only on an empty doorway.
 
-use muscleman_core::{DoorClosed, DoorOpened, EntityId, KeyColor};
+use muscleman_core::{DoorClosed, DoorOpened, EntityId};
 
 use crate::component::{TagKind, TagSet};
 use crate::context::{StepChange, StepContext};
 use crate::index::SpatialIndex;
+use crate::signals::SIGNAL_CLASSES as CLASSES;
 use crate::world::WorldError;
 
 /// What a closed door has and an open one has not.
 pub(crate) const BLOCKERS: TagSet = TagSet::of(&[TagKind::BlocksMovement, TagKind::BlocksPush]);
-
-/// The signal classes, in the order their plates are looked at.
-const CLASSES: [Option<KeyColor>; 5] = [
-    Some(KeyColor::Blue),
-    Some(KeyColor::Red),
-    Some(KeyColor::Yellow),
-    Some(KeyColor::Green),
-    None,
-];
 
 /// Open or close, in id order, the doors this step may concern: the doors
 /// of every colour whose plates changed, and any door in a cell the step

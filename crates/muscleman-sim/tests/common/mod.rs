@@ -466,7 +466,9 @@ impl Played {
 /// One move as a test writes it: from `(x, y)`, to `(x, y)`, why.
 pub type MoveLine = ((i32, i32), (i32, i32), MoveCause);
 
-/// Like [`assert_steps_with`], and return the world and the events.
+/// Build `before`, apply `moves` under `rules` checking invariants after
+/// every step, assert the board reads `after`, and return the world and
+/// the events.
 pub fn assert_play_with(rules: &Rules, before: &str, moves: &str, after: &str) -> Played {
     let (mut world, player) = world_from_ascii(before);
     assert_invariants(&world);
@@ -500,24 +502,7 @@ pub fn assert_play(before: &str, moves: &str, after: &str) -> Played {
 /// Build `before`, apply `moves` under `rules` checking invariants after
 /// every step, and assert the board reads `after`. Returns every event.
 pub fn assert_steps_with(rules: &Rules, before: &str, moves: &str, after: &str) -> Vec<EventBatch> {
-    let (mut world, player) = world_from_ascii(before);
-    assert_invariants(&world);
-    assert_eq!(
-        world_to_ascii(&world),
-        normalized(before),
-        "test grid does not round-trip"
-    );
-    let batches = inputs(moves)
-        .into_iter()
-        .map(|input| checked_step(&mut world, player, input, rules))
-        .collect();
-    let expected = normalized(after);
-    let actual = world_to_ascii(&world);
-    assert!(
-        actual == expected,
-        "after {moves:?}\n--- expected\n{expected}--- actual\n{actual}"
-    );
-    batches
+    assert_play_with(rules, before, moves, after).batches
 }
 
 /// [`assert_steps_with`] under the Muscleman rules.
