@@ -1,26 +1,29 @@
 //! `muscleman solve LEVEL`: search for a solution with the solver crate.
 //!
-//! Exit 1 (proved unsolvable) is only said when the solver proves it:
-//! [`SolveOutcome::Unsolvable`], which it gives only after a complete search
-//! of an enclosed level under Sokoban rules, or for a level without goals or
-//! with fewer boxes than goals. An open level whose search runs out, a push
-//! search that runs out under Muscleman rules (which also pull and swing), a
-//! level holding what the search does not model (water, keys, doors,
-//! plates, collectibles, hammers) and a solver error all give up (exit 3).
+//! Every level the sim can play is searched ([`solve_level`]): the fast
+//! push search where it covers the rules, the general search over the
+//! sim's own positions (every input: moves, grab, drop, swings, wait)
+//! where it does not. Exit 1 (proved unsolvable) is only said when the
+//! solver proves it: [`SolveOutcome::Unsolvable`], after a complete search
+//! of the real rules, or for a level without goals or with fewer boxes
+//! than goals. An open level whose bounded search runs out, a limit and a
+//! solver error give up (exit 3).
 //!
 //! Every bad input (exit 2) is found by [`SolveConfig::resolve`], before
 //! anything is solved: after it, a level ends solved, unsolvable or given up,
 //! never exit 2, so solutions are printed as they are found and standard
-//! output stays empty on exit 2 (rules.md §7).
+//! output stays empty on exit 2 (rules.md §7). While a level is searched,
+//! a progress line is kept on standard error when it is a terminal.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
 
 use muscleman_core::GridPos;
 use muscleman_level::Level;
 use muscleman_sim::{Rules, world_from_level};
 use muscleman_solver::{
-    GiveUpReason, Optimize, Problem, SolveOptions, SolveOutcome, UnsolvableReason, solve,
+    GiveUpReason, Optimize, Progress, SolveOptions, SolveOutcome, UnsolvableReason,
+    solve_level_with_progress,
 };
 
 use crate::cli::{OptimalArg, SolveArgs};
@@ -75,7 +78,7 @@ impl SolveConfig {
         let options = SolveOptions {
             rules: args.rules.rules(),
             optimize,
-            timeout: args.timeout,
+            timeout: Some(args.timeout),
             memory_mb: args.memory.max(1),
             threads: usize::try_from(args.threads).unwrap_or(1),
             cancel: None,
@@ -160,18 +163,29 @@ fn solve_level(
     level: &Level,
     label: &str,
 ) -> (Verdict, Option<String>) {
-    let problem = match Problem::from_level(level) {
-        Ok(p) => p,
-        Err(e) => {
-            // The sim plays it (resolve checked), but the solver cannot
-            // search it (too large, or something it does not model yet).
-            note(&format!(
-                "{label}: gave up: the solver cannot search it: {e}"
-            ));
-            return (Verdict::GaveUp, None);
-        }
+    let live = io::stderr().is_terminal();
+    let mut shown = false;
+    let mut show = |p: &Progress| {
+        shown = true;
+        eprint!(
+            "\r{label}: searching: {} states, {} stored, depth {}, {} MB, {}   ",
+            p.stats.expanded,
+            p.stats.stored,
+            p.bound,
+            p.stats.memory_bytes >> 20,
+            seconds(p.stats.elapsed)
+        );
     };
-    match solve(&problem, &config.options) {
+    let outcome = if live {
+        solve_level_with_progress(level, &config.options, &mut show)
+    } else {
+        solve_level_with_progress(level, &config.options, &mut |_| {})
+    };
+    if shown {
+        // Clear the progress line before the verdict.
+        eprint!("\r\x1b[2K");
+    }
+    match outcome {
         Ok(SolveOutcome::Solved(s)) => {
             let mut text = String::new();
             if config.each {
@@ -230,6 +244,13 @@ fn solve_level(
                      proves enclosed levels unsolvable (it searched only inside the level's \
                      rectangle: {states} states, {time})",
                     cell_name(edge)
+                ),
+                GiveUpReason::Bounded { at, margin } => format!(
+                    "the level is open (the sim has floor beyond its edge): the search was \
+                     bounded to the level's rectangle plus {margin} cells on every side, a step \
+                     reached past it ({}), and every position inside was searched ({states} \
+                     states, {time}); that proves nothing",
+                    cell_name(at)
                 ),
                 GiveUpReason::Unmodelled { what, at } => {
                     format!(

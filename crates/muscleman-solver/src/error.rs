@@ -83,6 +83,13 @@ pub enum SolveError {
     /// The problem is not valid.
     #[error(transparent)]
     Problem(#[from] ProblemError),
+    /// The level cannot be loaded into the sim, or the sim failed a step of
+    /// the search (a bug, reported, never a verdict).
+    #[error("{message}")]
+    Level {
+        /// What went wrong.
+        message: String,
+    },
     /// The sim did not accept a move of the solution (a solver bug; never printed).
     #[error("replay: move {index} ({input:?}) failed in the sim: {message}")]
     ReplayStep {

@@ -149,6 +149,7 @@
 mod board;
 mod boundary;
 mod error;
+mod general;
 mod hungarian;
 mod moves;
 mod options;
@@ -159,6 +160,7 @@ mod search;
 
 pub use boundary::Boundary;
 pub use error::{ProblemError, SolveError};
+pub use general::MARGIN;
 pub use options::{
     GiveUpReason, Optimize, Progress, Solution, SolveOptions, SolveOutcome, Stats, Unmodelled,
     UnsolvableReason, pushes_are_complete,
@@ -170,6 +172,7 @@ pub use problem::{
 pub use replay::{Replay, replay};
 
 use board::Board;
+use muscleman_level::Level;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -317,6 +320,139 @@ fn run_parallel(
         .unwrap_or(SearchEnd::GaveUp(GiveUpReason::Cancelled));
     let all = stats.into_inner().unwrap_or_default();
     (end, total(&all))
+}
+
+/// Solve `level` under `options`, whatever it holds: the fast push search
+/// where it covers the rules, the general search over the sim's positions
+/// where it does not; see the crate docs.
+///
+/// # Example
+/// ```
+/// use muscleman_level::Level;
+/// use muscleman_solver::{SolveOptions, SolveOutcome, solve_level};
+///
+/// // A swing: grab the box below, swing it a quarter turn onto the goal.
+/// let level = Level::parse("#####\n#@ .#\n#$  #\n#####")?;
+/// match solve_level(&level, &SolveOptions::default())? {
+///     SolveOutcome::Solved(s) => assert!(s.moves.contains('g')),
+///     other => panic!("{other:?}"),
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve_level(level: &Level, options: &SolveOptions) -> Result<SolveOutcome, SolveError> {
+    solve_level_with_progress(level, options, &mut |_| {})
+}
+
+/// Like [`solve_level`], calling `progress` about twice a second while it searches.
+pub fn solve_level_with_progress(
+    level: &Level,
+    options: &SolveOptions,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<SolveOutcome, SolveError> {
+    solve_level_pruned(level, options, true, progress)
+}
+
+/// Solve `level` with the general search alone, its prunings on or off
+/// (the property test compares the two; the fast push search is not run).
+#[doc(hidden)]
+pub fn explore_level(
+    level: &Level,
+    options: &SolveOptions,
+    prune: bool,
+) -> Result<SolveOutcome, SolveError> {
+    let started = Instant::now();
+    let (end, stats) = general::explore(level, options, prune, options.timeout, &mut |_| {})?;
+    finish_general(level, options, end, stats, Stats::default(), started)
+}
+
+fn solve_level_pruned(
+    level: &Level,
+    options: &SolveOptions,
+    prune: bool,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<SolveOutcome, SolveError> {
+    let started = Instant::now();
+    // Two proofs that hold under every rule (see `solve_with_progress`).
+    let (goals, boxes) = general::goals_and_boxes(level);
+    if goals == 0 {
+        return Ok(SolveOutcome::Unsolvable {
+            reason: UnsolvableReason::NoGoals,
+            stats: Stats::default(),
+        });
+    }
+    if boxes < goals {
+        return Ok(SolveOutcome::Unsolvable {
+            reason: UnsolvableReason::TooFewBoxes { boxes, goals },
+            stats: Stats::default(),
+        });
+    }
+    let mut fast_stats = Stats::default();
+    if let Ok(problem) = Problem::from_level(level)
+        && problem.unmodelled().is_none()
+    {
+        // Without hands the fast search covers every move inside the
+        // rectangle and has the whole time; with hands a push-only solution
+        // is still valid, so it goes first with half the time, and only the
+        // general search may prove the level unsolvable. On an open level
+        // the general search goes on past the edge, where the sim has floor.
+        let complete = pushes_are_complete(&options.rules);
+        let mut fast = options.clone();
+        if !complete {
+            fast.timeout = options.timeout.map(|t| t / 2);
+        }
+        match solve_with_progress(&problem, &fast, progress)? {
+            SolveOutcome::GaveUp {
+                reason: GiveUpReason::OpenLevel { .. },
+                stats,
+            } => fast_stats = stats,
+            SolveOutcome::GaveUp {
+                reason: GiveUpReason::Timeout | GiveUpReason::PushesOnly,
+                stats,
+            } if !complete => fast_stats = stats,
+            outcome => return Ok(outcome),
+        }
+    }
+    let budget = options.timeout.map(|t| t.saturating_sub(started.elapsed()));
+    let (end, stats) = general::explore(level, options, prune, budget, progress)?;
+    finish_general(level, options, end, stats, fast_stats, started)
+}
+
+/// Turn the general search's end into an outcome: a solution replayed
+/// through the sim, a proof, or a reason to give up.
+fn finish_general(
+    level: &Level,
+    options: &SolveOptions,
+    end: general::Explored,
+    stats: Stats,
+    before: Stats,
+    started: Instant,
+) -> Result<SolveOutcome, SolveError> {
+    let mut stats = total(&[stats, before]);
+    stats.elapsed = started.elapsed();
+    match end {
+        general::Explored::Found { inputs, optimal } => {
+            let r = general::replay_inputs(level, options, &inputs)?;
+            Ok(SolveOutcome::Solved(Solution {
+                moves: r.letters,
+                pushes: r.pushes,
+                move_count: r.moves,
+                optimal,
+                stats,
+            }))
+        }
+        general::Explored::Exhausted => Ok(SolveOutcome::Unsolvable {
+            reason: UnsolvableReason::Exhausted,
+            stats,
+        }),
+        general::Explored::Bounded { at } => Ok(SolveOutcome::GaveUp {
+            reason: GiveUpReason::Bounded {
+                at,
+                margin: MARGIN.unsigned_abs(),
+            },
+            stats,
+        }),
+        general::Explored::GaveUp(reason) => Ok(SolveOutcome::GaveUp { reason, stats }),
+    }
 }
 
 /// Search `problem` under `options`; see the crate docs.
