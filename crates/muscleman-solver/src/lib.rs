@@ -387,15 +387,17 @@ fn solve_level_pruned(
         });
     }
     let mut fast_stats = Stats::default();
+    // Without hands the fast search covers every move inside the rectangle
+    // and has the whole time; with hands a push-only solution is still
+    // valid, so in fast mode it goes first with half the time, and only the
+    // general search may prove the level unsolvable (or a count optimal:
+    // a grab or a swing may save moves and pushes). On an open level the
+    // general search goes on past the edge, where the sim has floor.
+    let complete = pushes_are_complete(&options.rules);
     if let Ok(problem) = Problem::from_level(level)
         && problem.unmodelled().is_none()
+        && (complete || options.optimize == Optimize::Fast)
     {
-        // Without hands the fast search covers every move inside the
-        // rectangle and has the whole time; with hands a push-only solution
-        // is still valid, so it goes first with half the time, and only the
-        // general search may prove the level unsolvable. On an open level
-        // the general search goes on past the edge, where the sim has floor.
-        let complete = pushes_are_complete(&options.rules);
         let mut fast = options.clone();
         if !complete {
             fast.timeout = options.timeout.map(|t| t / 2);
