@@ -110,6 +110,14 @@ pub struct CheckArgs {
     /// Print nothing on standard output, even when every level is valid.
     #[arg(short, long)]
     pub quiet: bool,
+    /// Also solve every level (Muscleman rules) and print, one line per
+    /// level, solved (moves, pushes), no solution, or gave up; exit 1 when
+    /// one has no solution, 3 when one gave up.
+    #[arg(long)]
+    pub solve: bool,
+    /// With --solve: give up on a level after SECS seconds.
+    #[arg(long, value_name = "SECS", value_parser = parse_secs, default_value = "10", requires = "solve")]
+    pub timeout: Duration,
 }
 
 /// What `solve` minimises.

@@ -163,6 +163,37 @@ fn solve_level(
     level: &Level,
     label: &str,
 ) -> (Verdict, Option<String>) {
+    let outcome = search(level, &config.options, label);
+    let (verdict, message) = describe(&outcome, &config.options, &config.file_name, level);
+    note(&format!("{label}: {message}"));
+    let text = match &outcome {
+        Ok(SolveOutcome::Solved(s)) => {
+            let mut text = String::new();
+            if config.each {
+                let title = level
+                    .title()
+                    .map_or_else(|| format!("Level {number}"), str::to_owned);
+                text.push_str(&format!("; {title}\n"));
+            }
+            text.push_str(&s.moves);
+            text.push('\n');
+            if config.each {
+                text.push('\n');
+            }
+            Some(text)
+        }
+        _ => None,
+    };
+    (verdict, text)
+}
+
+/// Search one level, keeping a progress line on standard error while it
+/// runs when standard error is a terminal.
+fn search(
+    level: &Level,
+    options: &SolveOptions,
+    label: &str,
+) -> Result<SolveOutcome, muscleman_solver::SolveError> {
     let live = io::stderr().is_terminal();
     let mut shown = false;
     let mut show = |p: &Progress| {
@@ -177,42 +208,42 @@ fn solve_level(
         );
     };
     let outcome = if live {
-        solve_level_with_progress(level, &config.options, &mut show)
+        solve_level_with_progress(level, options, &mut show)
     } else {
-        solve_level_with_progress(level, &config.options, &mut |_| {})
+        solve_level_with_progress(level, options, &mut |_| {})
     };
     if shown {
         // Clear the progress line before the verdict.
         eprint!("\r\x1b[2K");
     }
+    outcome
+}
+
+/// Return the verdict of a search and what to say of it (after the level's label).
+fn describe(
+    outcome: &Result<SolveOutcome, muscleman_solver::SolveError>,
+    options: &SolveOptions,
+    file_name: &str,
+    level: &Level,
+) -> (Verdict, String) {
     match outcome {
         Ok(SolveOutcome::Solved(s)) => {
-            let mut text = String::new();
-            if config.each {
-                let title = level
-                    .title()
-                    .map_or_else(|| format!("Level {number}"), str::to_owned);
-                text.push_str(&format!("; {title}\n"));
-            }
-            text.push_str(&s.moves);
-            text.push('\n');
-            if config.each {
-                text.push('\n');
-            }
-            let optimal = match (config.options.optimize, s.optimal) {
+            let optimal = match (options.optimize, s.optimal) {
                 (Optimize::Pushes, true) => ", fewest pushes",
                 (Optimize::Moves, true) => ", fewest moves",
                 _ => "",
             };
-            note(&format!(
-                "{label}: solved under {} rules, {} moves, {} pushes{optimal} ({} states, {})",
-                rules_name(config.options.rules),
-                s.move_count,
-                s.pushes,
-                s.stats.expanded,
-                seconds(s.stats.elapsed)
-            ));
-            (Verdict::Solved, Some(text))
+            (
+                Verdict::Solved,
+                format!(
+                    "solved under {} rules, {} moves, {} pushes{optimal} ({} states, {})",
+                    rules_name(options.rules),
+                    s.move_count,
+                    s.pushes,
+                    s.stats.expanded,
+                    seconds(s.stats.elapsed)
+                ),
+            )
         }
         Ok(SolveOutcome::Unsolvable { reason, stats }) => {
             let why = match reason {
@@ -225,13 +256,12 @@ fn solve_level(
                     stats.expanded
                 ),
             };
-            note(&format!("{label}: no solution: {why}"));
-            (Verdict::Unsolvable, None)
+            (Verdict::Unsolvable, format!("no solution: {why}"))
         }
         Ok(SolveOutcome::GaveUp { reason, stats }) => {
             let states = stats.expanded;
             let time = seconds(stats.elapsed);
-            let why = match reason {
+            let why = match *reason {
                 GiveUpReason::Timeout => {
                     format!("time limit reached after {states} states, {time}")
                 }
@@ -255,23 +285,53 @@ fn solve_level(
                 GiveUpReason::Unmodelled { what, at } => {
                     format!(
                         "this search does not model {what} ({})",
-                        source_name(&config.file_name, level, at)
+                        source_name(file_name, level, at)
                     )
                 }
                 GiveUpReason::PushesOnly => format!(
                     "this search covers pushes only, and under {} rules boxes can also be \
                      pulled and swung ({states} states, {time}; `--rules sokoban` proves \
                      push-only levels)",
-                    rules_name(config.options.rules)
+                    rules_name(options.rules)
                 ),
             };
-            note(&format!("{label}: gave up: {why}"));
-            (Verdict::GaveUp, None)
+            (Verdict::GaveUp, format!("gave up: {why}"))
         }
-        Err(e) => {
-            note(&format!("{label}: gave up: the solver failed: {e}"));
-            (Verdict::GaveUp, None)
+        Err(e) => (Verdict::GaveUp, format!("gave up: the solver failed: {e}")),
+    }
+}
+
+/// Run `check --solve` on files `check` found valid: print one line per
+/// level on standard output, solved (with moves and pushes), no solution
+/// or gave up; return exit 0 when every level was solved, 3 when one gave
+/// up, else 1 when one has no solution.
+pub fn check_solvable(files: &[std::path::PathBuf], timeout: Duration) -> Result<(), Failure> {
+    let options = SolveOptions {
+        timeout: Some(timeout),
+        ..SolveOptions::default()
+    };
+    let mut out = io::stdout().lock();
+    let (mut gave_up, mut unsolvable) = (false, false);
+    for path in files {
+        let file = LevelFile::read(path)?;
+        for (i, level) in file.collection.levels.iter().enumerate() {
+            let mut label = format!("{}: level {}", file.name, i + 1);
+            if let Some(t) = level.title() {
+                label.push_str(&format!(" ({t})"));
+            }
+            let outcome = search(level, &options, &label);
+            let (verdict, message) = describe(&outcome, &options, &file.name, level);
+            gave_up |= matches!(verdict, Verdict::GaveUp);
+            unsolvable |= matches!(verdict, Verdict::Unsolvable);
+            writeln!(out, "{label}: {message}")
+                .and_then(|()| out.flush())
+                .map_err(|e| output_failure(&e))?;
         }
+    }
+    match (gave_up, unsolvable) {
+        (true, _) => Err(Failure::quiet(EXIT_GAVE_UP)),
+        (false, true) => Err(Failure::quiet(EXIT_UNSOLVABLE)),
+        (false, false) => Ok(()),
     }
 }
 

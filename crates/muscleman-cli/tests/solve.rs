@@ -318,3 +318,39 @@ fn threads_run_the_fast_searches_side_by_side_and_optimal_ones_alone() {
     let first = expect_ok(&f, &["solve", "l.txt"], None).0;
     assert_eq!(first, expect_ok(&f, &["solve", "l.txt"], None).0);
 }
+
+/// `check --solve` tells a designer, one line per level on standard output,
+/// which levels of a file are solved, proved unsolvable or given up on;
+/// the exit code is 3 when one gave up, else 1 when one has no solution.
+#[test]
+fn check_solve_reports_each_level() {
+    let f = Files::new();
+    f.write(
+        "c.txt",
+        "; One\n#####\n#@$.#\n#####\n\n; Swim\n#######\n#@~$ .#\n#######\n",
+    );
+    let (c, out, err) = code(&f, &["check", "--solve", "c.txt"]);
+    assert_eq!(c, Some(1), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(lines[0], "c.txt: 2 levels read, all valid");
+    assert!(
+        lines[1]
+            .starts_with("c.txt: level 1 (One): solved under Muscleman rules, 1 moves, 1 pushes"),
+        "{out}"
+    );
+    assert!(
+        lines[2].starts_with("c.txt: level 2 (Swim): no solution: every reachable position"),
+        "{out}"
+    );
+    f.write("ok.txt", "; One\n#####\n#@$.#\n#####\n");
+    let (out, _) = expect_ok(&f, &["check", "--solve", "ok.txt"], None);
+    assert!(out.contains("level 1 (One): solved"), "{out}");
+    f.write("open.txt", "#####\n#$#.\n#####\n@\n");
+    let (c, out, _) = code(&f, &["check", "--solve", "--timeout", "5", "open.txt"]);
+    assert_eq!(c, Some(3));
+    assert!(out.contains("level 1: gave up: the level is open"), "{out}");
+    // --timeout belongs to --solve.
+    let (c, out, _) = code(&f, &["check", "--timeout", "5", "ok.txt"]);
+    assert_eq!((c, out.as_str()), (Some(2), ""));
+}
