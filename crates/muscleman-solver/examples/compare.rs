@@ -4,8 +4,13 @@
 //! ```text
 //! cargo run --release -p muscleman-solver --example compare -- \
 //!     [--timeout SECS] [--optimal fast|pushes|moves] [--rules sokoban|muscleman] \
-//!     [--memory MB] [--threads N] [--only ours|soukoban|both] [--levels A-B] [--quiet] FILE...
+//!     [--memory MB] [--threads N] [--only ours|soukoban|both] [--levels A-B] [--quiet] \
+//!     [--general] FILE...
 //! ```
+//!
+//! `--general` runs our general search (every input, over the sim's own
+//! positions: `muscleman_solver::explore_level`) instead of the fast push
+//! search, to compare the two on the same levels.
 //!
 //! Prints one line per level and a summary per file (levels solved, total
 //! time, states per second). soukoban only plays Sokoban rules; with
@@ -16,7 +21,9 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use muscleman_sim::Rules;
-use muscleman_solver::{Optimize, Problem, SolveOptions, SolveOutcome, parse_collection, solve};
+use muscleman_solver::{
+    Optimize, Problem, SolveOptions, SolveOutcome, explore_level, parse_collection, solve,
+};
 
 struct Args {
     timeout: f64,
@@ -28,6 +35,7 @@ struct Args {
     theirs: bool,
     range: Option<(usize, usize)>,
     quiet: bool,
+    general: bool,
     files: Vec<String>,
 }
 
@@ -42,6 +50,7 @@ fn parse_args() -> Result<Args, String> {
         theirs: true,
         range: None,
         quiet: false,
+        general: false,
         files: Vec::new(),
     };
     let mut it = std::env::args().skip(1);
@@ -81,6 +90,7 @@ fn parse_args() -> Result<Args, String> {
                 ));
             }
             "--quiet" => a.quiet = true,
+            "--general" => a.general = true,
             f => a.files.push(f.to_owned()),
         }
     }
@@ -212,9 +222,15 @@ fn main() {
                     ..SolveOptions::default()
                 };
                 let t = Instant::now();
-                let result = match &lv.problem {
-                    Ok(p) => solve(p, &opts).map_err(|e| e.to_string()),
-                    Err(e) => Err(e.to_string()),
+                let result = if args.general {
+                    muscleman_level::Level::parse(&lv.text)
+                        .map_err(|e| e.to_string())
+                        .and_then(|l| explore_level(&l, &opts, true).map_err(|e| e.to_string()))
+                } else {
+                    match &lv.problem {
+                        Ok(p) => solve(p, &opts).map_err(|e| e.to_string()),
+                        Err(e) => Err(e.to_string()),
+                    }
                 };
                 let el = t.elapsed();
                 ours.total += el;
