@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use muscleman_sim::Rules;
 use muscleman_solver::{
-    Optimize, Problem, SolveOptions, SolveOutcome, explore_level, parse_collection, solve,
+    Optimize, SolveOptions, SolveOutcome, explore_level, parse_collection, solve,
 };
 
 struct Args {
@@ -180,25 +180,13 @@ fn main() {
                 std::process::exit(2);
             }
         };
-        let levels = parse_collection(&text);
-        // Cross-check the minimal reader against the level crate's.
-        match muscleman_level::Collection::parse(&text) {
-            Ok(c) if c.levels.len() == levels.len() => {
-                for (i, (lv, ours)) in c.levels.iter().zip(&levels).enumerate() {
-                    let a = Problem::from_level(lv).map(|p| p.to_xsb());
-                    let b = ours.problem.as_ref().map(|p| p.to_xsb());
-                    if a.ok() != b.ok() {
-                        println!("# level {}: the two readers disagree", i + 1);
-                    }
-                }
+        let levels = match parse_collection(&text) {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("compare: {file}: {e}");
+                std::process::exit(2);
             }
-            Ok(c) => println!(
-                "# the level crate reads {} levels, the minimal reader {}",
-                c.levels.len(),
-                levels.len()
-            ),
-            Err(e) => println!("# the level crate refuses {file}: {e}"),
-        }
+        };
         let mut ours = Tally::default();
         let mut theirs = Tally::default();
         let mut count = 0usize;
@@ -223,9 +211,7 @@ fn main() {
                 };
                 let t = Instant::now();
                 let result = if args.general {
-                    muscleman_level::Level::parse(&lv.text)
-                        .map_err(|e| e.to_string())
-                        .and_then(|l| explore_level(&l, &opts, true).map_err(|e| e.to_string()))
+                    explore_level(&lv.level, &opts, true).map_err(|e| e.to_string())
                 } else {
                     match &lv.problem {
                         Ok(p) => solve(p, &opts).map_err(|e| e.to_string()),

@@ -65,15 +65,12 @@ pub enum ProblemError {
         /// The first cell, in reading order, that holds it.
         at: GridPos,
     },
-    /// A character the XSB reader does not know.
-    #[error("line {line}, column {column}: unexpected character {ch:?}")]
-    BadChar {
-        /// 1-based line.
-        line: usize,
-        /// 1-based column.
-        column: usize,
-        /// The character.
-        ch: char,
+    /// The level text cannot be read (the level crate's errors, with line
+    /// and column).
+    #[error("{message}")]
+    Level {
+        /// The level crate's message.
+        message: String,
     },
 }
 
