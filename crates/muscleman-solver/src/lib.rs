@@ -1,16 +1,29 @@
 //! A solver for Muscleman and Sokoban levels.
 //!
-//! [`solve`] searches a [`Problem`] under [`SolveOptions`] and returns a
-//! [`SolveOutcome`]: a [`Solution`] (LURD moves, pushes in upper case), a
-//! proof that none exists (only ever on an enclosed level under Sokoban
-//! rules, or a trivial one), or why it gave up (a limit, an open level or
-//! Muscleman rules whose search ran out, or a level holding what the search
-//! does not model). Every solution is
-//! replayed through the real sim (`muscleman_sim::step_with`) before it is
-//! returned; one that does not replay to solved is a [`SolveError`], never a
-//! solution.
+//! Two searches, one entry point:
 //!
-//! # How it searches
+//! - [`solve_level`] answers for every level the sim can play, and is what
+//!   `muscleman solve` calls. It runs the *fast push search* below where it
+//!   covers the rules (under Sokoban rules it covers every move; under
+//!   Muscleman rules, in fast mode, a push solution is valid too and is
+//!   tried first with half the time), and the *general search* (module
+//!   `general`) everywhere else: breadth-first, or by cost in optimal
+//!   modes, over the sim's own positions with every input the rules allow
+//!   (the four moves, grab, drop, both swings, wait), so water, keys,
+//!   doors, plates, collectibles, hammers, pulls and swings are the sim's
+//!   by construction. Only a complete search of the real rules says
+//!   [`SolveOutcome::Unsolvable`]; on an open level the general search is
+//!   bounded to the rectangle plus [`MARGIN`] cells and gives up with
+//!   [`GiveUpReason::Bounded`] if that bound cut a step.
+//! - [`solve`] runs the fast push search alone on a [`Problem`] (the
+//!   benchmark harness uses it); it gives up on what it does not model.
+//!
+//! Both return a [`SolveOutcome`]: a [`Solution`] (MOVES letters, pushes
+//! in upper case), a proof that none exists, or why it gave up. Every
+//! solution is replayed through the real sim before it is returned; one
+//! that does not replay to solved is a [`SolveError`], never a solution.
+//!
+//! # How the push search searches
 //! - **States** are push-level: the sorted box cells plus the player's
 //!   region, named by its smallest cell (in moves mode, the exact player
 //!   cell). A Zobrist hash keys a transposition table whose bytes, with the
@@ -106,12 +119,13 @@
 //!   not model: an exhausted search there is [`GiveUpReason::PushesOnly`],
 //!   while push solutions it finds stay valid and are returned.
 //!
-//! # What the search does not model
+//! # What the push search does not model
 //! Water (the player cannot swim, heavy boxes sink), keys, doors, pressure
 //! plates, collectibles and hammers ([`Unmodelled`]). A problem holding any
-//! of them is never searched: [`solve`] gives up with
+//! of them is never searched by [`solve`], which gives up with
 //! [`GiveUpReason::Unmodelled`], naming the first such cell
-//! ([`Problem::unmodelled`]), unless a trivial proof below holds.
+//! ([`Problem::unmodelled`]), unless a trivial proof below holds;
+//! [`solve_level`] searches it with the general search.
 //!
 //! # Level edges and goals
 //! Cells outside the level's rectangle are walls to the solver, but the
