@@ -240,15 +240,21 @@ fn write_tags(out: &mut Vec<u32>, tags: TagSet) {
     }
 }
 
+/// Offset of a packed coordinate: `x + OFFSET` fits 15 bits.
+const OFFSET: i32 = 1 << 14;
+
+/// Write a cell: one word `(x + OFFSET) | (y + OFFSET) << 15` (under
+/// 2^30, so never [`GONE`]) when both coordinates are within `OFFSET` of 0,
+/// as every cell of a level under 16,000 cells a side and its margin is;
+/// else [`GONE`] and two words (and three [`GONE`] for no cell, which no
+/// entity has).
 fn write_cell(out: &mut Vec<u32>, at: Option<GridPos>) {
+    let range = -OFFSET..OFFSET;
     match at {
-        Some(at) => {
-            out.push(at.x as u32);
-            out.push(at.y as u32);
+        Some(at) if range.contains(&at.x) && range.contains(&at.y) => {
+            out.push(((at.x + OFFSET) as u32) | (((at.y + OFFSET) as u32) << 15));
         }
-        None => {
-            out.push(GONE);
-            out.push(GONE);
-        }
+        Some(at) => out.extend([GONE, at.x as u32, at.y as u32]),
+        None => out.extend([GONE, GONE, GONE]),
     }
 }
