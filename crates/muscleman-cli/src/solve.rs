@@ -198,14 +198,19 @@ fn search(
     let mut shown = false;
     let mut show = |p: &Progress| {
         shown = true;
-        eprint!(
-            "\r{label}: searching: {} states, {} stored, depth {}, {} MB, {}   ",
+        let line = format!(
+            "{label}: searching: {} states, {} stored, depth {}, {} MB, {}",
             p.stats.expanded,
             p.stats.stored,
             p.bound,
             p.stats.memory_bytes >> 20,
             seconds(p.stats.elapsed)
         );
+        // One row, cut to the terminal's width: a wrapped line would leave
+        // its first rows behind at each redraw.
+        let width = ratatui::crossterm::terminal::size().map_or(80, |(w, _)| usize::from(w));
+        let line: String = line.chars().take(width.saturating_sub(1)).collect();
+        eprint!("\r\x1b[2K{line}");
     };
     let outcome = if live {
         solve_level_with_progress(level, options, &mut show)
