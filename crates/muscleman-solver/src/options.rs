@@ -63,7 +63,8 @@ pub struct Stats {
     pub generated: u64,
     /// Distinct states stored in the transposition table.
     pub stored: u64,
-    /// Deepest expanded state, in pushes from the start.
+    /// Deepest expanded state: pushes from the start in the push search;
+    /// inputs (fast mode) or cost (moves or pushes) in the general search.
     pub depth: u32,
     /// Best lower bound of the start position (pushes).
     pub initial_bound: u32,
