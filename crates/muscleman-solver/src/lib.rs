@@ -363,28 +363,6 @@ pub fn solve_level_with_progress(
     options: &SolveOptions,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<SolveOutcome, SolveError> {
-    solve_level_pruned(level, options, true, progress)
-}
-
-/// Solve `level` with the general search alone, its prunings on or off
-/// (the property test compares the two; the fast push search is not run).
-#[doc(hidden)]
-pub fn explore_level(
-    level: &Level,
-    options: &SolveOptions,
-    prune: bool,
-) -> Result<SolveOutcome, SolveError> {
-    let started = Instant::now();
-    let (end, stats) = general::explore(level, options, prune, options.timeout, &mut |_| {})?;
-    finish_general(level, options, end, stats, Stats::default(), started)
-}
-
-fn solve_level_pruned(
-    level: &Level,
-    options: &SolveOptions,
-    prune: bool,
-    progress: &mut dyn FnMut(&Progress),
-) -> Result<SolveOutcome, SolveError> {
     let started = Instant::now();
     // Two proofs that hold under every rule (see `solve_with_progress`).
     let (goals, boxes) = general::goals_and_boxes(level);
@@ -429,8 +407,21 @@ fn solve_level_pruned(
         }
     }
     let budget = options.timeout.map(|t| t.saturating_sub(started.elapsed()));
-    let (end, stats) = general::explore(level, options, prune, budget, progress)?;
+    let (end, stats) = general::explore(level, options, true, budget, progress)?;
     finish_general(level, options, end, stats, fast_stats, started)
+}
+
+/// Solve `level` with the general search alone, its prunings on or off
+/// (the property test compares the two; the fast push search is not run).
+#[doc(hidden)]
+pub fn explore_level(
+    level: &Level,
+    options: &SolveOptions,
+    prune: bool,
+) -> Result<SolveOutcome, SolveError> {
+    let started = Instant::now();
+    let (end, stats) = general::explore(level, options, prune, options.timeout, &mut |_| {})?;
+    finish_general(level, options, end, stats, Stats::default(), started)
 }
 
 /// Turn the general search's end into an outcome: a solution replayed
