@@ -354,3 +354,26 @@ fn check_solve_reports_each_level() {
     let (c, out, _) = code(&f, &["check", "--timeout", "5", "ok.txt"]);
     assert_eq!((c, out.as_str()), (Some(2), ""));
 }
+
+/// Every built-in level, walls-and-boxes ones and those with water, keys,
+/// doors, plates, coins, grabs, swings and hammers, is solved, and each
+/// solution replays to solved (how fast: BENCHMARKS.md, in release).
+#[test]
+fn every_built_in_level_is_solved() {
+    let f = Files::new();
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/builtin.txt");
+    let text = std::fs::read_to_string(&path).unwrap();
+    f.write("builtin.txt", &text);
+    let (out, err) = expect_ok(&f, &["solve", "builtin.txt"], None);
+    assert!(err.trim_end().ends_with("solved 26 of 26"), "{err}");
+    let solutions: Vec<&str> = out
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with(';'))
+        .collect();
+    assert_eq!(solutions.len(), 26, "{out}");
+    for (i, moves) in solutions.iter().enumerate() {
+        let n = (i + 1).to_string();
+        let (_, err) = expect_ok(&f, &["replay", "builtin.txt", "--level", &n, moves], None);
+        assert!(err.contains(", solved"), "level {n}: {moves}: {err}");
+    }
+}
