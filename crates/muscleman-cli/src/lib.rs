@@ -17,6 +17,8 @@ pub mod moves;
 pub mod play;
 pub mod progress;
 pub mod replay;
+pub mod saves;
+pub mod solution;
 pub mod solve;
 pub mod source;
 

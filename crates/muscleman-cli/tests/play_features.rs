@@ -1,0 +1,389 @@
+//! The game as players expect it: positions kept per level and rules and
+//! restored (across n/b, quitting and new runs), the level browser, the
+//! help, hints, solutions played back, the mouse. Screens are drawn on
+//! ratatui's `TestBackend` and compared with committed snapshots.
+
+use std::time::Duration;
+
+use muscleman_cli::builtin;
+use muscleman_cli::cli::PlayArgs;
+use muscleman_cli::play::{App, Overlay, open_where_left};
+use muscleman_cli::progress::Progress;
+use muscleman_cli::saves::Saves;
+use muscleman_core::GridPos;
+use muscleman_level::{Collection, Level};
+use muscleman_sim::{Game, Rules};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+
+const TINY: &str = "; Tiny\n#######\n#@ $ .#\n#######\n\n; Second\n#####\n#@$.#\n#####\n";
+/// Unsolvable under Sokoban rules (two boxes in a row), solved by one chain push otherwise.
+const CHAIN: &str = "; Chain\n########\n#@$$ ..#\n########\n";
+
+fn levels(text: &str) -> Vec<Level> {
+    Collection::parse(text).expect("levels").levels
+}
+
+fn key(app: &mut App, code: KeyCode) {
+    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+fn keys(app: &mut App, text: &str) {
+    for c in text.chars() {
+        key(app, KeyCode::Char(c));
+    }
+}
+
+fn screen(app: &App, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("terminal");
+    terminal.draw(|frame| app.draw(frame)).expect("draw");
+    let buffer = terminal.backend().buffer().clone();
+    let mut out = String::new();
+    for y in 0..height {
+        let mut line = String::new();
+        for x in 0..width {
+            line.push_str(buffer.cell((x, y)).map_or(" ", |c| c.symbol()));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// A game as `play` opens it on `dir`: progress and saves there.
+fn open(dir: &std::path::Path, text: &str, rules: Rules, args: &PlayArgs) -> App {
+    let (progress, warnings) = Progress::open(dir);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let start = args.level.map_or(0, |n| n as usize - 1);
+    let mut app = App::new(levels(text), start, "Test", rules, progress).expect("app");
+    open_where_left(&mut app, Saves::in_dir(dir), args);
+    app
+}
+
+fn no_args() -> PlayArgs {
+    PlayArgs::default()
+}
+
+#[test]
+fn a_position_is_kept_across_next_and_back() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut app = open(tmp.path(), TINY, Rules::MUSCLEMAN, &no_args());
+    key(&mut app, KeyCode::Esc); // the browser, first run of a collection
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Right);
+    keys(&mut app, "nb");
+    assert_eq!(app.level_index(), 0);
+    assert_eq!(app.game().stats().moves, 2);
+    // The history came back too: undo takes the moves back.
+    keys(&mut app, "zz");
+    assert_eq!(app.game().stats().moves, 0);
+    keys(&mut app, "yy");
+    assert_eq!(app.game().stats().moves, 2);
+}
+
+#[test]
+fn a_new_run_opens_where_the_last_one_left() {
+    let tmp = tempfile::tempdir().unwrap();
+    {
+        let mut app = open(tmp.path(), TINY, Rules::MUSCLEMAN, &no_args());
+        assert_eq!(
+            app.overlay(),
+            Overlay::Browser { selected: 0 },
+            "first run: the list"
+        );
+        key(&mut app, KeyCode::Down);
+        key(&mut app, KeyCode::Enter);
+        assert_eq!(app.level_index(), 1);
+        key(&mut app, KeyCode::Right);
+        key(&mut app, KeyCode::Char('q'));
+        assert!(app.should_quit());
+    }
+    let app = open(tmp.path(), TINY, Rules::MUSCLEMAN, &no_args());
+    assert_eq!(
+        app.overlay(),
+        Overlay::None,
+        "not the first run: straight to the game"
+    );
+    assert_eq!(app.level_index(), 1);
+    assert!(app.is_solved(), "the position came back, solved");
+    // Under other rules the set was never played.
+    let other = open(tmp.path(), TINY, Rules::SOKOBAN, &no_args());
+    assert_eq!(other.level_index(), 0);
+    assert_eq!(other.overlay(), Overlay::Browser { selected: 0 });
+    // --level N opens level N, at its kept position.
+    let args = PlayArgs {
+        level: Some(2),
+        ..PlayArgs::default()
+    };
+    let chosen = open(tmp.path(), TINY, Rules::MUSCLEMAN, &args);
+    assert_eq!(chosen.level_index(), 1);
+    assert_eq!(chosen.game().stats().moves, 1);
+}
+
+#[test]
+fn positions_and_records_are_kept_per_rules() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut app = open(tmp.path(), CHAIN, Rules::MUSCLEMAN, &no_args());
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Right);
+    assert!(app.is_solved());
+    key(&mut app, KeyCode::Char('q'));
+    let sokoban = open(tmp.path(), CHAIN, Rules::SOKOBAN, &no_args());
+    assert_eq!(
+        sokoban.game().stats().moves,
+        0,
+        "another rule set's position"
+    );
+    assert!(sokoban.record().is_none(), "not solved under Sokoban rules");
+    let s = screen(&sokoban, 80, 24);
+    assert!(s.contains("Rules Sokoban"), "{s}");
+    assert!(s.contains("Not solved yet"), "{s}");
+}
+
+#[test]
+fn a_loaded_save_that_is_solved_shows_solved() {
+    let level = Level::parse(CHAIN).unwrap();
+    let mut game = Game::new(&level, Rules::MUSCLEMAN).unwrap();
+    for c in muscleman_cli::moves::parse("rrr").unwrap() {
+        game.apply(c).unwrap();
+    }
+    let app = App::with_game(vec![level], 0, "Test", game, Progress::in_memory());
+    let s = screen(&app, 80, 24);
+    assert!(s.contains("Solved!"), "{s}");
+    assert!(!s.contains("Not solved yet"), "{s}");
+    assert_eq!(app.record().map(|r| r.best_moves), Some(Some(3)));
+}
+
+#[test]
+fn the_level_browser_lists_marks_counts_and_titles() {
+    let mut app = App::new(
+        builtin::levels().unwrap().collection.levels,
+        0,
+        "Built-in levels",
+        Rules::MUSCLEMAN,
+        Progress::in_memory(),
+    )
+    .unwrap();
+    // Solve level 1 with its stored solution, then open the list.
+    let (_, first) = builtin::solutions()[0];
+    app.start_playback(first, "the stored solution");
+    while app.tick() {}
+    assert!(app.is_solved());
+    key(&mut app, KeyCode::Tab);
+    keys(&mut app, "jj");
+    let s = screen(&app, 80, 24);
+    assert!(s.contains("1 of 26 solved"), "{s}");
+    insta::assert_snapshot!("browser_80x24", s);
+    insta::assert_snapshot!("browser_60x18", screen(&app, 60, 18));
+    key(&mut app, KeyCode::Enter);
+    assert_eq!((app.level_index(), app.overlay()), (2, Overlay::None));
+}
+
+#[test]
+fn the_help_states_the_goal_and_the_rules_in_use() {
+    let mut app = App::new(
+        levels(TINY),
+        0,
+        "Test",
+        Rules::SOKOBAN,
+        Progress::in_memory(),
+    )
+    .unwrap();
+    key(&mut app, KeyCode::Char('?'));
+    let s = screen(&app, 80, 24);
+    assert!(s.contains("Goal: push a box onto every goal"), "{s}");
+    assert!(s.contains("Sokoban: you push one box at a time"), "{s}");
+    insta::assert_snapshot!("help_80x24", s);
+    insta::assert_snapshot!("help_60x18", screen(&app, 60, 18));
+    key(&mut app, KeyCode::Char('x'));
+    assert_eq!(app.overlay(), Overlay::None);
+    key(&mut app, KeyCode::F(1));
+    assert_eq!(app.overlay(), Overlay::Help);
+}
+
+#[test]
+fn a_hint_comes_from_the_solver_in_the_background() {
+    let mut app = App::new(
+        levels(TINY),
+        0,
+        "Test",
+        Rules::MUSCLEMAN,
+        Progress::in_memory(),
+    )
+    .unwrap();
+    key(&mut app, KeyCode::Char('i'));
+    assert!(app.is_hinting());
+    // The screen still answers while the search runs.
+    key(&mut app, KeyCode::Char('?'));
+    key(&mut app, KeyCode::Char('?'));
+    app.wait_for_hint(Duration::from_secs(30));
+    let s = screen(&app, 80, 24);
+    assert!(s.contains("Hint: →⇒"), "{s}");
+    insta::assert_snapshot!("hint_80x24", s);
+}
+
+#[test]
+fn no_solution_from_here_only_when_proved() {
+    // Sokoban rules, an enclosed level, two boxes in a row: proved.
+    let mut app = App::new(
+        levels(CHAIN),
+        0,
+        "Test",
+        Rules::SOKOBAN,
+        Progress::in_memory(),
+    )
+    .unwrap();
+    key(&mut app, KeyCode::Char('i'));
+    app.wait_for_hint(Duration::from_secs(30));
+    let m = app.message().unwrap_or_default().to_owned();
+    assert!(m.starts_with("No solution from here"), "{m}");
+    // Muscleman rules, a dead position (box in a corner): the push search
+    // runs out, which proves nothing where boxes can be pulled.
+    let dead = "#####\n#@  #\n#  $#\n#.  #\n#####\n";
+    let mut app = App::new(
+        levels(dead),
+        0,
+        "Test",
+        Rules::MUSCLEMAN,
+        Progress::in_memory(),
+    )
+    .unwrap();
+    keys(&mut app, "sdd");
+    key(&mut app, KeyCode::Char('i'));
+    app.wait_for_hint(Duration::from_secs(30));
+    let m = app.message().unwrap_or_default().to_owned();
+    assert!(m.starts_with("No hint found"), "{m}");
+    // An open level, the box pushed away from its goal to the edge: the sim
+    // has floor beyond it (the player can walk round), so no proof either.
+    let open = ".@$ \n";
+    let mut app = App::new(
+        levels(open),
+        0,
+        "Test",
+        Rules::SOKOBAN,
+        Progress::in_memory(),
+    )
+    .unwrap();
+    keys(&mut app, "d");
+    key(&mut app, KeyCode::Char('i'));
+    app.wait_for_hint(Duration::from_secs(30));
+    let m = app.message().unwrap_or_default().to_owned();
+    assert!(m.starts_with("No hint found"), "{m}");
+}
+
+#[test]
+fn solutions_are_kept_copied_and_played_back() {
+    let mut app = App::new(
+        levels(TINY),
+        0,
+        "Test",
+        Rules::MUSCLEMAN,
+        Progress::in_memory(),
+    )
+    .unwrap();
+    // A long way round, with an undo in it.
+    keys(&mut app, "dazdddd");
+    assert!(app.is_solved());
+    key(&mut app, KeyCode::Char('c'));
+    assert_eq!(app.take_clipboard().as_deref(), Some("rRR"));
+    // Played back from the start, one move a tick, at a speed that changes.
+    key(&mut app, KeyCode::Char('v'));
+    assert!(app.is_playing_back());
+    assert_eq!(app.game().stats().moves, 0);
+    let before = app.tick_interval();
+    key(&mut app, KeyCode::Char('+'));
+    assert!(app.tick_interval() < before);
+    assert!(app.tick());
+    let s = screen(&app, 80, 24);
+    assert!(s.contains("Playing your best solution: 1 of 3"), "{s}");
+    insta::assert_snapshot!("playback_80x24", s);
+    while app.tick() {}
+    assert!(app.is_solved());
+    // The restart before it is undoable: nothing lost.
+    let m = app.message().unwrap_or_default().to_owned();
+    assert!(m.contains("solved"), "{m}");
+}
+
+#[test]
+fn pasted_moves_play_back_and_bad_text_is_refused() {
+    let mut app = App::new(
+        levels(TINY),
+        0,
+        "Test",
+        Rules::MUSCLEMAN,
+        Progress::in_memory(),
+    )
+    .unwrap();
+    app.paste("hello");
+    assert!(!app.is_playing_back());
+    assert!(app.message().unwrap_or_default().starts_with("Not moves"));
+    app.paste("rR\nR");
+    while app.tick() {}
+    assert!(app.is_solved());
+    // A key stops a playback; z takes back its moves.
+    keys(&mut app, "zzz");
+    app.paste("rRR");
+    app.tick();
+    key(&mut app, KeyCode::Char('x'));
+    assert!(!app.is_playing_back());
+    assert_eq!(app.game().stats().moves, 1);
+}
+
+fn click(app: &mut App, column: u16, row: u16) {
+    app.handle_mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    });
+}
+
+/// Return the screen cell where the level cell `at` is drawn.
+fn screen_of(app: &App, at: GridPos) -> (u16, u16) {
+    for row in 0..24 {
+        for column in 0..80 {
+            if app.cell_at(column, row) == Some(at) {
+                return (column, row);
+            }
+        }
+    }
+    panic!("{at:?} is not on the screen")
+}
+
+#[test]
+fn a_click_walks_and_a_box_then_a_cell_pushes() {
+    let room = "; Room\n#######\n#@    #\n#  $  #\n#    .#\n#######\n";
+    let mut app = App::new(
+        levels(room),
+        0,
+        "Test",
+        Rules::MUSCLEMAN,
+        Progress::in_memory(),
+    )
+    .unwrap();
+    screen(&app, 80, 24);
+    // Walk to the far corner: the shortest way, no push.
+    let (c, r) = screen_of(&app, GridPos::new(5, 1));
+    click(&mut app, c, r);
+    assert_eq!(app.game().stats().moves, 4);
+    assert_eq!(app.game().stats().pushes, 0);
+    // A wall is refused, with a reason.
+    let (c, r) = screen_of(&app, GridPos::new(0, 0));
+    click(&mut app, c, r);
+    assert_eq!(app.game().stats().moves, 4);
+    assert!(
+        app.message()
+            .is_some_and(|m| m.starts_with("Cannot walk there"))
+    );
+    // The box, then the goal: pushed there.
+    let (c, r) = screen_of(&app, GridPos::new(3, 2));
+    click(&mut app, c, r);
+    assert!(app.message().is_some_and(|m| m.starts_with("Box picked")));
+    let (c, r) = screen_of(&app, GridPos::new(5, 3));
+    click(&mut app, c, r);
+    assert!(app.is_solved(), "{:?}", app.message());
+}
