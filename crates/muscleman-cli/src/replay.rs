@@ -193,6 +193,22 @@ struct FinalLine<'a> {
     holding: Option<serde_json::Value>,
     /// Every counter by its snake_case name.
     counters: serde_json::Value,
+    /// Where the level's cell (0, 0) is in the printed `level`, `[x, y]`:
+    /// `[0, 0]` unless something left the level's rectangle left of or
+    /// above it (see [`grown_by`]).
+    origin: [u64; 2],
+}
+
+/// Return how many columns on the left and rows on top the printed final
+/// level grew: something that left the level's rectangle left of or above
+/// it (an open level's edge is floor) is printed at its place, so the
+/// printed grid starts there. Growing right and down shifts nothing.
+pub fn grown_by(view: &View) -> (u64, u64) {
+    let Some((lo, _)) = view.bounds() else {
+        return (0, 0);
+    };
+    let grow = |v: i32| u64::try_from(-i64::from(v)).unwrap_or(0);
+    (grow(lo.x), grow(lo.y))
 }
 
 fn write_json(out: &mut impl Write, line: &impl Serialize) -> Result<(), Failure> {
@@ -273,6 +289,10 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
                 .holding()
                 .map(|id| json::entity(game.world(), &json::Recipes::default(), id)),
             counters: json::counters(&view),
+            origin: {
+                let (x, y) = grown_by(&view);
+                [x, y]
+            },
         };
         write_json(&mut out, &line)?;
     } else {
@@ -282,6 +302,20 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
     out.flush().map_err(|e| output_failure(&e))?;
     drop(out);
     note(&summary(&config, stats.moves, stats.pushes, solved, &view));
+    let (left, top) = grown_by(&view);
+    if (left, top) != (0, 0) && !config.print_solution {
+        let plural =
+            |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        note(&format!(
+            "note: something left the level's rectangle (an open edge is floor): the printed \
+             level grew {} on the left and {} on top, so the level's row 1, column 1 is the \
+             printed row {}, column {}",
+            plural(left, "column", "columns"),
+            plural(top, "row", "rows"),
+            top + 1,
+            left + 1
+        ));
+    }
     Ok(())
 }
 

@@ -134,3 +134,35 @@ fn export_prints_the_best_solution_kept() {
     let err = expect_bad_input(&f, &["export", "--level", "2"], None);
     assert!(err.contains("built-in levels: level 2"), "{err}");
 }
+
+/// On an open level the player may walk off the rectangle (its edge is
+/// floor). The printed level keeps every thing at its place: it grows right
+/// and down with nothing shifted, and left or up with the shift stated on
+/// standard error and as `origin` in the JSON.
+#[test]
+fn a_level_printed_past_its_rectangle_states_how_it_grew() {
+    let f = Files::new();
+    f.write("open.txt", "  $ . @\n");
+    let (out, err) = expect_ok(&f, &["replay", "open.txt", "rr"], None);
+    assert_eq!(out, "  $ .   @\n", "right: nothing shifts");
+    assert!(!err.contains("note:"), "{err}");
+    let (out, err) = expect_ok(&f, &["replay", "open.txt", "uu"], None);
+    assert_eq!(out, "      @\n-\n  $ .\n");
+    assert!(
+        err.contains("grew 0 columns on the left and 2 rows on top, so the level's row 1, column 1 is the printed row 3, column 1"),
+        "{err}"
+    );
+    f.write("o.txt", "@ $ .\n");
+    let (out, err) = expect_ok(&f, &["replay", "o.txt", "ll"], None);
+    assert_eq!(out, "@   $ .\n");
+    assert!(
+        err.contains("grew 2 columns on the left and 0 rows on top"),
+        "{err}"
+    );
+    let (out, _) = expect_ok(&f, &["replay", "o.txt", "ll", "--json"], None);
+    let last: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert_eq!(last["origin"], serde_json::json!([2, 0]));
+    let (out, _) = expect_ok(&f, &["replay", "o.txt", "rr", "--json"], None);
+    let last: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert_eq!(last["origin"], serde_json::json!([0, 0]));
+}
