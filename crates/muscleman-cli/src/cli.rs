@@ -217,10 +217,12 @@ pub struct SolveArgs {
 fn play_help() -> String {
     format!(
         "{}\n\
-         Letters work in either case; restart can be undone.\n\
-         Progress (solved levels, best moves and pushes, kept apart per rules) is kept in the\n\
-         user's data directory, or in $MUSCLEMAN_DATA_DIR when it is set. NO_COLOR turns\n\
-         colours off.",
+         Letters work in either case; restart can be undone. The mouse walks (click a cell)\n\
+         and pushes (click a box, then a cell); pasted LURD moves are played back.\n\
+         Every level's position (with its undo history) is kept and restored, and the game\n\
+         opens where you left off. Progress (solved levels, best moves and pushes, best\n\
+         solutions, kept apart per rules) and positions are kept in the user's data\n\
+         directory, or in $MUSCLEMAN_DATA_DIR when it is set. NO_COLOR turns colours off.",
         crate::play::keys_help()
     )
 }

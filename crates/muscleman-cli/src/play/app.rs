@@ -561,7 +561,7 @@ impl App {
             match action {
                 Some(GameAction::Faster) => self.act(GameAction::Faster),
                 Some(GameAction::Slower) => self.act(GameAction::Slower),
-                Some(GameAction::Quit) => self.act(GameAction::Quit),
+                Some(GameAction::Quit) if key.code != KeyCode::Esc => self.act(GameAction::Quit),
                 _ => {
                     self.playback = None;
                     self.message = Some("Playback stopped: z undoes its moves".to_owned());
