@@ -423,8 +423,6 @@ impl App {
         self.saves = saves;
         if restore {
             self.restore_current();
-        } else {
-            self.dirty = true;
         }
     }
 

@@ -977,7 +977,14 @@ fn draw_status(app: &App, frame: &mut Frame, area: Rect) {
             SPEEDS.get(app.speed).copied().unwrap_or(10)
         )
     });
-    let text = match playing.as_ref().or(app.message.as_ref()) {
+    let hinting = app
+        .is_hinting()
+        .then(|| "Looking for a hint... (it comes here; the game goes on)".to_owned());
+    let text = match playing
+        .as_ref()
+        .or(app.message.as_ref())
+        .or(hinting.as_ref())
+    {
         Some(m) => Line::from(Span::styled(
             format!(" {m}"),
             if app.color {
