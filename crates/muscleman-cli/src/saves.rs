@@ -18,10 +18,12 @@ use crate::progress::{level_key, rules_key};
 /// The folder of the saves inside the data directory.
 pub const DIR_NAME: &str = "saves";
 
-/// The saves of one data directory, or none (kept nowhere).
+/// The saves of one data directory, or, without one, in memory for the run.
 #[derive(Clone, Debug, Default)]
 pub struct Saves {
     dir: Option<PathBuf>,
+    /// Save texts by file name, when there is no directory.
+    memory: std::collections::BTreeMap<String, String>,
 }
 
 impl Saves {
@@ -29,24 +31,36 @@ impl Saves {
     pub fn in_dir(data_dir: &Path) -> Saves {
         Saves {
             dir: Some(data_dir.join(DIR_NAME)),
+            memory: std::collections::BTreeMap::new(),
         }
     }
 
-    /// Keep no saves (tests, or no data directory).
+    /// Keep saves in memory only, for this run (no data directory).
     pub fn none() -> Saves {
-        Saves { dir: None }
+        Saves::default()
+    }
+
+    /// Return the name of the save of `level` under `rules`.
+    fn name(level: &Level, rules: Rules) -> String {
+        format!("{}-{}.json", level_key(level), rules_key(rules))
     }
 
     /// Return the save file of `level` under `rules`, if saves are kept.
     pub fn path(&self, level: &Level, rules: Rules) -> Option<PathBuf> {
         let dir = self.dir.as_ref()?;
-        Some(dir.join(format!("{}-{}.json", level_key(level), rules_key(rules))))
+        Some(dir.join(Saves::name(level, rules)))
     }
 
     /// Keep the game's position: write its save, or remove it when the game
     /// is at its start with no history (nothing to keep).
-    pub fn store(&self, game: &Game) -> Result<(), String> {
+    pub fn store(&mut self, game: &Game) -> Result<(), String> {
         let Some(path) = self.path(game.level(), game.rules()) else {
+            let name = Saves::name(game.level(), game.rules());
+            if game.commands().is_empty() {
+                self.memory.remove(&name);
+            } else {
+                self.memory.insert(name, game.save());
+            }
             return Ok(());
         };
         if game.commands().is_empty() {
@@ -69,7 +83,11 @@ impl Saves {
     /// after moving it aside.
     pub fn restore(&self, level: &Level, rules: Rules) -> Result<Option<Game>, String> {
         let Some(path) = self.path(level, rules) else {
-            return Ok(None);
+            let name = Saves::name(level, rules);
+            return Ok(self
+                .memory
+                .get(&name)
+                .and_then(|text| Game::load(text).ok()));
         };
         let bytes = match crate::source::read_capped(&path, MAX_SAVE_BYTES) {
             Ok(b) => b,

@@ -387,3 +387,19 @@ fn a_click_walks_and_a_box_then_a_cell_pushes() {
     click(&mut app, c, r);
     assert!(app.is_solved(), "{:?}", app.message());
 }
+
+/// Without a data directory positions are kept in memory for the run.
+#[test]
+fn without_a_data_directory_positions_are_kept_for_the_run() {
+    let mut app = App::new(
+        levels(TINY),
+        0,
+        "Test",
+        Rules::MUSCLEMAN,
+        Progress::in_memory(),
+    )
+    .unwrap();
+    key(&mut app, KeyCode::Right);
+    keys(&mut app, "nb");
+    assert_eq!(app.game().stats().moves, 1);
+}
