@@ -226,52 +226,29 @@ fn a_hint_comes_from_the_solver_in_the_background() {
     insta::assert_snapshot!("hint_80x24", s);
 }
 
+/// Play `moves` (game keys) on `text` under `rules`, ask for a hint, and
+/// return what the status line says once it came.
+fn hint_after(text: &str, rules: Rules, moves: &str) -> String {
+    let mut app = App::new(levels(text), 0, "Test", rules, Progress::in_memory()).unwrap();
+    keys(&mut app, moves);
+    key(&mut app, KeyCode::Char('i'));
+    app.wait_for_hint(Duration::from_secs(30));
+    app.message().unwrap_or_default().to_owned()
+}
+
 #[test]
 fn no_solution_from_here_only_when_proved() {
     // Sokoban rules, an enclosed level, two boxes in a row: proved.
-    let mut app = App::new(
-        levels(CHAIN),
-        0,
-        "Test",
-        Rules::SOKOBAN,
-        Progress::in_memory(),
-    )
-    .unwrap();
-    key(&mut app, KeyCode::Char('i'));
-    app.wait_for_hint(Duration::from_secs(30));
-    let m = app.message().unwrap_or_default().to_owned();
+    let m = hint_after(CHAIN, Rules::SOKOBAN, "");
     assert!(m.starts_with("No solution from here"), "{m}");
-    // Muscleman rules, a dead position (box in a corner): the push search
-    // runs out, which proves nothing where boxes can be pulled.
+    // Muscleman rules, a box against the right wall: the push search runs
+    // out, which proves nothing where boxes can be pulled.
     let dead = "#####\n#@  #\n#  $#\n#.  #\n#####\n";
-    let mut app = App::new(
-        levels(dead),
-        0,
-        "Test",
-        Rules::MUSCLEMAN,
-        Progress::in_memory(),
-    )
-    .unwrap();
-    keys(&mut app, "sdd");
-    key(&mut app, KeyCode::Char('i'));
-    app.wait_for_hint(Duration::from_secs(30));
-    let m = app.message().unwrap_or_default().to_owned();
+    let m = hint_after(dead, Rules::MUSCLEMAN, "sdd");
     assert!(m.starts_with("No hint found"), "{m}");
     // An open level, the box pushed away from its goal to the edge: the sim
     // has floor beyond it (the player can walk round), so no proof either.
-    let open = ".@$ \n";
-    let mut app = App::new(
-        levels(open),
-        0,
-        "Test",
-        Rules::SOKOBAN,
-        Progress::in_memory(),
-    )
-    .unwrap();
-    keys(&mut app, "d");
-    key(&mut app, KeyCode::Char('i'));
-    app.wait_for_hint(Duration::from_secs(30));
-    let m = app.message().unwrap_or_default().to_owned();
+    let m = hint_after(".@$ \n", Rules::SOKOBAN, "d");
     assert!(m.starts_with("No hint found"), "{m}");
 }
 

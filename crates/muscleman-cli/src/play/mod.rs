@@ -12,7 +12,7 @@ use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use muscleman_level::Level;
-use muscleman_sim::{Game, MAX_SAVE_BYTES, Rules};
+use muscleman_sim::{Game, Rules};
 use ratatui::crossterm::event::{
     self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
     Event,
@@ -28,7 +28,7 @@ use crate::cli::PlayArgs;
 use crate::error::{Failure, warn};
 use crate::progress::{Progress, level_key};
 use crate::saves::Saves;
-use crate::source::{LevelFile, read_capped};
+use crate::source::LevelFile;
 
 /// A `play`, checked: the levels, where to start, and any saved game.
 #[derive(Debug)]
@@ -80,13 +80,7 @@ impl PlayConfig {
 
     /// Resume the save at `path`: find its level among the levels, or play it alone.
     fn load(&mut self, path: &std::path::Path, from_file: bool) -> Result<(), Failure> {
-        let bytes = read_capped(path, MAX_SAVE_BYTES)?;
-        let text = String::from_utf8(bytes).map_err(|_| {
-            Failure::bad_input(format!("{}: not a save (not UTF-8 text)", path.display()))
-        })?;
-        let game = Game::load(&text).map_err(|e| {
-            Failure::bad_input(format!("{}: cannot load the save: {e}", path.display()))
-        })?;
+        let (_, game) = crate::replay::load_save(path)?;
         let key = level_key(game.level());
         match self.levels.iter().position(|l| level_key(l) == key) {
             Some(i) => self.start = i,
