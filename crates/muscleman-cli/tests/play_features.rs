@@ -181,6 +181,19 @@ fn the_level_browser_lists_marks_counts_and_titles() {
     insta::assert_snapshot!("browser_60x18", screen(&app, 60, 18));
     key(&mut app, KeyCode::Enter);
     assert_eq!((app.level_index(), app.overlay()), (2, Overlay::None));
+    // A click on a row plays that level: the fifth row of the list is level 5.
+    key(&mut app, KeyCode::Tab);
+    screen(&app, 80, 24);
+    let row = (0..24)
+        .find(|&r| {
+            screen(&app, 80, 24)
+                .lines()
+                .nth(usize::from(r))
+                .is_some_and(|l| l.contains("Wet Feet"))
+        })
+        .unwrap();
+    click(&mut app, 10, row);
+    assert_eq!((app.level_index(), app.overlay()), (4, Overlay::None));
 }
 
 #[test]
@@ -276,7 +289,7 @@ fn solutions_are_kept_copied_and_played_back() {
     assert!(app.tick_interval() < before);
     assert!(app.tick());
     let s = screen(&app, 80, 24);
-    assert!(s.contains("Playing your best solution: 1 of 3"), "{s}");
+    assert!(s.contains("Playing your best solution: 1/3, 20/s"), "{s}");
     insta::assert_snapshot!("playback_80x24", s);
     while app.tick() {}
     assert!(app.is_solved());

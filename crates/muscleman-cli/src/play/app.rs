@@ -355,6 +355,8 @@ pub struct App {
     /// The box the mouse picked, to push to the next cell clicked.
     pub(crate) picked: Option<GridPos>,
     pub(crate) board: Cell<Option<BoardMap>>,
+    /// Where the level list drew its rows: screen rect and first level.
+    pub(crate) list: Cell<Option<(ratatui::layout::Rect, usize)>>,
     /// Text for the terminal's clipboard (OSC 52), taken by the loop.
     clipboard: Option<String>,
     /// The game changed since it was last kept.
@@ -409,6 +411,7 @@ impl App {
             hint: None,
             picked: None,
             board: Cell::new(None),
+            list: Cell::new(None),
             clipboard: None,
             dirty: false,
             quit: false,
@@ -818,7 +821,7 @@ impl App {
             return;
         }
         self.message = Some(format!(
-            "Copied {} moves as LURD (OSC 52; `muscleman export` prints them too)",
+            "Copied {} moves as LURD to the clipboard (OSC 52)",
             moves.chars().count()
         ));
         self.clipboard = Some(moves);
@@ -827,9 +830,7 @@ impl App {
     /// Play back the best solution kept for this level.
     fn play_best(&mut self) {
         let Some(solution) = self.progress.solution(self.game.level(), self.rules) else {
-            self.message = Some(
-                "No solution kept for this level yet: solve it, or paste one (LURD)".to_owned(),
-            );
+            self.message = Some("No solution kept yet: solve the level, or paste LURD".to_owned());
             return;
         };
         let text = solution.moves.clone();
@@ -956,6 +957,21 @@ impl App {
             return;
         }
         self.message = None;
+        if let Overlay::Browser { .. } = self.overlay {
+            // A click on a level's row plays it.
+            if let Some((rect, first)) = self.list.get()
+                && rect.contains(ratatui::layout::Position::new(event.column, event.row))
+            {
+                let index = first + usize::from(event.row - rect.y);
+                if index < self.levels.len() {
+                    self.overlay = Overlay::None;
+                    if index != self.index {
+                        self.go_to(index);
+                    }
+                }
+            }
+            return;
+        }
         if self.overlay != Overlay::None || self.playback.is_some() {
             return;
         }

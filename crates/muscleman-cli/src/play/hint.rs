@@ -21,7 +21,7 @@ pub const HINT_TIME: Duration = Duration::from_secs(10);
 /// How much memory the hint search may take, in MiB.
 const HINT_MEMORY_MB: u64 = 256;
 /// Most moves a hint shows.
-const HINT_MOVES: usize = 12;
+const HINT_MOVES: usize = 10;
 
 /// What the hint search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,12 +115,8 @@ fn answer_of(outcome: Result<SolveOutcome, muscleman_solver::SolveError>) -> Hin
             GiveUpReason::Timeout | GiveUpReason::Memory | GiveUpReason::Cancelled => {
                 format!("in time ({} s)", HINT_TIME.as_secs())
             }
-            GiveUpReason::OpenLevel { .. } => {
-                "(the level is open at its edge, so the search proves nothing)".to_owned()
-            }
-            GiveUpReason::PushesOnly => {
-                "(the search tries pushes only; boxes can also be pulled and swung)".to_owned()
-            }
+            GiveUpReason::OpenLevel { .. } => "(open level: the search proves nothing)".to_owned(),
+            GiveUpReason::PushesOnly => "(pushes only; boxes can be pulled too)".to_owned(),
             GiveUpReason::Unmodelled { what, .. } => {
                 format!("(the solver does not model {what})")
             }

@@ -237,5 +237,5 @@ pub fn push_path(game: &Game, from: GridPos, to: GridPos) -> Result<Vec<GridDir>
             }
         }
     }
-    Err("Cannot push the box there: no push path (pushing only that box)".to_owned())
+    Err("Cannot push the box there: no push path".to_owned())
 }

@@ -402,6 +402,18 @@ fn draw_browser(app: &App, frame: &mut Frame, area: Rect, selected: usize) {
         ]),
         Line::from(Span::styled("   #   ✓  moves pushes  title", app.dim())),
     ];
+    let shown = list_rows.min(app.levels.len().saturating_sub(first));
+    app.list.set(Some((
+        Rect::new(
+            inner.x,
+            inner.y.saturating_add(2),
+            inner.width,
+            u16::try_from(shown)
+                .unwrap_or(0)
+                .min(inner.height.saturating_sub(2)),
+        ),
+        first,
+    )));
     for (i, level) in app.levels.iter().enumerate().skip(first).take(list_rows) {
         let record = app.progress().get(level).filter(|r| r.solved);
         let count = |n: Option<u32>| n.map_or_else(|| "-".to_owned(), |n| n.to_string());
@@ -970,7 +982,7 @@ fn glyph_legend(view: &View) -> Vec<(Look, String)> {
 fn draw_status(app: &App, frame: &mut Frame, area: Rect) {
     let playing = app.playback.as_ref().map(|p| {
         format!(
-            "Playing {}: {} of {} at {}/s (+ faster, - slower, other keys stop)",
+            "Playing {}: {}/{}, {}/s (+ -, other keys stop)",
             p.what,
             p.done,
             p.commands.len(),
