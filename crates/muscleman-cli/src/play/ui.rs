@@ -336,6 +336,9 @@ impl App {
 
 /// Draw the whole screen.
 pub fn draw(app: &App, frame: &mut Frame) {
+    // What the mouse can click is what this draw shows, nothing older.
+    app.board.set(None);
+    app.list.set(None);
     let area = frame.area();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         draw_too_small(frame, area);
@@ -352,8 +355,14 @@ pub fn draw(app: &App, frame: &mut Frame) {
     }
     match app.overlay {
         Overlay::None => {}
-        Overlay::Browser { selected } => draw_browser(app, frame, main, selected),
-        Overlay::Help => draw_help(app, frame, main),
+        Overlay::Browser { selected } => {
+            app.board.set(None);
+            draw_browser(app, frame, main, selected);
+        }
+        Overlay::Help => {
+            app.board.set(None);
+            draw_help(app, frame, main);
+        }
     }
 }
 
@@ -1053,7 +1062,7 @@ fn draw_banner(app: &App, frame: &mut Frame, board: Rect, level: Rect) {
         "Enter: next level"
     };
     lines.push(Line::from(next).alignment(Alignment::Center));
-    lines.push(Line::from("z: undo   q: quit").alignment(Alignment::Center));
+    lines.push(Line::from("z: undo  c: copy  q: quit").alignment(Alignment::Center));
     let height = u16::try_from(lines.len()).unwrap_or(5) + 2;
     let width = 32.min(board.width);
     let below = board.bottom().saturating_sub(level.bottom());
