@@ -496,6 +496,9 @@ fn draw_help(app: &App, frame: &mut Frame, area: Rect) {
         "Mouse: click to walk, or a box then a cell to push it.",
     ));
     lines.push(Line::from("Paste LURD moves to watch them played back."));
+    lines.push(Line::from(
+        "Each level's position is kept when you leave it, and comes back.",
+    ));
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), inner);
 }
 
