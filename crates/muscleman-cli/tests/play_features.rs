@@ -393,3 +393,46 @@ fn without_a_data_directory_positions_are_kept_for_the_run() {
     keys(&mut app, "nb");
     assert_eq!(app.game().stats().moves, 1);
 }
+
+/// At 60×18 the panel keeps the rules, the short key legend and the glyph
+/// legend in view; a level drawn one column a cell gets the one-column
+/// glyphs in its legend.
+#[test]
+fn the_panel_fits_60_by_18_and_explains_the_glyphs_drawn() {
+    let app = App::new(
+        builtin::levels().unwrap().collection.levels,
+        0,
+        "Built-in levels",
+        Rules::MUSCLEMAN,
+        Progress::in_memory(),
+    )
+    .unwrap();
+    let s = screen(&app, 60, 18);
+    for shown in [
+        "Rules Muscleman",
+        "? help",
+        "q quit",
+        "@v you  [] box  () goal",
+    ] {
+        assert!(s.contains(shown), "{shown:?} missing:\n{s}");
+    }
+    let wide = format!(
+        "#{}#\n#@{}$ .#\n#{}#\n",
+        "#".repeat(32),
+        " ".repeat(28),
+        "#".repeat(32)
+    );
+    let app = App::new(
+        levels(&wide),
+        0,
+        "Test",
+        Rules::MUSCLEMAN,
+        Progress::in_memory(),
+    )
+    .unwrap();
+    for (w, h) in [(80, 24), (60, 18)] {
+        let s = screen(&app, w, h);
+        assert!(s.contains("@ you  $ box  . goal"), "{s}");
+        assert!(!s.contains("[] box"), "{s}");
+    }
+}
