@@ -250,6 +250,22 @@ fn hint_after(text: &str, rules: Rules, moves: &str) -> String {
 }
 
 #[test]
+fn a_move_drops_the_hint_being_searched() {
+    let mut app = App::new(
+        levels(TINY),
+        0,
+        "Test",
+        Rules::MUSCLEMAN,
+        Progress::in_memory(),
+    )
+    .unwrap();
+    key(&mut app, KeyCode::Char('i'));
+    key(&mut app, KeyCode::Right);
+    assert!(!app.is_hinting());
+    assert_eq!(app.message(), Some("Hint dropped: the position changed"));
+}
+
+#[test]
 fn no_solution_from_here_only_when_proved() {
     // Sokoban rules, an enclosed level, two boxes in a row: proved.
     let m = hint_after(CHAIN, Rules::SOKOBAN, "");

@@ -673,6 +673,16 @@ impl App {
             return;
         }
         self.dirty = true;
+        // A hint for another position is no use: stop its search.
+        if self
+            .hint
+            .as_ref()
+            .is_some_and(|job| job.state != self.game.state_hash())
+            && let Some(job) = self.hint.take()
+        {
+            job.cancel.store(true, Ordering::Relaxed);
+            self.message = Some("Hint dropped: the position changed".to_owned());
+        }
         match command {
             Command::Undo if nothing_to_do => self.message = Some("Nothing to undo".to_owned()),
             Command::Redo if nothing_to_do => self.message = Some("Nothing to redo".to_owned()),
