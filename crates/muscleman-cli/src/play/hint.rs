@@ -78,6 +78,10 @@ fn arrow(c: char) -> &'static str {
 
 /// Start a hint search from the game's position; return where the answer
 /// comes and the flag that cancels the search.
+#[expect(
+    clippy::field_reassign_with_default,
+    reason = "options set one by one over the defaults, so an option the solver adds keeps its default here"
+)]
 pub fn start(game: &Game) -> Result<(Receiver<HintAnswer>, Arc<AtomicBool>), String> {
     let level = game
         .current_level()
@@ -88,14 +92,14 @@ pub fn start(game: &Game) -> Result<(Receiver<HintAnswer>, Arc<AtomicBool>), Str
     let problem = Problem::from_level(&level)
         .map_err(|e| format!("No hint: the solver cannot search this level ({e})"))?;
     let cancel = Arc::new(AtomicBool::new(false));
-    let options = SolveOptions {
-        rules: game.rules(),
-        optimize: Optimize::Fast,
-        timeout: Some(HINT_TIME),
-        memory_mb: HINT_MEMORY_MB,
-        threads: 1,
-        cancel: Some(Arc::clone(&cancel)),
-    };
+    // Field by field over the defaults: a new solver option keeps its default.
+    let mut options = SolveOptions::default();
+    options.rules = game.rules();
+    options.optimize = Optimize::Fast;
+    options.timeout = Some(HINT_TIME);
+    options.memory_mb = HINT_MEMORY_MB;
+    options.threads = 1;
+    options.cancel = Some(Arc::clone(&cancel));
     let (send, answer) = mpsc::channel();
     std::thread::Builder::new()
         .name("hint".to_owned())
