@@ -51,6 +51,14 @@ impl Saves {
         Some(dir.join(Saves::name(level, rules)))
     }
 
+    /// Return whether a position of `level` under `rules` is kept.
+    pub fn has(&self, level: &Level, rules: Rules) -> bool {
+        match self.path(level, rules) {
+            Some(path) => path.is_file(),
+            None => self.memory.contains_key(&Saves::name(level, rules)),
+        }
+    }
+
     /// Keep the game's position: write its save, or remove it when the game
     /// is at its start with no history (nothing to keep).
     pub fn store(&mut self, game: &Game) -> Result<(), String> {

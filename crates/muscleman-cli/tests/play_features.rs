@@ -85,6 +85,19 @@ fn a_position_is_kept_across_next_and_back() {
 }
 
 #[test]
+fn the_list_marks_levels_started() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut app = open(tmp.path(), TINY, Rules::MUSCLEMAN, &no_args());
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Right);
+    keys(&mut app, "n");
+    key(&mut app, KeyCode::Tab);
+    let s = screen(&app, 80, 24);
+    assert!(s.contains("   1   …      -      -  Tiny"), "{s}");
+    assert!(s.contains("▸  2          -      -  Second"), "{s}");
+}
+
+#[test]
 fn a_new_run_opens_where_the_last_one_left() {
     let tmp = tempfile::tempdir().unwrap();
     {
@@ -177,6 +190,7 @@ fn the_level_browser_lists_marks_counts_and_titles() {
     keys(&mut app, "jj");
     let s = screen(&app, 80, 24);
     assert!(s.contains("1 of 26 solved"), "{s}");
+    assert!(s.contains("▸  1   ✓      8      3  First Steps"), "{s}");
     insta::assert_snapshot!("browser_80x24", s);
     insta::assert_snapshot!("browser_60x18", screen(&app, 60, 18));
     key(&mut app, KeyCode::Enter);

@@ -409,7 +409,10 @@ fn draw_browser(app: &App, frame: &mut Frame, area: Rect, selected: usize) {
             Span::styled(format!("{} of {} solved", solved, app.levels.len()), BOLD),
             Span::styled(format!("   rules: {}", rules_name(app.rules)), app.dim()),
         ]),
-        Line::from(Span::styled("   #   ✓  moves pushes  title", app.dim())),
+        Line::from(Span::styled(
+            "   #   ✓  moves pushes  title   (✓ solved, … started)",
+            app.dim(),
+        )),
     ];
     let shown = list_rows.min(app.levels.len().saturating_sub(first));
     app.list.set(Some((
@@ -433,7 +436,15 @@ fn draw_browser(app: &App, frame: &mut Frame, area: Rect, selected: usize) {
         let text = format!(
             "{here}{:>3}   {}  {:>5} {:>6}  {title}",
             i + 1,
-            if record.is_some() { "✓" } else { " " },
+            if record.is_some() {
+                "✓"
+            } else if i == app.level_index() && app.game().undo_depth() > 0
+                || app.saves.has(level, app.rules)
+            {
+                "…"
+            } else {
+                " "
+            },
             count(record.and_then(|r| r.best_moves)),
             count(record.and_then(|r| r.best_pushes)),
         );
