@@ -250,6 +250,10 @@ fn a_hint_comes_from_the_solver_in_the_background() {
     app.wait_for_hint(Duration::from_secs(30));
     let s = screen(&app, 80, 24);
     assert!(s.contains("Hint: →⇒"), "{s}");
+    // The way to the first push is dotted on the board until a move.
+    assert!(s.contains("@v··[]"), "{s}");
+    key(&mut app, KeyCode::Right);
+    assert!(!screen(&app, 80, 24).contains("··"));
     insta::assert_snapshot!("hint_80x24", s);
 }
 

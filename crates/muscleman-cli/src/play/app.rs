@@ -354,6 +354,9 @@ pub struct App {
     pub(crate) hint: Option<HintJob>,
     /// The box the mouse picked, to push to the next cell clicked.
     pub(crate) picked: Option<GridPos>,
+    /// The cells the last hint walks the player through, up to its first
+    /// push (the push's cell last), shown until the position changes.
+    pub(crate) hint_cells: Vec<GridPos>,
     pub(crate) board: Cell<Option<BoardMap>>,
     /// Where the level list drew its rows: screen rect and first level.
     pub(crate) list: Cell<Option<(ratatui::layout::Rect, usize)>>,
@@ -410,6 +413,7 @@ impl App {
             speed: DEFAULT_SPEED,
             hint: None,
             picked: None,
+            hint_cells: Vec::new(),
             board: Cell::new(None),
             list: Cell::new(None),
             clipboard: None,
@@ -673,6 +677,7 @@ impl App {
             return;
         }
         self.dirty = true;
+        self.hint_cells.clear();
         // A hint for another position is no use: stop its search.
         if self
             .hint
@@ -818,6 +823,7 @@ impl App {
 
     fn stop_background(&mut self) {
         self.playback = None;
+        self.hint_cells.clear();
         if let Some(job) = self.hint.take() {
             job.cancel.store(true, Ordering::Relaxed);
         }
@@ -946,6 +952,9 @@ impl App {
         self.hint = None;
         if same {
             self.message = Some(answer.message());
+            if let HintAnswer::Moves(moves) = &answer {
+                self.hint_cells = hint::cells(&self.game, moves);
+            }
         }
         true
     }

@@ -61,6 +61,36 @@ impl HintAnswer {
     }
 }
 
+/// Return the cells a hint's moves take the player through, up to and with
+/// its first push (at most [`HINT_MOVES`]), from where the player stands.
+pub fn cells(game: &Game, moves: &str) -> Vec<muscleman_core::GridPos> {
+    let view = game.view();
+    let Some(mut at) = view
+        .sprites()
+        .iter()
+        .find(|s| s.appearance == muscleman_sim::Appearance::Player)
+        .map(|s| s.at)
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for c in moves.chars().take(HINT_MOVES) {
+        let dir = match c.to_ascii_lowercase() {
+            'u' => muscleman_core::GridDir::Up,
+            'r' => muscleman_core::GridDir::Right,
+            'd' => muscleman_core::GridDir::Down,
+            'l' => muscleman_core::GridDir::Left,
+            _ => break,
+        };
+        at = at.step(dir);
+        out.push(at);
+        if c.is_ascii_uppercase() {
+            break;
+        }
+    }
+    out
+}
+
 /// Return the arrow of a LURD letter: a double arrow for a push.
 fn arrow(c: char) -> &'static str {
     match c {

@@ -667,7 +667,14 @@ fn render_view(
                 // Held: reversed and underlined, in colour or not.
                 style = style.add_modifier(Modifier::REVERSED | Modifier::UNDERLINED);
             }
+            let hinted = app.hint_cells.contains(&at);
+            if hinted {
+                style = style.add_modifier(Modifier::UNDERLINED);
+            }
             let glyph = match (cell_w, cell.player) {
+                // The hint's way over bare floor: dots.
+                (1, false) if hinted && cell.top.is_none() => "·",
+                (_, false) if hinted && cell.top.is_none() => "··",
                 (1, _) => look.narrow,
                 (_, true) => player_glyph(facing),
                 (_, false) => look.glyph,
