@@ -56,8 +56,10 @@ pub(crate) struct Census {
 /// the key leaves out is either never changed by a step or fixed by what
 /// it writes (a box's contents never change; a spawned entity's recipe is
 /// its tags, and a collectible's its counter), so two positions with equal
-/// keys are the same world: the differential test holds this against the
-/// sim's own state hash.
+/// keys are the same world: the property test holds this against exact
+/// dumps of the world. The one exception is asked for: without hands the
+/// key may leave out Facing ([`KeyWriter::new`]), so positions that differ
+/// only in where the player looks share a key.
 #[derive(Clone, Debug)]
 pub(crate) struct KeyWriter {
     player: EntityId,
@@ -70,6 +72,8 @@ pub(crate) struct KeyWriter {
     /// Cells where a box off goal can never move again, by row (empty when
     /// no such rule holds).
     dead: DeadCells,
+    /// Whether the key holds the player's Facing.
+    facing: bool,
 }
 
 /// A set of cells of the level's rectangle.
@@ -126,8 +130,19 @@ impl DeadCells {
 
 impl KeyWriter {
     /// Prepare the keys of `level`'s positions, from its start `world`;
-    /// `dead` is the set of dead cells to report in the [`Census`].
-    pub(crate) fn new(level: &Level, world: &World, player: EntityId, dead: DeadCells) -> Self {
+    /// `dead` is the set of dead cells to report in the [`Census`], and
+    /// `facing` whether the key holds the player's Facing. Only rules with
+    /// hands ever read Facing (a grab takes what is in front, a held item
+    /// stays in front, a swing turns from it: rules.md §4); without hands,
+    /// two positions that differ only in Facing have the same futures, so
+    /// the search may leave it out and file them as one.
+    pub(crate) fn new(
+        level: &Level,
+        world: &World,
+        player: EntityId,
+        dead: DeadCells,
+        facing: bool,
+    ) -> Self {
         let mut hammer = false;
         let mut contents = false;
         let mut collectibles = false;
@@ -163,6 +178,7 @@ impl KeyWriter {
             spawns: hammer && contents,
             counters: collectibles,
             dead,
+            facing,
         }
     }
 
@@ -209,8 +225,10 @@ impl KeyWriter {
                 }
             }
         }
-        let facing = world.get::<Facing>(self.player).ok().map(|f| f.0);
-        out.push(facing.map_or(GONE, |f| f.index() as u32));
+        if self.facing {
+            let facing = world.get::<Facing>(self.player).ok().map(|f| f.0);
+            out.push(facing.map_or(GONE, |f| f.index() as u32));
+        }
         match world.get::<Holding>(self.player).ok().and_then(|h| h.0) {
             Some(held) => {
                 out.push(held.index());

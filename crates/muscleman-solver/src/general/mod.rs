@@ -23,7 +23,20 @@
 //!   off is optimal.
 //! - **Dead positions** (pruning on): fewer boxes than goals (no rule makes
 //!   a box), and, without hands, a box off goal in a strong-wall corner
-//!   when there are no spare boxes ([`key::DeadCells::corners`]).
+//!   when there are no spare boxes ([`key::DeadCells::corners`]). With
+//!   hands a box in a corner is not dead (it can be grabbed and pulled
+//!   out), so no corner is pruned.
+//! - **Facing** (pruning on, no hands): nothing but grab, carry and swing
+//!   reads the player's Facing, so without hands the key leaves it out and
+//!   a turn into a wall makes no new position.
+//! - **Not done**: the player's free region is not normalized (a walk is a
+//!   step and a position of its own, as in the sim; the fast push search
+//!   does normalize it). With hands, Facing decides what a grab takes, so
+//!   where the player stands and looks matters; without hands it would be
+//!   sound on levels where walking changes nothing else (no plates,
+//!   collectibles or keys), but those are mostly the levels the fast push
+//!   search already takes. Nor does the search prune freeze or corral
+//!   deadlocks, or use a lower bound.
 //! - **Bound**: nothing may step past the level's rectangle plus
 //!   [`MARGIN`] cells (the sim's grid is unbounded, with floor beyond an
 //!   open edge). A step that would is cut, and a search that runs out after
@@ -168,7 +181,10 @@ pub(crate) fn explore(
     } else {
         DeadCells::default()
     };
-    let writer = KeyWriter::new(level, trail.world(), trail.player(), dead);
+    // Without hands nothing reads Facing: the pruned search files positions
+    // that differ only in it as one (see `KeyWriter::new`).
+    let facing = !(prune && !options.rules.hands);
+    let writer = KeyWriter::new(level, trail.world(), trail.player(), dead, facing);
     let started = Instant::now();
     let mut search = Search {
         options,
