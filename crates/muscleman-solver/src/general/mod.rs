@@ -183,7 +183,7 @@ pub(crate) fn explore(
     };
     // Without hands nothing reads Facing: the pruned search files positions
     // that differ only in it as one (see `KeyWriter::new`).
-    let facing = !(prune && !options.rules.hands);
+    let facing = !prune || options.rules.hands;
     let writer = KeyWriter::new(level, trail.world(), trail.player(), dead, facing);
     let started = Instant::now();
     let mut search = Search {
