@@ -752,13 +752,13 @@ impl World {
         Ok(())
     }
 
-    /// Start recording every mutation into `buffer` (cleared first).
-    pub(crate) fn open_journal(&mut self, mut buffer: Vec<Change>) {
-        buffer.clear();
+    /// Start recording every mutation, appended to `buffer`.
+    pub(crate) fn open_journal(&mut self, buffer: Vec<Change>) {
         self.journal = Some(buffer);
     }
 
-    /// Stop recording and return what was recorded since `open_journal`.
+    /// Stop recording and return the buffer, with what was recorded since
+    /// `open_journal` at its end.
     pub(crate) fn close_journal(&mut self) -> Vec<Change> {
         self.journal.take().unwrap_or_default()
     }
