@@ -4,7 +4,7 @@
 //! ECS. Its public methods speak [`EntityId`], [`GridPos`], [`Tag`] and
 //! [`Component`]; no ECS type ever shows.
 
-use muscleman_core::{EntityId, EventBatch, GlobalCounter, GridPos, MoveCause, Moved};
+use muscleman_core::{EntityId, EventBatch, GlobalCounter, GridDir, GridPos, MoveCause, Moved};
 
 use crate::baseline::{Baseline, Snapshot};
 use crate::component::{
@@ -157,7 +157,14 @@ pub enum InvariantError {
 #[derive(Default)]
 pub struct World {
     ecs: hecs::World,
+    /// Where every positioned entity stands, with its tags: the one store
+    /// of [`Position`] (the ECS keeps none), so a move touches no ECS table.
     index: SpatialIndex,
+    /// The [`Facing`] of each entity that has one (the players): kept out
+    /// of the ECS so a step reads and sets it without a component search.
+    facing: Column<GridDir>,
+    /// The [`Holding`] of each entity that has one, likewise.
+    holding: Column<Option<EntityId>>,
     /// Where mutations are recorded while a journal is open (see `Game`).
     journal: Option<Vec<Change>>,
     /// The step's change list and deferred commands, kept between steps so
@@ -180,6 +187,55 @@ impl std::fmt::Debug for World {
     }
 }
 
+/// A component kept beside the ECS: each entity that has it, with its
+/// value, sorted by id. Only players have these, so a lookup is a binary
+/// search over a handful of rows.
+#[derive(Clone, Debug)]
+struct Column<T> {
+    rows: Vec<(EntityId, T)>,
+}
+
+impl<T> Default for Column<T> {
+    fn default() -> Self {
+        Column { rows: Vec::new() }
+    }
+}
+
+impl<T: Copy> Column<T> {
+    #[inline]
+    fn find(&self, id: EntityId) -> Result<usize, usize> {
+        self.rows.binary_search_by_key(&id, |row| row.0)
+    }
+
+    /// Return the entity's value, if it has one.
+    #[inline]
+    fn get(&self, id: EntityId) -> Option<T> {
+        let i = self.find(id).ok()?;
+        self.rows.get(i).map(|row| row.1)
+    }
+
+    /// Set the entity's value; return the one it replaced.
+    #[inline]
+    fn set(&mut self, id: EntityId, value: T) -> Option<T> {
+        match self.find(id) {
+            Ok(i) => self
+                .rows
+                .get_mut(i)
+                .map(|row| std::mem::replace(&mut row.1, value)),
+            Err(i) => {
+                self.rows.insert(i, (id, value));
+                None
+            }
+        }
+    }
+
+    /// Take the entity's value away; return it.
+    fn remove(&mut self, id: EntityId) -> Option<T> {
+        let i = self.find(id).ok()?;
+        Some(self.rows.remove(i).1)
+    }
+}
+
 fn to_id(entity: hecs::Entity) -> EntityId {
     let bits = entity.to_bits().get();
     EntityId::new(bits as u32, (bits >> 32) as u32)
@@ -195,6 +251,52 @@ impl World {
         hecs::Entity::from_bits(id.to_bits())
             .filter(|e| self.ecs.contains(*e))
             .ok_or(WorldError::NoSuchEntity(id))
+    }
+
+    /// Check that `id` is alive: from the index for a positioned entity
+    /// (it holds exactly the live positioned ids), else from the ECS.
+    #[inline]
+    fn check_alive(&self, id: EntityId) -> Result<(), WorldError> {
+        if self.index.locate(id).is_some() {
+            return Ok(());
+        }
+        self.entity(id).map(|_| ())
+    }
+
+    /// Return the entity's component of `kind` if it is one kept outside
+    /// the ECS (`Some(None)`: it has none), or `None` if the ECS keeps it.
+    #[inline]
+    fn side_component(&self, kind: ComponentKind, id: EntityId) -> Option<Option<AnyComponent>> {
+        match kind {
+            ComponentKind::Position => Some(
+                self.index
+                    .locate(id)
+                    .map(|(at, _)| AnyComponent::Position(Position(at))),
+            ),
+            ComponentKind::Facing => {
+                Some(self.facing.get(id).map(|f| AnyComponent::Facing(Facing(f))))
+            }
+            ComponentKind::Holding => Some(
+                self.holding
+                    .get(id)
+                    .map(|h| AnyComponent::Holding(Holding(h))),
+            ),
+            _ => None,
+        }
+    }
+
+    /// Return the entity's component of `kind`, wherever it is kept.
+    #[inline]
+    fn component_of(
+        &self,
+        kind: ComponentKind,
+        id: EntityId,
+        e: hecs::Entity,
+    ) -> Option<AnyComponent> {
+        match self.side_component(kind, id) {
+            Some(c) => c,
+            None => kind.get(&self.ecs, e),
+        }
     }
 
     fn record(&mut self, change: impl FnOnce() -> Change) {
@@ -270,7 +372,7 @@ impl World {
     /// index insert), and return its id.
     pub fn spawn_tagged(&mut self, pos: GridPos, tags: TagSet) -> EntityId {
         self.record_freelist();
-        let id = to_id(self.ecs.spawn((tags, Position(pos))));
+        let id = to_id(self.ecs.spawn((tags,)));
         self.touch_spawned(id);
         self.index.insert(id, tags, pos);
         self.record(|| Change::Spawned { id });
@@ -289,9 +391,9 @@ impl World {
     ) -> EntityId {
         self.record_freelist();
         let id = if level == MAIN_LEVEL {
-            to_id(self.ecs.spawn((tags, Position(pos))))
+            to_id(self.ecs.spawn((tags,)))
         } else {
-            to_id(self.ecs.spawn((tags, Position(pos), level)))
+            to_id(self.ecs.spawn((tags, level)))
         };
         self.touch_spawned(id);
         self.index.insert(id, tags, pos);
@@ -377,13 +479,22 @@ impl World {
         let mut builder = hecs::EntityBuilder::new();
         builder.add(tags);
         let mut at = None;
+        let (mut facing, mut holding) = (None, None);
         for c in components {
-            if let AnyComponent::Position(p) = c {
-                at = Some(p.0);
+            match *c {
+                AnyComponent::Position(p) => at = Some(p.0),
+                AnyComponent::Facing(f) => facing = Some(f.0),
+                AnyComponent::Holding(h) => holding = Some(h.0),
+                c => c.build(&mut builder),
             }
-            c.build(&mut builder);
         }
         self.ecs.spawn_at(e, builder.build());
+        if let Some(f) = facing {
+            self.facing.set(id, f);
+        }
+        if let Some(h) = holding {
+            self.holding.set(id, h);
+        }
         self.touch_spawned(id);
         if let Some(at) = at {
             self.index.insert(id, tags, at);
@@ -406,9 +517,11 @@ impl World {
                 components,
             });
         }
-        if let Ok(p) = self.get::<Position>(id) {
-            self.index.remove(id, p.0);
+        if let Some((at, _)) = self.index.locate(id) {
+            self.index.remove(id, at);
         }
+        self.facing.remove(id);
+        self.holding.remove(id);
         self.ecs
             .despawn(e)
             .map_err(|_| WorldError::NoSuchEntity(id))
@@ -444,11 +557,25 @@ impl World {
     /// Return whether the entity has the component `C`.
     pub fn has<C: Component>(&self, id: EntityId) -> Result<bool, WorldError> {
         let e = self.entity(id)?;
-        Ok(self.ecs.satisfies::<&C>(e))
+        match self.side_component(C::KIND, id) {
+            Some(c) => Ok(c.is_some()),
+            None => Ok(self.ecs.satisfies::<&C>(e)),
+        }
     }
 
     /// Return a copy of the entity's component `C`.
+    #[inline]
     pub fn get<C: Component>(&self, id: EntityId) -> Result<C, WorldError> {
+        let missing = WorldError::MissingComponent {
+            entity: id,
+            component: C::KIND,
+        };
+        if let Some(c) = self.side_component(C::KIND, id) {
+            return match c.and_then(C::from_any) {
+                Some(c) => Ok(c),
+                None => self.check_alive(id).and(Err(missing)),
+            };
+        }
         let e = self.entity(id)?;
         self.ecs
             .get::<&C>(e)
@@ -464,7 +591,7 @@ impl World {
         let e = self.entity(id)?;
         Ok(ComponentKind::ALL
             .iter()
-            .filter_map(|kind| kind.get(&self.ecs, e))
+            .filter_map(|kind| self.component_of(*kind, id, e))
             .collect())
     }
 
@@ -477,7 +604,7 @@ impl World {
     ) -> Result<(), WorldError> {
         let e = self.entity(id)?;
         for kind in ComponentKind::ALL {
-            if let Some(c) = kind.get(&self.ecs, e) {
+            if let Some(c) = self.component_of(*kind, id, e) {
                 f(c);
             }
         }
@@ -487,7 +614,10 @@ impl World {
     /// Set the entity's component `C`, adding it if missing. Setting a
     /// [`Position`] moves the entity (see [`World::move_to`]).
     pub fn set<C: Component>(&mut self, id: EntityId, value: C) -> Result<(), WorldError> {
-        if C::KIND == ComponentKind::Position {
+        if matches!(
+            C::KIND,
+            ComponentKind::Position | ComponentKind::Facing | ComponentKind::Holding
+        ) {
             return self.set_any(id, value.into_any());
         }
         // Typed, so a step's Facing costs one query, not a generic dispatch.
@@ -513,24 +643,49 @@ impl World {
     }
 
     /// Set a component given as an [`AnyComponent`], adding it if missing.
+    #[inline]
     pub fn set_any(&mut self, id: EntityId, value: AnyComponent) -> Result<(), WorldError> {
-        let e = self.entity(id)?;
-        if let AnyComponent::Position(p) = value
-            && self.has::<Position>(id)?
-        {
-            return self.move_to(id, p.0).map(|_| ());
-        }
-        self.touch(id);
-        let old = match value.insert(&mut self.ecs, e) {
-            Ok(old) => old,
-            // The value was already there: nothing changed.
-            Err(()) => return Ok(()),
+        let old = match value {
+            AnyComponent::Position(p) => {
+                if self.index.locate(id).is_some() {
+                    return self.move_to(id, p.0).map(|_| ());
+                }
+                // A position added: the entity enters the index.
+                let tags = self.tags(id)?;
+                self.touch(id);
+                self.index.insert(id, tags, p.0);
+                None
+            }
+            AnyComponent::Facing(f) => {
+                self.check_alive(id)?;
+                let old = self.facing.get(id);
+                if old == Some(f.0) {
+                    return Ok(());
+                }
+                self.touch(id);
+                self.facing.set(id, f.0);
+                old.map(|o| AnyComponent::Facing(Facing(o)))
+            }
+            AnyComponent::Holding(h) => {
+                self.check_alive(id)?;
+                let old = self.holding.get(id);
+                if old == Some(h.0) {
+                    return Ok(());
+                }
+                self.touch(id);
+                self.holding.set(id, h.0);
+                old.map(|o| AnyComponent::Holding(Holding(o)))
+            }
+            _ => {
+                let e = self.entity(id)?;
+                self.touch(id);
+                match value.insert(&mut self.ecs, e) {
+                    Ok(old) => old,
+                    // The value was already there: nothing changed.
+                    Err(()) => return Ok(()),
+                }
+            }
         };
-        if let AnyComponent::Position(p) = value {
-            // A position added: the entity enters the index.
-            let tags = self.tags(id)?;
-            self.index.insert(id, tags, p.0);
-        }
         self.record(|| Change::Component {
             id,
             kind: value.kind(),
@@ -555,11 +710,16 @@ impl World {
     ) -> Result<Option<AnyComponent>, WorldError> {
         let e = self.entity(id)?;
         self.touch(id);
-        let old = kind.remove(&mut self.ecs, e);
+        let old = match kind {
+            ComponentKind::Position => self.index.locate(id).map(|(at, _)| {
+                self.index.remove(id, at);
+                AnyComponent::Position(Position(at))
+            }),
+            ComponentKind::Facing => self.facing.remove(id).map(|f| Facing(f).into_any()),
+            ComponentKind::Holding => self.holding.remove(id).map(|h| Holding(h).into_any()),
+            _ => kind.remove(&mut self.ecs, e),
+        };
         if let Some(old) = old {
-            if let AnyComponent::Position(p) = old {
-                self.index.remove(id, p.0);
-            }
             self.record(|| Change::Component {
                 id,
                 kind,
@@ -571,7 +731,17 @@ impl World {
     }
 
     /// Return the entity's tags.
+    #[inline]
     pub fn tags(&self, id: EntityId) -> Result<TagSet, WorldError> {
+        // The index holds a positioned entity's tags.
+        if let Some((_, tags)) = self.index.locate(id) {
+            return Ok(tags);
+        }
+        self.ecs_tags(id)
+    }
+
+    /// Return the entity's tags as the ECS keeps them.
+    fn ecs_tags(&self, id: EntityId) -> Result<TagSet, WorldError> {
         let e = self.entity(id)?;
         Ok(self.ecs.get::<&TagSet>(e).map(|t| *t).unwrap_or_default())
     }
@@ -592,8 +762,8 @@ impl World {
         if old == tags {
             return Ok(());
         }
-        if let Ok(p) = self.get::<Position>(id) {
-            self.index.set_tags(id, p.0, tags);
+        if let Some((at, _)) = self.index.locate(id) {
+            self.index.set_tags(id, at, tags);
         }
         self.record(|| Change::Tags { id, old, new: tags });
         Ok(())
@@ -632,25 +802,19 @@ impl World {
     }
 
     /// Move the entity to `to`, keeping the index in sync; return where it was.
+    #[inline]
     pub fn move_to(&mut self, id: EntityId, to: GridPos) -> Result<GridPos, WorldError> {
-        let e = self.entity(id)?;
-        self.touch(id);
-        // The index holds a positioned entity's tags: one ECS component to
-        // find, without the dynamic borrow flags of `get`.
-        let slot = self.ecs.query_one_mut::<&mut Position>(e).map_err(|_| {
-            WorldError::MissingComponent {
+        // The index is where positions are kept: one table read finds the
+        // entity's cell and tags, with no ECS lookup.
+        let Some((from, tags)) = self.index.locate(id) else {
+            self.entity(id)?;
+            return Err(WorldError::MissingComponent {
                 entity: id,
                 component: ComponentKind::Position,
-            }
-        })?;
-        let from = slot.0;
+            });
+        };
         if from != to {
-            slot.0 = to;
-            let tags = match self.index.locate(id) {
-                Some((_, tags)) => tags,
-                // Not reached: a positioned entity is in the index.
-                None => self.ecs.get::<&TagSet>(e).map(|t| *t).unwrap_or_default(),
-            };
+            self.touch(id);
             self.index.relocate(id, tags, from, to);
             self.record(|| Change::Moved { id, from, to });
         }
@@ -824,7 +988,7 @@ impl World {
     /// known size does not copy the ECS's and the index's tables as they grow.
     pub fn reserve(&mut self, additional: usize) {
         self.ecs
-            .reserve::<(TagSet, Position)>(u32::try_from(additional).unwrap_or(u32::MAX));
+            .reserve::<(TagSet,)>(u32::try_from(additional).unwrap_or(u32::MAX));
         self.index.reserve_entries(additional);
     }
 
@@ -859,7 +1023,7 @@ impl World {
             }
             let Ok(at) = self.position(id) else { continue };
             positioned += 1;
-            let tags = self.tags(id).unwrap_or_default();
+            let tags = self.ecs_tags(id).unwrap_or_default();
             match self.index.tags_of(id, at) {
                 None => return Err(InvariantError::NotIndexed { entity: id, at }),
                 Some(t) if t != tags => return Err(InvariantError::StaleTags { entity: id }),
