@@ -613,12 +613,19 @@ impl World {
 
     /// Set the entity's component `C`, adding it if missing. Setting a
     /// [`Position`] moves the entity (see [`World::move_to`]).
+    #[inline]
     pub fn set<C: Component>(&mut self, id: EntityId, value: C) -> Result<(), WorldError> {
-        if matches!(
-            C::KIND,
-            ComponentKind::Position | ComponentKind::Facing | ComponentKind::Holding
-        ) {
-            return self.set_any(id, value.into_any());
+        match value.into_any() {
+            // Unchanged: nothing to do, nothing to record (an entity in the
+            // column is alive: destroying it takes it out).
+            AnyComponent::Facing(f) if self.facing.get(id) == Some(f.0) => return Ok(()),
+            AnyComponent::Holding(h) if self.holding.get(id) == Some(h.0) => return Ok(()),
+            any @ (AnyComponent::Position(_)
+            | AnyComponent::Facing(_)
+            | AnyComponent::Holding(_)) => {
+                return self.set_any(id, any);
+            }
+            _ => {}
         }
         // Typed, so a step's Facing costs one query, not a generic dispatch.
         let e = self.entity(id)?;
@@ -657,20 +664,24 @@ impl World {
                 None
             }
             AnyComponent::Facing(f) => {
-                self.check_alive(id)?;
                 let old = self.facing.get(id);
                 if old == Some(f.0) {
                     return Ok(());
+                }
+                if old.is_none() {
+                    self.check_alive(id)?;
                 }
                 self.touch(id);
                 self.facing.set(id, f.0);
                 old.map(|o| AnyComponent::Facing(Facing(o)))
             }
             AnyComponent::Holding(h) => {
-                self.check_alive(id)?;
                 let old = self.holding.get(id);
                 if old == Some(h.0) {
                     return Ok(());
+                }
+                if old.is_none() {
+                    self.check_alive(id)?;
                 }
                 self.touch(id);
                 self.holding.set(id, h.0);
