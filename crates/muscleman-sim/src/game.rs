@@ -116,10 +116,9 @@ pub struct Game {
     /// step to file them under; they join the next undo step, so that
     /// undoing everything gives back the initial state.
     done: Vec<Entry>,
-    /// The actions of every undo step (and the prelude), in order.
+    /// The actions of every undo step (and the prelude), in order. Their
+    /// changes are the world's journal, in the same order.
     actions: Vec<Action>,
-    /// The changes of every undo step (and the prelude), in order.
-    changes: Vec<Change>,
     /// The undone steps, the next to redo last.
     undone: Vec<Undone>,
     /// The actions of every undone step, in order.
@@ -142,7 +141,6 @@ impl Game {
             rules,
             done: Vec::new(),
             actions: Vec::new(),
-            changes: Vec::new(),
             undone: Vec::new(),
             undone_actions: Vec::new(),
             stats: Stats::default(),
@@ -231,8 +229,13 @@ impl Game {
         self.done.len() * size_of::<Entry>()
             + self.undone.len() * size_of::<Undone>()
             + (self.actions.len() + self.undone_actions.len()) * size_of::<Action>()
-            + self.changes.len() * size_of::<Change>()
-            + self.changes.iter().map(Change::heap_bytes).sum::<usize>()
+            + self.world.journal().len() * size_of::<Change>()
+            + self
+                .world
+                .journal()
+                .iter()
+                .map(Change::heap_bytes)
+                .sum::<usize>()
             + restarts
     }
 
@@ -310,12 +313,8 @@ impl Game {
                 .map_or((0, 0), |r| (r.prelude_actions, r.prelude_changes));
             // A restart made before any other undo step took the prelude's
             // actions and changes first: they stay, pending as they were.
-            let from = (entry.changes as usize)
-                .saturating_add(own_changes)
-                .min(self.changes.len());
-            let changes = self.changes.get(from..).unwrap_or_default();
-            let reverted = self.world.revert(changes, MoveCause::Undo, events);
-            self.changes.truncate(from);
+            let from = (entry.changes as usize).saturating_add(own_changes);
+            let reverted = self.world.revert_journal(from, MoveCause::Undo, events);
             self.stats = entry.stats_before;
             if let Some(restart) = entry.restart {
                 // Undoing a restart: the entities changed before it are
@@ -327,8 +326,9 @@ impl Game {
                 .saturating_add(own_actions)
                 .min(self.actions.len());
             let start = self.undone_actions.len() as u32;
-            self.undone_actions
-                .extend_from_slice(self.actions.get(from..).unwrap_or_default());
+            for &action in self.actions.get(from..).unwrap_or_default() {
+                self.undone_actions.push(action);
+            }
             self.actions.truncate(from);
             // The first undo of this step: the state is now exactly the one
             // the step was made from. (A redone step keeps the facing it was
@@ -430,9 +430,8 @@ impl Game {
     ) -> Result<bool, StepError> {
         let first = events.len();
         let stats_before = self.stats;
-        let (actions_before, changes_before) = (self.actions.len(), self.changes.len());
-        // The journal appends to the history's own stack of changes.
-        self.world.open_journal(std::mem::take(&mut self.changes));
+        let (actions_before, changes_before) = (self.actions.len(), self.world.journal().len());
+        self.world.start_recording();
         let faced = match face {
             Some(dir) => self.world.set(self.player, Facing(dir)),
             None => Ok(()),
@@ -468,21 +467,28 @@ impl Game {
                     .map_err(StepError::from),
             },
         };
-        self.changes = self.world.close_journal();
-        let changes = self.changes.get(changes_before..).unwrap_or_default();
+        self.world.stop_recording();
         if let Err(e) = result {
             // Leave the world as it was before the failed action.
             let mut ignored = EventBatch::new();
-            let reverted = self.world.revert(changes, MoveCause::Undo, &mut ignored);
-            self.changes.truncate(changes_before);
-            reverted?;
+            self.world
+                .revert_journal(changes_before, MoveCause::Undo, &mut ignored)?;
             return Err(e);
         }
+        let changes = self
+            .world
+            .journal()
+            .get(changes_before..)
+            .unwrap_or_default();
+        if changes.is_empty() {
+            // A wait, or a bump facing the same way: nothing to file.
+            return Ok(false);
+        }
+        let player = self.player;
         let new_step = match action {
-            Action::Input(_) | Action::Face(_) => changes.iter().any(|c| !self.is_facing(c)),
-            Action::Restart => !changes.is_empty(),
+            Action::Input(_) | Action::Face(_) => changes.iter().any(|c| !is_facing(c, player)),
+            Action::Restart => true,
         };
-        let changed = !changes.is_empty();
         // The actions to file: a redo's facing first, then the action.
         let faced_first = face.map(Action::Face);
         if new_step {
@@ -528,7 +534,7 @@ impl Game {
                 restart,
                 redo_facing: None,
             });
-        } else if changed {
+        } else {
             // Onto the last undo step, or the prelude while there is none.
             self.actions.extend(faced_first);
             self.actions.push(action);
@@ -541,15 +547,16 @@ impl Game {
         self.undone.clear();
         self.undone_actions.clear();
     }
+}
 
-    /// Return whether a change is a change of the player's Facing, the one
-    /// change that does not make an undo step.
-    fn is_facing(&self, change: &Change) -> bool {
-        matches!(
-            change,
-            Change::Component { id, kind: ComponentKind::Facing, .. } if *id == self.player
-        )
-    }
+/// Return whether a change is a change of the player's Facing, the one
+/// change that does not make an undo step.
+#[inline]
+fn is_facing(change: &Change, player: EntityId) -> bool {
+    matches!(
+        change,
+        Change::Component { id, kind: ComponentKind::Facing, .. } if *id == player
+    )
 }
 
 /// Return whether, among the events from `first` on, the player walked and

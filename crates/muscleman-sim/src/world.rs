@@ -165,8 +165,10 @@ pub struct World {
     facing: Column<GridDir>,
     /// The [`Holding`] of each entity that has one, likewise.
     holding: Column<Option<EntityId>>,
-    /// Where mutations are recorded while a journal is open (see `Game`).
-    journal: Option<Vec<Change>>,
+    /// The undo journal (see `Game`, which keeps its history here): while
+    /// `recording`, every mutation is appended with what it replaced.
+    journal: Vec<Change>,
+    recording: bool,
     /// The step's change list and deferred commands, kept between steps so
     /// their buffers are reused.
     step_buffers: StepBuffers,
@@ -300,8 +302,8 @@ impl World {
     }
 
     fn record(&mut self, change: impl FnOnce() -> Change) {
-        if let Some(journal) = &mut self.journal {
-            journal.push(change());
+        if self.recording {
+            self.journal.push(change());
         }
     }
 
@@ -342,7 +344,7 @@ impl World {
     /// Record the ids future spawns will reuse, before a spawn or destroy
     /// changes them, so that undo hands out the same ids again.
     fn record_freelist(&mut self) {
-        if self.journal.is_some() {
+        if self.recording {
             let free: Vec<EntityId> = self.ecs.freelist().map(to_id).collect();
             let slots = self.slots;
             self.record(|| Change::Freelist { free, slots });
@@ -507,7 +509,7 @@ impl World {
     pub fn destroy(&mut self, id: EntityId) -> Result<(), WorldError> {
         let e = self.entity(id)?;
         self.touch(id);
-        if self.journal.is_some() {
+        if self.recording {
             let tags = self.tags(id)?;
             let components = self.components(id)?.into_boxed_slice();
             self.record_freelist();
@@ -927,22 +929,53 @@ impl World {
         Ok(())
     }
 
-    /// Start recording every mutation, appended to `buffer`.
-    pub(crate) fn open_journal(&mut self, buffer: Vec<Change>) {
-        self.journal = Some(buffer);
+    /// Start appending every mutation to the journal.
+    #[inline]
+    pub(crate) fn start_recording(&mut self) {
+        self.recording = true;
     }
 
-    /// Stop recording and return the buffer, with what was recorded since
-    /// `open_journal` at its end.
-    pub(crate) fn close_journal(&mut self) -> Vec<Change> {
-        self.journal.take().unwrap_or_default()
+    /// Stop appending mutations to the journal.
+    #[inline]
+    pub(crate) fn stop_recording(&mut self) {
+        self.recording = false;
+    }
+
+    /// Return the journal: every change recorded and not dropped, in order.
+    #[inline]
+    pub(crate) fn journal(&self) -> &[Change] {
+        &self.journal
+    }
+
+    /// Undo the journal's changes from `from` on, newest first (see
+    /// [`World::revert`]), and drop them from it.
+    pub(crate) fn revert_journal(
+        &mut self,
+        from: usize,
+        cause: MoveCause,
+        events: &mut EventBatch,
+    ) -> Result<(), WorldError> {
+        let recording = std::mem::replace(&mut self.recording, false);
+        let mut result = Ok(());
+        while self.journal.len() > from {
+            let Some(change) = self.journal.pop() else {
+                break;
+            };
+            result = self.revert(std::slice::from_ref(&change), cause, events);
+            if result.is_err() {
+                break;
+            }
+        }
+        self.journal.truncate(from);
+        self.recording = recording;
+        result
     }
 
     /// Undo `changes` (recorded by a journal) in reverse order, restoring the
     /// exact earlier state, ids included. Every position change is reported
-    /// in `events` as a `Moved` with `cause`. While a journal is open the
-    /// reversal is itself recorded, so it can be undone in turn.
-    pub(crate) fn revert(
+    /// in `events` as a `Moved` with `cause`. While recording, the reversal
+    /// is itself recorded, so it can be undone in turn.
+    fn revert(
         &mut self,
         changes: &[Change],
         cause: MoveCause,
