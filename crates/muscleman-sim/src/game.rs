@@ -229,7 +229,7 @@ impl Game {
         self.done.len() * size_of::<Entry>()
             + self.undone.len() * size_of::<Undone>()
             + (self.actions.len() + self.undone_actions.len()) * size_of::<Action>()
-            + self.world.journal().len() * size_of::<Change>()
+            + std::mem::size_of_val(self.world.journal())
             + self
                 .world
                 .journal()
