@@ -284,9 +284,17 @@ impl Game {
     /// `events` (cleared first): with one batch reused, a warm step
     /// allocates nothing but the history's own amortized growth.
     pub fn step_into(&mut self, input: Input, events: &mut EventBatch) -> Result<(), StepError> {
-        events.clear();
         self.log.push(Command::Step(input));
-        if self.act(Action::Input(input), None, events)? {
+        // `act` for one input, without its other cases: the hot path.
+        let stats_before = self.stats;
+        let before = (self.actions.len(), self.world.journal().len());
+        self.world.start_recording();
+        let result = step_into(&mut self.world, self.player, input, &self.rules, events);
+        self.world.stop_recording();
+        if let Err(e) = result {
+            return Err(self.take_back(before.1, e));
+        }
+        if self.file(Action::Input(input), None, before, stats_before, events, 0) {
             self.clear_redo();
         }
         Ok(())
@@ -469,12 +477,47 @@ impl Game {
         };
         self.world.stop_recording();
         if let Err(e) = result {
-            // Leave the world as it was before the failed action.
-            let mut ignored = EventBatch::new();
-            self.world
-                .revert_journal(changes_before, MoveCause::Undo, &mut ignored)?;
-            return Err(e);
+            return Err(self.take_back(changes_before, e));
         }
+        Ok(self.file(
+            action,
+            face,
+            (actions_before, changes_before),
+            stats_before,
+            events,
+            first,
+        ))
+    }
+
+    /// Undo what a failed action changed (the journal from `changes_before`
+    /// on), leaving the world as it was before it, and return its error.
+    #[cold]
+    fn take_back(&mut self, changes_before: usize, error: StepError) -> StepError {
+        let mut ignored = EventBatch::new();
+        match self
+            .world
+            .revert_journal(changes_before, MoveCause::Undo, &mut ignored)
+        {
+            Ok(()) => error,
+            Err(e) => StepError::from(e),
+        }
+    }
+
+    /// File an action that just ran (its changes are the journal from
+    /// `before.1` on, its events those of `events` from `first` on): a new
+    /// undo step if it changed more than the player's Facing (a restart: if
+    /// it changed anything), else onto the last undo step. Return whether
+    /// it made a new undo step.
+    #[inline]
+    fn file(
+        &mut self,
+        action: Action,
+        face: Option<GridDir>,
+        (actions_before, changes_before): (usize, usize),
+        stats_before: Stats,
+        events: &EventBatch,
+        first: usize,
+    ) -> bool {
         let changes = self
             .world
             .journal()
@@ -482,7 +525,7 @@ impl Game {
             .unwrap_or_default();
         if changes.is_empty() {
             // A wait, or a bump facing the same way: nothing to file.
-            return Ok(false);
+            return false;
         }
         let player = self.player;
         let new_step = match action {
@@ -512,7 +555,9 @@ impl Game {
             } else {
                 (0, 0)
             };
-            self.actions.extend(faced_first);
+            if let Some(faced) = faced_first {
+                self.actions.push(faced);
+            }
             self.actions.push(action);
             let restart = if action == Action::Restart {
                 // The world is at its start again: a fresh baseline, and the
@@ -536,10 +581,12 @@ impl Game {
             });
         } else {
             // Onto the last undo step, or the prelude while there is none.
-            self.actions.extend(faced_first);
+            if let Some(faced) = faced_first {
+                self.actions.push(faced);
+            }
             self.actions.push(action);
         }
-        Ok(new_step)
+        new_step
     }
 
     /// Forget every undone step: a new undo step was made.

@@ -206,6 +206,10 @@ impl<T> Default for Column<T> {
 impl<T: Copy> Column<T> {
     #[inline]
     fn find(&self, id: EntityId) -> Result<usize, usize> {
+        // Usually there is one player: its row is the first.
+        if self.rows.first().is_some_and(|row| row.0 == id) {
+            return Ok(0);
+        }
         self.rows.binary_search_by_key(&id, |row| row.0)
     }
 
@@ -309,15 +313,23 @@ impl World {
 
     /// Note, the first time `id` changes while a baseline is kept, how it
     /// was before (see `baseline.rs`). Call before the change.
-    #[inline]
+    #[inline(always)]
     fn touch(&mut self, id: EntityId) {
         if let Some(baseline) = &self.baseline
             && !baseline.has(id)
         {
-            let before = self.snapshot(id);
-            if let Some(baseline) = &mut self.baseline {
-                baseline.note(id, before);
-            }
+            self.note_first(id);
+        }
+    }
+
+    /// Note how `id` is now, before its first change since the baseline
+    /// began: once per entity, so out of the hot path.
+    #[cold]
+    #[inline(never)]
+    fn note_first(&mut self, id: EntityId) {
+        let before = self.snapshot(id);
+        if let Some(baseline) = &mut self.baseline {
+            baseline.note(id, before);
         }
     }
 
@@ -618,13 +630,11 @@ impl World {
     #[inline]
     pub fn set<C: Component>(&mut self, id: EntityId, value: C) -> Result<(), WorldError> {
         match value.into_any() {
+            AnyComponent::Facing(f) => return self.set_facing(id, f.0),
             // Unchanged: nothing to do, nothing to record (an entity in the
             // column is alive: destroying it takes it out).
-            AnyComponent::Facing(f) if self.facing.get(id) == Some(f.0) => return Ok(()),
             AnyComponent::Holding(h) if self.holding.get(id) == Some(h.0) => return Ok(()),
-            any @ (AnyComponent::Position(_)
-            | AnyComponent::Facing(_)
-            | AnyComponent::Holding(_)) => {
+            any @ (AnyComponent::Position(_) | AnyComponent::Holding(_)) => {
                 return self.set_any(id, any);
             }
             _ => {}
@@ -647,6 +657,29 @@ impl World {
             kind: C::KIND,
             old: old.map(C::into_any),
             new: Some(value.into_any()),
+        });
+        Ok(())
+    }
+
+    /// Set the entity's [`Facing`]: one column read when it does not change.
+    #[inline]
+    fn set_facing(&mut self, id: EntityId, dir: GridDir) -> Result<(), WorldError> {
+        let Ok(row) = self.facing.find(id) else {
+            return self.set_any(id, AnyComponent::Facing(Facing(dir)));
+        };
+        let old = match self.facing.rows.get(row) {
+            Some(&(_, old)) if old != dir => old,
+            _ => return Ok(()),
+        };
+        self.touch(id);
+        if let Some(slot) = self.facing.rows.get_mut(row) {
+            slot.1 = dir;
+        }
+        self.record(|| Change::Component {
+            id,
+            kind: ComponentKind::Facing,
+            old: Some(AnyComponent::Facing(Facing(old))),
+            new: Some(AnyComponent::Facing(Facing(dir))),
         });
         Ok(())
     }
