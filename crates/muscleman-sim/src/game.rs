@@ -5,8 +5,8 @@ use muscleman_level::Level;
 
 use crate::baseline::Baseline;
 use crate::command::Command;
-use crate::component::{ComponentKind, Facing};
-use crate::journal::Change;
+use crate::component::{AnyComponent, ComponentKind, Facing};
+use crate::journal::{Change, OldComponent};
 use crate::level::{LevelLoadError, level_from_world, world_from_level};
 use crate::rules::Rules;
 use crate::step::{StepError, step_into};
@@ -602,7 +602,11 @@ impl Game {
 fn is_facing(change: &Change, player: EntityId) -> bool {
     matches!(
         change,
-        Change::Component { id, kind: ComponentKind::Facing, .. } if *id == player
+        Change::Component {
+            id,
+            old: OldComponent::Had(AnyComponent::Facing(_))
+                | OldComponent::Lacked(ComponentKind::Facing),
+        } if *id == player
     )
 }
 

@@ -13,7 +13,7 @@ use crate::component::{
 };
 use crate::context::StepBuffers;
 use crate::index::SpatialIndex;
-use crate::journal::Change;
+use crate::journal::{Change, DestroyedEntity, FreeIds, OldComponent, join, split};
 use crate::recipe::{MAIN_LEVEL, RecipeError};
 
 /// Why an operation on the world was refused.
@@ -359,7 +359,7 @@ impl World {
         if self.recording {
             let free: Vec<EntityId> = self.ecs.freelist().map(to_id).collect();
             let slots = self.slots;
-            self.record(|| Change::Freelist { free, slots });
+            self.record(|| Change::Freelist(Box::new(FreeIds { free, slots })));
         }
     }
 
@@ -445,8 +445,7 @@ impl World {
             }
             self.record(|| Change::Counter {
                 counter,
-                old,
-                new: value,
+                old: split(old),
             });
         }
     }
@@ -525,10 +524,12 @@ impl World {
             let tags = self.tags(id)?;
             let components = self.components(id)?.into_boxed_slice();
             self.record_freelist();
-            self.record(|| Change::Destroyed {
-                id,
-                tags,
-                components,
+            self.record(|| {
+                Change::Destroyed(Box::new(DestroyedEntity {
+                    id,
+                    tags,
+                    components,
+                }))
             });
         }
         if let Some((at, _)) = self.index.locate(id) {
@@ -654,9 +655,9 @@ impl World {
         };
         self.record(|| Change::Component {
             id,
-            kind: C::KIND,
-            old: old.map(C::into_any),
-            new: Some(value.into_any()),
+            old: old.map_or(OldComponent::Lacked(C::KIND), |o| {
+                OldComponent::Had(o.into_any())
+            }),
         });
         Ok(())
     }
@@ -677,9 +678,7 @@ impl World {
         }
         self.record(|| Change::Component {
             id,
-            kind: ComponentKind::Facing,
-            old: Some(AnyComponent::Facing(Facing(old))),
-            new: Some(AnyComponent::Facing(Facing(dir))),
+            old: OldComponent::Had(AnyComponent::Facing(Facing(old))),
         });
         Ok(())
     }
@@ -734,9 +733,7 @@ impl World {
         };
         self.record(|| Change::Component {
             id,
-            kind: value.kind(),
-            old,
-            new: Some(value),
+            old: old.map_or(OldComponent::Lacked(value.kind()), OldComponent::Had),
         });
         Ok(())
     }
@@ -768,9 +765,7 @@ impl World {
         if let Some(old) = old {
             self.record(|| Change::Component {
                 id,
-                kind,
-                old: Some(old),
-                new: None,
+                old: OldComponent::Had(old),
             });
         }
         Ok(old)
@@ -811,7 +806,7 @@ impl World {
         if let Some((at, _)) = self.index.locate(id) {
             self.index.set_tags(id, at, tags);
         }
-        self.record(|| Change::Tags { id, old, new: tags });
+        self.record(|| Change::Tags { id, old });
         Ok(())
     }
 
@@ -862,7 +857,7 @@ impl World {
         if from != to {
             self.touch(id);
             self.index.relocate(id, tags, from, to);
-            self.record(|| Change::Moved { id, from, to });
+            self.record(|| Change::Moved { id, from });
         }
         Ok(from)
     }
@@ -1017,28 +1012,24 @@ impl World {
         for change in changes.iter().rev() {
             match change {
                 Change::Spawned { id } => self.destroy(*id)?,
-                Change::Destroyed {
-                    id,
-                    tags,
-                    components,
-                } => self.spawn_with_id(*id, *tags, components)?,
-                Change::Freelist { free, slots } => {
+                Change::Destroyed(d) => self.spawn_with_id(d.id, d.tags, &d.components)?,
+                Change::Freelist(f) => {
                     self.record_freelist();
-                    self.restore_freelist(free, *slots);
+                    self.restore_freelist(&f.free, f.slots);
                 }
-                Change::Moved { id, from, to } => {
-                    self.move_to(*id, *from)?;
+                Change::Moved { id, from } => {
+                    let to = self.move_to(*id, *from)?;
                     events.push(Moved {
                         entity: *id,
-                        from: *to,
+                        from: to,
                         to: *from,
                         cause,
                     });
                 }
-                Change::Tags { id, old, .. } => self.set_tags(*id, *old)?,
-                Change::Counter { counter, old, .. } => self.set_counter(*counter, *old),
-                Change::Component { id, kind, old, .. } => match old {
-                    Some(value) => {
+                Change::Tags { id, old } => self.set_tags(*id, *old)?,
+                Change::Counter { counter, old } => self.set_counter(*counter, join(*old)),
+                Change::Component { id, old } => match old {
+                    OldComponent::Had(value) => {
                         if let AnyComponent::Position(p) = value {
                             let now = self.position(*id).ok();
                             if let Some(now) = now {
@@ -1052,7 +1043,7 @@ impl World {
                         }
                         self.set_any(*id, *value)?;
                     }
-                    None => {
+                    OldComponent::Lacked(kind) => {
                         self.remove_kind(*id, *kind)?;
                     }
                 },
