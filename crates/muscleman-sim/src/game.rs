@@ -294,10 +294,54 @@ impl Game {
         if let Err(e) = result {
             return Err(self.take_back(before.1, e));
         }
-        if self.file(Action::Input(input), None, before, stats_before, events, 0) {
+        if self.file_step(input, before, stats_before, events) {
             self.clear_redo();
         }
         Ok(())
+    }
+
+    /// [`Game::file`] for a step of `Game::step_into`: no redo facing, no
+    /// restart, its events the whole batch.
+    #[inline]
+    fn file_step(
+        &mut self,
+        input: Input,
+        (actions_before, changes_before): (usize, usize),
+        stats_before: Stats,
+        events: &EventBatch,
+    ) -> bool {
+        let changes = self
+            .world
+            .journal()
+            .get(changes_before..)
+            .unwrap_or_default();
+        if changes.is_empty() {
+            // A wait, or a bump facing the same way: nothing to file.
+            return false;
+        }
+        let player = self.player;
+        self.actions.push(Action::Input(input));
+        if changes.iter().all(|c| is_facing(c, player)) {
+            // A turn: onto the last undo step, or the prelude.
+            return false;
+        }
+        let (walked, pushed) = count(events, 0, player);
+        self.stats.moves = self.stats.moves.saturating_add(u32::from(walked));
+        self.stats.pushes = self.stats.pushes.saturating_add(u32::from(pushed));
+        // The first undo step takes the prelude (everything filed so far).
+        let (actions, changes) = if self.done.is_empty() {
+            (0, 0)
+        } else {
+            (actions_before, changes_before)
+        };
+        self.done.push(Entry {
+            actions: u32::try_from(actions).unwrap_or(u32::MAX),
+            changes: u32::try_from(changes).unwrap_or(u32::MAX),
+            stats_before,
+            restart: None,
+            redo_facing: None,
+        });
+        true
     }
 
     /// Undo the last undo step, and return the moves back (cause `Undo`),
