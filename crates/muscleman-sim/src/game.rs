@@ -40,20 +40,24 @@ pub struct Stats {
 /// (`Game::actions`, `Game::changes`): an entry's run from its start up to
 /// the next entry's start (or the end), so filing a step allocates nothing
 /// of its own.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Entry {
     /// Where its actions start in `Game::actions`.
     actions: u32,
     /// Where its changes start in `Game::changes`.
     changes: u32,
     stats_before: Stats,
-    /// For a restart: what its undo puts back besides its changes.
-    restart: Option<Box<RestartUndo>>,
+    /// For a restart: its undo puts back, besides its changes, the top of
+    /// `Game::restarts`.
+    restart: bool,
     /// Once undone: the player's Facing in the position the step was made
     /// from. Turning in place keeps the redo list, so redo faces this way
     /// again first and replays the step from exactly that position.
     redo_facing: Option<GridDir>,
 }
+
+// An undo step's entry costs 20 bytes: a compile-time check.
+const _: () = assert!(std::mem::size_of::<Entry>() == 20);
 
 /// One undone step: its actions (from `actions` on in `Game::undone_actions`,
 /// up to the next undone step's start) and the Facing a redo starts from.
@@ -119,6 +123,8 @@ pub struct Game {
     /// The actions of every undo step (and the prelude), in order. Their
     /// changes are the world's journal, in the same order.
     actions: Vec<Action>,
+    /// What undoing each restart among the undo steps puts back, in order.
+    restarts: Vec<RestartUndo>,
     /// The undone steps, the next to redo last.
     undone: Vec<Undone>,
     /// The actions of every undone step, in order.
@@ -141,6 +147,7 @@ impl Game {
             rules,
             done: Vec::new(),
             actions: Vec::new(),
+            restarts: Vec::new(),
             undone: Vec::new(),
             undone_actions: Vec::new(),
             stats: Stats::default(),
@@ -221,9 +228,8 @@ impl Game {
     pub fn history_bytes(&self) -> usize {
         use std::mem::size_of;
         let restarts = self
-            .done
+            .restarts
             .iter()
-            .filter_map(|e| e.restart.as_ref())
             .map(|r| size_of::<RestartUndo>() + r.baseline.heap_bytes())
             .sum::<usize>();
         self.done.len() * size_of::<Entry>()
@@ -338,7 +344,7 @@ impl Game {
             actions: u32::try_from(actions).unwrap_or(u32::MAX),
             changes: u32::try_from(changes).unwrap_or(u32::MAX),
             stats_before,
-            restart: None,
+            restart: false,
             redo_facing: None,
         });
         true
@@ -359,8 +365,12 @@ impl Game {
         events.clear();
         self.log.push(Command::Undo);
         if let Some(entry) = self.done.pop() {
-            let (own_actions, own_changes) = entry
-                .restart
+            let restart = if entry.restart {
+                self.restarts.pop()
+            } else {
+                None
+            };
+            let (own_actions, own_changes) = restart
                 .as_ref()
                 .map_or((0, 0), |r| (r.prelude_actions, r.prelude_changes));
             // A restart made before any other undo step took the prelude's
@@ -368,7 +378,7 @@ impl Game {
             let from = (entry.changes as usize).saturating_add(own_changes);
             let reverted = self.world.revert_journal(from, MoveCause::Undo, events);
             self.stats = entry.stats_before;
-            if let Some(restart) = entry.restart {
+            if let Some(restart) = restart {
                 // Undoing a restart: the entities changed before it are
                 // changed again, and its baseline knows how they started.
                 self.world.set_baseline(restart.baseline);
@@ -603,19 +613,19 @@ impl Game {
                 self.actions.push(faced);
             }
             self.actions.push(action);
-            let restart = if action == Action::Restart {
+            let mut restart = false;
+            if action == Action::Restart
                 // The world is at its start again: a fresh baseline, and the
                 // old one kept for the restart's undo.
-                self.world.renew_baseline().map(|baseline| {
-                    Box::new(RestartUndo {
-                        baseline,
-                        prelude_actions,
-                        prelude_changes,
-                    })
-                })
-            } else {
-                None
-            };
+                && let Some(baseline) = self.world.renew_baseline()
+            {
+                self.restarts.push(RestartUndo {
+                    baseline,
+                    prelude_actions,
+                    prelude_changes,
+                });
+                restart = true;
+            }
             self.done.push(Entry {
                 actions: u32::try_from(start_actions).unwrap_or(u32::MAX),
                 changes: u32::try_from(start_changes).unwrap_or(u32::MAX),
