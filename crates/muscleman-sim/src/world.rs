@@ -1029,6 +1029,8 @@ impl World {
                 Change::Tags { id, old } => self.set_tags(*id, *old)?,
                 Change::Counter { counter, old } => self.set_counter(*counter, join(*old)),
                 Change::Component { id, old } => match old {
+                    // A turn taken back: in place, like a step's turn.
+                    OldComponent::Had(AnyComponent::Facing(f)) => self.set_facing(*id, f.0)?,
                     OldComponent::Had(value) => {
                         if let AnyComponent::Position(p) = value {
                             let now = self.position(*id).ok();
