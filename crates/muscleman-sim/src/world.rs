@@ -631,6 +631,17 @@ impl World {
     #[inline]
     pub fn set<C: Component>(&mut self, id: EntityId, value: C) -> Result<(), WorldError> {
         match value.into_any() {
+            // Unchanged (the usual step: the player walks on the way it
+            // faces): one look at the column's first row.
+            AnyComponent::Facing(f)
+                if self
+                    .facing
+                    .rows
+                    .first()
+                    .is_some_and(|row| row.0 == id && row.1 == f.0) =>
+            {
+                return Ok(());
+            }
             AnyComponent::Facing(f) => return self.set_facing(id, f.0),
             // Unchanged: nothing to do, nothing to record (an entity in the
             // column is alive: destroying it takes it out).
