@@ -62,7 +62,7 @@ impl HintAnswer {
 }
 
 /// Return the cells a hint's moves take the player through, up to and with
-/// its first push (at most [`HINT_MOVES`]), from where the player stands.
+/// its first push (at most `HINT_MOVES`, 10), from where the player stands.
 pub fn cells(game: &Game, moves: &str) -> Vec<muscleman_core::GridPos> {
     let view = game.view();
     let Some(mut at) = view
