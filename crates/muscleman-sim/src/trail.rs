@@ -2,17 +2,17 @@
 //!
 //! [`Trail`] is the state store of the solver's general search: it keeps
 //! the world at one position, steps it with the real step function and
-//! takes steps back by reverting the journal of changes each step
-//! recorded, so that walking from one searched position to the next costs
-//! the steps between them, never a copy of the world. Unlike
+//! takes steps back by reverting the changes each step recorded in the
+//! world's journal, so that walking from one searched position to the next
+//! costs the steps between them, never a copy of the world. Unlike
 //! [`Game`](crate::Game) it keeps no undo history of its own, no command
-//! log and no move counters, and a step that changes only the player's
-//! Facing is a step of its own (the search tells such positions apart).
+//! log and no move counters (a step is the journal's length before it),
+//! and a step that changes only the player's Facing is a step of its own
+//! (the search tells such positions apart).
 
 use muscleman_core::{EntityId, EventBatch, Input, MoveCause};
 use muscleman_level::Level;
 
-use crate::journal::Change;
 use crate::level::{LevelLoadError, world_from_level};
 use crate::rules::Rules;
 use crate::step::{StepError, step_into};
@@ -40,10 +40,9 @@ pub struct Trail {
     world: World,
     player: EntityId,
     rules: Rules,
-    /// The changes of each step taken and not taken back, oldest first.
-    steps: Vec<Vec<Change>>,
-    /// Change buffers of steps taken back, for reuse.
-    spare: Vec<Vec<Change>>,
+    /// Where each step taken and not taken back starts in the world's
+    /// journal, oldest first.
+    steps: Vec<usize>,
     /// The events of the last step.
     events: EventBatch,
     /// The events of a step back, which nobody reads.
@@ -59,7 +58,6 @@ impl Trail {
             player,
             rules,
             steps: Vec::new(),
-            spare: Vec::new(),
             events: EventBatch::new(),
             ignored: EventBatch::new(),
         })
@@ -95,8 +93,8 @@ impl Trail {
     /// kept too, so each step is taken back by one [`Trail::back`]. A step
     /// that fails leaves the world as it was and is not kept.
     pub fn step(&mut self, input: Input) -> Result<bool, StepError> {
-        self.world
-            .open_journal(self.spare.pop().unwrap_or_default());
+        let from = self.world.journal().len();
+        self.world.start_recording();
         let result = step_into(
             &mut self.world,
             self.player,
@@ -104,34 +102,30 @@ impl Trail {
             &self.rules,
             &mut self.events,
         );
-        let changes = self.world.close_journal();
+        self.world.stop_recording();
         if let Err(e) = result {
             self.world
-                .revert(&changes, MoveCause::Undo, &mut self.ignored)?;
+                .revert_journal(from, MoveCause::Undo, &mut self.ignored)?;
+            self.ignored.clear();
             self.events.clear();
-            self.spare.push(changes);
             return Err(e);
         }
-        let changed = !changes.is_empty();
-        self.steps.push(changes);
-        Ok(changed)
+        self.steps.push(from);
+        Ok(self.world.journal().len() > from)
     }
 
     /// Take the last step back, restoring the exact state before it (ids
     /// included). Does nothing at the start.
     pub fn back(&mut self) -> Result<(), StepError> {
         self.events.clear();
-        if let Some(mut changes) = self.steps.pop() {
+        if let Some(from) = self.steps.pop() {
             self.world
-                .revert(&changes, MoveCause::Undo, &mut self.ignored)?;
+                .revert_journal(from, MoveCause::Undo, &mut self.ignored)?;
             self.ignored.clear();
-            changes.clear();
-            self.spare.push(changes);
         }
         Ok(())
     }
 }
-
 #[cfg(test)]
 mod tests {
     use muscleman_core::GridDir;
@@ -165,6 +159,7 @@ mod tests {
             trail.back()?;
         }
         assert_eq!(trail.depth(), 0);
+        assert!(trail.world.journal().is_empty(), "every change taken back");
         Ok(())
     }
 }
