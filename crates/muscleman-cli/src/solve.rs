@@ -1,9 +1,9 @@
 //! `muscleman solve LEVEL`: search for a solution with the solver crate.
 //!
-//! Every level the sim can play is searched ([`solve_level`]): the fast
-//! push search where it covers the rules, the general search over the
-//! sim's own positions (every input: moves, grab, drop, swings, wait)
-//! where it does not. Exit 1 (proved unsolvable) is only said when the
+//! Every level the sim can play is searched
+//! ([`muscleman_solver::solve_level`]): the fast push search where it
+//! covers the rules, the general search over the sim's own positions
+//! (every input: moves, grab, drop, swings, wait) where it does not. Exit 1 (proved unsolvable) is only said when the
 //! solver proves it: [`SolveOutcome::Unsolvable`], after a complete search
 //! of the real rules, or for a level without goals or with fewer boxes
 //! than goals. An open level whose bounded search runs out, a limit and a
