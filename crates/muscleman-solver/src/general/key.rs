@@ -1,7 +1,7 @@
 //! The general search's state key: every part of a world position a step
 //! can change, written as words, so that equal keys are equal positions.
 
-use muscleman_core::{EntityId, EntityRecipe, GlobalCounter, GridPos};
+use muscleman_core::{EntityId, EntityRecipe, GlobalCounter, GridDir, GridPos};
 use muscleman_level::Level;
 use muscleman_sim::{Collects, Facing, Holding, TagKind, TagSet, World};
 
@@ -84,33 +84,76 @@ pub(crate) struct DeadCells {
 }
 
 impl DeadCells {
-    /// Return the cells of `level` where a box off goal is dead when no
-    /// rule but a push moves a box: those not on a goal with a strong wall
-    /// on two perpendicular sides. A push needs the player (or the box
-    /// behind, who needs the same) on the side opposite the move, and both
-    /// ways out of such a corner have a strong wall there, which no rule
-    /// ever removes.
-    pub(crate) fn corners(level: &Level) -> DeadCells {
+    /// Return the cells of `level`'s rectangle where a box is dead when no
+    /// rule but a push moves a box: those from which no run of pushes can
+    /// ever bring it to a goal or out of the rectangle, even with every
+    /// wall but the strong ones taken away.
+    ///
+    /// A push moves a box from `c` to `c + d` only if something (the player
+    /// or the box behind it) stands on `c - d` and nothing blocks `c + d`,
+    /// so neither is a strong wall, which no rule ever moves or destroys
+    /// (rules.md §5). The live cells are found backwards from the goals and
+    /// from the ring of cells round the rectangle (floor to the sim, where a
+    /// box may go on to anywhere, so they count as live): a box on `c` can
+    /// reach `c + d` when `c - d` and `c + d` are not strong walls.
+    /// Everything else (weak walls, water, doors, other boxes) counts as
+    /// floor, which only makes more cells live. A box on a dead cell never
+    /// reaches a goal in the real, unbounded sim, so pruning it hides no
+    /// solution and no step past the search's bound.
+    pub(crate) fn unreachable(level: &Level) -> DeadCells {
         let (width, height) = (level.width(), level.height());
-        let wall = |x: i64, y: i64| {
-            let (Ok(x), Ok(y)) = (i32::try_from(x), i32::try_from(y)) else {
-                return false;
-            };
-            level.has(GridPos::new(x, y), EntityRecipe::WallStrong)
+        let (Ok(w), Ok(h)) = (i32::try_from(width), i32::try_from(height)) else {
+            return DeadCells::default();
         };
+        // The rectangle and a ring of one cell, from (-1, -1).
+        let (ow, oh) = (width.saturating_add(2), height.saturating_add(2));
+        let index = |at: GridPos| -> Option<usize> {
+            let (x, y) = (at.x.checked_add(1)?, at.y.checked_add(1)?);
+            let (x, y) = (usize::try_from(x).ok()?, usize::try_from(y).ok()?);
+            (x < ow && y < oh).then(|| y * ow + x)
+        };
+        let inside = |at: GridPos| (0..w).contains(&at.x) && (0..h).contains(&at.y);
+        let wall = |at: GridPos| level.has(at, EntityRecipe::WallStrong);
+        let mut live = vec![false; ow.saturating_mul(oh)];
+        let mut queue: Vec<GridPos> = Vec::new();
+        let ring = (-1..=w).flat_map(|x| (-1..=h).map(move |y| GridPos::new(x, y)));
+        let seeds = level
+            .positions_of(EntityRecipe::Goal)
+            .chain(ring.filter(|at| !inside(*at)));
+        for seed in seeds {
+            if let Some(slot) = index(seed).and_then(|i| live.get_mut(i))
+                && !*slot
+            {
+                *slot = true;
+                queue.push(seed);
+            }
+        }
+        // Backwards: a box on `from = at - d` is pushed to `at` by a pusher
+        // on `from - d`.
+        while let Some(at) = queue.pop() {
+            for d in GridDir::ALL {
+                let from = at.step(d.opposite());
+                if wall(from) || wall(from.step(d.opposite())) {
+                    continue;
+                }
+                if let Some(slot) = index(from).and_then(|i| live.get_mut(i))
+                    && !*slot
+                {
+                    *slot = true;
+                    queue.push(from);
+                }
+            }
+        }
         let mut cells = vec![false; width.saturating_mul(height)];
         for (i, slot) in cells.iter_mut().enumerate() {
-            let (x, y) = ((i % width.max(1)) as i64, (i / width.max(1)) as i64);
-            let (Ok(cx), Ok(cy)) = (i32::try_from(x), i32::try_from(y)) else {
+            let (Ok(x), Ok(y)) = (
+                i32::try_from(i % width.max(1)),
+                i32::try_from(i / width.max(1)),
+            ) else {
                 continue;
             };
-            let at = GridPos::new(cx, cy);
-            if level.has(at, EntityRecipe::Goal) || level.has(at, EntityRecipe::WallStrong) {
-                continue;
-            }
-            let vertical = wall(x, y - 1) || wall(x, y + 1);
-            let horizontal = wall(x - 1, y) || wall(x + 1, y);
-            *slot = vertical && horizontal;
+            let at = GridPos::new(x, y);
+            *slot = !wall(at) && index(at).and_then(|i| live.get(i)).is_some_and(|l| !*l);
         }
         DeadCells { width, cells }
     }
@@ -274,5 +317,48 @@ fn write_cell(out: &mut Vec<u32>, at: Option<GridPos>) {
         }
         Some(at) => out.extend([GONE, at.x as u32, at.y as u32]),
         None => out.extend([GONE, GONE, GONE]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dead(text: &str) -> Vec<(i32, i32)> {
+        let level = Level::parse(text).unwrap_or_else(|e| panic!("{e}"));
+        let cells = DeadCells::unreachable(&level);
+        let mut out = Vec::new();
+        for y in -2..i32::try_from(level.height()).unwrap_or(0) + 2 {
+            for x in -2..i32::try_from(level.width()).unwrap_or(0) + 2 {
+                if cells.contains(GridPos::new(x, y)) {
+                    out.push((x, y));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn dead_cells_are_those_no_push_brings_to_a_goal() {
+        // The top row reaches the goal from all but its far corner; nothing
+        // ever pushes a box up out of the bottom row.
+        let text = "######\n#.  @#\n#    #\n######\n";
+        assert_eq!(dead(text), vec![(4, 1), (1, 2), (2, 2), (3, 2), (4, 2)]);
+    }
+
+    #[test]
+    fn the_floor_past_an_open_edge_is_live() {
+        // Closed, the cell beside the goal is a corner; open, a box there
+        // can be pushed off the edge (floor to the sim) or back to the goal
+        // from beyond it.
+        assert_eq!(dead("####\n#.@#\n####\n"), vec![(2, 1)]);
+        assert_eq!(dead("####\n#.@ \n####\n"), Vec::<(i32, i32)>::new());
+    }
+
+    #[test]
+    fn only_strong_walls_count() {
+        // A weak wall may be smashed, water filled, a door opened: floor.
+        let text = "legend: D = DoorRed\n#######\n#.%~D@#\n#######\n";
+        assert_eq!(dead(text), vec![(5, 1)]);
     }
 }

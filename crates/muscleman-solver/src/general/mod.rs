@@ -22,10 +22,12 @@
 //!   positions leave it in order of cost, so the first solved one taken
 //!   off is optimal.
 //! - **Dead positions** (pruning on): fewer boxes than goals (no rule makes
-//!   a box), and, without hands, a box off goal in a strong-wall corner
-//!   when there are no spare boxes ([`key::DeadCells::corners`]). With
-//!   hands a box in a corner is not dead (it can be grabbed and pulled
-//!   out), so no corner is pruned.
+//!   a box), and, without hands, a box on a cell from which no run of
+//!   pushes past strong walls reaches a goal or the level's edge, when
+//!   there are no spare boxes ([`key::DeadCells::unreachable`]: the fast
+//!   search's dead squares, with everything but strong walls as floor).
+//!   With hands no cell is dead (a box can be grabbed and pulled out of
+//!   any corner), so none is pruned.
 //! - **Facing** (pruning on, no hands): nothing but grab, carry and swing
 //!   reads the player's Facing, so without hands the key leaves it out and
 //!   a turn into a wall makes no new position.
@@ -177,7 +179,7 @@ pub(crate) fn explore(
         message: e.to_string(),
     })?;
     let dead = if prune && !options.rules.hands {
-        DeadCells::corners(level)
+        DeadCells::unreachable(level)
     } else {
         DeadCells::default()
     };
