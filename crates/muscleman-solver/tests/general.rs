@@ -3,10 +3,15 @@
 //! doors, plates, a secret door, hammers, coins, boxes with contents), the
 //! pruned search, the unpruned search and a brute-force breadth-first
 //! search written here (its own exact state dump, no pruning, every input)
-//! agree on solvable or not, and on the fewest moves in move-optimal mode;
-//! on the same levels without goals, the unpruned search stores exactly as
-//! many positions as the reference finds (its keys are exact: no two
-//! positions share one, no position has two).
+//! agree on solvable or not, on the fewest moves in move-optimal mode and
+//! on the fewest pushes in push-optimal mode; on the same levels without
+//! goals, the unpruned search stores exactly as many positions as the
+//! reference finds (its keys are exact: no two positions share one, no
+//! position has two). A second family of levels, without hands and mostly
+//! without plates or collectibles (walls, water, both boxes, keys, doors,
+//! sometimes a plate), is where the pruned search files a whole free
+//! region of the player as one position: there too every mode agrees with
+//! the reference.
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
 
@@ -60,6 +65,29 @@ const CELLS: [(char, Option<&str>); 22] = [
     ('x', Some("legend: x = Box(KeyRed Coin)")),
 ];
 
+/// Interior cells of the levels without hands: no collectibles, and a
+/// plate only now and then, so that most levels have their free regions
+/// normalized and some (those with a plate) do not.
+const SOKOBAN_CELLS: [(char, Option<&str>); 17] = [
+    (' ', None),
+    (' ', None),
+    (' ', None),
+    (' ', None),
+    (' ', None),
+    (' ', None),
+    (' ', None),
+    (' ', None),
+    (' ', None),
+    ('#', None),
+    ('%', None),
+    ('~', None),
+    ('~', None),
+    ('&', None),
+    ('k', Some("legend: k = KeyRed")),
+    ('D', Some("legend: D = DoorRed")),
+    ('q', Some("legend: q = PressurePlateRed")),
+];
+
 /// The box placed on every level: a box, a heavy box or a box holding a
 /// key and a coin.
 const BOXES: [(char, Option<&str>); 3] = [
@@ -72,7 +100,9 @@ const BOXES: [(char, Option<&str>); 3] = [
 /// player on cell `player`, a box of kind `kind` on cell `box_at` and a
 /// goal on `goal` (a box on goal when they meet), where they do not meet
 /// the player; the other cells from `cells`.
+#[expect(clippy::too_many_arguments, reason = "a test's level builder")]
 fn text(
+    palette: &[(char, Option<&'static str>)],
     w: usize,
     h: usize,
     cells: &[u8],
@@ -87,7 +117,7 @@ fn text(
         let mut row = String::from("#");
         for x in 0..w {
             let i = y * w + x;
-            let (mut c, mut legend) = CELLS[usize::from(cells[i]) % CELLS.len()];
+            let (mut c, mut legend) = palette[usize::from(cells[i]) % palette.len()];
             if i == player {
                 (c, legend) = ('@', None);
             } else if i == box_at {
@@ -119,7 +149,20 @@ fn levels() -> impl Strategy<Value = String> {
             prop::collection::vec(0u8..CELLS.len() as u8, n),
             (0..n, 0..n, 0..n, 0u8..3),
         )
-            .prop_map(move |(cells, (p, b, g, k))| text(w, h, &cells, p, b, g, k))
+            .prop_map(move |(cells, (p, b, g, k))| text(&CELLS, w, h, &cells, p, b, g, k))
+    })
+}
+
+/// Levels for rules without hands: a little larger, from [`SOKOBAN_CELLS`],
+/// with a box or a heavy box.
+fn sokoban_levels() -> impl Strategy<Value = String> {
+    (2usize..=5, 1usize..=3).prop_flat_map(|(w, h)| {
+        let n = w * h;
+        (
+            prop::collection::vec(0u8..SOKOBAN_CELLS.len() as u8, n),
+            (0..n, 0..n, 0..n, 0u8..2),
+        )
+            .prop_map(move |(cells, (p, b, g, k))| text(&SOKOBAN_CELLS, w, h, &cells, p, b, g, k))
     })
 }
 
@@ -144,17 +187,32 @@ fn dump(trail: &Trail) -> Dump {
     (entities, counters)
 }
 
-/// What the reference found: how many positions, and the fewest moves to a
-/// solved one (`None`: unsolvable).
+/// What the reference found: how many positions, and the fewest moves (or
+/// pushes, as it was asked) to a solved one (`None`: unsolvable).
 #[derive(Debug)]
 struct Reference {
     positions: usize,
     fewest_moves: Option<u32>,
 }
 
+/// What a step of the reference costs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cost {
+    /// 1 when the player walked (a push included).
+    Moves,
+    /// 1 when something was pushed or swung (rules.md §7).
+    Pushes,
+}
+
 /// Every position reachable from `level`, each by its cheapest path in
 /// moves (a step costs 1 when the player walked); `None` past [`CAP`].
 fn reference(level: &Level, rules: Rules) -> Option<Reference> {
+    reference_by(level, rules, Cost::Moves)
+}
+
+/// Every position reachable from `level`, each by its cheapest path under
+/// `cost`; `None` past [`CAP`].
+fn reference_by(level: &Level, rules: Rules, cost_of: Cost) -> Option<Reference> {
     let mut trail = Trail::new(level, rules).ok()?;
     let mut seen: HashMap<Dump, usize> = HashMap::new();
     // Per position: its path of inputs and its cost.
@@ -183,10 +241,10 @@ fn reference(level: &Level, rules: Rules) -> Option<Reference> {
         for input in INPUTS {
             trail.step(input).ok()?;
             let player = trail.player();
-            let walked = trail
-                .events()
-                .of::<Moved>()
-                .any(|m| m.entity == player && m.cause == MoveCause::Player);
+            let walked = trail.events().of::<Moved>().any(|m| match cost_of {
+                Cost::Moves => m.entity == player && m.cause == MoveCause::Player,
+                Cost::Pushes => matches!(m.cause, MoveCause::Push | MoveCause::Swing),
+            });
             let c = cost + u32::from(walked);
             let d = dump(&trail);
             trail.back().ok()?;
@@ -227,6 +285,77 @@ fn reference(level: &Level, rules: Rules) -> Option<Reference> {
     })
 }
 
+/// The player's Position and Facing taken out of a dump.
+fn without_player(dump: &Dump, player: u64) -> Dump {
+    let mut d = dump.clone();
+    for (id, _, components) in &mut d.0 {
+        if *id == player {
+            components
+                .retain(|c| !matches!(c, AnyComponent::Position(_) | AnyComponent::Facing(_)));
+        }
+    }
+    d
+}
+
+/// How many walk classes the positions reachable from `level` fall in: a
+/// step that changes nothing but the player's cell and Facing joins the
+/// two positions' classes (either way round); `None` past [`CAP`].
+fn walk_classes(level: &Level, rules: Rules) -> Option<usize> {
+    let mut trail = Trail::new(level, rules).ok()?;
+    let player = trail.player().to_bits();
+    let mut seen: HashMap<Dump, usize> = HashMap::new();
+    let mut paths: Vec<Vec<Input>> = vec![Vec::new()];
+    let mut class: Vec<usize> = vec![0];
+    fn root(class: &mut [usize], mut n: usize) -> usize {
+        while class[n] != n {
+            class[n] = class[class[n]];
+            n = class[n];
+        }
+        n
+    }
+    seen.insert(dump(&trail), 0);
+    let mut n = 0;
+    while n < paths.len() {
+        while trail.depth() > 0 {
+            trail.back().ok()?;
+        }
+        for input in &paths[n] {
+            trail.step(*input).ok()?;
+        }
+        let here = without_player(&dump(&trail), player);
+        for input in INPUTS {
+            trail.step(input).ok()?;
+            let d = dump(&trail);
+            trail.back().ok()?;
+            let m = match seen.get(&d) {
+                Some(&m) => m,
+                None => {
+                    let m = paths.len();
+                    if m >= CAP {
+                        return None;
+                    }
+                    let mut path = paths[n].clone();
+                    path.push(input);
+                    paths.push(path);
+                    class.push(m);
+                    seen.insert(d.clone(), m);
+                    m
+                }
+            };
+            if without_player(&d, player) == here {
+                let (a, b) = (root(&mut class, n), root(&mut class, m));
+                class[a] = b;
+            }
+        }
+        n += 1;
+    }
+    Some(
+        (0..class.len())
+            .filter(|&i| root(&mut class, i) == i)
+            .count(),
+    )
+}
+
 fn options(rules: Rules, optimize: Optimize) -> SolveOptions {
     SolveOptions {
         rules,
@@ -240,6 +369,18 @@ fn options(rules: Rules, optimize: Optimize) -> SolveOptions {
 fn verdict(outcome: &SolveOutcome) -> Result<Option<u32>, TestCaseError> {
     match outcome {
         SolveOutcome::Solved(s) => Ok(Some(s.move_count)),
+        SolveOutcome::Unsolvable { .. } => Ok(None),
+        SolveOutcome::GaveUp { reason, .. } => {
+            Err(TestCaseError::fail(format!("gave up: {reason:?}")))
+        }
+    }
+}
+
+/// Return the pushes of a solution, `None` for proved unsolvable; fail the
+/// test on anything else.
+fn pushes(outcome: &SolveOutcome) -> Result<Option<u32>, TestCaseError> {
+    match outcome {
+        SolveOutcome::Solved(s) => Ok(Some(s.pushes)),
         SolveOutcome::Unsolvable { .. } => Ok(None),
         SolveOutcome::GaveUp { reason, .. } => {
             Err(TestCaseError::fail(format!("gave up: {reason:?}")))
@@ -275,6 +416,49 @@ proptest! {
         }
         let moves_optimal = solve_level(&level, &moves).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(verdict(&moves_optimal)?, truth.fewest_moves, "solve_level, moves-optimal\n{}", text);
+        every_mode_agrees(&level, rules, &truth, &text)?;
+    }
+
+    /// Without goals the pruned search without hands, plates or
+    /// collectibles visits every reachable region: as many positions as
+    /// the reference's walk classes (positions joined by steps that change
+    /// nothing but the player's cell and Facing), or more when a door's
+    /// cell (never free) splits a class. Fewer would mean two positions
+    /// that no walk joins were filed as one.
+    #[test]
+    fn regions_are_the_walk_classes(text in sokoban_levels(), chains in any::<bool>()) {
+        let text = text.replace('.', " ").replace('*', "$");
+        let Ok(level) = Level::parse(&text) else { return Ok(()) };
+        if text.contains('q') {
+            return Ok(());
+        }
+        let rules = if chains { Rules::SOKOBAN.with_max_chain(None) } else { Rules::SOKOBAN };
+        let Some(classes) = walk_classes(&level, rules) else { return Ok(()) };
+        for optimize in [Optimize::Fast, Optimize::Pushes] {
+            let outcome = explore_level(&level, &options(rules, optimize), true)
+                .map_err(|e| TestCaseError::fail(e.to_string()))?;
+            prop_assert!(matches!(outcome, SolveOutcome::Unsolvable { .. }), "{:?}", outcome);
+            let stored = outcome.stats().stored as usize;
+            if text.contains('D') {
+                prop_assert!(stored >= classes, "{:?}: stored {}, classes {}\n{}", optimize, stored, classes, text);
+            } else {
+                prop_assert_eq!(stored, classes, "{:?}\n{}", optimize, text);
+            }
+        }
+    }
+
+    /// Without hands (the rules where the pruned search files a free region
+    /// of the player as one position, in fast and push-optimal modes), the
+    /// pruned search agrees with the reference in every mode.
+    #[test]
+    fn normalized_regions_lose_nothing(text in sokoban_levels(), chains in any::<bool>()) {
+        let Ok(level) = Level::parse(&text) else { return Ok(()) };
+        let rules = if chains { Rules::SOKOBAN.with_max_chain(None) } else { Rules::SOKOBAN };
+        let Some(truth) = reference(&level, rules) else { return Ok(()) };
+        let moves = options(rules, Optimize::Moves);
+        let pruned = verdict(&explore_level(&level, &moves, true).map_err(|e| TestCaseError::fail(e.to_string()))?)?;
+        prop_assert_eq!(pruned, truth.fewest_moves, "pruned, moves-optimal\n{}", text);
+        every_mode_agrees(&level, rules, &truth, &text)?;
     }
 
     /// Without goals nothing is ever solved, so the unpruned search visits
@@ -291,6 +475,35 @@ proptest! {
         prop_assert!(matches!(outcome, SolveOutcome::Unsolvable { .. }), "{:?}", outcome);
         prop_assert_eq!(outcome.stats().stored as usize, truth.positions, "\n{}", text);
     }
+}
+
+/// Check the pruned general search in fast and push-optimal modes against
+/// the reference: solvable or not, and the fewest pushes.
+fn every_mode_agrees(
+    level: &Level,
+    rules: Rules,
+    truth: &Reference,
+    text: &str,
+) -> Result<(), TestCaseError> {
+    let fail = |e: muscleman_solver::SolveError| TestCaseError::fail(format!("{e}\n{text}"));
+    let fast = explore_level(level, &options(rules, Optimize::Fast), true).map_err(fail)?;
+    prop_assert_eq!(
+        verdict(&fast)?.is_some(),
+        truth.fewest_moves.is_some(),
+        "pruned, fast\n{}",
+        text
+    );
+    let Some(by_pushes) = reference_by(level, rules, Cost::Pushes) else {
+        return Ok(());
+    };
+    let pushed = explore_level(level, &options(rules, Optimize::Pushes), true).map_err(fail)?;
+    prop_assert_eq!(
+        pushes(&pushed)?,
+        by_pushes.fewest_moves,
+        "pruned, push-optimal\n{}",
+        text
+    );
+    Ok(())
 }
 
 /// Small unsolvable Muscleman levels, each proved by a complete search.
@@ -322,12 +535,13 @@ fn small_unsolvable_muscleman_levels_are_proved() {
 /// Without hands the pruned search leaves Facing out of its key: a room
 /// with no goal (so every position is searched) stores fewer positions
 /// pruned than unpruned, and with hands (where a grab reads Facing) as
-/// many as the reference tells apart.
+/// many as the reference tells apart. (Move-optimal, where the player's
+/// cell stays in the key.)
 #[test]
 fn without_hands_facing_is_left_out_of_the_key() {
     let level = Level::parse("######\n#@ $ #\n#    #\n######\n").unwrap();
     let stored = |rules: Rules, prune: bool| {
-        let outcome = explore_level(&level, &options(rules, Optimize::Fast), prune).unwrap();
+        let outcome = explore_level(&level, &options(rules, Optimize::Moves), prune).unwrap();
         assert!(
             matches!(outcome, SolveOutcome::Unsolvable { .. }),
             "{outcome:?}"
@@ -355,5 +569,56 @@ fn without_hands_facing_is_left_out_of_the_key() {
     assert_eq!(
         stored(Rules::MUSCLEMAN, true) as usize,
         reference(&level, Rules::MUSCLEMAN).unwrap().positions
+    );
+}
+
+/// Without hands, plates and collectibles, and not move-optimal, the
+/// pruned search files every position whose player stands anywhere in one
+/// free region as one: in rooms with no goal (so every position is
+/// searched) it stores far fewer positions than with the player's exact
+/// cell (move-optimal keeps it), in fast and push-optimal modes alike.
+#[test]
+fn without_hands_the_free_region_is_one_position() {
+    let stored = |level: &Level, optimize: Optimize| {
+        let outcome = explore_level(level, &options(Rules::SOKOBAN, optimize), true).unwrap();
+        assert!(
+            matches!(outcome, SolveOutcome::Unsolvable { .. }),
+            "{outcome:?}"
+        );
+        outcome.stats().stored
+    };
+    // The box never leaves the top row: 4 box cells, the player on any of
+    // the 7 other cells; one region each, the box never cuts the room.
+    let room = Level::parse("######\n#@ $ #\n#    #\n######\n").unwrap();
+    assert_eq!(stored(&room, Optimize::Moves), 4 * 7);
+    assert_eq!(stored(&room, Optimize::Fast), 4);
+    assert_eq!(stored(&room, Optimize::Pushes), 4);
+    // Water, a heavy box and two boxes: a heavy box pushed into the water
+    // fills it (a new floor cell), and the boxes cut the room in parts.
+    let water = Level::parse("#######\n#@ $  #\n# &~$ #\n#   ~ #\n#######\n").unwrap();
+    let exact = stored(&water, Optimize::Moves);
+    let fast = stored(&water, Optimize::Fast);
+    assert_eq!(fast, stored(&water, Optimize::Pushes));
+    assert!(fast * 4 < exact, "regions {fast}, exact cells {exact}");
+    // A gate: the box in the gap of a wall is seen with the player on
+    // either side, two regions that no walk joins, two positions. The
+    // solution brings the box back through the gap from the right.
+    let gate = "########\n#  #   #\n#.@$   #\n#  #   #\n########\n";
+    for optimize in [Optimize::Fast, Optimize::Pushes] {
+        let level = Level::parse(gate).unwrap();
+        let outcome = explore_level(&level, &options(Rules::SOKOBAN, optimize), true).unwrap();
+        assert!(matches!(outcome, SolveOutcome::Solved(_)), "{outcome:?}");
+        let open = Level::parse(&gate.replace('.', " ")).unwrap();
+        assert_eq!(
+            stored(&open, optimize),
+            walk_classes(&open, Rules::SOKOBAN).unwrap() as u64
+        );
+    }
+    // A plate answers the player's steps: no normalization.
+    let plate =
+        Level::parse("legend: q = PressurePlateRed\n######\n#@ $q#\n#    #\n######\n").unwrap();
+    assert_eq!(
+        stored(&plate, Optimize::Fast),
+        stored(&plate, Optimize::Moves)
     );
 }

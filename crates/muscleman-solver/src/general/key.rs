@@ -57,9 +57,11 @@ pub(crate) struct Census {
 /// it writes (a box's contents never change; a spawned entity's recipe is
 /// its tags, and a collectible's its counter), so two positions with equal
 /// keys are the same world: the property test holds this against exact
-/// dumps of the world. The one exception is asked for: without hands the
+/// dumps of the world. The two exceptions are asked for: without hands the
 /// key may leave out Facing ([`KeyWriter::new`]), so positions that differ
-/// only in where the player looks share a key.
+/// only in where the player looks share a key, and [`KeyWriter::write`] may
+/// be given a cell to write for the player instead of its own (the search's
+/// free region, `region::Regions::canonical`).
 #[derive(Clone, Debug)]
 pub(crate) struct KeyWriter {
     player: EntityId,
@@ -225,8 +227,15 @@ impl KeyWriter {
         }
     }
 
-    /// Write the key of `world` into `out` (cleared first) and count its boxes.
-    pub(crate) fn write(&self, world: &World, out: &mut Vec<u32>) -> Census {
+    /// Write the key of `world` into `out` (cleared first) and count its
+    /// boxes; `player_at`, if given, is written as the player's cell instead
+    /// of its own (the search's normalized region cell).
+    pub(crate) fn write(
+        &self,
+        world: &World,
+        player_at: Option<GridPos>,
+        out: &mut Vec<u32>,
+    ) -> Census {
         out.clear();
         let mut census = Census::default();
         let mut note = |tags: TagSet, at: Option<GridPos>| {
@@ -245,7 +254,14 @@ impl KeyWriter {
                 out.push(id.generation());
                 write_tags(out, tags);
                 let at = world.position(id).ok();
-                write_cell(out, at);
+                write_cell(
+                    out,
+                    if id == self.player {
+                        player_at.or(at)
+                    } else {
+                        at
+                    },
+                );
                 if tags.contains(TagKind::Collectible) {
                     let counter = world.get::<Collects>(id).ok().map(|c| c.0);
                     out.push(counter.map_or(GONE, |c| c.index() as u32));
@@ -261,7 +277,14 @@ impl KeyWriter {
                 write_tags(out, tags);
                 if t.moves {
                     let at = world.position(t.id).ok();
-                    write_cell(out, at);
+                    write_cell(
+                        out,
+                        if t.id == self.player {
+                            player_at.or(at)
+                        } else {
+                            at
+                        },
+                    );
                     note(tags, at);
                 } else {
                     note(tags, None);

@@ -15,7 +15,8 @@
 //!   and drop with empty ones (rules.md §4). A step that changes nothing
 //!   makes no new position.
 //! - **Order**: [`Optimize::Fast`] is breadth-first in inputs (the first
-//!   solved position generated ends the search). [`Optimize::Moves`] and
+//!   solved position generated ends the search; with the free region
+//!   normalized, in inputs other than walks within a region). [`Optimize::Moves`] and
 //!   [`Optimize::Pushes`] cost a step 1 when the player walked (a push
 //!   included), or when something moved by the player's action, and 0
 //!   otherwise, and search with a double-ended queue (0-1 breadth-first):
@@ -31,14 +32,35 @@
 //! - **Facing** (pruning on, no hands): nothing but grab, carry and swing
 //!   reads the player's Facing, so without hands the key leaves it out and
 //!   a turn into a wall makes no new position.
-//! - **Not done**: the player's free region is not normalized (a walk is a
-//!   step and a position of its own, as in the sim; the fast push search
-//!   does normalize it). With hands, Facing decides what a grab takes, so
-//!   where the player stands and looks matters; without hands it would be
-//!   sound on levels where walking changes nothing else (no plates,
-//!   collectibles or keys), but those are mostly the levels the fast push
-//!   search already takes. Nor does the search prune freeze or corral
-//!   deadlocks, or use a lower bound.
+//! - **Free region** (pruning on, no hands, not move-optimal, no plates
+//!   or collectibles in the level or inside a box): the key holds the
+//!   smallest cell by (y, x) of the player's free region instead of its
+//!   cell ([`region::Regions::canonical`]), so positions that differ only in
+//!   where the player stands within one region are filed as one, as the
+//!   fast push search does. A cell is free when the player can walk onto it
+//!   and no rule answers: no blocker, no pushable, no water nothing fills,
+//!   no door (a door shuts on an empty doorway), no plate, no collectible,
+//!   inside the bound. A walk from a free cell onto a free cell then
+//!   changes only the player's cell and Facing, and Facing is read only
+//!   with hands, so two positions with equal keys reach each other by
+//!   walks (which push nothing: they cost nothing in push-optimal mode,
+//!   and fast mode proves no count) and have the same futures. The fill
+//!   and the tour stay inside the bound; a walk past it is tried as an
+//!   input from the region's edge and cut as below. Expanding such a node
+//!   tours its region: the trail walks depth-first onto every free cell of
+//!   it, checking each walk's only event is the player's move (anything
+//!   else is reported as a solver bug, never merged), and tries every other
+//!   input from every cell; a child remembers the cell its input was taken
+//!   from, and replaying a node walks the shortest way there first. Plates
+//!   and collectibles are left out on the safe side: under today's rules a
+//!   plate follows what stands on it and a coin counts on no goal, but
+//!   both change the world under the player's own steps. With hands,
+//!   Facing and the player's cell decide what a grab or a swing does;
+//!   move-optimal search needs the exact cell (a walk is a move); so
+//!   neither is normalized. The property tests of `tests/general.rs` hold
+//!   the stored positions of goal-less levels equal to the reference's walk
+//!   classes and every verdict equal to the reference's.
+//! - **Not done**: freeze or corral deadlocks, or a lower bound.
 //! - **Bound**: nothing may step past the level's rectangle plus
 //!   [`MARGIN`] cells (the sim's grid is unbounded, with floor beyond an
 //!   open edge). A step that would is cut, and a search that runs out after
@@ -46,19 +68,23 @@
 //!   position the sim can reach, which is a proof.
 
 pub(crate) mod key;
+pub(crate) mod region;
 pub(crate) mod table;
 
 use std::collections::VecDeque;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use muscleman_core::{EntityRecipe, GridDir, GridPos, Input, MoveCause, Moved, RecipeState};
+use muscleman_core::{
+    EntityRecipe, GridDir, GridPos, Input, MoveCause, Moved, RecipeState, SimEvent,
+};
 use muscleman_level::Level;
 use muscleman_sim::{Game, TagKind, Trail};
 
 use crate::error::SolveError;
 use crate::options::{GiveUpReason, Optimize, Progress, SolveOptions, Stats};
 use key::{Census, DeadCells, KeyWriter, counts_on_goal};
+use region::Regions;
 use table::{EXPANDED, Insert, NONE, ON_TRAIL, SOLVED, Table};
 
 /// Cells past the level's rectangle, on every side, that the search lets
@@ -148,12 +174,26 @@ pub(crate) fn goals_and_boxes(level: &Level) -> (usize, usize) {
 struct Search<'a> {
     options: &'a SolveOptions,
     prune: bool,
+    /// Whether keys hold the player's region instead of its cell (see the
+    /// module docs, "Free region").
+    normalize: bool,
     facts: Facts,
     trail: Trail,
     writer: KeyWriter,
     table: Table,
-    /// The nodes along the trail's path, the start first.
-    path: Vec<u32>,
+    regions: Regions,
+    /// Per node, when normalizing: the player's cell just before the input
+    /// that reached it (a walk over the parent's region leads there first).
+    from: Vec<GridPos>,
+    /// The inputs of the trail's steps, the first first.
+    inputs: Vec<Input>,
+    /// A walk's directions (scratch).
+    walk: Vec<GridDir>,
+    /// A tour's cells, each with the next direction to try (scratch).
+    tour: Vec<(GridPos, u8)>,
+    /// The nodes along the trail's path, the start first, each with the
+    /// number of trail steps that reached it from the one before.
+    path: Vec<(u32, u32)>,
     /// Nodes to expand, each with the cost it was queued at.
     queue: VecDeque<(u32, u32)>,
     key: Vec<u32>,
@@ -187,14 +227,26 @@ pub(crate) fn explore(
     // that differ only in it as one (see `KeyWriter::new`).
     let facing = !prune || options.rules.hands;
     let writer = KeyWriter::new(level, trail.world(), trail.player(), dead, facing);
+    let normalize = prune
+        && !options.rules.hands
+        && options.optimize != Optimize::Moves
+        && region::walks_change_nothing(level);
+    let facts = Facts::of(level);
+    let regions = Regions::new(facts.min, facts.max);
     let started = Instant::now();
     let mut search = Search {
         options,
         prune,
-        facts: Facts::of(level),
+        normalize,
+        facts,
         trail,
         writer,
         table: Table::default(),
+        regions,
+        from: Vec::new(),
+        inputs: Vec::new(),
+        walk: Vec::new(),
+        tour: Vec::new(),
         path: Vec::new(),
         queue: VecDeque::new(),
         key: Vec::new(),
@@ -215,7 +267,64 @@ impl Search<'_> {
     fn bytes(&self) -> u64 {
         self.table.bytes()
             + (self.queue.capacity() * std::mem::size_of::<(u32, u32)>()) as u64
-            + (self.path.capacity() * 4) as u64
+            + (self.path.capacity() * std::mem::size_of::<(u32, u32)>()) as u64
+            + (self.from.capacity() * std::mem::size_of::<GridPos>()) as u64
+            + self.regions.bytes()
+    }
+
+    /// Take one step on the trail, keeping its input.
+    fn step(&mut self, input: Input) -> Result<bool, SolveError> {
+        let changed = self.trail.step(input).map_err(sim_error)?;
+        self.inputs.push(input);
+        Ok(changed)
+    }
+
+    /// Take the trail's last step back.
+    fn back(&mut self) -> Result<(), SolveError> {
+        self.trail.back().map_err(sim_error)?;
+        self.inputs.pop();
+        Ok(())
+    }
+
+    /// Walk the player from `from` one cell in `dir`, onto a free cell of
+    /// its region, and check that the step changed nothing but the
+    /// player's cell (and Facing): its only event is the player's move
+    /// there. A step that did more is a solver bug, never a merged
+    /// position.
+    fn walk_step(&mut self, from: GridPos, dir: GridDir) -> Result<(), SolveError> {
+        self.step(Input::Move(dir))?;
+        let player = self.trail.player();
+        let expected = Moved {
+            entity: player,
+            from,
+            to: from.step(dir),
+            cause: MoveCause::Player,
+        };
+        match self.trail.events().events() {
+            [SimEvent::Moved(m)] if *m == expected => Ok(()),
+            other => Err(SolveError::Level {
+                message: format!(
+                    "a walk of the general search from {from:?} {dir} did more than move the \
+                     player: {other:?} (a solver bug)"
+                ),
+            }),
+        }
+    }
+
+    /// Return the cell the key writes for the player of the trail's
+    /// position: its region's when normalizing, else its own.
+    fn player_key_cell(&mut self) -> Option<GridPos> {
+        if self.normalize {
+            self.regions
+                .canonical(self.trail.world(), self.trail.player())
+        } else {
+            None
+        }
+    }
+
+    /// Return the player's cell.
+    fn player_at(&self) -> Option<GridPos> {
+        self.trail.world().position(self.trail.player()).ok()
     }
 
     fn optimal(&self) -> bool {
@@ -300,11 +409,13 @@ impl Search<'_> {
             }
             a = node.parent;
         }
-        while let Some(&top) = self.path.last() {
+        while let Some(&(top, steps)) = self.path.last() {
             if top == a {
                 break;
             }
-            self.trail.back().map_err(sim_error)?;
+            for _ in 0..steps {
+                self.back()?;
+            }
             self.flags(top, 0, ON_TRAIL);
             self.path.pop();
         }
@@ -315,27 +426,33 @@ impl Search<'_> {
                 .get(usize::from(node.input))
                 .copied()
                 .ok_or_else(|| lost(n))?;
-            self.trail.step(input).map_err(sim_error)?;
+            let mut steps = 1;
+            if self.normalize {
+                // Walk over the parent's region to where the input was taken.
+                let from = self.from.get(n as usize).copied().ok_or_else(|| lost(n))?;
+                let mut walk = std::mem::take(&mut self.walk);
+                let found =
+                    self.regions
+                        .walk_to(self.trail.world(), self.trail.player(), from, &mut walk);
+                let mut at = self.player_at().ok_or_else(|| lost(n))?;
+                let result = if found {
+                    walk.iter().try_for_each(|d| {
+                        self.walk_step(at, *d)?;
+                        at = at.step(*d);
+                        Ok(())
+                    })
+                } else {
+                    Err(lost(n))
+                };
+                steps += walk.len() as u32;
+                self.walk = walk;
+                result?;
+            }
+            self.step(input)?;
             self.flags(n, ON_TRAIL, 0);
-            self.path.push(n);
+            self.path.push((n, steps));
         }
         Ok(())
-    }
-
-    /// Return the inputs from the start to node `n`.
-    fn inputs_to(&self, mut n: u32) -> Vec<Input> {
-        let mut inputs = Vec::new();
-        while let Some(node) = self.table.node(n) {
-            if node.parent == NONE {
-                break;
-            }
-            if let Some(input) = INPUTS.get(usize::from(node.input)) {
-                inputs.push(*input);
-            }
-            n = node.parent;
-        }
-        inputs.reverse();
-        inputs
     }
 
     fn limit(&self) -> Option<GiveUpReason> {
@@ -357,12 +474,19 @@ impl Search<'_> {
     }
 
     fn run(&mut self, progress: &mut dyn FnMut(&Progress)) -> Result<Explored, SolveError> {
-        let census = self.writer.write(self.trail.world(), &mut self.key);
+        let player_at = self.player_key_cell();
+        let census = self
+            .writer
+            .write(self.trail.world(), player_at, &mut self.key);
         let Insert::New(root) = self.table.insert(&self.key, NONE, 0, 0) else {
             return Ok(Explored::GaveUp(GiveUpReason::Memory));
         };
+        if self.normalize {
+            let at = self.player_at().ok_or_else(|| lost(root))?;
+            self.from.push(at);
+        }
         self.flags(root, ON_TRAIL, 0);
-        self.path.push(root);
+        self.path.push((root, 0));
         if self.solved() {
             return Ok(Explored::Found {
                 inputs: Vec::new(),
@@ -380,8 +504,9 @@ impl Search<'_> {
                 continue;
             }
             if node.flags & SOLVED != 0 {
+                self.go_to(n)?;
                 return Ok(Explored::Found {
-                    inputs: self.inputs_to(n),
+                    inputs: self.inputs.clone(),
                     optimal: true,
                 });
             }
@@ -415,19 +540,96 @@ impl Search<'_> {
     }
 
     /// Try every input from node `n` (the trail stands on it), and queue
-    /// the new or cheaper positions.
+    /// the new or cheaper positions. When normalizing and the player stands
+    /// on a free cell, that is every input from every cell of its region:
+    /// the trail tours the region depth-first (each step a walk onto a free
+    /// cell not toured yet, taken back when its cell's neighbours are
+    /// done), and from each cell tries every input but a walk onto a free
+    /// cell (it stays in the region: the same key).
     fn expand(&mut self, n: u32, cost: u32) -> Result<Option<Explored>, SolveError> {
+        let start = self.player_at().ok_or_else(|| lost(n))?;
+        let (world, player) = (self.trail.world(), self.trail.player());
+        if !self.normalize || !self.regions.free(world, player, start) {
+            return self.expand_at(n, cost, start, false);
+        }
+        let mut tour = std::mem::take(&mut self.tour);
+        let found = self.tour_region(n, cost, start, &mut tour);
+        self.tour = tour;
+        found
+    }
+
+    /// Tour the region from `start` for [`Search::expand`], with `tour` as
+    /// its stack; the trail ends where it began unless a solution is found.
+    fn tour_region(
+        &mut self,
+        n: u32,
+        cost: u32,
+        start: GridPos,
+        tour: &mut Vec<(GridPos, u8)>,
+    ) -> Result<Option<Explored>, SolveError> {
+        tour.clear();
+        self.regions.start_tour();
+        self.regions.tour(start);
+        if let Some(found) = self.expand_at(n, cost, start, true)? {
+            return Ok(Some(found));
+        }
+        tour.push((start, 0));
+        while let Some(top) = tour.last_mut() {
+            let (cell, next) = *top;
+            let Some(d) = GridDir::ALL.get(usize::from(next)).copied() else {
+                tour.pop();
+                if !tour.is_empty() {
+                    self.back()?;
+                }
+                continue;
+            };
+            top.1 += 1;
+            let to = cell.step(d);
+            if !self
+                .regions
+                .free(self.trail.world(), self.trail.player(), to)
+                || !self.regions.tour(to)
+            {
+                continue;
+            }
+            self.walk_step(cell, d)?;
+            tour.push((to, 0));
+            if let Some(found) = self.expand_at(n, cost, to, true)? {
+                return Ok(Some(found));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Try every input from node `n` with the player on `at`, but, if
+    /// `in_region`, a walk onto a free cell; queue the new or cheaper
+    /// positions.
+    fn expand_at(
+        &mut self,
+        n: u32,
+        cost: u32,
+        at: GridPos,
+        in_region: bool,
+    ) -> Result<Option<Explored>, SolveError> {
         for (i, input) in INPUTS.iter().enumerate() {
             if self.prune && self.no_op(*input) {
                 continue;
             }
-            let changed = self.trail.step(*input).map_err(sim_error)?;
+            if in_region
+                && let Input::Move(d) = input
+                && self
+                    .regions
+                    .free(self.trail.world(), self.trail.player(), at.step(*d))
+            {
+                continue;
+            }
+            let changed = self.step(*input)?;
             let found = if changed {
-                self.child(n, cost, i as u8)?
+                self.child(n, cost, i as u8, at)?
             } else {
                 None
             };
-            self.trail.back().map_err(sim_error)?;
+            self.back()?;
             if found.is_some() {
                 return Ok(found);
             }
@@ -435,14 +637,24 @@ impl Search<'_> {
         Ok(None)
     }
 
-    /// File the position the trail stands on, reached from `n` by input `i`.
-    fn child(&mut self, n: u32, cost: u32, i: u8) -> Result<Option<Explored>, SolveError> {
+    /// File the position the trail stands on, reached from `n` by input `i`
+    /// taken with the player on `from`.
+    fn child(
+        &mut self,
+        n: u32,
+        cost: u32,
+        i: u8,
+        from: GridPos,
+    ) -> Result<Option<Explored>, SolveError> {
         self.stats.generated += 1;
         if let Some(at) = self.past_bound() {
             self.cut.get_or_insert(at);
             return Ok(None);
         }
-        let census = self.writer.write(self.trail.world(), &mut self.key);
+        let player_at = self.player_key_cell();
+        let census = self
+            .writer
+            .write(self.trail.world(), player_at, &mut self.key);
         if self.dead(census) {
             return Ok(None);
         }
@@ -451,10 +663,13 @@ impl Search<'_> {
         match self.table.insert(&self.key, n, i, c) {
             Insert::Full => return Ok(Some(Explored::GaveUp(GiveUpReason::Memory))),
             Insert::New(m) => {
+                if self.normalize {
+                    self.from.push(from);
+                }
                 if self.solved() {
                     if !self.optimal() {
                         return Ok(Some(Explored::Found {
-                            inputs: self.inputs_to(m),
+                            inputs: self.inputs.clone(),
                             optimal: false,
                         }));
                     }
@@ -470,6 +685,9 @@ impl Search<'_> {
                         node.parent = n;
                         node.input = i;
                         node.flags &= !EXPANDED;
+                    }
+                    if let Some(f) = self.from.get_mut(m as usize) {
+                        *f = from;
                     }
                     self.enqueue(m, c, w);
                 }

@@ -1,0 +1,328 @@
+//! The player's free region: the cells the player walks between without
+//! changing anything but its own cell and Facing, so that the general
+//! search may file the positions of one region as one (see the module
+//! docs of `general`, "Free region").
+
+use muscleman_core::{EntityId, GridDir, GridPos};
+use muscleman_level::Level;
+use muscleman_sim::{TagKind, TagSet, World, recipe_tags};
+
+/// What makes a cell not free: the player cannot enter it (something that
+/// blocks movement, water nothing fills), entering it pushes (a
+/// pushable), or a rule may answer the player's arrival or departure (a
+/// door closes on an empty doorway, a plate is pressed, a collectible is
+/// collected). Water is handled apart: filled water is free.
+const NOT_FREE: TagSet = TagSet::of(&[
+    TagKind::BlocksMovement,
+    TagKind::Pushable,
+    TagKind::Door,
+    TagKind::PressurePlate,
+    TagKind::Collectible,
+]);
+
+/// What a level must not hold, anywhere (boxes' contents included), for
+/// its regions to be normalized: plates and collectibles, the two things
+/// the environment phase changes in answer to the player's own steps.
+const ANSWERS_WALKS: TagSet = TagSet::of(&[TagKind::PressurePlate, TagKind::Collectible]);
+
+/// Return whether no entity `level` holds or may spawn answers the
+/// player's walking: no plate and no collectible, on the floor or inside
+/// a box. (Doors stay allowed: their cells are never free, see
+/// [`Regions::free`].)
+pub(crate) fn walks_change_nothing(level: &Level) -> bool {
+    level.entities().all(|(_, spec)| {
+        std::iter::once(spec.recipe)
+            .chain(spec.contents.as_slice().iter().copied())
+            .all(|r| recipe_tags(r).is_some_and(|t| !t.intersects(ANSWERS_WALKS)))
+    })
+}
+
+/// A set of cells of the search's bound, cleared in O(1) by a new stamp.
+#[derive(Clone, Debug, Default)]
+struct Marks {
+    seen: Vec<u32>,
+    stamp: u32,
+}
+
+impl Marks {
+    fn clear(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+    }
+
+    /// Add slot `i`; return whether it was new.
+    fn insert(&mut self, i: usize) -> bool {
+        match self.seen.get_mut(i) {
+            Some(s) if *s != self.stamp => {
+                *s = self.stamp;
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Flood fills of the player's free region, bounded to the search's
+/// rectangle plus margin.
+#[derive(Clone, Debug)]
+pub(crate) struct Regions {
+    min: GridPos,
+    max: GridPos,
+    width: usize,
+    /// The cells of the current [`Regions::canonical`] or [`Regions::walk_to`] fill.
+    filled: Marks,
+    /// The cells of the current tour ([`Regions::start_tour`]).
+    toured: Marks,
+    /// Per slot: the direction the last `walk_to` fill entered it by.
+    via: Vec<u8>,
+    queue: Vec<GridPos>,
+}
+
+impl Regions {
+    /// Prepare fills of the cells from `min` to `max` (both included).
+    pub(crate) fn new(min: GridPos, max: GridPos) -> Regions {
+        let span = |a: i32, b: i32| usize::try_from(i64::from(b) - i64::from(a) + 1).unwrap_or(0);
+        let (width, height) = (span(min.x, max.x), span(min.y, max.y));
+        let cells = width.saturating_mul(height);
+        Regions {
+            min,
+            max,
+            width,
+            filled: Marks {
+                seen: vec![0; cells],
+                stamp: 0,
+            },
+            toured: Marks {
+                seen: vec![0; cells],
+                stamp: 0,
+            },
+            via: vec![0; cells],
+            queue: Vec::new(),
+        }
+    }
+
+    /// Return the bytes the fills hold.
+    pub(crate) fn bytes(&self) -> u64 {
+        (self.filled.seen.capacity() * 4
+            + self.toured.seen.capacity() * 4
+            + self.via.capacity()
+            + self.queue.capacity() * std::mem::size_of::<GridPos>()) as u64
+    }
+
+    /// Return the slot of `at`, if it is inside the bound.
+    fn slot(&self, at: GridPos) -> Option<usize> {
+        if !(self.min.x..=self.max.x).contains(&at.x) || !(self.min.y..=self.max.y).contains(&at.y)
+        {
+            return None;
+        }
+        let x = usize::try_from(i64::from(at.x) - i64::from(self.min.x)).ok()?;
+        let y = usize::try_from(i64::from(at.y) - i64::from(self.min.y)).ok()?;
+        Some(y * self.width + x)
+    }
+
+    /// Return whether `at` is free: inside the bound, holding nothing in
+    /// [`NOT_FREE`] besides the player, and no water nothing fills (what is
+    /// left: floor, goals, filled water and the sunk box that fills it).
+    ///
+    /// Walking onto a free cell from a free cell succeeds (nothing blocks,
+    /// nothing is pushed, the player can stand there), and in a level that
+    /// [`walks_change_nothing`] no rule answers it: collect and plates find
+    /// none of theirs, sink takes only a sinkable that arrived (the player
+    /// is none), doors look only at the two cells (no door on either), and
+    /// without hands cleanup has nothing to let go of. So the step changes
+    /// the player's cell and Facing and nothing else; the search also
+    /// checks each such step it takes (`Search::walk`).
+    pub(crate) fn free(&self, world: &World, player: EntityId, at: GridPos) -> bool {
+        if self.slot(at).is_none() {
+            return false;
+        }
+        let index = world.index();
+        let mut kinds = index.kinds_at(at);
+        if kinds.contains(TagKind::Player) {
+            kinds = index
+                .tagged_at(at)
+                .filter(|(id, _)| *id != player)
+                .fold(TagSet::EMPTY, |all, (_, tags)| all.union(tags));
+        }
+        let unfilled_water =
+            kinds.contains(TagKind::WaterCell) && !kinds.contains(TagKind::Walkable);
+        !kinds.intersects(NOT_FREE) && !unfilled_water
+    }
+
+    /// Return the cell a key writes for the player of `world`: the smallest
+    /// cell by (y, x) of its free region (every free cell it reaches
+    /// through free cells) if it stands on a free cell, else its own cell.
+    pub(crate) fn canonical(&mut self, world: &World, player: EntityId) -> Option<GridPos> {
+        let at = world.position(player).ok()?;
+        if !self.free(world, player, at) {
+            return Some(at);
+        }
+        self.filled.clear();
+        self.queue.clear();
+        if let Some(i) = self.slot(at) {
+            self.filled.insert(i);
+        }
+        self.queue.push(at);
+        let mut best = at;
+        while let Some(cell) = self.queue.pop() {
+            if (cell.y, cell.x) < (best.y, best.x) {
+                best = cell;
+            }
+            for d in GridDir::ALL {
+                let next = cell.step(d);
+                if let Some(i) = self.slot(next)
+                    && self.free(world, player, next)
+                    && self.filled.insert(i)
+                {
+                    self.queue.push(next);
+                }
+            }
+        }
+        Some(best)
+    }
+
+    /// Write into `path` the directions of a shortest walk over free cells
+    /// from the player's cell in `world` to `to`; return whether there is
+    /// one (a walk of no steps if the player stands on `to`).
+    pub(crate) fn walk_to(
+        &mut self,
+        world: &World,
+        player: EntityId,
+        to: GridPos,
+        path: &mut Vec<GridDir>,
+    ) -> bool {
+        path.clear();
+        let Ok(at) = world.position(player) else {
+            return false;
+        };
+        if at == to {
+            return true;
+        }
+        if !self.free(world, player, at) {
+            return false;
+        }
+        self.filled.clear();
+        self.queue.clear();
+        if let Some(i) = self.slot(at) {
+            self.filled.insert(i);
+        }
+        self.queue.push(at);
+        // Breadth-first: the queue grows at its end and is read from `head`.
+        let mut head = 0;
+        let mut found = false;
+        while let Some(&cell) = self.queue.get(head) {
+            head += 1;
+            if cell == to {
+                found = true;
+                break;
+            }
+            for d in GridDir::ALL {
+                let next = cell.step(d);
+                if let Some(i) = self.slot(next)
+                    && self.free(world, player, next)
+                    && self.filled.insert(i)
+                {
+                    if let Some(v) = self.via.get_mut(i) {
+                        *v = d.index() as u8;
+                    }
+                    self.queue.push(next);
+                }
+            }
+        }
+        if !found {
+            return false;
+        }
+        let mut cell = to;
+        while cell != at {
+            let Some(d) = self
+                .slot(cell)
+                .and_then(|i| self.via.get(i))
+                .and_then(|v| GridDir::ALL.get(usize::from(*v)))
+                .copied()
+            else {
+                return false;
+            };
+            path.push(d);
+            cell = cell.step(d.opposite());
+            if path.len() > self.via.len() {
+                return false;
+            }
+        }
+        path.reverse();
+        true
+    }
+
+    /// Start a tour of a region: no cell is toured yet.
+    pub(crate) fn start_tour(&mut self) {
+        self.toured.clear();
+    }
+
+    /// Mark `at` toured; return whether it is inside the bound and was not
+    /// toured yet.
+    pub(crate) fn tour(&mut self, at: GridPos) -> bool {
+        self.slot(at).is_some_and(|i| self.toured.insert(i))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use muscleman_sim::Trail;
+
+    fn trail(text: &str) -> Trail {
+        let level = Level::parse(text).unwrap_or_else(|e| panic!("{e}"));
+        Trail::new(&level, muscleman_sim::Rules::SOKOBAN).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn bound(text: &str) -> Regions {
+        let level = Level::parse(text).unwrap_or_else(|e| panic!("{e}"));
+        let (w, h) = (level.width() as i32, level.height() as i32);
+        Regions::new(GridPos::new(-2, -2), GridPos::new(w + 1, h + 1))
+    }
+
+    #[test]
+    fn the_canonical_cell_is_the_regions_smallest() {
+        // The box, the wall, the water and the heavy box cut the room in
+        // two: the player's side is the right, whose smallest cell is (4, 1).
+        let text = "#######\n#  $ @#\n#  #  #\n#&~   #\n#######\n";
+        let t = trail(text);
+        let mut r = bound(text);
+        assert_eq!(r.canonical(t.world(), t.player()), Some(GridPos::new(4, 1)));
+        let mut path = Vec::new();
+        assert!(r.walk_to(t.world(), t.player(), GridPos::new(3, 3), &mut path));
+        assert_eq!(path.len(), 4, "{path:?}");
+        assert!(!r.walk_to(t.world(), t.player(), GridPos::new(1, 1), &mut path));
+    }
+
+    #[test]
+    fn an_open_edge_reaches_the_bound() {
+        let text = "####\n#@  \n####\n";
+        let t = trail(text);
+        let mut r = bound(text);
+        // Round the outside of the walls to the bound's corner.
+        assert_eq!(
+            r.canonical(t.world(), t.player()),
+            Some(GridPos::new(-2, -2))
+        );
+    }
+
+    #[test]
+    fn levels_with_plates_or_collectibles_do_not_normalize() {
+        let parse = |t: &str| Level::parse(t).unwrap_or_else(|e| panic!("{e}"));
+        assert!(walks_change_nothing(&parse(
+            "legend: D = DoorRed\n#####\n#@$D.#\n#####\n"
+        )));
+        assert!(!walks_change_nothing(&parse(
+            "legend: q = PressurePlateRed\n#####\n#@$q.#\n#####\n"
+        )));
+        assert!(!walks_change_nothing(&parse(
+            "legend: o = Coin\n#####\n#@$o.#\n#####\n"
+        )));
+        assert!(!walks_change_nothing(&parse(
+            "legend: x = Box(Coin)\n#####\n#@x .#\n#####\n"
+        )));
+    }
+}
