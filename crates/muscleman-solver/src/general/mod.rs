@@ -232,7 +232,7 @@ pub(crate) fn explore(
         && options.optimize != Optimize::Moves
         && region::walks_change_nothing(level);
     let facts = Facts::of(level);
-    let regions = Regions::new(facts.min, facts.max);
+    let regions = Regions::new(level, facts.min, facts.max);
     let started = Instant::now();
     let mut search = Search {
         options,
@@ -602,8 +602,10 @@ impl Search<'_> {
     }
 
     /// Try every input from node `n` with the player on `at`, but, if
-    /// `in_region`, a walk onto a free cell; queue the new or cheaper
-    /// positions.
+    /// `in_region`, a walk onto a free cell (it stays in the region) and a
+    /// move the walk rule refuses without pushing (it only turns the
+    /// player, which without hands the key leaves out); queue the new or
+    /// cheaper positions.
     fn expand_at(
         &mut self,
         n: u32,
@@ -617,9 +619,11 @@ impl Search<'_> {
             }
             if in_region
                 && let Input::Move(d) = input
-                && self
-                    .regions
-                    .free(self.trail.world(), self.trail.player(), at.step(*d))
+                && !self.regions.may_leave_region(
+                    self.trail.world(),
+                    self.trail.player(),
+                    at.step(*d),
+                )
             {
                 continue;
             }

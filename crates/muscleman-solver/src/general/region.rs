@@ -3,7 +3,7 @@
 //! search may file the positions of one region as one (see the module
 //! docs of `general`, "Free region").
 
-use muscleman_core::{EntityId, GridDir, GridPos};
+use muscleman_core::{EntityId, EntityRecipe, GridDir, GridPos};
 use muscleman_level::Level;
 use muscleman_sim::{TagKind, TagSet, World, recipe_tags};
 
@@ -72,6 +72,10 @@ pub(crate) struct Regions {
     min: GridPos,
     max: GridPos,
     width: usize,
+    /// Per slot: whether a strong wall stands there (never moved nor
+    /// destroyed, so never free), to answer most of a fill's questions
+    /// without the spatial index.
+    walls: Vec<bool>,
     /// The cells of the current [`Regions::canonical`] or [`Regions::walk_to`] fill.
     filled: Marks,
     /// The cells of the current tour ([`Regions::start_tour`]).
@@ -82,15 +86,17 @@ pub(crate) struct Regions {
 }
 
 impl Regions {
-    /// Prepare fills of the cells from `min` to `max` (both included).
-    pub(crate) fn new(min: GridPos, max: GridPos) -> Regions {
+    /// Prepare fills of the cells from `min` to `max` (both included) of
+    /// the positions of `level`.
+    pub(crate) fn new(level: &Level, min: GridPos, max: GridPos) -> Regions {
         let span = |a: i32, b: i32| usize::try_from(i64::from(b) - i64::from(a) + 1).unwrap_or(0);
         let (width, height) = (span(min.x, max.x), span(min.y, max.y));
         let cells = width.saturating_mul(height);
-        Regions {
+        let mut regions = Regions {
             min,
             max,
             width,
+            walls: vec![false; cells],
             filled: Marks {
                 seen: vec![0; cells],
                 stamp: 0,
@@ -101,12 +107,19 @@ impl Regions {
             },
             via: vec![0; cells],
             queue: Vec::new(),
+        };
+        for at in level.positions_of(EntityRecipe::WallStrong) {
+            if let Some(wall) = regions.slot(at).and_then(|i| regions.walls.get_mut(i)) {
+                *wall = true;
+            }
         }
+        regions
     }
 
     /// Return the bytes the fills hold.
     pub(crate) fn bytes(&self) -> u64 {
-        (self.filled.seen.capacity() * 4
+        (self.walls.capacity()
+            + self.filled.seen.capacity() * 4
             + self.toured.seen.capacity() * 4
             + self.via.capacity()
             + self.queue.capacity() * std::mem::size_of::<GridPos>()) as u64
@@ -136,7 +149,13 @@ impl Regions {
     /// the player's cell and Facing and nothing else; the search also
     /// checks each such step it takes (`Search::walk`).
     pub(crate) fn free(&self, world: &World, player: EntityId, at: GridPos) -> bool {
-        if self.slot(at).is_none() {
+        self.slot(at)
+            .is_some_and(|i| self.free_slot(world, player, at, i))
+    }
+
+    /// [`Regions::free`] for a cell whose slot is known.
+    fn free_slot(&self, world: &World, player: EntityId, at: GridPos, slot: usize) -> bool {
+        if self.walls.get(slot).copied().unwrap_or(true) {
             return false;
         }
         let index = world.index();
@@ -150,6 +169,30 @@ impl Regions {
         let unfilled_water =
             kinds.contains(TagKind::WaterCell) && !kinds.contains(TagKind::Walkable);
         !kinds.intersects(NOT_FREE) && !unfilled_water
+    }
+
+    /// Return whether a move of the player, from a free cell of `world`'s
+    /// region, onto `to` may lead out of its region: `to` is neither free
+    /// nor refused outright. The walk rule (rules.md §4, `walk.rs`) refuses
+    /// a move onto water nothing fills, or onto a cell that blocks movement
+    /// and holds no pushable, before anything moves: the step only turns
+    /// the player (and, in a level that [`walks_change_nothing`], nothing
+    /// in the environment phase answers a step in which nothing moved).
+    /// Past the bound it is `true`: the step is taken and cut there.
+    pub(crate) fn may_leave_region(&self, world: &World, player: EntityId, to: GridPos) -> bool {
+        if self.slot(to).is_none() {
+            return true;
+        }
+        let kinds = world.index().kinds_at(to);
+        if kinds.contains(TagKind::Pushable) {
+            return true;
+        }
+        let unfilled_water =
+            kinds.contains(TagKind::WaterCell) && !kinds.contains(TagKind::Walkable);
+        if unfilled_water || kinds.contains(TagKind::BlocksMovement) {
+            return false;
+        }
+        !self.free(world, player, to)
     }
 
     /// Return the cell a key writes for the player of `world`: the smallest
@@ -174,7 +217,8 @@ impl Regions {
             for d in GridDir::ALL {
                 let next = cell.step(d);
                 if let Some(i) = self.slot(next)
-                    && self.free(world, player, next)
+                    && self.filled.seen.get(i) != Some(&self.filled.stamp)
+                    && self.free_slot(world, player, next, i)
                     && self.filled.insert(i)
                 {
                     self.queue.push(next);
@@ -280,7 +324,7 @@ mod tests {
     fn bound(text: &str) -> Regions {
         let level = Level::parse(text).unwrap_or_else(|e| panic!("{e}"));
         let (w, h) = (level.width() as i32, level.height() as i32);
-        Regions::new(GridPos::new(-2, -2), GridPos::new(w + 1, h + 1))
+        Regions::new(&level, GridPos::new(-2, -2), GridPos::new(w + 1, h + 1))
     }
 
     #[test]
