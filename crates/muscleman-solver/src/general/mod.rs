@@ -15,8 +15,7 @@
 //!   and drop with empty ones (rules.md §4). A step that changes nothing
 //!   makes no new position.
 //! - **Order**: [`Optimize::Fast`] is breadth-first in inputs (the first
-//!   solved position generated ends the search; with the free region
-//!   normalized, in inputs other than walks within a region). [`Optimize::Moves`] and
+//!   solved position generated ends the search). [`Optimize::Moves`] and
 //!   [`Optimize::Pushes`] cost a step 1 when the player walked (a push
 //!   included), or when something moved by the player's action, and 0
 //!   otherwise, and search with a double-ended queue (0-1 breadth-first):
@@ -32,8 +31,8 @@
 //! - **Facing** (pruning on, no hands): nothing but grab, carry and swing
 //!   reads the player's Facing, so without hands the key leaves it out and
 //!   a turn into a wall makes no new position.
-//! - **Free region** (pruning on, no hands, not move-optimal, no plates
-//!   or collectibles in the level or inside a box): the key holds the
+//! - **Free region** (pruning on, no hands, push-optimal, no plates or
+//!   collectibles in the level or inside a box): the key holds the
 //!   smallest cell by (y, x) of the player's free region instead of its
 //!   cell ([`region::Regions::canonical`]), so positions that differ only in
 //!   where the player stands within one region are filed as one, as the
@@ -43,8 +42,8 @@
 //!   inside the bound. A walk from a free cell onto a free cell then
 //!   changes only the player's cell and Facing, and Facing is read only
 //!   with hands, so two positions with equal keys reach each other by
-//!   walks (which push nothing: they cost nothing in push-optimal mode,
-//!   and fast mode proves no count) and have the same futures. The fill
+//!   walks (which push nothing, so cost nothing) and have the same
+//!   futures. The fill
 //!   and the tour stay inside the bound; a walk past it is tried as an
 //!   input from the region's edge and cut as below. Expanding such a node
 //!   tours its region: the trail walks depth-first onto every free cell of
@@ -57,7 +56,13 @@
 //!   both change the world under the player's own steps. With hands,
 //!   Facing and the player's cell decide what a grab or a swing does;
 //!   move-optimal search needs the exact cell (a walk is a move); so
-//!   neither is normalized. The property tests of `tests/general.rs` hold
+//!   neither is normalized. Fast mode would be sound too, but is left
+//!   exact on measurement (BENCHMARKS.md, issue 15): breadth-first in
+//!   inputs, it finds solutions short in moves early, while over regions
+//!   it goes breadth-first in pushes, each position costing a tour of its
+//!   region (about ten times a plain position's expansion), so on an open
+//!   level whose solution is short in moves it was 58 times slower. The
+//!   property tests of `tests/general.rs` hold
 //!   the stored positions of goal-less levels equal to the reference's walk
 //!   classes and every verdict equal to the reference's.
 //! - **Not done**: freeze or corral deadlocks, or a lower bound.
@@ -227,9 +232,10 @@ pub(crate) fn explore(
     // that differ only in it as one (see `KeyWriter::new`).
     let facing = !prune || options.rules.hands;
     let writer = KeyWriter::new(level, trail.world(), trail.player(), dead, facing);
+    // Push-optimal only: see the module docs, "Free region".
     let normalize = prune
         && !options.rules.hands
-        && options.optimize != Optimize::Moves
+        && options.optimize == Optimize::Pushes
         && region::walks_change_nothing(level);
     let facts = Facts::of(level);
     let regions = Regions::new(level, facts.min, facts.max);
