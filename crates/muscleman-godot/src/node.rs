@@ -8,7 +8,7 @@ use muscleman_core::{GridDir, GridPos};
 use muscleman_sim::{Command, Rules};
 
 use crate::error::AdapterError;
-use crate::input::{action_names, command_named, move_command};
+use crate::input::{action_names, command_named, commands_of_moves, move_command};
 use crate::levels;
 use crate::session::Session;
 use crate::signals::{Arg, SIGNALS, Signal, entity_int};
@@ -280,15 +280,17 @@ impl MusclemanGame {
     }
 
     /// Apply a MOVES string (`"rddRRdrU"`: u r d l, w wait, g grab, p drop,
-    /// [ ] swings, z undo, y redo, ! restart). A bad letter is refused
-    /// before anything runs.
+    /// [ ] swings, z undo, y redo, ! restart), emitting each command's
+    /// signals before the next runs. A bad letter is refused before anything
+    /// runs.
     #[func]
     fn play(&mut self, moves: GString) -> bool {
-        let result = match self.session.as_mut() {
-            Some(session) => session.play(&moves.to_string()),
-            None => Err(AdapterError::NoGame),
-        };
-        self.emit_all(result)
+        match commands_of_moves(&moves.to_string()) {
+            // Each command's signals go out before the next command runs, so
+            // a handler reads the state its signal comes from.
+            Ok(commands) => commands.into_iter().all(|c| self.apply(c)),
+            Err(e) => self.refuse(e),
+        }
     }
 
     /// Return every action name `act` takes, in the sim's order.
