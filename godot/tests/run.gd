@@ -5,6 +5,7 @@ extends SceneTree
 
 const SUITES: Array[String] = [
 	"res://tests/test_node.gd",
+	"res://tests/test_scene.gd",
 ]
 
 
