@@ -220,10 +220,12 @@ func _draw_piece(e: Dictionary, at: Vector2, on_goal: bool) -> void:
 			for corner: Vector2 in [Vector2(-1, -1), Vector2(1, -1), Vector2(1, 1), Vector2(-1, 1)]:
 				draw_circle(mid + corner * s * 0.27, s * 0.05, Palette.HEAVY_DARK)
 		"hammer":
-			draw_rect(Rect2(mid + Vector2(-s * 0.05, -s * 0.1), Vector2(s * 0.1, s * 0.42)),
-				Palette.HANDLE)
-			draw_rect(Rect2(mid + Vector2(-s * 0.28, -s * 0.32), Vector2(s * 0.56, s * 0.22)),
-				Palette.HAMMER_HEAD)
+			var handle := Rect2(mid + Vector2(-s * 0.06, -s * 0.12), Vector2(s * 0.12, s * 0.46))
+			draw_rect(handle, Palette.HANDLE_LIGHT)
+			draw_rect(handle, Palette.HANDLE, false, 2.0)
+			var head := Rect2(mid + Vector2(-s * 0.3, -s * 0.34), Vector2(s * 0.6, s * 0.26))
+			draw_rect(head, Palette.HAMMER_HEAD)
+			draw_rect(head, Palette.HEAVY_DARK, false, 2.0)
 		"key":
 			var c := Palette.of(e["color"])
 			draw_arc(mid + Vector2(-s * 0.15, 0), s * 0.13, 0, TAU, 16, c, maxf(2.0, s * 0.07))
@@ -281,6 +283,12 @@ func _draw_player(mid: Vector2) -> void:
 
 
 func _draw_arm(player_at: Vector2, held_at: Vector2) -> void:
+	# An arm from the player's edge to a hand on the near edge of what it holds.
 	var a := _rect_of(player_at).get_center()
 	var b := _rect_of(held_at).get_center()
-	draw_line(a, b, Palette.PLAYER_DARK, maxf(3.0, cell_size * 0.12))
+	var dir := (b - a).normalized()
+	var start := a + dir * cell_size * 0.3
+	var hand := b - dir * cell_size * 0.42
+	draw_line(start, hand, Palette.PLAYER_DARK, maxf(3.0, cell_size * 0.1))
+	draw_circle(hand, cell_size * 0.09, Palette.PLAYER)
+	draw_arc(hand, cell_size * 0.09, 0, TAU, 12, Palette.PLAYER_DARK, 2.0)
