@@ -236,3 +236,54 @@ func test_saves_load_back_and_bad_input_is_refused() -> void:
 	check_eq(log, [], "no signal")
 	check(not game.load_level_file("res://no/such/file.txt", 0), "a missing file")
 	game.free()
+
+
+func test_a_heavy_box_sinks_a_hammer_smashes_and_the_player_collects() -> void:
+	# Before      push right: the heavy box sinks     grab the hammer, swing left:
+	# #######     #######                             the box at V breaks and
+	# #@&~  #     # @_  #  (_: the sunk box, walkable) leaves its coin
+	# #hx   #     #hx   #
+	# #######     #######
+	var game := new_game()
+	var log := []
+	record(game, log)
+	var level := "legend: h = Hammer\nlegend: x = Box(Coin)\n#######\n#@&~  #\n#hx   #\n#######\n"
+	check(game.load_level(level, 0), "load")
+	var player: int = game.player()
+	var heavy := id_at(game, Vector2i(2, 1), "heavy_box")
+	var hammer := id_at(game, Vector2i(1, 2), "hammer")
+	var crate := id_at(game, Vector2i(2, 2), "box")
+	check(game.play("r"), "push the heavy box into the water")
+	check_eq(log, [
+		["moved", heavy, Vector2i(2, 1), Vector2i(3, 1), "push"],
+		["moved", player, Vector2i(1, 1), Vector2i(2, 1), "player"],
+		["sank", heavy],
+	], "sink")
+	check_eq(game.cell(Vector2i(3, 1)).map(func(e: Dictionary) -> String: return e["kind"]),
+		["sunk_heavy_box", "water"], "the sunk box fills the water (cells list ids in order)")
+
+	log.clear()
+	# Left, then down: the hammer cannot be pushed into the wall, but the
+	# player turns to face it; grab it and swing left (V is the box).
+	check(game.play("ldg["), "back, turn, grab the hammer, swing")
+	check_eq(log.slice(0, 2), [
+		["moved", player, Vector2i(2, 1), Vector2i(1, 1), "player"],
+		["grab_attached", player, hammer],
+	], "walk back and grab")
+	check_eq(log.size(), 3, "the strike is one event")
+	var smashed: Array = log.back()
+	check_eq(smashed.slice(0, 2), ["smashed", crate], "smashed")
+	var contents: PackedInt64Array = smashed[2]
+	check_eq(contents.size(), 1, "one thing inside")
+	check_eq(id_at(game, Vector2i(2, 2), "coin"), contents[0], "the coin spawned in the box's cell")
+
+	log.clear()
+	check(game.play("prd"), "drop, step right, step down onto the coin")
+	check_eq(log, [
+		["grab_released", player, hammer],
+		["moved", player, Vector2i(1, 1), Vector2i(2, 1), "player"],
+		["moved", player, Vector2i(2, 1), Vector2i(2, 2), "player"],
+		["item_collected", contents[0], "coins"],
+	], "collect")
+	check_eq(game.counters()["coins"], 1, "counted")
+	game.free()

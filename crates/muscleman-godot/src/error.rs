@@ -17,6 +17,9 @@ pub enum AdapterError {
         /// How many levels the text holds.
         count: usize,
     },
+    /// A level number below 0.
+    #[error("no level {0}: levels are numbered from 0")]
+    NegativeLevel(i64),
     /// The level read but the sim cannot play it.
     #[error("the level cannot be played: {0}")]
     Load(#[from] LevelLoadError),

@@ -164,10 +164,7 @@ impl MusclemanGame {
     fn load_level(&mut self, text: GString, number: i64) -> bool {
         let rules = self.rules();
         let result = usize::try_from(number)
-            .map_err(|_| AdapterError::NoLevel {
-                number: usize::MAX,
-                count: 0,
-            })
+            .map_err(|_| AdapterError::NegativeLevel(number))
             .and_then(|n| Session::from_text(&text.to_string(), n, rules));
         self.start(result)
     }
