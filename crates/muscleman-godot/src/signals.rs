@@ -5,7 +5,7 @@
 //! §7). [`SIGNALS`] lists every signal with its parameters; the gdext layer
 //! declares the same ones and turns each [`Arg`] into a Godot value.
 
-use muscleman_core::{EntityId, GridPos, MoveCause, SimEvent};
+use muscleman_core::{EntityId, GridPos, SimEvent};
 
 /// One argument of a signal, as plain data.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,19 +109,6 @@ pub const fn entity_int(id: EntityId) -> i64 {
     id.to_bits().cast_signed()
 }
 
-/// Return a move cause's name: `"player"`, `"push"`, `"swing"`, `"brain"`,
-/// `"undo"` or `"restart"`.
-pub const fn cause_name(cause: MoveCause) -> &'static str {
-    match cause {
-        MoveCause::Player => "player",
-        MoveCause::Push => "push",
-        MoveCause::Swing => "swing",
-        MoveCause::Brain => "brain",
-        MoveCause::Undo => "undo",
-        MoveCause::Restart => "restart",
-    }
-}
-
 /// Return the signal a sim event becomes.
 ///
 /// # Example
@@ -140,7 +127,7 @@ pub fn signal_of(event: &SimEvent) -> Signal {
     let (name, args) = match event {
         SimEvent::Moved(m) => (
             "moved",
-            vec![E(m.entity), C(m.from), C(m.to), N(cause_name(m.cause))],
+            vec![E(m.entity), C(m.from), C(m.to), N(m.cause.name())],
         ),
         SimEvent::GrabAttached(g) => ("grab_attached", vec![E(g.player), E(g.entity)]),
         SimEvent::GrabReleased(g) => ("grab_released", vec![E(g.player), E(g.entity)]),
@@ -190,8 +177,8 @@ pub fn info_of(name: &str) -> Option<&'static SignalInfo> {
 mod tests {
     use muscleman_core::{
         DoorClosed, DoorOpened, GlobalCounter, GrabAttached, GrabReleased, ItemCollected,
-        KeyConsumed, LevelTransition, Moved, PlatePressed, PlateReleased, Sank, Smashed, SoundHint,
-        SpawnedIds, SwingBlocked, SwingBlockedReason, Swung,
+        KeyConsumed, LevelTransition, MoveCause, Moved, PlatePressed, PlateReleased, Sank, Smashed,
+        SoundHint, SpawnedIds, SwingBlocked, SwingBlockedReason, Swung,
     };
 
     use super::*;
