@@ -260,6 +260,8 @@ func _draw_piece(e: Dictionary, at: Vector2, on_goal: bool) -> void:
 			else:
 				draw_circle(mid, s * 0.18, c)
 				draw_arc(mid, s * 0.18, 0, TAU, 16, c.darkened(0.4), 2.0)
+			if e["kind"] == "coin":
+				draw_arc(mid, s * 0.11, 0, TAU, 16, c.darkened(0.3), maxf(1.5, s * 0.03))
 			if e["kind"] == "apple" or e["kind"] == "pear":
 				draw_line(mid + Vector2(0, -s * 0.16), mid + Vector2(s * 0.08, -s * 0.28),
 					Palette.ITEMS["pear"].darkened(0.3), 2.0)

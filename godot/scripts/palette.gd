@@ -36,7 +36,7 @@ const ITEMS := {
 	"apple": Color("e0524f"),
 	"pear": Color("b6cf4e"),
 	"cheese": Color("f2d16b"),
-	"coin": Color("f2c14e"),
+	"coin": Color("ffd75e"),
 	"collectible": Color("d0d0d0"),
 }
 
