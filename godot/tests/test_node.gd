@@ -287,3 +287,28 @@ func test_a_heavy_box_sinks_a_hammer_smashes_and_the_player_collects() -> void:
 	], "collect")
 	check_eq(game.counters()["coins"], 1, "counted")
 	game.free()
+
+
+func test_a_level_file_and_sokoban_rules() -> void:
+	# Before: #@$$ #   Muscleman rules push the chain; Sokoban rules refuse it.
+	var path := "user://two_boxes.txt"
+	var file := FileAccess.open(path, FileAccess.WRITE)
+	file.store_string("; Two Boxes\n######\n#@$$ #\n######\n")
+	file.close()
+	var game := new_game()
+	var log := []
+	record(game, log)
+	check(game.load_level_file(path, 0), "load the file: " + game.last_error())
+	check_eq(game.title(), "Two Boxes", "title from the file")
+	check(game.act("right"), "push")
+	check_eq(log.size(), 3, "the chain moved: two boxes and the player")
+	log.clear()
+	game.use_sokoban_rules(true)
+	check(game.load_level_file(path, 0), "load again under Sokoban rules")
+	check(game.act("right"), "push")
+	check_eq(log, [], "a box cannot push a box")
+	check(game.grab(), "grab")
+	check_eq(log, [], "no hands under Sokoban rules")
+	check_eq(game.holding(), 0, "nothing held")
+	game.free()
+	DirAccess.remove_absolute(path)
