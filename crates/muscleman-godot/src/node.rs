@@ -4,7 +4,7 @@
 
 use godot::classes::{FileAccess, INode, Node};
 use godot::prelude::*;
-use muscleman_core::{GridDir, GridPos};
+use muscleman_core::{GridDir, GridPos, Input};
 use muscleman_sim::{Command, Rules};
 
 use crate::error::AdapterError;
@@ -231,31 +231,31 @@ impl MusclemanGame {
     /// Take hold of the liftable thing in front.
     #[func]
     fn grab(&mut self) -> bool {
-        self.apply(Command::Step(muscleman_core::Input::Grab))
+        self.apply(Command::Step(Input::Grab))
     }
 
     /// Let go of what is held.
     #[func(rename = drop)]
     fn let_go(&mut self) -> bool {
-        self.apply(Command::Step(muscleman_core::Input::Drop))
+        self.apply(Command::Step(Input::Drop))
     }
 
     /// Swing what is held a quarter turn counter-clockwise.
     #[func]
     fn swing_left(&mut self) -> bool {
-        self.apply(Command::Step(muscleman_core::Input::SwingLeft))
+        self.apply(Command::Step(Input::SwingLeft))
     }
 
     /// Swing what is held a quarter turn clockwise.
     #[func]
     fn swing_right(&mut self) -> bool {
-        self.apply(Command::Step(muscleman_core::Input::SwingRight))
+        self.apply(Command::Step(Input::SwingRight))
     }
 
     /// Do nothing for one step.
     #[func]
     fn wait(&mut self) -> bool {
-        self.apply(Command::Step(muscleman_core::Input::Wait))
+        self.apply(Command::Step(Input::Wait))
     }
 
     /// Undo the last undo step (moves back with cause `"undo"`).
