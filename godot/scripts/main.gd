@@ -40,12 +40,19 @@ func _unhandled_input(event: InputEvent) -> void:
 	elif event.is_action_pressed("prev_level"):
 		load_level(level - 1)
 	else:
-		for action: String in game.action_names():
-			if event.is_action_pressed(action, true):
-				do_action(action)
-				break
-		return
+		var action := _action_of(event)
+		if action.is_empty():
+			return
+		do_action(action)
 	get_viewport().set_input_as_handled()
+
+
+## Return the sim action a key press stands for ("" for none); held keys repeat.
+func _action_of(event: InputEvent) -> String:
+	for action: String in game.action_names():
+		if event.is_action_pressed(action, true):
+			return action
+	return ""
 
 
 ## Start built-in level `number` (from 0; wraps around).
