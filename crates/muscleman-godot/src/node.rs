@@ -463,7 +463,12 @@ impl MusclemanGame {
         self.last_error.clear();
         for signal in &signals {
             let args: Vec<Variant> = signal.args.iter().map(variant_of).collect();
-            self.base_mut().emit_signal(signal.name, &args);
+            // `try_`: a call Godot refuses is reported, never a panic. (Its
+            // `Ok(ERR_UNAVAILABLE)` only means nothing is connected; Godot
+            // prints its own error for an undeclared signal.)
+            if let Err(e) = self.base_mut().try_emit_signal(signal.name, &args) {
+                godot_error!("signal {} not emitted: {e}", signal.name);
+            }
         }
         true
     }
