@@ -203,6 +203,12 @@ func test_handlers_may_read_the_node_while_it_emits() -> void:
 	check(game.play(FIRST_STEPS_SOLUTION), "play")
 	check_eq(seen.size(), 11, "every move seen")
 	check(seen.all(func(ok: bool) -> bool: return ok), "each entity is where its signal says")
+	# A handler may even play: restart as soon as the level is solved.
+	game.solved.connect(func() -> void: game.restart())
+	check(game.load_builtin(0), "load again")
+	check(game.play(FIRST_STEPS_SOLUTION), "play again")
+	check(not game.is_solved(), "the handler restarted the level")
+	check_eq(game.moves(), 0, "back at the start")
 	game.free()
 
 
