@@ -91,9 +91,21 @@ func _update_hud() -> void:
 	for name: String in counters:
 		if counters[name] > 0:
 			parts.append("%s %d" % [name.replace("_", " "), counters[name]])
-	if game.holding() != 0:
-		parts.append("holding")
+	var held := _held_kind()
+	if not held.is_empty():
+		parts.append("holding " + held.replace("_", " "))
 	stats_label.text = "   ".join(parts)
+
+
+## Return the kind of what the player holds ("" when it holds nothing).
+func _held_kind() -> String:
+	var held: int = game.holding()
+	if held == 0:
+		return ""
+	for e: Dictionary in game.entities():
+		if e["id"] == held:
+			return e["kind"]
+	return ""
 
 
 ## Fit the board into the room the HUD leaves, centred.
