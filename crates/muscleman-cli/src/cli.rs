@@ -35,6 +35,50 @@ pub enum Command {
     Check(CheckArgs),
     /// Search for a solution of a level.
     Solve(SolveArgs),
+    /// List the levels of a file or the built-in levels, with your progress;
+    /// `--export` prints them as a collection.
+    Levels(LevelsArgs),
+    /// Print your best solution of a level (LURD), or the moves of a save.
+    Export(ExportArgs),
+}
+
+/// Flags of `levels`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Without --export, one line per level: its number, a check mark when you solved it under
+the rules, your fewest moves and pushes, its title. With --export, the levels in the level
+format, a blank line between two, to give every command the built-in levels:
+  muscleman levels --export > builtin.txt && muscleman solve builtin.txt --level 3")]
+pub struct LevelsArgs {
+    /// A level file (one level or a collection); the built-in levels when left out.
+    pub level_file: Option<PathBuf>,
+    /// Print the levels as a collection in the level format instead of the list.
+    #[arg(long)]
+    pub export: bool,
+    /// Show progress under these rules.
+    #[arg(long, value_enum, default_value_t)]
+    pub rules: RulesArg,
+}
+
+/// Flags of `export`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Prints one line of moves in LURD, pushes in upper case: your best solution (fewest moves,
+then fewest pushes) kept by `play`, or with --load the moves of a save from its level's
+start to its position (undos, redos and restarts taken out). `replay` reads them back.
+Exit 2 when no solution is kept for the level under the rules.")]
+pub struct ExportArgs {
+    /// A level file (one level or a collection); the built-in levels when left out.
+    pub level_file: Option<PathBuf>,
+    /// Level N of the collection (1-based; default 1).
+    #[arg(long = "level", value_name = "N", value_parser = parse_level_number)]
+    pub level: Option<u32>,
+    /// The rules the solution was made under.
+    #[arg(long, value_enum, default_value_t)]
+    pub rules: RulesArg,
+    /// Print the moves of a save (from `replay --save` or `play`) instead.
+    #[arg(long, value_name = "SAVE", conflicts_with_all = ["level_file", "level", "rules"])]
+    pub load: Option<PathBuf>,
 }
 
 /// Which rules to play by.
@@ -75,18 +119,27 @@ pub struct PlayArgs {
 }
 
 /// Flags of `replay`.
-#[derive(Debug, Args)]
+#[derive(Debug, Default, Args)]
 #[command(after_help = "\
-MOVES letters: u d l r (either case) move; w wait; z undo; y redo; ! restart.
-Whitespace is ignored; any other character is an error. MOVES `-` reads them from
-standard input. Standard output carries only the final level; the summary goes to
-standard error.")]
+MOVES letters: u d l r (either case) move; w wait; z undo; y redo; ! restart; g grab;
+p drop; [ ] swing. Whitespace is ignored; any other character is an error. MOVES `-`
+reads them from standard input. With --load SAVE, no LEVEL: the moves (if any) continue
+the saved game. Standard output carries only the final level (or with --print-solution
+its moves); the summary goes to standard error.")]
 pub struct ReplayArgs {
-    /// The level file (one level or a collection).
-    pub level_file: PathBuf,
+    /// The level file (one level or a collection); left out with --load.
+    #[arg(required_unless_present = "load")]
+    pub level_file: Option<PathBuf>,
     /// The moves, or `-` to read them from standard input.
-    #[arg(allow_hyphen_values = true)]
-    pub moves: String,
+    #[arg(allow_hyphen_values = true, required_unless_present = "load")]
+    pub moves: Option<String>,
+    /// Continue the game saved in SAVE (by `replay --save` or `play`) instead of a level's start.
+    #[arg(long, value_name = "SAVE", conflicts_with_all = ["level", "rules"])]
+    pub load: Option<PathBuf>,
+    /// Print the moves from the level's start to the final position (LURD,
+    /// pushes in upper case; undos, redos and restarts taken out) instead of the level.
+    #[arg(long, conflicts_with = "json")]
+    pub print_solution: bool,
     /// Level N of a collection (1-based; default 1).
     #[arg(long = "level", value_name = "N", value_parser = parse_level_number)]
     pub level: Option<u32>,
@@ -164,10 +217,12 @@ pub struct SolveArgs {
 fn play_help() -> String {
     format!(
         "{}\n\
-         Letters work in either case; restart can be undone.\n\
-         Progress (solved levels, best moves and pushes, kept apart per rules) is kept in the\n\
-         user's data directory, or in $MUSCLEMAN_DATA_DIR when it is set. NO_COLOR turns\n\
-         colours off.",
+         Letters work in either case; restart can be undone. The mouse walks (click a cell)\n\
+         and pushes (click a box, then a cell); pasted LURD moves are played back.\n\
+         Every level's position (with its undo history) is kept and restored, and the game\n\
+         opens where you left off. Progress (solved levels, best moves and pushes, best\n\
+         solutions, kept apart per rules) and positions are kept in the user's data\n\
+         directory, or in $MUSCLEMAN_DATA_DIR when it is set. NO_COLOR turns colours off.",
         crate::play::keys_help()
     )
 }

@@ -11,12 +11,16 @@ pub mod builtin;
 pub mod check;
 pub mod cli;
 pub mod error;
+pub mod export;
 pub mod fsutil;
 pub mod json;
+pub mod levels;
 pub mod moves;
 pub mod play;
 pub mod progress;
 pub mod replay;
+pub mod saves;
+pub mod solution;
 pub mod solve;
 pub mod source;
 
@@ -62,5 +66,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::Levels(args)) => levels::run(&args),
+        Some(Command::Export(args)) => export::run(&args),
     }
 }

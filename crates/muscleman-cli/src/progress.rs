@@ -53,8 +53,10 @@ use crate::fsutil::write_atomic;
 pub const DATA_DIR_ENV: &str = "MUSCLEMAN_DATA_DIR";
 /// The progress file's name inside the data directory.
 pub const FILE_NAME: &str = "progress.json";
-/// The version of the progress file's format.
-pub const VERSION: u32 = 2;
+/// The version of the progress file's format: 3 added the best solutions
+/// and where each set was left (format 2 files are read and upgraded; a
+/// format-2 build leaves a format-3 file alone as newer).
+pub const VERSION: u32 = 3;
 /// Largest progress file read, in bytes; a larger one is treated as corrupt.
 const MAX_BYTES: u64 = 16 * 1024 * 1024;
 
@@ -102,6 +104,25 @@ struct ProgressFile {
     /// not yet merged; see the module docs.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     from_rule_book_1: BTreeMap<String, LevelRecord>,
+    /// The best solution (fewest moves, then fewest pushes) by level key,
+    /// then rules, as MOVES letters.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    solutions: BTreeMap<String, BTreeMap<String, Solution>>,
+    /// The level last played in each set, by `SET/RULES` key ([`set_key`]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    last_played: BTreeMap<String, String>,
+}
+
+/// A solution kept in the progress file: its moves and counts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Solution {
+    /// The moves, as MOVES letters (LURD, pushes in upper case where known).
+    pub moves: String,
+    /// Its number of moves.
+    pub move_count: u32,
+    /// Its number of pushes.
+    pub push_count: u32,
 }
 
 /// A format-1 file: records by level key, no rule book, no rules.
@@ -160,6 +181,8 @@ pub struct Progress {
     path: Option<PathBuf>,
     levels: Records,
     from_rule_book_1: BTreeMap<String, LevelRecord>,
+    solutions: BTreeMap<String, BTreeMap<String, Solution>>,
+    last_played: BTreeMap<String, String>,
 }
 
 /// How a progress file was read.
@@ -183,6 +206,8 @@ impl Progress {
             path: None,
             levels: BTreeMap::new(),
             from_rule_book_1: BTreeMap::new(),
+            solutions: BTreeMap::new(),
+            last_played: BTreeMap::new(),
         }
     }
 
@@ -325,6 +350,8 @@ impl Progress {
             path: Some(path),
             levels: file.levels,
             from_rule_book_1: file.from_rule_book_1,
+            solutions: file.solutions,
+            last_played: file.last_played,
         }
     }
 
@@ -360,6 +387,37 @@ impl Progress {
         }
     }
 
+    /// Return the best solution kept for `level` under `rules`, if any.
+    pub fn solution(&self, level: &Level, rules: Rules) -> Option<&Solution> {
+        self.solutions
+            .get(&level_key(level))
+            .and_then(|by_rules| by_rules.get(&rules_key(rules)))
+    }
+
+    /// Return the key of the level last played in the set `set` under `rules`.
+    pub fn last_played(&self, set: &str, rules: Rules) -> Option<&str> {
+        self.last_played
+            .get(&format!("{set}/{}", rules_key(rules)))
+            .map(String::as_str)
+    }
+
+    /// Remember `level` as the last played in the set `set` under `rules`,
+    /// and write the file when that changed.
+    pub fn set_last_played(
+        &mut self,
+        set: &str,
+        rules: Rules,
+        level: &Level,
+    ) -> Result<(), String> {
+        let key = format!("{set}/{}", rules_key(rules));
+        let value = level_key(level);
+        if self.last_played.get(&key) == Some(&value) {
+            return Ok(());
+        }
+        self.last_played.insert(key, value);
+        self.save()
+    }
+
     /// Return how many of `levels` were ever solved under `rules`.
     pub fn solved_count<'a>(
         &self,
@@ -383,7 +441,42 @@ impl Progress {
         moves: u32,
         pushes: u32,
     ) -> Result<Improvement, String> {
+        self.record_solution(level, rules, moves, pushes, None)
+    }
+
+    /// Record a solve of `level` under `rules`, with its moves when known,
+    /// and write the file if anything improved.
+    ///
+    /// The solution kept is the one with the fewest moves, then the fewest
+    /// pushes. Returns what improved; an error is a message for the player
+    /// (the record is kept in memory all the same).
+    pub fn record_solution(
+        &mut self,
+        level: &Level,
+        rules: Rules,
+        moves: u32,
+        pushes: u32,
+        solution: Option<&str>,
+    ) -> Result<Improvement, String> {
         let key = level_key(level);
+        let mut kept_solution = false;
+        if let Some(text) = solution {
+            let by_rules = self.solutions.entry(key.clone()).or_default();
+            let better = by_rules
+                .get(&rules_key(rules))
+                .is_none_or(|s| (moves, pushes) < (s.move_count, s.push_count));
+            if better {
+                by_rules.insert(
+                    rules_key(rules),
+                    Solution {
+                        moves: text.to_owned(),
+                        move_count: moves,
+                        push_count: pushes,
+                    },
+                );
+                kept_solution = true;
+            }
+        }
         let before = self.get(level, rules).unwrap_or_default();
         let better = |best: Option<u32>, now: u32| best.is_none_or(|b| now < b);
         let improvement = Improvement {
@@ -406,7 +499,12 @@ impl Progress {
             .entry(key)
             .or_default()
             .insert(rules_key(rules), record);
-        if merged || improvement.first_solve || improvement.moves || improvement.pushes {
+        if merged
+            || kept_solution
+            || improvement.first_solve
+            || improvement.moves
+            || improvement.pushes
+        {
             self.save()?;
         }
         Ok(improvement)
@@ -422,6 +520,8 @@ impl Progress {
             rules_version: RULES_VERSION,
             levels: self.levels.clone(),
             from_rule_book_1: self.from_rule_book_1.clone(),
+            solutions: self.solutions.clone(),
+            last_played: self.last_played.clone(),
         };
         let mut text = serde_json::to_string_pretty(&file)
             .map_err(|e| format!("cannot encode progress: {e}"))?;
@@ -523,11 +623,16 @@ fn parse(bytes: &[u8]) -> Read {
                 rules_version: RULES_VERSION,
                 levels: BTreeMap::new(),
                 from_rule_book_1: old.levels,
+                solutions: BTreeMap::new(),
+                last_played: BTreeMap::new(),
             }),
             Err(e) => Read::Corrupt(e.to_string()),
         },
-        VERSION => match serde_json::from_slice::<ProgressFile>(bytes) {
-            Ok(file) if file.rules_version == RULES_VERSION => Read::Current(file),
+        2 | VERSION => match serde_json::from_slice::<ProgressFile>(bytes) {
+            Ok(file) if file.rules_version == RULES_VERSION => Read::Current(ProgressFile {
+                version: VERSION,
+                ..file
+            }),
             Ok(file) if file.rules_version > RULES_VERSION => Read::Newer(format!(
                 "rule book {}, this one plays rule book {RULES_VERSION}",
                 file.rules_version
@@ -538,12 +643,12 @@ fn parse(bytes: &[u8]) -> Read {
         v if v > VERSION => Read::Newer(format!(
             "format version {v}, this one reads up to {VERSION}"
         )),
-        v => Read::Corrupt(format!("format version {v}, expected 1 or {VERSION}")),
+        v => Read::Corrupt(format!("format version {v}, expected 1 to {VERSION}")),
     }
 }
 
 /// Rename `path` to the first free `path.<suffix>-<n>` and return it.
-fn move_aside(path: &Path, suffix: &str) -> io::Result<PathBuf> {
+pub(crate) fn move_aside(path: &Path, suffix: &str) -> io::Result<PathBuf> {
     for n in 1..10_000u32 {
         let mut name = path.as_os_str().to_owned();
         name.push(format!(".{suffix}-{n}"));
@@ -583,6 +688,20 @@ pub fn level_key(level: &Level) -> String {
     for b in grid.to_text().bytes() {
         hash ^= u64::from(b);
         hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{hash:016x}")
+}
+
+/// Return the key of a set of levels: the FNV-1a 64-bit hash of its levels'
+/// keys in order, in hex. The same levels in the same order are the same
+/// set wherever the file lies.
+pub fn set_key<'a>(levels: impl IntoIterator<Item = &'a Level>) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for level in levels {
+        for b in level_key(level).bytes().chain(std::iter::once(b'\n')) {
+            hash ^= u64::from(b);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
     }
     format!("{hash:016x}")
 }

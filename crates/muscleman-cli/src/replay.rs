@@ -4,7 +4,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
 use muscleman_level::Level;
-use muscleman_sim::{Command, EventBatch, Game, MAX_HISTORY, Rules, View};
+use muscleman_sim::{Command, EventBatch, Game, MAX_HISTORY, MAX_SAVE_BYTES, Rules, View};
 use serde::Serialize;
 
 use crate::cli::ReplayArgs;
@@ -36,42 +36,128 @@ pub struct ReplayConfig {
     pub save: Option<PathBuf>,
     /// The rules.
     pub rules: Rules,
+    /// The saved game the moves continue (`--load`), as its text.
+    pub save_text: Option<String>,
+    /// Print the moves from the start instead of the level.
+    pub print_solution: bool,
 }
 
 impl ReplayConfig {
-    /// Read the level and the moves; every error is found here, before any move is applied.
+    /// Read the level (or the save) and the moves; every error is found
+    /// here, before any move is applied.
     pub fn resolve(args: &ReplayArgs) -> Result<ReplayConfig, Failure> {
-        let file = LevelFile::read(&args.level_file)?;
-        let (index, level) = file.select(args.level)?;
-        let text = if args.moves == "-" {
-            let bytes = read_stdin_capped(MAX_MOVES_BYTES)?;
-            String::from_utf8(bytes).map_err(|e| {
-                Failure::bad_input(format!(
-                    "the moves on standard input are not valid UTF-8 (at byte {})",
-                    e.utf8_error().valid_up_to() + 1
-                ))
-            })?
-        } else {
-            args.moves.clone()
+        let (file_name, number, count, level, rules, save_text, moves) = match &args.load {
+            Some(path) => {
+                let moves = match (&args.level_file, &args.moves) {
+                    (Some(_), Some(_)) => {
+                        return Err(Failure::bad_input(
+                            "with --load, give MOVES only: the save holds its level",
+                        ));
+                    }
+                    (Some(first), None) => Some(first.to_string_lossy().into_owned()),
+                    (None, moves) => moves.clone(),
+                };
+                let (text, game) = load_save(path)?;
+                let level = game.level().clone();
+                let rules = game.rules();
+                (
+                    path.display().to_string(),
+                    1,
+                    1,
+                    level,
+                    rules,
+                    Some(text),
+                    moves,
+                )
+            }
+            None => {
+                let (Some(level_file), Some(moves)) = (&args.level_file, &args.moves) else {
+                    return Err(Failure::bad_input(
+                        "replay needs a LEVEL file and MOVES, or --load SAVE [MOVES]",
+                    ));
+                };
+                let file = LevelFile::read(level_file)?;
+                let (index, level) = file.select(args.level)?;
+                (
+                    file.name.clone(),
+                    index + 1,
+                    file.len(),
+                    level.clone(),
+                    args.rules.rules(),
+                    None,
+                    Some(moves.clone()),
+                )
+            }
+        };
+        let text = match moves.as_deref() {
+            Some("-") => {
+                let bytes = read_stdin_capped(MAX_MOVES_BYTES)?;
+                String::from_utf8(bytes).map_err(|e| {
+                    Failure::bad_input(format!(
+                        "the moves on standard input are not valid UTF-8 (at byte {})",
+                        e.utf8_error().valid_up_to() + 1
+                    ))
+                })?
+            }
+            Some(m) => m.to_owned(),
+            None => String::new(),
         };
         let commands = moves::parse(&text).map_err(|e| Failure::bad_input(e.to_string()))?;
-        if commands.len() > MAX_HISTORY {
+        let before = match &save_text {
+            Some(t) => Game::load(t).map(|g| g.commands().len()).unwrap_or(0),
+            None => 0,
+        };
+        if commands.len().saturating_add(before) > MAX_HISTORY {
             return Err(Failure::bad_input(format!(
-                "MOVES holds {} commands, more than the {MAX_HISTORY} a game keeps",
-                commands.len()
+                "MOVES holds {} commands, more than the {MAX_HISTORY} a game keeps{}",
+                commands.len(),
+                if before > 0 {
+                    format!(" (the save holds {before} already)")
+                } else {
+                    String::new()
+                }
             )));
         }
         Ok(ReplayConfig {
-            file_name: file.name.clone(),
-            number: index + 1,
-            count: file.len(),
-            level: level.clone(),
+            file_name,
+            number,
+            count,
+            level,
             commands,
             json: args.json,
             save: args.save.clone(),
-            rules: args.rules.rules(),
+            rules,
+            save_text,
+            print_solution: args.print_solution,
         })
     }
+
+    /// Return the game the moves start from: the loaded save, or the level's start.
+    fn start(&self) -> Result<Game, Failure> {
+        match &self.save_text {
+            Some(text) => Game::load(text).map_err(|e| {
+                Failure::bad_input(format!("{}: cannot load the save: {e}", self.file_name))
+            }),
+            None => Game::new(&self.level, self.rules).map_err(|e| {
+                Failure::bad_input(format!(
+                    "{}: level {} cannot be played: {e}",
+                    self.file_name, self.number
+                ))
+            }),
+        }
+    }
+}
+
+/// Read and load a save; return its text and the game.
+pub fn load_save(path: &std::path::Path) -> Result<(String, Game), Failure> {
+    let bytes = crate::source::read_capped(path, MAX_SAVE_BYTES)?;
+    let text = String::from_utf8(bytes).map_err(|_| {
+        Failure::bad_input(format!("{}: not a save (not UTF-8 text)", path.display()))
+    })?;
+    let game = Game::load(&text).map_err(|e| {
+        Failure::bad_input(format!("{}: cannot load the save: {e}", path.display()))
+    })?;
+    Ok((text, game))
 }
 
 /// One JSON line per command applied.
@@ -107,6 +193,22 @@ struct FinalLine<'a> {
     holding: Option<serde_json::Value>,
     /// Every counter by its snake_case name.
     counters: serde_json::Value,
+    /// Where the level's cell (0, 0) is in the printed `level`, `[x, y]`:
+    /// `[0, 0]` unless something left the level's rectangle left of or
+    /// above it (see [`grown_by`]).
+    origin: [u64; 2],
+}
+
+/// Return how many columns on the left and rows on top the printed final
+/// level grew: something that left the level's rectangle left of or above
+/// it (an open level's edge is floor) is printed at its place, so the
+/// printed grid starts there. Growing right and down shifts nothing.
+pub fn grown_by(view: &View) -> (u64, u64) {
+    let Some((lo, _)) = view.bounds() else {
+        return (0, 0);
+    };
+    let grow = |v: i32| u64::try_from(-i64::from(v)).unwrap_or(0);
+    (grow(lo.x), grow(lo.y))
 }
 
 fn write_json(out: &mut impl Write, line: &impl Serialize) -> Result<(), Failure> {
@@ -132,7 +234,13 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
             "the final position cannot be written as a level: {e}"
         ))
     })?;
-    let text = final_level.to_text();
+    let text = if config.print_solution {
+        let mut moves = crate::solution::moves_of(&game);
+        moves.push('\n');
+        moves
+    } else {
+        final_level.to_text()
+    };
     if let Some(path) = &config.save {
         save_game(&game, path)?;
     }
@@ -142,7 +250,8 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
     let mut out = BufWriter::new(stdout.lock());
     let view = game.view();
     if config.json {
-        let mut recipes = Game::new(&config.level, config.rules)
+        let mut recipes = config
+            .start()
             .map(|g| json::Recipes::of(g.world(), &g.view()))
             .unwrap_or_default();
         play(&config, &mut |i, command, events, game| {
@@ -180,6 +289,10 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
                 .holding()
                 .map(|id| json::entity(game.world(), &json::Recipes::default(), id)),
             counters: json::counters(&view),
+            origin: {
+                let (x, y) = grown_by(&view);
+                [x, y]
+            },
         };
         write_json(&mut out, &line)?;
     } else {
@@ -189,6 +302,20 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
     out.flush().map_err(|e| output_failure(&e))?;
     drop(out);
     note(&summary(&config, stats.moves, stats.pushes, solved, &view));
+    let (left, top) = grown_by(&view);
+    if (left, top) != (0, 0) && !config.print_solution {
+        let plural =
+            |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        note(&format!(
+            "note: something left the level's rectangle (an open edge is floor): the printed \
+             level grew {} on the left and {} on top, so the level's row 1, column 1 is the \
+             printed row {}, column {}",
+            plural(left, "column", "columns"),
+            plural(top, "row", "rows"),
+            top + 1,
+            left + 1
+        ));
+    }
     Ok(())
 }
 
@@ -199,12 +326,7 @@ type EachStep<'a> = dyn FnMut(usize, Command, &EventBatch, &Game) -> Result<(), 
 /// Play the configured commands on a fresh game, calling `each` after every
 /// one; return the final game.
 fn play(config: &ReplayConfig, each: &mut EachStep<'_>) -> Result<Game, Failure> {
-    let mut game = Game::new(&config.level, config.rules).map_err(|e| {
-        Failure::bad_input(format!(
-            "{}: level {} cannot be played: {e}",
-            config.file_name, config.number
-        ))
-    })?;
+    let mut game = config.start()?;
     for (i, &command) in config.commands.iter().enumerate() {
         let events = game
             .apply(command)

@@ -94,10 +94,14 @@ fn merge_header(collection: &mut Collection) {
     }
 }
 
-/// Format every parse error as `NAME:LINE:COL: message`, one a line.
+/// Format every parse error as `NAME:LINE:COL: message`, one a line, in
+/// line and column order (the reader finds some, such as a level's missing
+/// player, only at the level's end).
 pub fn format_errors(name: &str, errors: &ParseErrors) -> String {
     let mut out = String::new();
-    for e in errors {
+    let mut sorted: Vec<_> = errors.into_iter().collect();
+    sorted.sort_by_key(|e| (e.line, e.column));
+    for e in sorted {
         if !out.is_empty() {
             out.push('\n');
         }

@@ -9,7 +9,14 @@ const GOOD: &str = "#####\n#@$.#\n#####\n";
 const TWO: &str = "; A\n#####\n#@$.#\n#####\n\n; B\n#####\n#.$@#\n#####\n";
 
 /// The subcommands that read a level file, with the extra arguments each needs.
-const COMMANDS: [&[&str]; 4] = [&["replay"], &["check"], &["solve"], &["play"]];
+const COMMANDS: [&[&str]; 6] = [
+    &["replay"],
+    &["check"],
+    &["solve"],
+    &["play"],
+    &["levels"],
+    &["export"],
+];
 
 fn with_file<'a>(cmd: &[&'a str], file: &'a str) -> Vec<&'a str> {
     let mut args = cmd.to_vec();
@@ -25,6 +32,8 @@ fn a_missing_file() {
     let f = Files::new();
     for cmd in COMMANDS {
         let err = expect_bad_input(&f, &with_file(cmd, "no-such-level.txt"), None);
+        // No place in a file to name: the program's prefix (docs/cli.md).
+        assert!(err.starts_with("muscleman: "), "{cmd:?}: {err}");
         assert!(err.contains("no-such-level.txt"), "{cmd:?}: {err}");
         assert!(err.contains("no such file"), "{cmd:?}: {err}");
     }

@@ -92,11 +92,15 @@ fn levels_that_can_never_be_solved_get_a_warning() {
     );
     let (out, err) = expect_ok(&f, &["check", "w.txt"], None);
     assert_eq!(out, "w.txt: 2 levels read, all valid\n");
+    // Each at its level's first row, one box and two goals spelt right.
     assert!(
-        err.contains("warning: w.txt: level 1 of 2 (No goals): no goals"),
+        err.contains("warning: w.txt:2:1: level 1 of 2 (No goals): no goals"),
         "{err}"
     );
-    assert!(err.contains("2 goals but only 1 boxes"), "{err}");
+    assert!(
+        err.contains("warning: w.txt:7:1: level 2 of 2 (Short): 2 goals but only 1 box,"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -130,8 +134,8 @@ fn doors_nothing_opens_and_keys_nothing_needs_get_a_positioned_warning() {
     assert_eq!(
         warnings,
         [
-            "warning: d.txt:9:6: level 1: no key and no plate opens the blue door",
             "warning: d.txt:9:3: level 1: the red key has no red door to open",
+            "warning: d.txt:9:6: level 1: no key and no plate opens the blue door",
             "warning: d.txt:10:2: level 1: no heavy plate opens the secret door",
         ],
         "a green door with a green plate and a yellow key in a box are fine"
@@ -148,4 +152,45 @@ fn a_door_a_key_already_unlocked_needs_nothing() {
     );
     let (_, err) = expect_ok(&f, &["check", "u.txt"], None);
     assert!(!err.contains("warning"), "{err}");
+}
+
+/// A level whose player can reach its edge unwalled is open: the sim has
+/// floor beyond it. `check` says so, at the first such edge cell.
+#[test]
+fn an_open_level_gets_a_positioned_warning() {
+    let f = Files::new();
+    f.write("open.txt", "  $ . @\n");
+    let (out, err) = expect_ok(&f, &["check", "open.txt"], None);
+    assert_eq!(out, "open.txt: 1 level read, valid\n");
+    assert!(
+        err.starts_with("warning: open.txt:1:1: level 1: the player can reach the level's edge"),
+        "{err}"
+    );
+    f.write("walled.txt", "#####\n#@$.#\n#####\n");
+    let (_, err) = expect_ok(&f, &["check", "walled.txt"], None);
+    assert_eq!(err, "");
+}
+
+/// Errors come in line order, the reader's late ones (a level without a
+/// player, found at its end) included; players' cells are 1-based.
+#[test]
+fn errors_come_in_line_order_with_1_based_cells() {
+    let f = Files::new();
+    f.write("bad.txt", "@@\n\n###\n#x#\n");
+    let err = expect_bad_input(&f, &["check", "bad.txt"], None);
+    let places: Vec<&str> = err.lines().map(|l| l.split(": ").next().unwrap()).collect();
+    assert_eq!(
+        places,
+        ["bad.txt:1:2", "bad.txt:3:1", "bad.txt:4:2"],
+        "{err}"
+    );
+    assert!(err.contains("at row 1 column 1, row 1 column 2"), "{err}");
+}
+
+/// An error with no place in a file is the program's: `muscleman: `.
+#[test]
+fn a_missing_file_is_named_with_the_program_prefix() {
+    let f = Files::new();
+    let err = expect_bad_input(&f, &["check", "nofile.txt"], None);
+    assert_eq!(err, "muscleman: cannot read nofile.txt: no such file\n");
 }

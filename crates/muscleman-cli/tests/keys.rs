@@ -3,7 +3,7 @@
 //! keys outside the table do nothing.
 
 use muscleman_cli::moves;
-use muscleman_cli::play::{App, GameAction, KEY_BINDINGS, Key, action_for, key_legend};
+use muscleman_cli::play::{App, GameAction, KEY_BINDINGS, Key, Overlay, action_for, key_legend};
 use muscleman_cli::progress::Progress;
 use muscleman_core::{GridDir, Input};
 use muscleman_level::Collection;
@@ -58,6 +58,15 @@ fn the_table_holds_todays_bindings_exactly() {
         (Key::plain(KeyCode::PageUp), PreviousLevel),
         (Key::plain(KeyCode::Enter), GoOn),
         (ch(' '), GoOn),
+        (Key::plain(KeyCode::Tab), Levels),
+        (ch('?'), Help),
+        (Key::plain(KeyCode::F(1)), Help),
+        (ch('i'), Hint),
+        (ch('c'), CopyMoves),
+        (ch('v'), PlayBack),
+        (ch('+'), Faster),
+        (ch('='), Faster),
+        (ch('-'), Slower),
         (ch('q'), Quit),
         (Key::plain(KeyCode::Esc), Quit),
         (Key::ctrl(KeyCode::Char('c')), Quit),
@@ -97,7 +106,11 @@ fn letters_match_in_either_case_and_ctrl_only_with_c() {
         let event = KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
         assert_eq!(action_for(event), None, "Ctrl-{c}");
     }
-    assert_eq!(action_for(plain(KeyCode::Char('c'))), None);
+    // Plain `c` copies the moves; only Ctrl-C quits.
+    assert_eq!(
+        action_for(plain(KeyCode::Char('c'))),
+        Some(GameAction::CopyMoves)
+    );
 }
 
 /// The game's keys are not the MOVES letters: `u` is undo in the game and
@@ -175,13 +188,11 @@ fn keys_outside_the_table_do_nothing() {
         .map(KeyCode::Char)
         .collect();
     others.extend([
-        KeyCode::Tab,
         KeyCode::BackTab,
         KeyCode::Home,
         KeyCode::End,
         KeyCode::Insert,
         KeyCode::Delete,
-        KeyCode::F(1),
         KeyCode::F(12),
         KeyCode::Char('é'),
     ]);
@@ -234,6 +245,19 @@ fn every_binding_does_what_the_table_says() {
                 assert_eq!((moves, app.level_index()), (1, 0), "{b:?}")
             }
             GameAction::Quit => assert!(app.should_quit(), "{b:?}"),
+            GameAction::Levels => {
+                assert_eq!(app.overlay(), Overlay::Browser { selected: 0 }, "{b:?}")
+            }
+            GameAction::Help => assert_eq!(app.overlay(), Overlay::Help, "{b:?}"),
+            GameAction::CopyMoves => assert_eq!(app.take_clipboard().as_deref(), Some("r")),
+            // No solution kept: a message, the position stays.
+            GameAction::PlayBack => {
+                assert_eq!(moves, 1, "{b:?}");
+                assert!(app.message().is_some_and(|m| m.contains("No solution")));
+            }
+            GameAction::Hint | GameAction::Faster | GameAction::Slower => {
+                assert_eq!((moves, app.level_index()), (1, 0), "{b:?}")
+            }
             // Not moves: the player stays where it is (facing the box).
             GameAction::Grab
             | GameAction::Drop

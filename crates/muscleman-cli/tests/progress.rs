@@ -73,7 +73,7 @@ fn writes_are_atomic_and_leave_no_temporary_files() {
         // After every write the file is whole, valid progress.
         let text = std::fs::read_to_string(tmp.path().join(FILE_NAME)).unwrap();
         let json: serde_json::Value = serde_json::from_str(&text).unwrap();
-        assert_eq!(json["version"], 2);
+        assert_eq!(json["version"], 3);
         assert_eq!(json["rules_version"], RULES_VERSION);
         assert_eq!(names(tmp.path()), [FILE_NAME], "no temporary file left");
     }
@@ -165,7 +165,7 @@ fn records_are_kept_per_rules() {
     assert_eq!(p.get(&other, M).unwrap().best_moves, Some(1));
     let text = std::fs::read_to_string(tmp.path().join(FILE_NAME)).unwrap();
     let json: serde_json::Value = serde_json::from_str(&text).unwrap();
-    assert_eq!(json["version"], 2);
+    assert_eq!(json["version"], 3);
     assert_eq!(json["rules_version"], RULES_VERSION);
     let by_rules = &json["levels"][level_key(&other)];
     assert_eq!(by_rules["sokoban"]["best_moves"], 9);
@@ -211,7 +211,7 @@ fn a_format_1_file_is_migrated_where_its_records_still_hold() {
     // The file was rewritten in the current format, nothing lost.
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    assert_eq!(json["version"], 2);
+    assert_eq!(json["version"], 3);
     assert_eq!(json["rules_version"], RULES_VERSION);
     assert_eq!(json["from_rule_book_1"][level_key(&wet)]["best_moves"], 3);
     assert_eq!(names(tmp.path()), [FILE_NAME]);
@@ -269,8 +269,8 @@ fn a_newer_file_is_left_alone() {
     let tmp = tempfile::tempdir().unwrap();
     let path = tmp.path().join(FILE_NAME);
     for newer in [
-        serde_json::json!({ "version": 3, "anything": [] }),
-        serde_json::json!({ "version": 2, "rules_version": RULES_VERSION + 1, "levels": {} }),
+        serde_json::json!({ "version": 4, "anything": [] }),
+        serde_json::json!({ "version": 3, "rules_version": RULES_VERSION + 1, "levels": {} }),
     ] {
         let text = newer.to_string();
         std::fs::write(&path, &text).unwrap();
@@ -293,4 +293,52 @@ fn the_migration_is_written_for_this_rule_book() {
         RULES_VERSION, 2,
         "the rule book changed: review progress.rs's migration (which records still hold?)"
     );
+}
+
+/// A format-2 file (before solutions and the last level played were kept)
+/// is read as it is and written back as format 3 at the next change.
+#[test]
+fn a_format_2_file_is_read_and_upgraded() {
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join(FILE_NAME);
+    let l = level("#####\n#@$.#\n#####\n");
+    let old = serde_json::json!({
+        "version": 2,
+        "rules_version": RULES_VERSION,
+        "levels": { level_key(&l): { "muscleman": { "solved": true, "best_moves": 4, "best_pushes": 1 } } }
+    });
+    std::fs::write(&path, old.to_string()).unwrap();
+    let (mut p, warnings) = Progress::open(tmp.path());
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(p.get(&l, M).unwrap().best_moves, Some(4));
+    p.record_solution(&l, M, 1, 1, Some("R")).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(json["version"], 3);
+    assert_eq!(json["levels"][level_key(&l)]["muscleman"]["best_moves"], 1);
+}
+
+/// The best solution (fewest moves, then pushes) and the level last played
+/// in a set are kept per rules, across a reopen.
+#[test]
+fn solutions_and_the_last_level_are_kept_per_rules() {
+    let tmp = tempfile::tempdir().unwrap();
+    let l = level("#######\n#@ $ .#\n#######\n");
+    {
+        let (mut p, _) = Progress::open(tmp.path());
+        p.record_solution(&l, M, 5, 2, Some("rlrRR")).unwrap();
+        p.record_solution(&l, M, 3, 2, Some("rRR")).unwrap();
+        p.record_solution(&l, M, 4, 1, Some("xxxx")).unwrap();
+        p.set_last_played("set", S, &l).unwrap();
+    }
+    let (p, _) = Progress::open(tmp.path());
+    let kept = p.solution(&l, M).unwrap();
+    assert_eq!(
+        (kept.moves.as_str(), kept.move_count, kept.push_count),
+        ("rRR", 3, 2)
+    );
+    assert!(p.solution(&l, S).is_none());
+    assert_eq!(p.last_played("set", S), Some(level_key(&l).as_str()));
+    assert_eq!(p.last_played("set", M), None);
+    assert_eq!(p.last_played("other", S), None);
 }

@@ -5,6 +5,7 @@
 //! signals (and `solved` when a command solves the level), save, and read
 //! the view. The gdext layer only converts its answers into Godot values.
 
+use muscleman_core::EventBatch;
 use muscleman_level::{Collection, Level};
 use muscleman_sim::{Command, Game, Rules, Stats};
 
@@ -19,6 +20,8 @@ use crate::view::ViewData;
 pub struct Session {
     game: Game,
     title: String,
+    /// The events of the last command, one batch reused for every command.
+    events: EventBatch,
 }
 
 impl Session {
@@ -51,6 +54,7 @@ impl Session {
         Ok(Session {
             game: Game::new(level, rules)?,
             title: title_of(level, number),
+            events: EventBatch::default(),
         })
     }
 
@@ -59,7 +63,11 @@ impl Session {
     pub fn from_save(text: &str) -> Result<Session, AdapterError> {
         let game = Game::load(text)?;
         let title = title_of(game.level(), 0);
-        Ok(Session { game, title })
+        Ok(Session {
+            game,
+            title,
+            events: EventBatch::default(),
+        })
     }
 
     /// Return the level's title.
@@ -76,8 +84,8 @@ impl Session {
     /// `solved` if the level was not solved before and is now.
     pub fn apply(&mut self, command: Command) -> Result<Vec<Signal>, AdapterError> {
         let was_solved = self.game.is_solved();
-        let batch = self.game.apply(command)?;
-        let mut signals: Vec<Signal> = batch.iter().map(signal_of).collect();
+        self.game.apply_into(command, &mut self.events)?;
+        let mut signals: Vec<Signal> = self.events.iter().map(signal_of).collect();
         if !was_solved && self.game.is_solved() {
             signals.push(solved());
         }

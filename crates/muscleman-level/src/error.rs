@@ -119,7 +119,10 @@ pub enum ParseErrorKind {
     /// A level has no player.
     #[error("level has no player, expected exactly one ('@' or '+')")]
     NoPlayer,
-    /// A level has more than one player; reported at the second one.
+    /// A level has more than one player; reported at the second one. The
+    /// message names the players' cells 1-based, as rows and columns of the
+    /// level's grid (a file's lines and columns differ where rows are
+    /// run-length encoded or indented).
     #[error("level has {count} players, at {}, expected exactly one", list(positions, *count))]
     SeveralPlayers {
         /// How many players the level has.
@@ -256,7 +259,7 @@ fn states_of(recipe: EntityRecipe) -> String {
 fn list(positions: &[GridPos], count: usize) -> String {
     let mut s = positions
         .iter()
-        .map(ToString::to_string)
+        .map(|p| format!("row {} column {}", i64::from(p.y) + 1, i64::from(p.x) + 1))
         .collect::<Vec<_>>()
         .join(", ");
     if count > positions.len() {

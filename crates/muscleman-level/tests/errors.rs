@@ -82,7 +82,7 @@ fn several_players_are_reported_at_the_second_with_all_positions() {
     assert_eq!((first.line, first.column), (2, 4));
     assert_eq!(
         first.to_string(),
-        "2:4: level has 3 players, at (1, 1), (3, 1), (2, 2), expected exactly one"
+        "2:4: level has 3 players, at row 2 column 2, row 2 column 4, row 3 column 3, expected exactly one"
     );
 }
 
@@ -91,10 +91,13 @@ fn a_long_list_of_players_is_cut() {
     let e = Level::parse(&"@".repeat(30)).unwrap_err();
     let msg = e.errors()[0].to_string();
     assert!(
-        msg.starts_with("1:2: level has 30 players, at (0, 0), (1, 0)"),
+        msg.starts_with("1:2: level has 30 players, at row 1 column 1, row 1 column 2"),
         "{msg}"
     );
-    assert!(msg.ends_with("(9, 0), ..., expected exactly one"), "{msg}");
+    assert!(
+        msg.ends_with("row 1 column 10, ..., expected exactly one"),
+        "{msg}"
+    );
 }
 
 #[test]

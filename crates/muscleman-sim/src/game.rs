@@ -5,8 +5,8 @@ use muscleman_level::Level;
 
 use crate::baseline::Baseline;
 use crate::command::Command;
-use crate::component::{ComponentKind, Facing};
-use crate::journal::Change;
+use crate::component::{AnyComponent, ComponentKind, Facing};
+use crate::journal::{Change, OldComponent};
 use crate::level::{LevelLoadError, level_from_world, world_from_level};
 use crate::rules::Rules;
 use crate::step::{StepError, step_into};
@@ -36,17 +36,34 @@ pub struct Stats {
 
 /// One undo step: the actions that made it (an action that changed the
 /// state, then any actions after it that changed only Facing) and every
-/// change they recorded.
-#[derive(Clone, Debug, Default)]
+/// change they recorded. Both lists live in the game's two flat stacks
+/// (`Game::actions`, `Game::changes`): an entry's run from its start up to
+/// the next entry's start (or the end), so filing a step allocates nothing
+/// of its own.
+#[derive(Clone, Copy, Debug, Default)]
 struct Entry {
-    actions: Vec<Action>,
-    changes: Vec<Change>,
+    /// Where its actions start in `Game::actions`.
+    actions: u32,
+    /// Where its changes start in `Game::changes`.
+    changes: u32,
     stats_before: Stats,
-    /// For a restart: what its undo puts back besides its changes.
-    restart: Option<Box<RestartUndo>>,
+    /// For a restart: its undo puts back, besides its changes, the top of
+    /// `Game::restarts`.
+    restart: bool,
     /// Once undone: the player's Facing in the position the step was made
     /// from. Turning in place keeps the redo list, so redo faces this way
     /// again first and replays the step from exactly that position.
+    redo_facing: Option<GridDir>,
+}
+
+// An undo step's entry costs 20 bytes: a compile-time check.
+const _: () = assert!(std::mem::size_of::<Entry>() == 20);
+
+/// One undone step: its actions (from `actions` on in `Game::undone_actions`,
+/// up to the next undone step's start) and the Facing a redo starts from.
+#[derive(Clone, Copy, Debug)]
+struct Undone {
+    actions: u32,
     redo_facing: Option<GridDir>,
 }
 
@@ -97,15 +114,23 @@ pub struct Game {
     world: World,
     player: EntityId,
     rules: Rules,
-    /// Actions that moved nothing (a refused move turning the player) while
-    /// there was no undo step to file them under; they join the next undo
-    /// step, so that undoing everything gives back the initial state.
-    prelude: Entry,
+    /// The undo steps, oldest first. While there is none, the actions and
+    /// changes in the two stacks are the prelude: actions that moved
+    /// nothing (a refused move turning the player) while there was no undo
+    /// step to file them under; they join the next undo step, so that
+    /// undoing everything gives back the initial state.
     done: Vec<Entry>,
-    undone: Vec<Entry>,
+    /// The actions of every undo step (and the prelude), in order. Their
+    /// changes are the world's journal, in the same order.
+    actions: Vec<Action>,
+    /// What undoing each restart among the undo steps puts back, in order.
+    restarts: Vec<RestartUndo>,
+    /// The undone steps, the next to redo last.
+    undone: Vec<Undone>,
+    /// The actions of every undone step, in order.
+    undone_actions: Vec<Action>,
     stats: Stats,
     log: Vec<Command>,
-    spare: Vec<Change>,
     /// The events of the step being filed, reused from step to step.
     batch: EventBatch,
 }
@@ -120,12 +145,13 @@ impl Game {
             world,
             player,
             rules,
-            prelude: Entry::default(),
             done: Vec::new(),
+            actions: Vec::new(),
+            restarts: Vec::new(),
             undone: Vec::new(),
+            undone_actions: Vec::new(),
             stats: Stats::default(),
             log: Vec::new(),
-            spare: Vec::new(),
             batch: EventBatch::new(),
         })
     }
@@ -197,23 +223,26 @@ impl Game {
         crate::hash::state_hash(&self.world)
     }
 
-    /// Return the bytes the history holds (entries and their changes).
+    /// Return the bytes the history holds: its entries, actions and changes
+    /// (by length: the stacks' spare capacity, amortized growth, is left out).
     pub fn history_bytes(&self) -> usize {
-        let entry = |e: &Entry| {
-            std::mem::size_of::<Entry>()
-                + e.actions.capacity() * std::mem::size_of::<Action>()
-                + e.changes.capacity() * std::mem::size_of::<Change>()
-                + e.changes.iter().map(Change::heap_bytes).sum::<usize>()
-                + e.restart.as_ref().map_or(0, |r| {
-                    std::mem::size_of::<RestartUndo>() + r.baseline.heap_bytes()
-                })
-        };
-        self.done
+        use std::mem::size_of;
+        let restarts = self
+            .restarts
             .iter()
-            .chain(&self.undone)
-            .map(entry)
-            .sum::<usize>()
-            + self.prelude.changes.capacity() * std::mem::size_of::<Change>()
+            .map(|r| size_of::<RestartUndo>() + r.baseline.heap_bytes())
+            .sum::<usize>();
+        self.done.len() * size_of::<Entry>()
+            + self.undone.len() * size_of::<Undone>()
+            + (self.actions.len() + self.undone_actions.len()) * size_of::<Action>()
+            + std::mem::size_of_val(self.world.journal())
+            + self
+                .world
+                .journal()
+                .iter()
+                .map(Change::heap_bytes)
+                .sum::<usize>()
+            + restarts
     }
 
     /// Return the bytes the restart baseline holds: a snapshot of each
@@ -233,59 +262,149 @@ impl Game {
         }
     }
 
+    /// Apply one command like [`Game::apply`], writing its events into
+    /// `events` (cleared first).
+    pub fn apply_into(
+        &mut self,
+        command: Command,
+        events: &mut EventBatch,
+    ) -> Result<(), StepError> {
+        match command {
+            Command::Step(input) => self.step_into(input, events),
+            Command::Undo => self.undo_into(events),
+            Command::Redo => self.redo_into(events),
+            Command::Restart => self.restart_into(events),
+        }
+    }
+
     /// Resolve one input and return its events. A step that changes more
     /// than the player's Facing is a new undo step and clears the redo list;
     /// a wait, a bump or a turn keeps it.
     pub fn step(&mut self, input: Input) -> Result<EventBatch, StepError> {
-        self.log.push(Command::Step(input));
         let mut events = EventBatch::new();
-        if self.act(Action::Input(input), None, &mut events)? {
-            self.undone.clear();
-        }
+        self.step_into(input, &mut events)?;
         Ok(events)
+    }
+
+    /// Resolve one input like [`Game::step`], writing its events into
+    /// `events` (cleared first): with one batch reused, a warm step
+    /// allocates nothing but the history's own amortized growth.
+    pub fn step_into(&mut self, input: Input, events: &mut EventBatch) -> Result<(), StepError> {
+        self.log.push(Command::Step(input));
+        // `act` for one input, without its other cases: the hot path.
+        let stats_before = self.stats;
+        let before = (self.actions.len(), self.world.journal().len());
+        self.world.start_recording();
+        let result = step_into(&mut self.world, self.player, input, &self.rules, events);
+        self.world.stop_recording();
+        if let Err(e) = result {
+            return Err(self.take_back(before.1, e));
+        }
+        if self.file_step(input, before, stats_before, events) {
+            self.clear_redo();
+        }
+        Ok(())
+    }
+
+    /// [`Game::file`] for a step of `Game::step_into`: no redo facing, no
+    /// restart, its events the whole batch.
+    #[inline]
+    fn file_step(
+        &mut self,
+        input: Input,
+        (actions_before, changes_before): (usize, usize),
+        stats_before: Stats,
+        events: &EventBatch,
+    ) -> bool {
+        let changes = self
+            .world
+            .journal()
+            .get(changes_before..)
+            .unwrap_or_default();
+        if changes.is_empty() {
+            // A wait, or a bump facing the same way: nothing to file.
+            return false;
+        }
+        let player = self.player;
+        self.actions.push(Action::Input(input));
+        if changes.iter().all(|c| is_facing(c, player)) {
+            // A turn: onto the last undo step, or the prelude.
+            return false;
+        }
+        let (walked, pushed) = count(events, 0, player);
+        self.stats.moves = self.stats.moves.saturating_add(u32::from(walked));
+        self.stats.pushes = self.stats.pushes.saturating_add(u32::from(pushed));
+        // The first undo step takes the prelude (everything filed so far).
+        let (actions, changes) = if self.done.is_empty() {
+            (0, 0)
+        } else {
+            (actions_before, changes_before)
+        };
+        self.done.push(Entry {
+            actions: u32::try_from(actions).unwrap_or(u32::MAX),
+            changes: u32::try_from(changes).unwrap_or(u32::MAX),
+            stats_before,
+            restart: false,
+            redo_facing: None,
+        });
+        true
     }
 
     /// Undo the last undo step, and return the moves back (cause `Undo`),
     /// in the reverse order of the step's own. Does nothing when there is
     /// no undo step.
     pub fn undo(&mut self) -> Result<EventBatch, StepError> {
-        self.log.push(Command::Undo);
         let mut events = EventBatch::new();
-        if let Some(mut entry) = self.done.pop() {
-            let restart = entry.restart.take();
+        self.undo_into(&mut events)?;
+        Ok(events)
+    }
+
+    /// Undo like [`Game::undo`], writing the moves back into `events`
+    /// (cleared first).
+    pub fn undo_into(&mut self, events: &mut EventBatch) -> Result<(), StepError> {
+        events.clear();
+        self.log.push(Command::Undo);
+        if let Some(entry) = self.done.pop() {
+            let restart = if entry.restart {
+                self.restarts.pop()
+            } else {
+                None
+            };
             let (own_actions, own_changes) = restart
                 .as_ref()
                 .map_or((0, 0), |r| (r.prelude_actions, r.prelude_changes));
-            let changes = entry.changes.get(own_changes..).unwrap_or_default();
-            self.world.revert(changes, MoveCause::Undo, &mut events)?;
+            // A restart made before any other undo step took the prelude's
+            // actions and changes first: they stay, pending as they were.
+            let from = (entry.changes as usize).saturating_add(own_changes);
+            let reverted = self.world.revert_journal(from, MoveCause::Undo, events);
             self.stats = entry.stats_before;
             if let Some(restart) = restart {
                 // Undoing a restart: the entities changed before it are
                 // changed again, and its baseline knows how they started.
                 self.world.set_baseline(restart.baseline);
-                // A restart gives back the position it left, Facing
-                // included (rules.md §4): the turns made before any undo
-                // step stand again, pending as they were.
-                if own_actions > 0 || own_changes > 0 {
-                    entry.changes.truncate(own_changes);
-                    let rest = entry
-                        .actions
-                        .split_off(own_actions.min(entry.actions.len()));
-                    self.prelude.actions = std::mem::replace(&mut entry.actions, rest);
-                    self.prelude.changes = std::mem::take(&mut entry.changes);
-                }
             }
             // Redo replays the actions, so the changes are not kept.
-            entry.changes = Vec::new();
-            if entry.redo_facing.is_none() {
-                // The first undo of this step: the state is now exactly the
-                // one the step was made from. (A redone step keeps the facing
-                // it was first made from.)
-                entry.redo_facing = self.world.get::<Facing>(self.player).ok().map(|f| f.0);
+            let from = (entry.actions as usize)
+                .saturating_add(own_actions)
+                .min(self.actions.len());
+            let start = self.undone_actions.len() as u32;
+            for &action in self.actions.get(from..).unwrap_or_default() {
+                self.undone_actions.push(action);
             }
-            self.undone.push(entry);
+            self.actions.truncate(from);
+            // The first undo of this step: the state is now exactly the one
+            // the step was made from. (A redone step keeps the facing it was
+            // first made from.)
+            let redo_facing = entry
+                .redo_facing
+                .or_else(|| self.world.get::<Facing>(self.player).ok().map(|f| f.0));
+            self.undone.push(Undone {
+                actions: start,
+                redo_facing,
+            });
+            reverted?;
         }
-        Ok(events)
+        Ok(())
     }
 
     /// Redo the last undone step and return its events. Returns no event
@@ -296,8 +415,16 @@ impl Game {
     /// step's actions from there, so it brings back exactly the undone
     /// position.
     pub fn redo(&mut self) -> Result<EventBatch, StepError> {
-        self.log.push(Command::Redo);
         let mut events = EventBatch::new();
+        self.redo_into(&mut events)?;
+        Ok(events)
+    }
+
+    /// Redo like [`Game::redo`], writing its events into `events` (cleared
+    /// first).
+    pub fn redo_into(&mut self, events: &mut EventBatch) -> Result<(), StepError> {
+        events.clear();
+        self.log.push(Command::Redo);
         if let Some(entry) = self.undone.pop() {
             let depth = self.done.len();
             // Each action is replayed facing the way it was made: the step's
@@ -305,20 +432,30 @@ impl Game {
             // a redo recorded before it (a turn made before the step, then
             // the redo's facing, then the step itself).
             let mut face = entry.redo_facing;
-            for action in entry.actions {
+            let start = entry.actions as usize;
+            let mut result = Ok(());
+            for i in start..self.undone_actions.len() {
+                let Some(&action) = self.undone_actions.get(i) else {
+                    break;
+                };
                 if let Action::Face(dir) = action {
                     face = Some(dir);
                     continue;
                 }
-                self.act(action, face.take(), &mut events)?;
+                result = self.act(action, face.take(), events).map(|_| ());
+                if result.is_err() {
+                    break;
+                }
             }
+            self.undone_actions.truncate(start);
+            result?;
             if self.done.len() > depth
                 && let Some(redone) = self.done.last_mut()
             {
                 redone.redo_facing = entry.redo_facing;
             }
         }
-        Ok(events)
+        Ok(())
     }
 
     /// Go back to the level's initial state and return the moves back
@@ -327,12 +464,20 @@ impl Game {
     /// initial state it is no step at all. It costs what changed since the
     /// last restart, never the length of the history.
     pub fn restart(&mut self) -> Result<EventBatch, StepError> {
-        self.log.push(Command::Restart);
         let mut events = EventBatch::new();
-        if self.act(Action::Restart, None, &mut events)? {
-            self.undone.clear();
-        }
+        self.restart_into(&mut events)?;
         Ok(events)
+    }
+
+    /// Restart like [`Game::restart`], writing the moves back into `events`
+    /// (cleared first).
+    pub fn restart_into(&mut self, events: &mut EventBatch) -> Result<(), StepError> {
+        events.clear();
+        self.log.push(Command::Restart);
+        if self.act(Action::Restart, None, events)? {
+            self.clear_redo();
+        }
+        Ok(())
     }
 
     /// Run one action with the journal open (facing `face` first, for a
@@ -347,7 +492,8 @@ impl Game {
     ) -> Result<bool, StepError> {
         let first = events.len();
         let stats_before = self.stats;
-        self.world.open_journal(std::mem::take(&mut self.spare));
+        let (actions_before, changes_before) = (self.actions.len(), self.world.journal().len());
+        self.world.start_recording();
         let faced = match face {
             Some(dir) => self.world.set(self.player, Facing(dir)),
             None => Ok(()),
@@ -359,7 +505,12 @@ impl Game {
                     .world
                     .set(self.player, Facing(dir))
                     .map_err(StepError::from),
+                Action::Input(input) if first == 0 => {
+                    step_into(&mut self.world, self.player, input, &self.rules, events)
+                }
                 Action::Input(input) => {
+                    // A redo of several actions: the step's events follow
+                    // the earlier ones.
                     let r = step_into(
                         &mut self.world,
                         self.player,
@@ -378,21 +529,62 @@ impl Game {
                     .map_err(StepError::from),
             },
         };
-        let mut journal = self.world.close_journal();
-        // Keep the journal's buffer for the next action, and file an exact
-        // copy: the history holds only what this action changed.
-        let changes = journal.to_vec();
-        journal.clear();
-        self.spare = journal;
+        self.world.stop_recording();
         if let Err(e) = result {
-            // Leave the world as it was before the failed action.
-            let mut ignored = EventBatch::new();
-            self.world.revert(&changes, MoveCause::Undo, &mut ignored)?;
-            return Err(e);
+            return Err(self.take_back(changes_before, e));
         }
+        Ok(self.file(
+            action,
+            face,
+            (actions_before, changes_before),
+            stats_before,
+            events,
+            first,
+        ))
+    }
+
+    /// Undo what a failed action changed (the journal from `changes_before`
+    /// on), leaving the world as it was before it, and return its error.
+    #[cold]
+    fn take_back(&mut self, changes_before: usize, error: StepError) -> StepError {
+        let mut ignored = EventBatch::new();
+        match self
+            .world
+            .revert_journal(changes_before, MoveCause::Undo, &mut ignored)
+        {
+            Ok(()) => error,
+            Err(e) => StepError::from(e),
+        }
+    }
+
+    /// File an action that just ran (its changes are the journal from
+    /// `before.1` on, its events those of `events` from `first` on): a new
+    /// undo step if it changed more than the player's Facing (a restart: if
+    /// it changed anything), else onto the last undo step. Return whether
+    /// it made a new undo step.
+    #[inline]
+    fn file(
+        &mut self,
+        action: Action,
+        face: Option<GridDir>,
+        (actions_before, changes_before): (usize, usize),
+        stats_before: Stats,
+        events: &EventBatch,
+        first: usize,
+    ) -> bool {
+        let changes = self
+            .world
+            .journal()
+            .get(changes_before..)
+            .unwrap_or_default();
+        if changes.is_empty() {
+            // A wait, or a bump facing the same way: nothing to file.
+            return false;
+        }
+        let player = self.player;
         let new_step = match action {
-            Action::Input(_) | Action::Face(_) => changes.iter().any(|c| !self.is_facing(c)),
-            Action::Restart => !changes.is_empty(),
+            Action::Input(_) | Action::Face(_) => changes.iter().any(|c| !is_facing(c, player)),
+            Action::Restart => true,
         };
         // The actions to file: a redo's facing first, then the action.
         let faced_first = face.map(Action::Face);
@@ -405,46 +597,71 @@ impl Game {
                 },
                 Action::Restart => Stats::default(),
             };
-            let mut entry = std::mem::take(&mut self.prelude);
-            let (prelude_actions, prelude_changes) = (entry.actions.len(), entry.changes.len());
-            entry.stats_before = stats_before;
-            entry.actions.extend(faced_first);
-            entry.actions.push(action);
-            if entry.changes.is_empty() {
-                entry.changes = changes;
+            // The first undo step takes the prelude (everything filed so
+            // far) with it.
+            let (start_actions, start_changes) = if self.done.is_empty() {
+                (0, 0)
             } else {
-                entry.changes.extend(changes);
+                (actions_before, changes_before)
+            };
+            let (prelude_actions, prelude_changes) = if self.done.is_empty() {
+                (actions_before, changes_before)
+            } else {
+                (0, 0)
+            };
+            if let Some(faced) = faced_first {
+                self.actions.push(faced);
             }
-            if action == Action::Restart {
+            self.actions.push(action);
+            let mut restart = false;
+            if action == Action::Restart
                 // The world is at its start again: a fresh baseline, and the
                 // old one kept for the restart's undo.
-                entry.restart = self.world.renew_baseline().map(|baseline| {
-                    Box::new(RestartUndo {
-                        baseline,
-                        prelude_actions,
-                        prelude_changes,
-                    })
+                && let Some(baseline) = self.world.renew_baseline()
+            {
+                self.restarts.push(RestartUndo {
+                    baseline,
+                    prelude_actions,
+                    prelude_changes,
                 });
+                restart = true;
             }
-            entry.actions.shrink_to_fit();
-            self.done.push(entry);
-        } else if !changes.is_empty() {
-            let top = self.done.last_mut().unwrap_or(&mut self.prelude);
-            top.actions.extend(faced_first);
-            top.actions.push(action);
-            top.changes.extend(changes);
+            self.done.push(Entry {
+                actions: u32::try_from(start_actions).unwrap_or(u32::MAX),
+                changes: u32::try_from(start_changes).unwrap_or(u32::MAX),
+                stats_before,
+                restart,
+                redo_facing: None,
+            });
+        } else {
+            // Onto the last undo step, or the prelude while there is none.
+            if let Some(faced) = faced_first {
+                self.actions.push(faced);
+            }
+            self.actions.push(action);
         }
-        Ok(new_step)
+        new_step
     }
 
-    /// Return whether a change is a change of the player's Facing, the one
-    /// change that does not make an undo step.
-    fn is_facing(&self, change: &Change) -> bool {
-        matches!(
-            change,
-            Change::Component { id, kind: ComponentKind::Facing, .. } if *id == self.player
-        )
+    /// Forget every undone step: a new undo step was made.
+    fn clear_redo(&mut self) {
+        self.undone.clear();
+        self.undone_actions.clear();
     }
+}
+
+/// Return whether a change is a change of the player's Facing, the one
+/// change that does not make an undo step.
+#[inline]
+fn is_facing(change: &Change, player: EntityId) -> bool {
+    matches!(
+        change,
+        Change::Component {
+            id,
+            old: OldComponent::Had(AnyComponent::Facing(_))
+                | OldComponent::Lacked(ComponentKind::Facing),
+        } if *id == player
+    )
 }
 
 /// Return whether, among the events from `first` on, the player walked and

@@ -356,8 +356,72 @@ impl SpatialIndex {
     /// signal (they count entities, not cells), so it skips them.
     #[inline]
     pub(crate) fn relocate(&mut self, id: EntityId, tags: TagSet, from: GridPos, at: GridPos) {
-        self.remove_counted(id, from, false);
-        self.insert_counted(id, tags, at, false);
+        if !self.relocate_dense(id, tags, from, at) {
+            self.remove_counted(id, from, false);
+            self.insert_counted(id, tags, at, false);
+        }
+    }
+
+    /// [`Self::relocate`] between two cells of the dense array, relinking
+    /// the node in place: return `false`, having changed nothing, if either
+    /// cell is outside it or `id` is not filed at `from`.
+    #[inline]
+    fn relocate_dense(&mut self, id: EntityId, tags: TagSet, from: GridPos, at: GridPos) -> bool {
+        let n = id.index();
+        let (Some(from_slot), Some(to_slot)) = (self.slot(from), self.slot(at)) else {
+            return false;
+        };
+        let Some(node) = self.nodes.get(n as usize) else {
+            return false;
+        };
+        if node.id != id || id == NOWHERE || node.at != from {
+            return false;
+        }
+        let after = node.next;
+        let (Some(&from_head), Some(_)) = (self.dense.get(from_slot), self.dense.get(to_slot))
+        else {
+            return false;
+        };
+        // Unlink: the node before `n` in its cell, if any, skips it.
+        if from_head == n {
+            if let Some(d) = self.dense.get_mut(from_slot) {
+                *d = after;
+            }
+        } else {
+            let mut cur = from_head;
+            loop {
+                let Some(node) = self.nodes.get_mut(cur as usize) else {
+                    // Not reached: a filed node is on its cell's list.
+                    return false;
+                };
+                if node.next == n {
+                    node.next = after;
+                    break;
+                }
+                cur = node.next;
+            }
+        }
+        // Link after the last node of the new cell with a lower id.
+        let mut before = NONE;
+        let mut next = self.dense.get(to_slot).copied().unwrap_or(NONE);
+        while let Some(node) = self.nodes.get(next as usize)
+            && node.id < id
+        {
+            before = next;
+            next = node.next;
+        }
+        if let Some(node) = self.nodes.get_mut(n as usize) {
+            *node = Node { id, at, tags, next };
+        }
+        match self.nodes.get_mut(before as usize) {
+            Some(prev) => prev.next = n,
+            None => {
+                if let Some(d) = self.dense.get_mut(to_slot) {
+                    *d = n;
+                }
+            }
+        }
+        true
     }
 
     /// [`Self::insert`], counting the entity in the signals if `count`.

@@ -4,7 +4,7 @@
 //! ECS. Its public methods speak [`EntityId`], [`GridPos`], [`Tag`] and
 //! [`Component`]; no ECS type ever shows.
 
-use muscleman_core::{EntityId, EventBatch, GlobalCounter, GridPos, MoveCause, Moved};
+use muscleman_core::{EntityId, EventBatch, GlobalCounter, GridDir, GridPos, MoveCause, Moved};
 
 use crate::baseline::{Baseline, Snapshot};
 use crate::component::{
@@ -13,7 +13,7 @@ use crate::component::{
 };
 use crate::context::StepBuffers;
 use crate::index::SpatialIndex;
-use crate::journal::Change;
+use crate::journal::{Change, DestroyedEntity, FreeIds, OldComponent, join, split};
 use crate::recipe::{MAIN_LEVEL, RecipeError};
 
 /// Why an operation on the world was refused.
@@ -157,9 +157,18 @@ pub enum InvariantError {
 #[derive(Default)]
 pub struct World {
     ecs: hecs::World,
+    /// Where every positioned entity stands, with its tags: the one store
+    /// of [`Position`] (the ECS keeps none), so a move touches no ECS table.
     index: SpatialIndex,
-    /// Where mutations are recorded while a journal is open (see `Game`).
-    journal: Option<Vec<Change>>,
+    /// The [`Facing`] of each entity that has one (the players): kept out
+    /// of the ECS so a step reads and sets it without a component search.
+    facing: Column<GridDir>,
+    /// The [`Holding`] of each entity that has one, likewise.
+    holding: Column<Option<EntityId>>,
+    /// The undo journal (see `Game`, which keeps its history here): while
+    /// `recording`, every mutation is appended with what it replaced.
+    journal: Vec<Change>,
+    recording: bool,
     /// The step's change list and deferred commands, kept between steps so
     /// their buffers are reused.
     step_buffers: StepBuffers,
@@ -180,6 +189,59 @@ impl std::fmt::Debug for World {
     }
 }
 
+/// A component kept beside the ECS: each entity that has it, with its
+/// value, sorted by id. Only players have these, so a lookup is a binary
+/// search over a handful of rows.
+#[derive(Clone, Debug)]
+struct Column<T> {
+    rows: Vec<(EntityId, T)>,
+}
+
+impl<T> Default for Column<T> {
+    fn default() -> Self {
+        Column { rows: Vec::new() }
+    }
+}
+
+impl<T: Copy> Column<T> {
+    #[inline]
+    fn find(&self, id: EntityId) -> Result<usize, usize> {
+        // Usually there is one player: its row is the first.
+        if self.rows.first().is_some_and(|row| row.0 == id) {
+            return Ok(0);
+        }
+        self.rows.binary_search_by_key(&id, |row| row.0)
+    }
+
+    /// Return the entity's value, if it has one.
+    #[inline]
+    fn get(&self, id: EntityId) -> Option<T> {
+        let i = self.find(id).ok()?;
+        self.rows.get(i).map(|row| row.1)
+    }
+
+    /// Set the entity's value; return the one it replaced.
+    #[inline]
+    fn set(&mut self, id: EntityId, value: T) -> Option<T> {
+        match self.find(id) {
+            Ok(i) => self
+                .rows
+                .get_mut(i)
+                .map(|row| std::mem::replace(&mut row.1, value)),
+            Err(i) => {
+                self.rows.insert(i, (id, value));
+                None
+            }
+        }
+    }
+
+    /// Take the entity's value away; return it.
+    fn remove(&mut self, id: EntityId) -> Option<T> {
+        let i = self.find(id).ok()?;
+        Some(self.rows.remove(i).1)
+    }
+}
+
 fn to_id(entity: hecs::Entity) -> EntityId {
     let bits = entity.to_bits().get();
     EntityId::new(bits as u32, (bits >> 32) as u32)
@@ -197,23 +259,77 @@ impl World {
             .ok_or(WorldError::NoSuchEntity(id))
     }
 
+    /// Check that `id` is alive: from the index for a positioned entity
+    /// (it holds exactly the live positioned ids), else from the ECS.
+    #[inline]
+    fn check_alive(&self, id: EntityId) -> Result<(), WorldError> {
+        if self.index.locate(id).is_some() {
+            return Ok(());
+        }
+        self.entity(id).map(|_| ())
+    }
+
+    /// Return the entity's component of `kind` if it is one kept outside
+    /// the ECS (`Some(None)`: it has none), or `None` if the ECS keeps it.
+    #[inline]
+    fn side_component(&self, kind: ComponentKind, id: EntityId) -> Option<Option<AnyComponent>> {
+        match kind {
+            ComponentKind::Position => Some(
+                self.index
+                    .locate(id)
+                    .map(|(at, _)| AnyComponent::Position(Position(at))),
+            ),
+            ComponentKind::Facing => {
+                Some(self.facing.get(id).map(|f| AnyComponent::Facing(Facing(f))))
+            }
+            ComponentKind::Holding => Some(
+                self.holding
+                    .get(id)
+                    .map(|h| AnyComponent::Holding(Holding(h))),
+            ),
+            _ => None,
+        }
+    }
+
+    /// Return the entity's component of `kind`, wherever it is kept.
+    #[inline]
+    fn component_of(
+        &self,
+        kind: ComponentKind,
+        id: EntityId,
+        e: hecs::Entity,
+    ) -> Option<AnyComponent> {
+        match self.side_component(kind, id) {
+            Some(c) => c,
+            None => kind.get(&self.ecs, e),
+        }
+    }
+
     fn record(&mut self, change: impl FnOnce() -> Change) {
-        if let Some(journal) = &mut self.journal {
-            journal.push(change());
+        if self.recording {
+            self.journal.push(change());
         }
     }
 
     /// Note, the first time `id` changes while a baseline is kept, how it
     /// was before (see `baseline.rs`). Call before the change.
-    #[inline]
+    #[inline(always)]
     fn touch(&mut self, id: EntityId) {
         if let Some(baseline) = &self.baseline
             && !baseline.has(id)
         {
-            let before = self.snapshot(id);
-            if let Some(baseline) = &mut self.baseline {
-                baseline.note(id, before);
-            }
+            self.note_first(id);
+        }
+    }
+
+    /// Note how `id` is now, before its first change since the baseline
+    /// began: once per entity, so out of the hot path.
+    #[cold]
+    #[inline(never)]
+    fn note_first(&mut self, id: EntityId) {
+        let before = self.snapshot(id);
+        if let Some(baseline) = &mut self.baseline {
+            baseline.note(id, before);
         }
     }
 
@@ -240,10 +356,10 @@ impl World {
     /// Record the ids future spawns will reuse, before a spawn or destroy
     /// changes them, so that undo hands out the same ids again.
     fn record_freelist(&mut self) {
-        if self.journal.is_some() {
+        if self.recording {
             let free: Vec<EntityId> = self.ecs.freelist().map(to_id).collect();
             let slots = self.slots;
-            self.record(|| Change::Freelist { free, slots });
+            self.record(|| Change::Freelist(Box::new(FreeIds { free, slots })));
         }
     }
 
@@ -270,7 +386,7 @@ impl World {
     /// index insert), and return its id.
     pub fn spawn_tagged(&mut self, pos: GridPos, tags: TagSet) -> EntityId {
         self.record_freelist();
-        let id = to_id(self.ecs.spawn((tags, Position(pos))));
+        let id = to_id(self.ecs.spawn((tags,)));
         self.touch_spawned(id);
         self.index.insert(id, tags, pos);
         self.record(|| Change::Spawned { id });
@@ -289,9 +405,9 @@ impl World {
     ) -> EntityId {
         self.record_freelist();
         let id = if level == MAIN_LEVEL {
-            to_id(self.ecs.spawn((tags, Position(pos))))
+            to_id(self.ecs.spawn((tags,)))
         } else {
-            to_id(self.ecs.spawn((tags, Position(pos), level)))
+            to_id(self.ecs.spawn((tags, level)))
         };
         self.touch_spawned(id);
         self.index.insert(id, tags, pos);
@@ -329,8 +445,7 @@ impl World {
             }
             self.record(|| Change::Counter {
                 counter,
-                old,
-                new: value,
+                old: split(old),
             });
         }
     }
@@ -377,13 +492,22 @@ impl World {
         let mut builder = hecs::EntityBuilder::new();
         builder.add(tags);
         let mut at = None;
+        let (mut facing, mut holding) = (None, None);
         for c in components {
-            if let AnyComponent::Position(p) = c {
-                at = Some(p.0);
+            match *c {
+                AnyComponent::Position(p) => at = Some(p.0),
+                AnyComponent::Facing(f) => facing = Some(f.0),
+                AnyComponent::Holding(h) => holding = Some(h.0),
+                c => c.build(&mut builder),
             }
-            c.build(&mut builder);
         }
         self.ecs.spawn_at(e, builder.build());
+        if let Some(f) = facing {
+            self.facing.set(id, f);
+        }
+        if let Some(h) = holding {
+            self.holding.set(id, h);
+        }
         self.touch_spawned(id);
         if let Some(at) = at {
             self.index.insert(id, tags, at);
@@ -396,19 +520,23 @@ impl World {
     pub fn destroy(&mut self, id: EntityId) -> Result<(), WorldError> {
         let e = self.entity(id)?;
         self.touch(id);
-        if self.journal.is_some() {
+        if self.recording {
             let tags = self.tags(id)?;
             let components = self.components(id)?.into_boxed_slice();
             self.record_freelist();
-            self.record(|| Change::Destroyed {
-                id,
-                tags,
-                components,
+            self.record(|| {
+                Change::Destroyed(Box::new(DestroyedEntity {
+                    id,
+                    tags,
+                    components,
+                }))
             });
         }
-        if let Ok(p) = self.get::<Position>(id) {
-            self.index.remove(id, p.0);
+        if let Some((at, _)) = self.index.locate(id) {
+            self.index.remove(id, at);
         }
+        self.facing.remove(id);
+        self.holding.remove(id);
         self.ecs
             .despawn(e)
             .map_err(|_| WorldError::NoSuchEntity(id))
@@ -444,11 +572,25 @@ impl World {
     /// Return whether the entity has the component `C`.
     pub fn has<C: Component>(&self, id: EntityId) -> Result<bool, WorldError> {
         let e = self.entity(id)?;
-        Ok(self.ecs.satisfies::<&C>(e))
+        match self.side_component(C::KIND, id) {
+            Some(c) => Ok(c.is_some()),
+            None => Ok(self.ecs.satisfies::<&C>(e)),
+        }
     }
 
     /// Return a copy of the entity's component `C`.
+    #[inline]
     pub fn get<C: Component>(&self, id: EntityId) -> Result<C, WorldError> {
+        let missing = WorldError::MissingComponent {
+            entity: id,
+            component: C::KIND,
+        };
+        if let Some(c) = self.side_component(C::KIND, id) {
+            return match c.and_then(C::from_any) {
+                Some(c) => Ok(c),
+                None => self.check_alive(id).and(Err(missing)),
+            };
+        }
         let e = self.entity(id)?;
         self.ecs
             .get::<&C>(e)
@@ -464,7 +606,7 @@ impl World {
         let e = self.entity(id)?;
         Ok(ComponentKind::ALL
             .iter()
-            .filter_map(|kind| kind.get(&self.ecs, e))
+            .filter_map(|kind| self.component_of(*kind, id, e))
             .collect())
     }
 
@@ -477,7 +619,7 @@ impl World {
     ) -> Result<(), WorldError> {
         let e = self.entity(id)?;
         for kind in ComponentKind::ALL {
-            if let Some(c) = kind.get(&self.ecs, e) {
+            if let Some(c) = self.component_of(*kind, id, e) {
                 f(c);
             }
         }
@@ -486,9 +628,28 @@ impl World {
 
     /// Set the entity's component `C`, adding it if missing. Setting a
     /// [`Position`] moves the entity (see [`World::move_to`]).
+    #[inline]
     pub fn set<C: Component>(&mut self, id: EntityId, value: C) -> Result<(), WorldError> {
-        if C::KIND == ComponentKind::Position {
-            return self.set_any(id, value.into_any());
+        match value.into_any() {
+            // Unchanged (the usual step: the player walks on the way it
+            // faces): one look at the column's first row.
+            AnyComponent::Facing(f)
+                if self
+                    .facing
+                    .rows
+                    .first()
+                    .is_some_and(|row| row.0 == id && row.1 == f.0) =>
+            {
+                return Ok(());
+            }
+            AnyComponent::Facing(f) => return self.set_facing(id, f.0),
+            // Unchanged: nothing to do, nothing to record (an entity in the
+            // column is alive: destroying it takes it out).
+            AnyComponent::Holding(h) if self.holding.get(id) == Some(h.0) => return Ok(()),
+            any @ (AnyComponent::Position(_) | AnyComponent::Holding(_)) => {
+                return self.set_any(id, any);
+            }
+            _ => {}
         }
         // Typed, so a step's Facing costs one query, not a generic dispatch.
         let e = self.entity(id)?;
@@ -505,37 +666,85 @@ impl World {
         };
         self.record(|| Change::Component {
             id,
-            kind: C::KIND,
-            old: old.map(C::into_any),
-            new: Some(value.into_any()),
+            old: old.map_or(OldComponent::Lacked(C::KIND), |o| {
+                OldComponent::Had(o.into_any())
+            }),
+        });
+        Ok(())
+    }
+
+    /// Set the entity's [`Facing`]: one column read when it does not change.
+    #[inline]
+    fn set_facing(&mut self, id: EntityId, dir: GridDir) -> Result<(), WorldError> {
+        let Ok(row) = self.facing.find(id) else {
+            return self.set_any(id, AnyComponent::Facing(Facing(dir)));
+        };
+        let old = match self.facing.rows.get(row) {
+            Some(&(_, old)) if old != dir => old,
+            _ => return Ok(()),
+        };
+        self.touch(id);
+        if let Some(slot) = self.facing.rows.get_mut(row) {
+            slot.1 = dir;
+        }
+        self.record(|| Change::Component {
+            id,
+            old: OldComponent::Had(AnyComponent::Facing(Facing(old))),
         });
         Ok(())
     }
 
     /// Set a component given as an [`AnyComponent`], adding it if missing.
+    #[inline]
     pub fn set_any(&mut self, id: EntityId, value: AnyComponent) -> Result<(), WorldError> {
-        let e = self.entity(id)?;
-        if let AnyComponent::Position(p) = value
-            && self.has::<Position>(id)?
-        {
-            return self.move_to(id, p.0).map(|_| ());
-        }
-        self.touch(id);
-        let old = match value.insert(&mut self.ecs, e) {
-            Ok(old) => old,
-            // The value was already there: nothing changed.
-            Err(()) => return Ok(()),
+        let old = match value {
+            AnyComponent::Position(p) => {
+                if self.index.locate(id).is_some() {
+                    return self.move_to(id, p.0).map(|_| ());
+                }
+                // A position added: the entity enters the index.
+                let tags = self.tags(id)?;
+                self.touch(id);
+                self.index.insert(id, tags, p.0);
+                None
+            }
+            AnyComponent::Facing(f) => {
+                let old = self.facing.get(id);
+                if old == Some(f.0) {
+                    return Ok(());
+                }
+                if old.is_none() {
+                    self.check_alive(id)?;
+                }
+                self.touch(id);
+                self.facing.set(id, f.0);
+                old.map(|o| AnyComponent::Facing(Facing(o)))
+            }
+            AnyComponent::Holding(h) => {
+                let old = self.holding.get(id);
+                if old == Some(h.0) {
+                    return Ok(());
+                }
+                if old.is_none() {
+                    self.check_alive(id)?;
+                }
+                self.touch(id);
+                self.holding.set(id, h.0);
+                old.map(|o| AnyComponent::Holding(Holding(o)))
+            }
+            _ => {
+                let e = self.entity(id)?;
+                self.touch(id);
+                match value.insert(&mut self.ecs, e) {
+                    Ok(old) => old,
+                    // The value was already there: nothing changed.
+                    Err(()) => return Ok(()),
+                }
+            }
         };
-        if let AnyComponent::Position(p) = value {
-            // A position added: the entity enters the index.
-            let tags = self.tags(id)?;
-            self.index.insert(id, tags, p.0);
-        }
         self.record(|| Change::Component {
             id,
-            kind: value.kind(),
-            old,
-            new: Some(value),
+            old: old.map_or(OldComponent::Lacked(value.kind()), OldComponent::Had),
         });
         Ok(())
     }
@@ -555,23 +764,36 @@ impl World {
     ) -> Result<Option<AnyComponent>, WorldError> {
         let e = self.entity(id)?;
         self.touch(id);
-        let old = kind.remove(&mut self.ecs, e);
+        let old = match kind {
+            ComponentKind::Position => self.index.locate(id).map(|(at, _)| {
+                self.index.remove(id, at);
+                AnyComponent::Position(Position(at))
+            }),
+            ComponentKind::Facing => self.facing.remove(id).map(|f| Facing(f).into_any()),
+            ComponentKind::Holding => self.holding.remove(id).map(|h| Holding(h).into_any()),
+            _ => kind.remove(&mut self.ecs, e),
+        };
         if let Some(old) = old {
-            if let AnyComponent::Position(p) = old {
-                self.index.remove(id, p.0);
-            }
             self.record(|| Change::Component {
                 id,
-                kind,
-                old: Some(old),
-                new: None,
+                old: OldComponent::Had(old),
             });
         }
         Ok(old)
     }
 
     /// Return the entity's tags.
+    #[inline]
     pub fn tags(&self, id: EntityId) -> Result<TagSet, WorldError> {
+        // The index holds a positioned entity's tags.
+        if let Some((_, tags)) = self.index.locate(id) {
+            return Ok(tags);
+        }
+        self.ecs_tags(id)
+    }
+
+    /// Return the entity's tags as the ECS keeps them.
+    fn ecs_tags(&self, id: EntityId) -> Result<TagSet, WorldError> {
         let e = self.entity(id)?;
         Ok(self.ecs.get::<&TagSet>(e).map(|t| *t).unwrap_or_default())
     }
@@ -592,10 +814,10 @@ impl World {
         if old == tags {
             return Ok(());
         }
-        if let Ok(p) = self.get::<Position>(id) {
-            self.index.set_tags(id, p.0, tags);
+        if let Some((at, _)) = self.index.locate(id) {
+            self.index.set_tags(id, at, tags);
         }
-        self.record(|| Change::Tags { id, old, new: tags });
+        self.record(|| Change::Tags { id, old });
         Ok(())
     }
 
@@ -632,27 +854,21 @@ impl World {
     }
 
     /// Move the entity to `to`, keeping the index in sync; return where it was.
+    #[inline]
     pub fn move_to(&mut self, id: EntityId, to: GridPos) -> Result<GridPos, WorldError> {
-        let e = self.entity(id)?;
-        self.touch(id);
-        // The index holds a positioned entity's tags: one ECS component to
-        // find, without the dynamic borrow flags of `get`.
-        let slot = self.ecs.query_one_mut::<&mut Position>(e).map_err(|_| {
-            WorldError::MissingComponent {
+        // The index is where positions are kept: one table read finds the
+        // entity's cell and tags, with no ECS lookup.
+        let Some((from, tags)) = self.index.locate(id) else {
+            self.entity(id)?;
+            return Err(WorldError::MissingComponent {
                 entity: id,
                 component: ComponentKind::Position,
-            }
-        })?;
-        let from = slot.0;
+            });
+        };
         if from != to {
-            slot.0 = to;
-            let tags = match self.index.locate(id) {
-                Some((_, tags)) => tags,
-                // Not reached: a positioned entity is in the index.
-                None => self.ecs.get::<&TagSet>(e).map(|t| *t).unwrap_or_default(),
-            };
+            self.touch(id);
             self.index.relocate(id, tags, from, to);
-            self.record(|| Change::Moved { id, from, to });
+            self.record(|| Change::Moved { id, from });
         }
         Ok(from)
     }
@@ -752,22 +968,53 @@ impl World {
         Ok(())
     }
 
-    /// Start recording every mutation into `buffer` (cleared first).
-    pub(crate) fn open_journal(&mut self, mut buffer: Vec<Change>) {
-        buffer.clear();
-        self.journal = Some(buffer);
+    /// Start appending every mutation to the journal.
+    #[inline]
+    pub(crate) fn start_recording(&mut self) {
+        self.recording = true;
     }
 
-    /// Stop recording and return what was recorded since `open_journal`.
-    pub(crate) fn close_journal(&mut self) -> Vec<Change> {
-        self.journal.take().unwrap_or_default()
+    /// Stop appending mutations to the journal.
+    #[inline]
+    pub(crate) fn stop_recording(&mut self) {
+        self.recording = false;
+    }
+
+    /// Return the journal: every change recorded and not dropped, in order.
+    #[inline]
+    pub(crate) fn journal(&self) -> &[Change] {
+        &self.journal
+    }
+
+    /// Undo the journal's changes from `from` on, newest first (see
+    /// [`World::revert`]), and drop them from it.
+    pub(crate) fn revert_journal(
+        &mut self,
+        from: usize,
+        cause: MoveCause,
+        events: &mut EventBatch,
+    ) -> Result<(), WorldError> {
+        let recording = std::mem::replace(&mut self.recording, false);
+        let mut result = Ok(());
+        while self.journal.len() > from {
+            let Some(change) = self.journal.pop() else {
+                break;
+            };
+            result = self.revert(std::slice::from_ref(&change), cause, events);
+            if result.is_err() {
+                break;
+            }
+        }
+        self.journal.truncate(from);
+        self.recording = recording;
+        result
     }
 
     /// Undo `changes` (recorded by a journal) in reverse order, restoring the
     /// exact earlier state, ids included. Every position change is reported
-    /// in `events` as a `Moved` with `cause`. While a journal is open the
-    /// reversal is itself recorded, so it can be undone in turn.
-    pub(crate) fn revert(
+    /// in `events` as a `Moved` with `cause`. While recording, the reversal
+    /// is itself recorded, so it can be undone in turn.
+    fn revert(
         &mut self,
         changes: &[Change],
         cause: MoveCause,
@@ -776,28 +1023,26 @@ impl World {
         for change in changes.iter().rev() {
             match change {
                 Change::Spawned { id } => self.destroy(*id)?,
-                Change::Destroyed {
-                    id,
-                    tags,
-                    components,
-                } => self.spawn_with_id(*id, *tags, components)?,
-                Change::Freelist { free, slots } => {
+                Change::Destroyed(d) => self.spawn_with_id(d.id, d.tags, &d.components)?,
+                Change::Freelist(f) => {
                     self.record_freelist();
-                    self.restore_freelist(free, *slots);
+                    self.restore_freelist(&f.free, f.slots);
                 }
-                Change::Moved { id, from, to } => {
-                    self.move_to(*id, *from)?;
+                Change::Moved { id, from } => {
+                    let to = self.move_to(*id, *from)?;
                     events.push(Moved {
                         entity: *id,
-                        from: *to,
+                        from: to,
                         to: *from,
                         cause,
                     });
                 }
-                Change::Tags { id, old, .. } => self.set_tags(*id, *old)?,
-                Change::Counter { counter, old, .. } => self.set_counter(*counter, *old),
-                Change::Component { id, kind, old, .. } => match old {
-                    Some(value) => {
+                Change::Tags { id, old } => self.set_tags(*id, *old)?,
+                Change::Counter { counter, old } => self.set_counter(*counter, join(*old)),
+                Change::Component { id, old } => match old {
+                    // A turn taken back: in place, like a step's turn.
+                    OldComponent::Had(AnyComponent::Facing(f)) => self.set_facing(*id, f.0)?,
+                    OldComponent::Had(value) => {
                         if let AnyComponent::Position(p) = value {
                             let now = self.position(*id).ok();
                             if let Some(now) = now {
@@ -811,7 +1056,7 @@ impl World {
                         }
                         self.set_any(*id, *value)?;
                     }
-                    None => {
+                    OldComponent::Lacked(kind) => {
                         self.remove_kind(*id, *kind)?;
                     }
                 },
@@ -824,7 +1069,7 @@ impl World {
     /// known size does not copy the ECS's and the index's tables as they grow.
     pub fn reserve(&mut self, additional: usize) {
         self.ecs
-            .reserve::<(TagSet, Position)>(u32::try_from(additional).unwrap_or(u32::MAX));
+            .reserve::<(TagSet,)>(u32::try_from(additional).unwrap_or(u32::MAX));
         self.index.reserve_entries(additional);
     }
 
@@ -859,7 +1104,7 @@ impl World {
             }
             let Ok(at) = self.position(id) else { continue };
             positioned += 1;
-            let tags = self.tags(id).unwrap_or_default();
+            let tags = self.ecs_tags(id).unwrap_or_default();
             match self.index.tags_of(id, at) {
                 None => return Err(InvariantError::NotIndexed { entity: id, at }),
                 Some(t) if t != tags => return Err(InvariantError::StaleTags { entity: id }),

@@ -18,6 +18,12 @@
 //! (at V and at T), a swing of the hammer with nothing to strike, a turn in
 //! place, and all of these under the Sokoban rules, where they do nothing.
 //!
+//! The same holds for a warm [`Game`] (issue 17) played through
+//! `step_into`, `undo_into` and `redo_into` with one reused batch: pushes,
+//! walks, turns and bumps, undone and redone, allocate and free nothing;
+//! the only thing that grows is the command log, amortized (a reallocation
+//! each time it doubles).
+//!
 //! A hammer strike is left out of that claim: it destroys the target and
 //! spawns its contents, which the ECS stores. The last scenario counts what
 //! a warm strike allocates and prints it.
@@ -27,7 +33,8 @@ use std::alloc::System;
 use muscleman_core::{
     Contents, EntityId, EntityRecipe, EntitySpec, EventBatch, GridDir, GridPos, Input, SimEvent,
 };
-use muscleman_sim::{Facing, Rules, World, spawn, spawn_spec, step_into, step_with};
+use muscleman_level::Level;
+use muscleman_sim::{Facing, Game, Rules, World, spawn, spawn_spec, step_into, step_with};
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 
 #[global_allocator]
@@ -95,11 +102,70 @@ fn main() {
     println!("alloc: warm steps through step_into allocate nothing: ok");
     warm_steps_with_hands_allocate_nothing();
     println!("alloc: warm grabs, drops, carries and swings allocate nothing: ok");
+    let (rounds, reallocations) = warm_game_steps_undos_and_redos_allocate_nothing();
+    println!(
+        "alloc: {rounds} warm rounds of Game step_into, undo_into and redo_into allocate \
+         nothing; the command log grew with {reallocations} reallocations: ok"
+    );
     let (with_contents, empty) = hammer_strike_allocations();
     println!(
         "alloc: {STRIKES} warm hammer strikes of a box holding two things (and pulls): \
          {with_contents:?}; one of a weak wall: {empty:?}"
     );
+}
+
+/// Play a game round and round: its moves through `step_into` (pushes,
+/// walks, a turn and a bump), everything undone through `undo_into`, redone
+/// through `redo_into` and undone again. After two warm rounds, count 50;
+/// return the rounds and the reallocations (the command log's doublings).
+fn warm_game_steps_undos_and_redos_allocate_nothing() -> (usize, usize) {
+    use GridDir::{Down, Left, Right, Up};
+    let level = Level::parse("########\n#@ $  .#\n#  $ . #\n#      #\n########\n").unwrap();
+    let mut game = Game::new(&level, Rules::SOKOBAN).unwrap();
+    let moves = [
+        Right, Right, Right, Left, Up, Down, Down, Left, Left, Right, Right, Right, Right, Up,
+    ];
+    let mut events = EventBatch::new();
+    let round = |game: &mut Game, events: &mut EventBatch| {
+        for dir in moves {
+            game.step_into(Input::Move(dir), events).unwrap();
+        }
+        let depth = game.undo_depth();
+        assert!(depth >= 10, "most moves are undo steps: {depth}");
+        for _ in 0..depth {
+            game.undo_into(events).unwrap();
+            assert!(!events.is_empty(), "an undo moves something back");
+        }
+        for _ in 0..depth {
+            game.redo_into(events).unwrap();
+        }
+        for _ in 0..depth {
+            game.undo_into(events).unwrap();
+        }
+        assert_eq!(game.undo_depth(), 0);
+    };
+    round(&mut game, &mut events);
+    round(&mut game, &mut events);
+    let rounds = 50;
+    let log_before = game.commands().len();
+    let region = Region::new(GLOBAL);
+    for _ in 0..rounds {
+        round(&mut game, &mut events);
+    }
+    let stats = region.change();
+    let log_after = game.commands().len();
+    // The log doubles as it grows: at most one reallocation per doubling.
+    let doublings = (log_after / log_before).ilog2() as usize + 1;
+    assert_eq!(
+        (stats.allocations, stats.deallocations),
+        (0, 0),
+        "{rounds} warm rounds allocated: {stats:?}"
+    );
+    assert!(
+        stats.reallocations <= doublings,
+        "{rounds} warm rounds reallocated more than the log's {doublings} doublings: {stats:?}"
+    );
+    (rounds, stats.reallocations)
 }
 
 fn warm_steps_through_step_into_allocate_nothing() {

@@ -4,24 +4,31 @@
 //! frame. This module only resolves the flags and runs the terminal loop.
 
 mod app;
+pub mod hint;
+mod mouse;
 pub mod ui;
 
-use std::io::{self, IsTerminal};
+use std::io::{self, IsTerminal, Write};
+use std::time::{Duration, Instant};
 
 use muscleman_level::Level;
-use muscleman_sim::{Game, MAX_SAVE_BYTES, Rules};
-use ratatui::crossterm::event::{self, Event};
+use muscleman_sim::{Game, Rules};
+use ratatui::crossterm::event::{
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+    Event,
+};
 
 pub use app::{
-    App, GameAction, KEY_BINDINGS, Key, KeyBinding, LegendLine, SolveNote, action_for, key_legend,
-    keys_help,
+    App, BoardMap, GameAction, KEY_BINDINGS, Key, KeyBinding, LegendLine, Overlay, SPEEDS,
+    SolveNote, action_for, key_legend, keys_help,
 };
 
 use crate::builtin;
 use crate::cli::PlayArgs;
 use crate::error::{Failure, warn};
 use crate::progress::{Progress, level_key};
-use crate::source::{LevelFile, read_capped};
+use crate::saves::Saves;
+use crate::source::LevelFile;
 
 /// A `play`, checked: the levels, where to start, and any saved game.
 #[derive(Debug)]
@@ -73,13 +80,7 @@ impl PlayConfig {
 
     /// Resume the save at `path`: find its level among the levels, or play it alone.
     fn load(&mut self, path: &std::path::Path, from_file: bool) -> Result<(), Failure> {
-        let bytes = read_capped(path, MAX_SAVE_BYTES)?;
-        let text = String::from_utf8(bytes).map_err(|_| {
-            Failure::bad_input(format!("{}: not a save (not UTF-8 text)", path.display()))
-        })?;
-        let game = Game::load(&text).map_err(|e| {
-            Failure::bad_input(format!("{}: cannot load the save: {e}", path.display()))
-        })?;
+        let (_, game) = crate::replay::load_save(path)?;
         let key = level_key(game.level());
         match self.levels.iter().position(|l| level_key(l) == key) {
             Some(i) => self.start = i,
@@ -112,9 +113,14 @@ struct RestoreGuard;
 
 impl Drop for RestoreGuard {
     fn drop(&mut self) {
+        let _ =
+            ratatui::crossterm::execute!(io::stdout(), DisableMouseCapture, DisableBracketedPaste);
         ratatui::restore();
     }
 }
+
+/// How long without a key before the position is kept on disk.
+const KEEP_AFTER: Duration = Duration::from_secs(2);
 
 /// Run `play`.
 pub fn run(args: &PlayArgs) -> Result<(), Failure> {
@@ -125,6 +131,7 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
         ));
     }
     let (progress, warnings) = Progress::open_default();
+    let saves = Progress::default_dir().map_or_else(Saves::none, |d| Saves::in_dir(&d));
     let mut app = match config.game {
         Some(game) => App::with_game(config.levels, config.start, config.set_name, game, progress),
         None => App::new(
@@ -137,6 +144,7 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
         .map_err(Failure::bad_input)?,
     };
     app.set_color(color_wanted());
+    open_where_left(&mut app, saves, args);
     if !warnings.is_empty() {
         let short: Vec<&str> = warnings.iter().map(|w| w.short.as_str()).collect();
         app.set_message(short.join("; "));
@@ -145,25 +153,122 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
     let mut terminal = ratatui::try_init()
         .map_err(|e| Failure::bad_input(format!("cannot start the terminal: {e}")))?;
     let guard = RestoreGuard;
+    // Without them the game still plays: no mouse, and a paste arrives as keys.
+    let _ = ratatui::crossterm::execute!(io::stdout(), EnableMouseCapture, EnableBracketedPaste);
     let result = event_loop(&mut terminal, &mut app);
+    app.keep();
     drop(guard);
     for w in &warnings {
         warn(&w.detail);
     }
+    if let Some(m) = app
+        .message()
+        .filter(|m| m.starts_with("position not saved"))
+    {
+        warn(m);
+    }
     result.map_err(|e| Failure::bad_input(format!("terminal error: {e}")))
 }
 
+/// Open the game where the player left it: the level last played in this
+/// set under these rules (unless `--level` or `--load` says otherwise), at
+/// its kept position. The first time a set of several levels is played,
+/// the level browser comes up first.
+pub fn open_where_left(app: &mut App, saves: Saves, args: &PlayArgs) {
+    let first_run = !app.was_played();
+    let chosen = args.level.is_some() || args.load.is_some();
+    let last = if chosen { None } else { app.last_played() };
+    app.set_saves(saves, args.load.is_none());
+    if let Some(index) = last.filter(|&i| i != app.level_index()) {
+        app.go_to(index);
+    }
+    if first_run && !chosen && app.level_count() > 1 {
+        app.open_browser();
+    }
+}
+
+/// Put `text` on the terminal's clipboard with OSC 52.
+fn copy_to_clipboard(text: &str) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    write!(out, "\x1b]52;c;{}\x07", base64(text.as_bytes()))?;
+    out.flush()
+}
+
+/// Encode bytes in base64 (RFC 4648, with padding).
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk.first().copied().unwrap_or(0),
+            chunk.get(1).copied().unwrap_or(0),
+            chunk.get(2).copied().unwrap_or(0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                let six = usize::try_from((n >> (18 - 6 * i)) & 63).unwrap_or(0);
+                out.push(char::from(ALPHABET.get(six).copied().unwrap_or(b'=')));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
 fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Result<()> {
+    let mut last_tick = Instant::now();
+    let mut last_key = Instant::now();
     loop {
         terminal.draw(|frame| app.draw(frame))?;
+        if let Some(text) = app.take_clipboard() {
+            copy_to_clipboard(&text)?;
+        }
         if app.should_quit() {
             return Ok(());
         }
-        match event::read()? {
-            Event::Key(key) => app.handle_key(key),
-            // The next draw fits the new size.
-            Event::Resize(..) => {}
-            _ => {}
+        let wait = if app.is_playing_back() {
+            app.tick_interval().saturating_sub(last_tick.elapsed())
+        } else if app.is_hinting() {
+            Duration::from_millis(100)
+        } else {
+            KEEP_AFTER
+        };
+        if event::poll(wait)? {
+            last_key = Instant::now();
+            match event::read()? {
+                Event::Key(key) => app.handle_key(key),
+                Event::Mouse(mouse) => app.handle_mouse(mouse),
+                Event::Paste(text) => app.paste(&text),
+                // The next draw fits the new size.
+                _ => {}
+            }
+        } else if last_key.elapsed() >= KEEP_AFTER {
+            app.keep_if_changed();
+        }
+        if app.is_playing_back() && last_tick.elapsed() >= app.tick_interval() {
+            app.tick();
+            last_tick = Instant::now();
+        }
+        app.poll_hint();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn base64_matches_rfc_4648() {
+        for (plain, coded) in [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ] {
+            assert_eq!(super::base64(plain.as_bytes()), coded);
         }
     }
 }

@@ -9,7 +9,8 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use super::app::{App, key_legend};
+use super::app::{App, BoardMap, GameAction, KEY_BINDINGS, Overlay, SPEEDS, key_legend};
+use crate::progress::rules_key;
 
 /// Smallest terminal the game draws in; smaller shows a "too small" message.
 pub const MIN_WIDTH: u16 = 60;
@@ -335,6 +336,9 @@ impl App {
 
 /// Draw the whole screen.
 pub fn draw(app: &App, frame: &mut Frame) {
+    // What the mouse can click is what this draw shows, nothing older.
+    app.board.set(None);
+    app.list.set(None);
     let area = frame.area();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         draw_too_small(frame, area);
@@ -346,9 +350,167 @@ pub fn draw(app: &App, frame: &mut Frame) {
     let (drawn, narrow) = draw_board(app, frame, board);
     draw_panel(app, frame, panel, narrow);
     draw_status(app, frame, status);
-    if app.is_solved() {
+    if app.is_solved() && app.overlay == Overlay::None {
         draw_banner(app, frame, Block::bordered().inner(board), drawn);
     }
+    match app.overlay {
+        Overlay::None => {}
+        Overlay::Browser { selected } => {
+            app.board.set(None);
+            draw_browser(app, frame, main, selected);
+        }
+        Overlay::Help => {
+            app.board.set(None);
+            draw_help(app, frame, main);
+        }
+    }
+}
+
+/// Return the name of the rules in the panel and the help.
+pub fn rules_name(rules: muscleman_sim::Rules) -> String {
+    match rules_key(rules).as_str() {
+        "muscleman" => "Muscleman".to_owned(),
+        "sokoban" => "Sokoban".to_owned(),
+        other => other.to_owned(),
+    }
+}
+
+/// Return what the rules in use let the player do, for the help.
+fn rules_text(rules: muscleman_sim::Rules) -> &'static str {
+    if rules == muscleman_sim::Rules::SOKOBAN {
+        "Sokoban: you push one box at a time, never two in a row; no grab, drop or swing."
+    } else if rules == muscleman_sim::Rules::MUSCLEMAN {
+        "Muscleman: you push a whole line of boxes at once; you can also grab a box, carry it, \
+         drop it and swing it round you."
+    } else {
+        "a chain limit: you push at most that many boxes in a row."
+    }
+}
+
+/// The level browser: every level of the set, solved marks, best counts
+/// and titles, over the board and the panel.
+fn draw_browser(app: &App, frame: &mut Frame, area: Rect, selected: usize) {
+    let block = Block::bordered()
+        .title(Line::from(format!(" {} ", app.set_name)).style(app.accent()))
+        .title_bottom(Line::from(" ↑↓ choose  Enter play  Tab/Esc back ").style(app.dim()))
+        .border_style(app.dim());
+    let inner = block.inner(area);
+    frame.render_widget(Clear, area);
+    frame.render_widget(block, area);
+    let rows = usize::from(inner.height).max(1);
+    let header_rows = 2;
+    let list_rows = rows.saturating_sub(header_rows).max(1);
+    let first = selected
+        .saturating_sub(list_rows / 2)
+        .min(app.levels.len().saturating_sub(list_rows));
+    let solved = app.progress().solved_count(app.levels.iter());
+    let mut lines = vec![
+        Line::from(vec![
+            Span::styled(format!("{} of {} solved", solved, app.levels.len()), BOLD),
+            Span::styled(format!("   rules: {}", rules_name(app.rules)), app.dim()),
+        ]),
+        Line::from(Span::styled(
+            "   #   ✓  moves pushes  title   (✓ solved, … started)",
+            app.dim(),
+        )),
+    ];
+    let shown = list_rows.min(app.levels.len().saturating_sub(first));
+    app.list.set(Some((
+        Rect::new(
+            inner.x,
+            inner.y.saturating_add(2),
+            inner.width,
+            u16::try_from(shown)
+                .unwrap_or(0)
+                .min(inner.height.saturating_sub(2)),
+        ),
+        first,
+    )));
+    for (i, level) in app.levels.iter().enumerate().skip(first).take(list_rows) {
+        let record = app.progress().get(level).filter(|r| r.solved);
+        let count = |n: Option<u32>| n.map_or_else(|| "-".to_owned(), |n| n.to_string());
+        let title = level
+            .title()
+            .map_or_else(|| format!("Level {}", i + 1), str::to_owned);
+        let here = if i == app.level_index() { "▸" } else { " " };
+        let text = format!(
+            "{here}{:>3}   {}  {:>5} {:>6}  {title}",
+            i + 1,
+            if record.is_some() {
+                "✓"
+            } else if i == app.level_index() && app.game().undo_depth() > 0
+                || app.saves.has(level, app.rules)
+            {
+                "…"
+            } else {
+                " "
+            },
+            count(record.and_then(|r| r.best_moves)),
+            count(record.and_then(|r| r.best_pushes)),
+        );
+        let style = if i == selected {
+            Style::new().add_modifier(Modifier::REVERSED)
+        } else {
+            Style::new()
+        };
+        lines.push(Line::from(Span::styled(text, style)));
+    }
+    frame.render_widget(Paragraph::new(lines), inner);
+}
+
+/// The help: the goal, the rules in use, every key, the mouse.
+fn draw_help(app: &App, frame: &mut Frame, area: Rect) {
+    let block = Block::bordered()
+        .title(Line::from(" Help ").style(app.accent()))
+        .title_bottom(Line::from(" any key closes ").style(app.dim()))
+        .border_style(app.dim());
+    let inner = block.inner(area);
+    frame.render_widget(Clear, area);
+    frame.render_widget(block, area);
+    let width = usize::from(inner.width);
+    let mut lines = vec![
+        Line::from(vec![
+            Span::styled("Goal: ", app.accent()),
+            Span::raw("push a box onto every goal () to solve the level."),
+        ]),
+        Line::from(vec![
+            Span::styled("Rules: ", app.accent()),
+            Span::raw(rules_text(app.rules)),
+        ]),
+    ];
+    lines.push(Line::from(""));
+    let legend = key_legend();
+    let column = width.saturating_sub(2) / 2;
+    let entry = |l: &super::app::LegendLine| {
+        let text = format!("{} {}", l.keys, l.description);
+        let n = text.chars().count();
+        if n > column {
+            text.chars()
+                .take(column.saturating_sub(1))
+                .collect::<String>()
+                + "…"
+        } else {
+            text + &" ".repeat(column - n)
+        }
+    };
+    for pair in legend.chunks(2) {
+        let mut spans = Vec::new();
+        for (i, l) in pair.iter().enumerate() {
+            if i > 0 {
+                spans.push(Span::raw("  "));
+            }
+            spans.push(Span::raw(entry(l)));
+        }
+        lines.push(Line::from(spans));
+    }
+    lines.push(Line::from(
+        "Mouse: click to walk, or a box then a cell to push it.",
+    ));
+    lines.push(Line::from("Paste LURD moves to watch them played back."));
+    lines.push(Line::from(
+        "Each level's position is kept when you leave it, and comes back.",
+    ));
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), inner);
 }
 
 fn draw_too_small(frame: &mut Frame, area: Rect) {
@@ -498,11 +660,21 @@ fn render_view(
             if app.color && cell.goal && cell.player {
                 style = style.bg(Color::Red);
             }
+            if app.picked == Some(at) {
+                style = style.add_modifier(Modifier::REVERSED | Modifier::SLOW_BLINK);
+            }
             if cell.held {
                 // Held: reversed and underlined, in colour or not.
                 style = style.add_modifier(Modifier::REVERSED | Modifier::UNDERLINED);
             }
+            let hinted = app.hint_cells.contains(&at);
+            if hinted {
+                style = style.add_modifier(Modifier::UNDERLINED);
+            }
             let glyph = match (cell_w, cell.player) {
+                // The hint's way over bare floor: dots.
+                (1, false) if hinted && cell.top.is_none() => "·",
+                (_, false) if hinted && cell.top.is_none() => "··",
                 (1, _) => look.narrow,
                 (_, true) => player_glyph(facing),
                 (_, false) => look.glyph,
@@ -517,6 +689,15 @@ fn render_view(
         }
     }
     let to_u16 = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
+    app.board
+        .set(region.at(first_x, first_y).map(|origin| BoardMap {
+            x: area.x.saturating_add(to_u16(pad_x * cell_w)),
+            y: area.y.saturating_add(to_u16(pad_y)),
+            width: to_u16(visible_x.min(w) * cell_w),
+            height: to_u16(rows.min(h)),
+            origin,
+            cell_width: to_u16(cell_w),
+        }));
     let taken = Rect::new(
         area.x.saturating_add(to_u16(pad_x * cell_w)),
         area.y.saturating_add(to_u16(pad_y)),
@@ -545,7 +726,10 @@ fn draw_panel(app: &App, frame: &mut Frame, area: Rect, narrow: bool) {
             ),
         ]),
         Line::from(Span::styled(level_title(app), app.accent())),
-        Line::from(""),
+        Line::from(vec![
+            Span::styled("Rules ", app.dim()),
+            Span::styled(rules_name(app.rules), value),
+        ]),
     ];
     let record = app.record().filter(|r| r.solved);
     let best = |n: Option<u32>| match (record, n) {
@@ -585,7 +769,7 @@ fn draw_panel(app: &App, frame: &mut Frame, area: Rect, narrow: bool) {
     }
     lines.push(Line::from(""));
     let width = usize::from(inner.width);
-    lines.extend(legend_lines(app, width));
+    lines.extend(legend_lines(app, width, &short_legend()));
     // The glyph legend, for what this level holds, as far as there is room.
     let items = glyph_legend(&view);
     let room = usize::from(inner.height).saturating_sub(lines.len() + 1);
@@ -702,15 +886,40 @@ fn counters_line(app: &App, view: &View) -> Option<Line<'static>> {
     (!spans.is_empty()).then(|| Line::from(spans))
 }
 
+/// The panel's short key legend: the arrows, then the first key of the
+/// actions a player needs most, from `KEY_BINDINGS`; `?` shows them all.
+fn short_legend() -> Vec<super::app::LegendLine> {
+    let mut out = vec![super::app::LegendLine {
+        keys: "↑↓←→".to_owned(),
+        description: "move",
+    }];
+    for action in [
+        GameAction::Undo,
+        GameAction::Restart,
+        GameAction::Levels,
+        GameAction::Hint,
+        GameAction::Help,
+        GameAction::Quit,
+    ] {
+        if let Some(b) = KEY_BINDINGS.iter().find(|b| b.action == action) {
+            out.push(super::app::LegendLine {
+                keys: b.label.to_owned(),
+                description: action.description(),
+            });
+        }
+    }
+    out
+}
+
 /// The key legend, from [`key_legend`] (so from `KEY_BINDINGS`): each
 /// action's keys then what it does, as many to a line as fit in `width`,
 /// an entry too long for a line broken between its keys.
-fn legend_lines(app: &App, width: usize) -> Vec<Line<'static>> {
+fn legend_lines(app: &App, width: usize, entries: &[super::app::LegendLine]) -> Vec<Line<'static>> {
     let mut lines: Vec<Line<'static>> = Vec::new();
     let mut spans: Vec<Span<'static>> = Vec::new();
     let mut used = 0usize;
     let chars = |t: &str| t.chars().count();
-    for entry in key_legend() {
+    for entry in entries {
         let len = chars(&entry.keys) + 1 + chars(entry.description);
         let gap = if used == 0 { 0 } else { 2 };
         if used > 0 && used + gap + len > width {
@@ -801,7 +1010,23 @@ fn glyph_legend(view: &View) -> Vec<(Look, String)> {
 }
 
 fn draw_status(app: &App, frame: &mut Frame, area: Rect) {
-    let text = match &app.message {
+    let playing = app.playback.as_ref().map(|p| {
+        format!(
+            "Playing {}: {}/{}, {}/s (+ -, other keys stop)",
+            p.what,
+            p.done,
+            p.commands.len(),
+            SPEEDS.get(app.speed).copied().unwrap_or(10)
+        )
+    });
+    let hinting = app
+        .is_hinting()
+        .then(|| "Looking for a hint... (it comes here; the game goes on)".to_owned());
+    let text = match playing
+        .as_ref()
+        .or(app.message.as_ref())
+        .or(hinting.as_ref())
+    {
         Some(m) => Line::from(Span::styled(
             format!(" {m}"),
             if app.color {
@@ -858,7 +1083,7 @@ fn draw_banner(app: &App, frame: &mut Frame, board: Rect, level: Rect) {
         "Enter: next level"
     };
     lines.push(Line::from(next).alignment(Alignment::Center));
-    lines.push(Line::from("z: undo   q: quit").alignment(Alignment::Center));
+    lines.push(Line::from("z: undo  c: copy  q: quit").alignment(Alignment::Center));
     let height = u16::try_from(lines.len()).unwrap_or(5) + 2;
     let width = 32.min(board.width);
     let below = board.bottom().saturating_sub(level.bottom());
