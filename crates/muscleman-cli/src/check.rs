@@ -288,6 +288,9 @@ pub fn run(args: &CheckArgs) -> Result<(), Failure> {
             .and_then(|()| out.flush())
             .map_err(|e| output_failure(&e))?;
     }
+    if args.solve {
+        return crate::solve::check_solvable(&args.level_files, args.timeout);
+    }
     Ok(())
 }
 

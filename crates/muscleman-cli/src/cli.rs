@@ -163,6 +163,14 @@ pub struct CheckArgs {
     /// Print nothing on standard output, even when every level is valid.
     #[arg(short, long)]
     pub quiet: bool,
+    /// Also solve every level (Muscleman rules) and print, one line per
+    /// level, solved (moves, pushes), no solution, or gave up; exit 1 when
+    /// one has no solution, 3 when one gave up.
+    #[arg(long)]
+    pub solve: bool,
+    /// With --solve: give up on a level after SECS seconds.
+    #[arg(long, value_name = "SECS", value_parser = parse_secs, default_value = "10", requires = "solve")]
+    pub timeout: Duration,
 }
 
 /// What `solve` minimises.
@@ -177,12 +185,15 @@ pub enum OptimalArg {
 /// Flags of `solve`.
 #[derive(Debug, Args)]
 #[command(after_help = "\
-Prints the solution in LURD, pushes in upper case. Exit codes: 0 found; 1 proved
-unsolvable (only after a complete search of an enclosed level); 2 bad input; 3 gave up
-(time or memory limit, an open level whose search ran out, or a level the solver cannot
-search). A level is open when no wall keeps the player and the boxes off its edge: the
-sim has floor beyond it. On a collection without --level it solves each level in turn
-and ends with `solved N of M` on standard error.")]
+Prints the solution in MOVES letters: u d l r (upper case for a push), g grab, p drop,
+[ ] swings, w wait. Every rule is searched: walls, boxes, water, keys, doors, plates,
+collectibles, hammers, grabs and swings. Exit codes: 0 found; 1 proved unsolvable (only
+after a complete search of every input the rules allow); 2 bad input; 3 gave up (time or
+memory limit, or an open level: the sim has floor beyond its edge, so the search is
+bounded to the level's rectangle plus 2 cells and proves nothing once that bound cut a
+step). On a collection without --level it solves each level in turn and ends with
+`solved N of M` on standard error. A progress line is shown on standard error when it is
+a terminal.")]
 pub struct SolveArgs {
     /// The level file (one level or a collection).
     pub level_file: PathBuf,
@@ -196,8 +207,8 @@ pub struct SolveArgs {
     #[arg(long, value_enum, value_name = "WHAT")]
     pub optimal: Option<OptimalArg>,
     /// Give up after SECS seconds (per level).
-    #[arg(long, value_name = "SECS", value_parser = parse_secs)]
-    pub timeout: Option<Duration>,
+    #[arg(long, value_name = "SECS", value_parser = parse_secs, default_value = "30")]
+    pub timeout: Duration,
     /// Give up when the search would use more than MB mebibytes.
     #[arg(long, value_name = "MB", default_value_t = 1024)]
     pub memory: u64,

@@ -1,26 +1,29 @@
 //! `muscleman solve LEVEL`: search for a solution with the solver crate.
 //!
-//! Exit 1 (proved unsolvable) is only said when the solver proves it:
-//! [`SolveOutcome::Unsolvable`], which it gives only after a complete search
-//! of an enclosed level under Sokoban rules, or for a level without goals or
-//! with fewer boxes than goals. An open level whose search runs out, a push
-//! search that runs out under Muscleman rules (which also pull and swing), a
-//! level holding what the search does not model (water, keys, doors,
-//! plates, collectibles, hammers) and a solver error all give up (exit 3).
+//! Every level the sim can play is searched
+//! ([`muscleman_solver::solve_level`]): the fast push search where it
+//! covers the rules, the general search over the sim's own positions
+//! (every input: moves, grab, drop, swings, wait) where it does not. Exit 1 (proved unsolvable) is only said when the
+//! solver proves it: [`SolveOutcome::Unsolvable`], after a complete search
+//! of the real rules, or for a level without goals or with fewer boxes
+//! than goals. An open level whose bounded search runs out, a limit and a
+//! solver error give up (exit 3).
 //!
 //! Every bad input (exit 2) is found by [`SolveConfig::resolve`], before
 //! anything is solved: after it, a level ends solved, unsolvable or given up,
 //! never exit 2, so solutions are printed as they are found and standard
-//! output stays empty on exit 2 (rules.md §7).
+//! output stays empty on exit 2 (rules.md §7). While a level is searched,
+//! a progress line is kept on standard error when it is a terminal.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
 
 use muscleman_core::GridPos;
 use muscleman_level::Level;
 use muscleman_sim::{Rules, world_from_level};
 use muscleman_solver::{
-    GiveUpReason, Optimize, Problem, SolveOptions, SolveOutcome, UnsolvableReason, solve,
+    GiveUpReason, Optimize, Progress, SolveOptions, SolveOutcome, UnsolvableReason,
+    solve_level_with_progress,
 };
 
 use crate::cli::{OptimalArg, SolveArgs};
@@ -75,7 +78,7 @@ impl SolveConfig {
         let options = SolveOptions {
             rules: args.rules.rules(),
             optimize,
-            timeout: args.timeout,
+            timeout: Some(args.timeout),
             memory_mb: args.memory.max(1),
             threads: usize::try_from(args.threads).unwrap_or(1),
             cancel: None,
@@ -160,18 +163,10 @@ fn solve_level(
     level: &Level,
     label: &str,
 ) -> (Verdict, Option<String>) {
-    let problem = match Problem::from_level(level) {
-        Ok(p) => p,
-        Err(e) => {
-            // The sim plays it (resolve checked), but the solver cannot
-            // search it (too large, or something it does not model yet).
-            note(&format!(
-                "{label}: gave up: the solver cannot search it: {e}"
-            ));
-            return (Verdict::GaveUp, None);
-        }
-    };
-    match solve(&problem, &config.options) {
+    let outcome = search(level, &config.options, label);
+    let (verdict, message) = describe(&outcome, &config.options, &config.file_name, level);
+    note(&format!("{label}: {message}"));
+    let text = match &outcome {
         Ok(SolveOutcome::Solved(s)) => {
             let mut text = String::new();
             if config.each {
@@ -185,20 +180,75 @@ fn solve_level(
             if config.each {
                 text.push('\n');
             }
-            let optimal = match (config.options.optimize, s.optimal) {
+            Some(text)
+        }
+        _ => None,
+    };
+    (verdict, text)
+}
+
+/// Search one level, keeping a progress line on standard error while it
+/// runs when standard error is a terminal.
+fn search(
+    level: &Level,
+    options: &SolveOptions,
+    label: &str,
+) -> Result<SolveOutcome, muscleman_solver::SolveError> {
+    let live = io::stderr().is_terminal();
+    let mut shown = false;
+    let mut show = |p: &Progress| {
+        shown = true;
+        let line = format!(
+            "{label}: searching: {} states, {} stored, depth {}, {} MB, {}",
+            p.stats.expanded,
+            p.stats.stored,
+            p.bound,
+            p.stats.memory_bytes >> 20,
+            seconds(p.stats.elapsed)
+        );
+        // One row, cut to the terminal's width: a wrapped line would leave
+        // its first rows behind at each redraw.
+        let width = ratatui::crossterm::terminal::size().map_or(80, |(w, _)| usize::from(w));
+        let line: String = line.chars().take(width.saturating_sub(1)).collect();
+        eprint!("\r\x1b[2K{line}");
+    };
+    let outcome = if live {
+        solve_level_with_progress(level, options, &mut show)
+    } else {
+        solve_level_with_progress(level, options, &mut |_| {})
+    };
+    if shown {
+        // Clear the progress line before the verdict.
+        eprint!("\r\x1b[2K");
+    }
+    outcome
+}
+
+/// Return the verdict of a search and what to say of it (after the level's label).
+fn describe(
+    outcome: &Result<SolveOutcome, muscleman_solver::SolveError>,
+    options: &SolveOptions,
+    file_name: &str,
+    level: &Level,
+) -> (Verdict, String) {
+    match outcome {
+        Ok(SolveOutcome::Solved(s)) => {
+            let optimal = match (options.optimize, s.optimal) {
                 (Optimize::Pushes, true) => ", fewest pushes",
                 (Optimize::Moves, true) => ", fewest moves",
                 _ => "",
             };
-            note(&format!(
-                "{label}: solved under {} rules, {} moves, {} pushes{optimal} ({} states, {})",
-                rules_name(config.options.rules),
-                s.move_count,
-                s.pushes,
-                s.stats.expanded,
-                seconds(s.stats.elapsed)
-            ));
-            (Verdict::Solved, Some(text))
+            (
+                Verdict::Solved,
+                format!(
+                    "solved under {} rules, {} moves, {} pushes{optimal} ({} states, {})",
+                    rules_name(options.rules),
+                    s.move_count,
+                    s.pushes,
+                    s.stats.expanded,
+                    seconds(s.stats.elapsed)
+                ),
+            )
         }
         Ok(SolveOutcome::Unsolvable { reason, stats }) => {
             let why = match reason {
@@ -211,13 +261,12 @@ fn solve_level(
                     stats.expanded
                 ),
             };
-            note(&format!("{label}: no solution: {why}"));
-            (Verdict::Unsolvable, None)
+            (Verdict::Unsolvable, format!("no solution: {why}"))
         }
         Ok(SolveOutcome::GaveUp { reason, stats }) => {
             let states = stats.expanded;
             let time = seconds(stats.elapsed);
-            let why = match reason {
+            let why = match *reason {
                 GiveUpReason::Timeout => {
                     format!("time limit reached after {states} states, {time}")
                 }
@@ -231,26 +280,63 @@ fn solve_level(
                      rectangle: {states} states, {time})",
                     cell_name(edge)
                 ),
+                GiveUpReason::Bounded { at, margin } => format!(
+                    "the level is open (the sim has floor beyond its edge): the search was \
+                     bounded to the level's rectangle plus {margin} cells on every side, a step \
+                     reached past it ({}), and every position inside was searched ({states} \
+                     states, {time}); that proves nothing",
+                    cell_name(at)
+                ),
                 GiveUpReason::Unmodelled { what, at } => {
                     format!(
                         "this search does not model {what} ({})",
-                        source_name(&config.file_name, level, at)
+                        source_name(file_name, level, at)
                     )
                 }
                 GiveUpReason::PushesOnly => format!(
                     "this search covers pushes only, and under {} rules boxes can also be \
                      pulled and swung ({states} states, {time}; `--rules sokoban` proves \
                      push-only levels)",
-                    rules_name(config.options.rules)
+                    rules_name(options.rules)
                 ),
             };
-            note(&format!("{label}: gave up: {why}"));
-            (Verdict::GaveUp, None)
+            (Verdict::GaveUp, format!("gave up: {why}"))
         }
-        Err(e) => {
-            note(&format!("{label}: gave up: the solver failed: {e}"));
-            (Verdict::GaveUp, None)
+        Err(e) => (Verdict::GaveUp, format!("gave up: the solver failed: {e}")),
+    }
+}
+
+/// Run `check --solve` on files `check` found valid: print one line per
+/// level on standard output, solved (with moves and pushes), no solution
+/// or gave up; return exit 0 when every level was solved, 3 when one gave
+/// up, else 1 when one has no solution.
+pub fn check_solvable(files: &[std::path::PathBuf], timeout: Duration) -> Result<(), Failure> {
+    let options = SolveOptions {
+        timeout: Some(timeout),
+        ..SolveOptions::default()
+    };
+    let mut out = io::stdout().lock();
+    let (mut gave_up, mut unsolvable) = (false, false);
+    for path in files {
+        let file = LevelFile::read(path)?;
+        for (i, level) in file.collection.levels.iter().enumerate() {
+            let mut label = format!("{}: level {}", file.name, i + 1);
+            if let Some(t) = level.title() {
+                label.push_str(&format!(" ({t})"));
+            }
+            let outcome = search(level, &options, &label);
+            let (verdict, message) = describe(&outcome, &options, &file.name, level);
+            gave_up |= matches!(verdict, Verdict::GaveUp);
+            unsolvable |= matches!(verdict, Verdict::Unsolvable);
+            writeln!(out, "{label}: {message}")
+                .and_then(|()| out.flush())
+                .map_err(|e| output_failure(&e))?;
         }
+    }
+    match (gave_up, unsolvable) {
+        (true, _) => Err(Failure::quiet(EXIT_GAVE_UP)),
+        (false, true) => Err(Failure::quiet(EXIT_UNSOLVABLE)),
+        (false, false) => Ok(()),
     }
 }
 

@@ -288,15 +288,27 @@ fn no_solution_from_here_only_when_proved() {
     // Sokoban rules, an enclosed level, two boxes in a row: proved.
     let m = hint_after(CHAIN, Rules::SOKOBAN, "");
     assert!(m.starts_with("No solution from here"), "{m}");
-    // Muscleman rules, a box against the right wall: the push search runs
-    // out, which proves nothing where boxes can be pulled.
+    // Muscleman rules: the player cannot swim and nothing reaches across
+    // the water; the general search tries every input and proves it.
+    let m = hint_after("#######\n#@~$ .#\n#######\n", Rules::MUSCLEMAN, "");
+    assert!(m.starts_with("No solution from here"), "{m}");
+    // An open level: the sim has floor beyond its edge, so whatever the
+    // bounded search finds, it is never a proof.
+    for moves in ["d", "dl"] {
+        let m = hint_after(".@$ \n", Rules::SOKOBAN, moves);
+        assert!(!m.starts_with("No solution from here"), "{m}");
+    }
+}
+
+#[test]
+fn a_hint_grabs_and_pulls_where_pushes_cannot_help() {
+    // Muscleman rules, a box pushed against the right wall: no push brings
+    // it back, but a grab and a pull do. The hint is checked from the game
+    // itself, facing the box after the bump.
     let dead = "#####\n#@  #\n#  $#\n#.  #\n#####\n";
     let m = hint_after(dead, Rules::MUSCLEMAN, "sdd");
-    assert!(m.starts_with("No hint found"), "{m}");
-    // An open level, the box pushed away from its goal to the edge: the sim
-    // has floor beyond it (the player can walk round), so no proof either.
-    let m = hint_after(".@$ \n", Rules::SOKOBAN, "d");
-    assert!(m.starts_with("No hint found"), "{m}");
+    assert!(m.starts_with("Hint: "), "{m}");
+    assert!(m.contains("grab"), "{m}");
 }
 
 #[test]

@@ -90,22 +90,22 @@ fn a_collection_with_an_unsolvable_level_exits_1_and_counts() {
     assert_eq!(c, Some(1), "{err}");
     assert_eq!(out, "; One\nR\n\n");
     assert!(err.contains("solved 1 of 2"), "{err}");
-    // Under Muscleman rules the stuck box can be pulled: no proof.
-    let (c, out, err) = code(&f, &["solve", "c.txt"]);
-    assert_eq!(c, Some(3), "{err}");
-    assert_eq!(out, "; One\nR\n\n");
-    assert!(
-        err.contains("level 2 of 2 (Stuck): gave up: this search covers pushes only"),
-        "{err}"
-    );
+    // Under Muscleman rules the stuck box is pulled onto the goal.
+    let (out, err) = expect_ok(&f, &["solve", "c.txt"], None);
+    assert!(out.starts_with("; One\nR\n\n; Stuck\n"), "{out}");
+    assert!(err.contains("solved 2 of 2"), "{err}");
+    let pull = out.lines().nth(4).unwrap_or_default();
+    assert!(pull.contains('g'), "a pull needs a grab: {pull}");
+    let (_, err) = expect_ok(&f, &["replay", "c.txt", "--level", "2", pull], None);
+    assert!(err.contains(", solved"), "{err}");
 }
 
 /// Open levels (no wall closes the edge, so the sim lets the player walk off
-/// the map) that the sim solves: the solver's search stays inside the
-/// rectangle and runs out, which is no proof, so `solve` gives up (exit 3)
-/// and says why, never "no solution" (exit 1).
+/// the map) that the sim solves only by going past the edge: the search
+/// goes on beyond it (bounded to the rectangle plus a margin) and solves
+/// them, under both rule sets and in every mode.
 #[test]
-fn open_levels_the_sim_solves_are_not_called_unsolvable() {
+fn open_levels_the_sim_solves_are_solved_past_their_edge() {
     let f = Files::new();
     for (text, moves) in [(" . \n $@\n", "dlU"), ("$@.\n", "ulldRR")] {
         f.write("open.txt", text);
@@ -114,18 +114,39 @@ fn open_levels_the_sim_solves_are_not_called_unsolvable() {
         for extra in [&[][..], &["--rules", "sokoban"], &["--optimal", "moves"]] {
             let mut args = vec!["solve", "open.txt"];
             args.extend_from_slice(extra);
-            let (c, out, err) = code(&f, &args);
-            assert_eq!(c, Some(3), "{text:?} {extra:?}: {err}");
-            assert_eq!(out, "");
-            assert!(!err.contains("no solution"), "{err}");
+            let (out, err) = expect_ok(&f, &args, None);
+            let mut replay = vec!["replay", "open.txt", out.trim()];
+            replay.extend_from_slice(extra.get(..2).filter(|e| e[0] == "--rules").unwrap_or(&[]));
+            let (_, err2) = expect_ok(&f, &replay, None);
             assert!(
-                err.contains(
-                    "gave up: the level is open (no wall closes its edge at row 1, column 1), \
-                     and this search only proves enclosed levels unsolvable"
-                ),
-                "{err}"
+                err2.contains(", solved"),
+                "{text:?} {extra:?}: {err} / {err2}"
             );
         }
+    }
+}
+
+/// An open level whose box no rule can ever reach: the bounded search runs
+/// out after cutting steps past its bound, which proves nothing (exit 3,
+/// never 1), and says so.
+#[test]
+fn an_open_level_whose_bounded_search_runs_out_gives_up() {
+    let f = Files::new();
+    f.write("open.txt", "#####\n#$#.\n#####\n@\n");
+    for extra in [&[][..], &["--optimal", "moves"], &["--optimal", "pushes"]] {
+        let mut args = vec!["solve", "open.txt"];
+        args.extend_from_slice(extra);
+        let (c, out, err) = code(&f, &args);
+        assert_eq!(c, Some(3), "{extra:?}: {err}");
+        assert_eq!(out, "");
+        assert!(!err.contains("no solution"), "{err}");
+        assert!(
+            err.contains(
+                "gave up: the level is open (the sim has floor beyond its edge): the search was \
+                 bounded to the level's rectangle plus 2 cells on every side"
+            ),
+            "{err}"
+        );
     }
 }
 
@@ -153,11 +174,11 @@ fn an_enclosed_unsolvable_level_still_exits_1_under_sokoban_rules() {
 }
 
 /// Under Muscleman rules (the default) every box can be grabbed, pulled and
-/// swung, which the push search does not model: where it runs out of pushes
-/// `solve` gives up (exit 3), in every mode, where it once said "no
-/// solution" (exit 1) of a level the player could solve by pulling.
+/// swung: a box in a corner, which no push can move, is solved by a pull in
+/// every mode (once "no solution" under pushes only), and printed with its
+/// `g`.
 #[test]
-fn an_exhausted_push_search_gives_up_under_muscleman_rules() {
+fn a_level_only_a_pull_solves_is_solved_under_muscleman_rules() {
     let f = Files::new();
     f.write("corner.txt", "#####\n#$  #\n#  .#\n# @ #\n#####\n");
     for extra in [
@@ -168,17 +189,14 @@ fn an_exhausted_push_search_gives_up_under_muscleman_rules() {
     ] {
         let mut args = vec!["solve", "corner.txt"];
         args.extend_from_slice(extra);
-        let (c, out, err) = code(&f, &args);
-        assert_eq!(c, Some(3), "{extra:?}: {err}");
-        assert_eq!(out, "");
-        assert!(!err.contains("no solution"), "{err}");
+        let (out, err) = expect_ok(&f, &args, None);
+        assert!(out.contains('g'), "{extra:?}: {out}");
         assert!(
-            err.contains(
-                "the level: gave up: this search covers pushes only, and under Muscleman rules \
-                 boxes can also be pulled and swung"
-            ),
+            err.contains("the level: solved under Muscleman rules"),
             "{err}"
         );
+        let (_, err) = expect_ok(&f, &["replay", "corner.txt", out.trim()], None);
+        assert!(err.contains(", solved"), "{err}");
     }
     // Push solutions stay valid under Muscleman rules, and are printed.
     f.write("chain.txt", "########\n#@ $$ ..#\n########\n");
@@ -200,56 +218,42 @@ fn an_exhausted_push_search_gives_up_under_muscleman_rules() {
 }
 
 /// Water (the player cannot swim, heavy boxes sink), keys, doors, plates,
-/// collectibles and hammers are not modelled by the push search: `solve`
-/// names the first one with its place in the file and gives up (exit 3,
-/// stdout empty) without searching, under both rule sets. It once treated
-/// water as floor and printed a solution that walked on water.
+/// collectibles and hammers are searched in the sim, under both rule sets:
+/// the solutions replay to solved, and the water level, which the old push
+/// search "solved" by walking on water, is proved unsolvable.
 #[test]
-fn levels_with_what_the_search_does_not_model_give_up() {
+fn levels_with_every_mechanic_are_searched_in_the_sim() {
     let f = Files::new();
-    let cases = [
-        ("#######\n#@~$ .#\n#######\n", "water (l.txt:2:3)"),
-        (
-            "legend: f = WaterCell HeavyBox:sunk\n######\n#@f$.#\n######\n",
-            "water (l.txt:3:3)",
-        ),
-        (
-            "legend: k = KeyRed\n#######\n#@$.k #\n#######\n",
-            "keys (l.txt:3:5)",
-        ),
-        (
-            "legend: D = DoorBlue\n######\n#@$.D#\n######\n",
-            "doors (l.txt:3:5)",
-        ),
-        (
-            "legend: P = PressurePlateGreen\n######\n#@$.P#\n######\n",
-            "pressure plates (l.txt:3:5)",
-        ),
-        (
-            "legend: a = Apple\n######\n#@$.a#\n######\n",
-            "collectibles (l.txt:3:5)",
-        ),
-        (
-            "legend: h = Hammer\n######\n#h@$.#\n######\n",
-            "hammers (l.txt:3:2)",
-        ),
+    let solvable = [
+        "legend: f = WaterCell HeavyBox:sunk\n######\n#@f$.#\n######\n",
+        "legend: k = KeyRed\n#######\n#@$.k #\n#######\n",
+        "legend: D = DoorBlue\n######\n#@$.D#\n######\n",
+        "legend: P = PressurePlateGreen\n######\n#@$.P#\n######\n",
+        "legend: a = Apple\n######\n#@$.a#\n######\n",
+        "legend: h = Hammer\n######\n#h@$.#\n######\n",
     ];
-    for (text, what) in cases {
+    for text in solvable {
         f.write("l.txt", text);
         for rules in ["muscleman", "sokoban"] {
-            let (c, out, err) = code(&f, &["solve", "l.txt", "--rules", rules]);
-            assert_eq!(c, Some(3), "{text:?}: {err}");
-            assert_eq!(out, "", "{text:?}");
+            let (out, err) = expect_ok(&f, &["solve", "l.txt", "--rules", rules], None);
+            let (_, err2) = expect_ok(&f, &["replay", "l.txt", out.trim(), "--rules", rules], None);
             assert!(
-                err.contains(&format!(
-                    "the level: gave up: this search does not model {what}"
-                )),
-                "{text:?}: {err}"
+                err2.contains(", solved"),
+                "{text:?} {rules}: {err} / {err2}"
             );
         }
     }
-    // The walk the old search printed for the water level: the sim refuses it.
     f.write("l.txt", "#######\n#@~$ .#\n#######\n");
+    for rules in ["muscleman", "sokoban"] {
+        let (c, out, err) = code(&f, &["solve", "l.txt", "--rules", rules]);
+        assert_eq!(c, Some(1), "{rules}: {err}");
+        assert_eq!(out, "");
+        assert!(
+            err.contains("no solution: every reachable position was searched"),
+            "{err}"
+        );
+    }
+    // The walk the old search printed for the water level: the sim refuses it.
     let (_, err) = expect_ok(&f, &["replay", "l.txt", "rRR"], None);
     assert!(!err.contains(", solved"), "{err}");
 }
@@ -259,7 +263,8 @@ fn a_collection_with_an_open_level_gives_up_on_it() {
     let f = Files::new();
     f.write(
         "c.txt",
-        "; One\n#####\n#@$.#\n#####\n\n; Open\n$@.\n\n; Stuck\n#####\n#@.$#\n#####\n",
+        "; One\n#####\n#@$.#\n#####\n\n; Open\n#####\n#$#.\n#####\n@\n\n\
+         ; Swim\n#######\n#@~$ .#\n#######\n",
     );
     let (c, out, err) = code(&f, &["solve", "c.txt"]);
     assert_eq!(c, Some(3), "giving up outranks unsolvable: {err}");
@@ -268,18 +273,14 @@ fn a_collection_with_an_open_level_gives_up_on_it() {
         err.contains("level 2 of 3 (Open): gave up: the level is open"),
         "{err}"
     );
-    assert!(
-        err.contains("level 3 of 3 (Stuck): gave up: this search covers pushes only"),
-        "{err}"
-    );
+    assert!(err.contains("level 3 of 3 (Swim): no solution"), "{err}");
     assert!(err.contains("solved 1 of 3"), "{err}");
 }
 
-/// A level the sim plays but the solver cannot search (here, too large for
-/// its cell indices) gives up, alone or in a collection: it was once counted
-/// as unsolvable in a collection (exit 1, a false proof).
+/// A level too large for the push search's cell indices is searched in the
+/// sim: it was once given up on without a search.
 #[test]
-fn a_level_the_solver_cannot_search_gives_up() {
+fn a_level_too_large_for_the_push_search_is_searched_in_the_sim() {
     let f = Files::new();
     let w = 256;
     let mut big = format!("; Big\n{}\n", "#".repeat(w));
@@ -289,17 +290,8 @@ fn a_level_the_solver_cannot_search_gives_up() {
     }
     big.push_str(&format!("{}\n", "#".repeat(w)));
     f.write("c.txt", format!("; One\n#####\n#@$.#\n#####\n\n{big}"));
-    let (c, out, err) = code(&f, &["solve", "c.txt"]);
-    assert_eq!(c, Some(3), "{err}");
-    assert_eq!(out, "; One\nR\n\n");
-    assert!(
-        err.contains("(Big): gave up: the solver cannot search it"),
-        "{err}"
-    );
-    let (c, out, err) = code(&f, &["solve", "c.txt", "--level", "2"]);
-    assert_eq!(c, Some(3), "{err}");
-    assert_eq!(out, "");
-    assert!(err.contains("too large"), "{err}");
+    let (out, err) = expect_ok(&f, &["solve", "c.txt"], None);
+    assert_eq!(out, "; One\nR\n\n; Big\nR\n\n", "{err}");
 }
 
 /// `--threads`: 2 runs the fast portfolio side by side (any checked
@@ -325,4 +317,63 @@ fn threads_run_the_fast_searches_side_by_side_and_optimal_ones_alone() {
     }
     let first = expect_ok(&f, &["solve", "l.txt"], None).0;
     assert_eq!(first, expect_ok(&f, &["solve", "l.txt"], None).0);
+}
+
+/// `check --solve` tells a designer, one line per level on standard output,
+/// which levels of a file are solved, proved unsolvable or given up on;
+/// the exit code is 3 when one gave up, else 1 when one has no solution.
+#[test]
+fn check_solve_reports_each_level() {
+    let f = Files::new();
+    f.write(
+        "c.txt",
+        "; One\n#####\n#@$.#\n#####\n\n; Swim\n#######\n#@~$ .#\n#######\n",
+    );
+    let (c, out, err) = code(&f, &["check", "--solve", "c.txt"]);
+    assert_eq!(c, Some(1), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(lines[0], "c.txt: 2 levels read, all valid");
+    assert!(
+        lines[1]
+            .starts_with("c.txt: level 1 (One): solved under Muscleman rules, 1 moves, 1 pushes"),
+        "{out}"
+    );
+    assert!(
+        lines[2].starts_with("c.txt: level 2 (Swim): no solution: every reachable position"),
+        "{out}"
+    );
+    f.write("ok.txt", "; One\n#####\n#@$.#\n#####\n");
+    let (out, _) = expect_ok(&f, &["check", "--solve", "ok.txt"], None);
+    assert!(out.contains("level 1 (One): solved"), "{out}");
+    f.write("open.txt", "#####\n#$#.\n#####\n@\n");
+    let (c, out, _) = code(&f, &["check", "--solve", "--timeout", "5", "open.txt"]);
+    assert_eq!(c, Some(3));
+    assert!(out.contains("level 1: gave up: the level is open"), "{out}");
+    // --timeout belongs to --solve.
+    let (c, out, _) = code(&f, &["check", "--timeout", "5", "ok.txt"]);
+    assert_eq!((c, out.as_str()), (Some(2), ""));
+}
+
+/// Every built-in level, walls-and-boxes ones and those with water, keys,
+/// doors, plates, coins, grabs, swings and hammers, is solved, and each
+/// solution replays to solved (how fast: BENCHMARKS.md, in release).
+#[test]
+fn every_built_in_level_is_solved() {
+    let f = Files::new();
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/builtin.txt");
+    let text = std::fs::read_to_string(&path).unwrap();
+    f.write("builtin.txt", &text);
+    let (out, err) = expect_ok(&f, &["solve", "builtin.txt"], None);
+    assert!(err.trim_end().ends_with("solved 26 of 26"), "{err}");
+    let solutions: Vec<&str> = out
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with(';'))
+        .collect();
+    assert_eq!(solutions.len(), 26, "{out}");
+    for (i, moves) in solutions.iter().enumerate() {
+        let n = (i + 1).to_string();
+        let (_, err) = expect_ok(&f, &["replay", "builtin.txt", "--level", &n, moves], None);
+        assert!(err.contains(", solved"), "level {n}: {moves}: {err}");
+    }
 }

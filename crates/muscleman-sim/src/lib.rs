@@ -39,6 +39,7 @@ mod schedule;
 mod signals;
 mod step;
 mod systems;
+mod trail;
 mod view;
 mod world;
 
@@ -63,5 +64,6 @@ pub use save::{MAX_HISTORY, MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION, SaveError
 pub use schedule::systems;
 pub use signals::{PlateTally, SIGNAL_CLASSES, Signals};
 pub use step::{StepError, step, step_into, step_with};
+pub use trail::Trail;
 pub use view::{Appearance, Sprite, View, appearance};
 pub use world::{InvariantError, World, WorldError};

@@ -4,8 +4,13 @@
 //! ```text
 //! cargo run --release -p muscleman-solver --example compare -- \
 //!     [--timeout SECS] [--optimal fast|pushes|moves] [--rules sokoban|muscleman] \
-//!     [--memory MB] [--threads N] [--only ours|soukoban|both] [--levels A-B] [--quiet] FILE...
+//!     [--memory MB] [--threads N] [--only ours|soukoban|both] [--levels A-B] [--quiet] \
+//!     [--general] FILE...
 //! ```
+//!
+//! `--general` runs our general search (every input, over the sim's own
+//! positions: `muscleman_solver::explore_level`) instead of the fast push
+//! search, to compare the two on the same levels.
 //!
 //! Prints one line per level and a summary per file (levels solved, total
 //! time, states per second). soukoban only plays Sokoban rules; with
@@ -16,7 +21,9 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use muscleman_sim::Rules;
-use muscleman_solver::{Optimize, Problem, SolveOptions, SolveOutcome, parse_collection, solve};
+use muscleman_solver::{
+    Optimize, SolveOptions, SolveOutcome, explore_level, parse_collection, solve,
+};
 
 struct Args {
     timeout: f64,
@@ -28,6 +35,7 @@ struct Args {
     theirs: bool,
     range: Option<(usize, usize)>,
     quiet: bool,
+    general: bool,
     files: Vec<String>,
 }
 
@@ -42,6 +50,7 @@ fn parse_args() -> Result<Args, String> {
         theirs: true,
         range: None,
         quiet: false,
+        general: false,
         files: Vec::new(),
     };
     let mut it = std::env::args().skip(1);
@@ -81,6 +90,7 @@ fn parse_args() -> Result<Args, String> {
                 ));
             }
             "--quiet" => a.quiet = true,
+            "--general" => a.general = true,
             f => a.files.push(f.to_owned()),
         }
     }
@@ -170,25 +180,13 @@ fn main() {
                 std::process::exit(2);
             }
         };
-        let levels = parse_collection(&text);
-        // Cross-check the minimal reader against the level crate's.
-        match muscleman_level::Collection::parse(&text) {
-            Ok(c) if c.levels.len() == levels.len() => {
-                for (i, (lv, ours)) in c.levels.iter().zip(&levels).enumerate() {
-                    let a = Problem::from_level(lv).map(|p| p.to_xsb());
-                    let b = ours.problem.as_ref().map(|p| p.to_xsb());
-                    if a.ok() != b.ok() {
-                        println!("# level {}: the two readers disagree", i + 1);
-                    }
-                }
+        let levels = match parse_collection(&text) {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("compare: {file}: {e}");
+                std::process::exit(2);
             }
-            Ok(c) => println!(
-                "# the level crate reads {} levels, the minimal reader {}",
-                c.levels.len(),
-                levels.len()
-            ),
-            Err(e) => println!("# the level crate refuses {file}: {e}"),
-        }
+        };
         let mut ours = Tally::default();
         let mut theirs = Tally::default();
         let mut count = 0usize;
@@ -212,9 +210,13 @@ fn main() {
                     ..SolveOptions::default()
                 };
                 let t = Instant::now();
-                let result = match &lv.problem {
-                    Ok(p) => solve(p, &opts).map_err(|e| e.to_string()),
-                    Err(e) => Err(e.to_string()),
+                let result = if args.general {
+                    explore_level(&lv.level, &opts, true).map_err(|e| e.to_string())
+                } else {
+                    match &lv.problem {
+                        Ok(p) => solve(p, &opts).map_err(|e| e.to_string()),
+                        Err(e) => Err(e.to_string()),
+                    }
                 };
                 let el = t.elapsed();
                 ours.total += el;

@@ -65,15 +65,12 @@ pub enum ProblemError {
         /// The first cell, in reading order, that holds it.
         at: GridPos,
     },
-    /// A character the XSB reader does not know.
-    #[error("line {line}, column {column}: unexpected character {ch:?}")]
-    BadChar {
-        /// 1-based line.
-        line: usize,
-        /// 1-based column.
-        column: usize,
-        /// The character.
-        ch: char,
+    /// The level text cannot be read (the level crate's errors, with line
+    /// and column).
+    #[error("{message}")]
+    Level {
+        /// The level crate's message.
+        message: String,
     },
 }
 
@@ -83,6 +80,13 @@ pub enum SolveError {
     /// The problem is not valid.
     #[error(transparent)]
     Problem(#[from] ProblemError),
+    /// The level cannot be loaded into the sim, or the sim failed a step of
+    /// the search (a bug, reported, never a verdict).
+    #[error("{message}")]
+    Level {
+        /// What went wrong.
+        message: String,
+    },
     /// The sim did not accept a move of the solution (a solver bug; never printed).
     #[error("replay: move {index} ({input:?}) failed in the sim: {message}")]
     ReplayStep {

@@ -1,16 +1,29 @@
 //! A solver for Muscleman and Sokoban levels.
 //!
-//! [`solve`] searches a [`Problem`] under [`SolveOptions`] and returns a
-//! [`SolveOutcome`]: a [`Solution`] (LURD moves, pushes in upper case), a
-//! proof that none exists (only ever on an enclosed level under Sokoban
-//! rules, or a trivial one), or why it gave up (a limit, an open level or
-//! Muscleman rules whose search ran out, or a level holding what the search
-//! does not model). Every solution is
-//! replayed through the real sim (`muscleman_sim::step_with`) before it is
-//! returned; one that does not replay to solved is a [`SolveError`], never a
-//! solution.
+//! Two searches, one entry point:
 //!
-//! # How it searches
+//! - [`solve_level`] answers for every level the sim can play, and is what
+//!   `muscleman solve` calls. It runs the *fast push search* below where it
+//!   covers the rules (under Sokoban rules it covers every move; under
+//!   Muscleman rules, in fast mode, a push solution is valid too and is
+//!   tried first with half the time), and the *general search* (module
+//!   `general`) everywhere else: breadth-first, or by cost in optimal
+//!   modes, over the sim's own positions with every input the rules allow
+//!   (the four moves, grab, drop, both swings, wait), so water, keys,
+//!   doors, plates, collectibles, hammers, pulls and swings are the sim's
+//!   by construction. Only a complete search of the real rules says
+//!   [`SolveOutcome::Unsolvable`]; on an open level the general search is
+//!   bounded to the rectangle plus [`MARGIN`] cells and gives up with
+//!   [`GiveUpReason::Bounded`] if that bound cut a step.
+//! - [`solve`] runs the fast push search alone on a [`Problem`] (the
+//!   benchmark harness uses it); it gives up on what it does not model.
+//!
+//! Both return a [`SolveOutcome`]: a [`Solution`] (MOVES letters, pushes
+//! in upper case), a proof that none exists, or why it gave up. Every
+//! solution is replayed through the real sim before it is returned; one
+//! that does not replay to solved is a [`SolveError`], never a solution.
+//!
+//! # How the push search searches
 //! - **States** are push-level: the sorted box cells plus the player's
 //!   region, named by its smallest cell (in moves mode, the exact player
 //!   cell). A Zobrist hash keys a transposition table whose bytes, with the
@@ -106,12 +119,13 @@
 //!   not model: an exhausted search there is [`GiveUpReason::PushesOnly`],
 //!   while push solutions it finds stay valid and are returned.
 //!
-//! # What the search does not model
+//! # What the push search does not model
 //! Water (the player cannot swim, heavy boxes sink), keys, doors, pressure
 //! plates, collectibles and hammers ([`Unmodelled`]). A problem holding any
-//! of them is never searched: [`solve`] gives up with
+//! of them is never searched by [`solve`], which gives up with
 //! [`GiveUpReason::Unmodelled`], naming the first such cell
-//! ([`Problem::unmodelled`]), unless a trivial proof below holds.
+//! ([`Problem::unmodelled`]), unless a trivial proof below holds;
+//! [`solve_level`] searches it with the general search.
 //!
 //! # Level edges and goals
 //! Cells outside the level's rectangle are walls to the solver, but the
@@ -149,6 +163,7 @@
 mod board;
 mod boundary;
 mod error;
+mod general;
 mod hungarian;
 mod moves;
 mod options;
@@ -159,6 +174,7 @@ mod search;
 
 pub use boundary::Boundary;
 pub use error::{ProblemError, SolveError};
+pub use general::MARGIN;
 pub use options::{
     GiveUpReason, Optimize, Progress, Solution, SolveOptions, SolveOutcome, Stats, Unmodelled,
     UnsolvableReason, pushes_are_complete,
@@ -170,6 +186,7 @@ pub use problem::{
 pub use replay::{Replay, replay};
 
 use board::Board;
+use muscleman_level::Level;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -317,6 +334,132 @@ fn run_parallel(
         .unwrap_or(SearchEnd::GaveUp(GiveUpReason::Cancelled));
     let all = stats.into_inner().unwrap_or_default();
     (end, total(&all))
+}
+
+/// Solve `level` under `options`, whatever it holds: the fast push search
+/// where it covers the rules, the general search over the sim's positions
+/// where it does not; see the crate docs.
+///
+/// # Example
+/// ```
+/// use muscleman_level::Level;
+/// use muscleman_solver::{SolveOptions, SolveOutcome, solve_level};
+///
+/// // A swing: grab the box below, swing it a quarter turn onto the goal.
+/// let level = Level::parse("#####\n#@ .#\n#$  #\n#####")?;
+/// match solve_level(&level, &SolveOptions::default())? {
+///     SolveOutcome::Solved(s) => assert!(s.moves.contains('g')),
+///     other => panic!("{other:?}"),
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve_level(level: &Level, options: &SolveOptions) -> Result<SolveOutcome, SolveError> {
+    solve_level_with_progress(level, options, &mut |_| {})
+}
+
+/// Like [`solve_level`], calling `progress` about twice a second while it searches.
+pub fn solve_level_with_progress(
+    level: &Level,
+    options: &SolveOptions,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<SolveOutcome, SolveError> {
+    let started = Instant::now();
+    // Two proofs that hold under every rule (see `solve_with_progress`).
+    let (goals, boxes) = general::goals_and_boxes(level);
+    if goals == 0 {
+        return Ok(SolveOutcome::Unsolvable {
+            reason: UnsolvableReason::NoGoals,
+            stats: Stats::default(),
+        });
+    }
+    if boxes < goals {
+        return Ok(SolveOutcome::Unsolvable {
+            reason: UnsolvableReason::TooFewBoxes { boxes, goals },
+            stats: Stats::default(),
+        });
+    }
+    let mut fast_stats = Stats::default();
+    // Without hands the fast search covers every move inside the rectangle
+    // and has the whole time; with hands a push-only solution is still
+    // valid, so in fast mode it goes first with half the time, and only the
+    // general search may prove the level unsolvable (or a count optimal:
+    // a grab or a swing may save moves and pushes). On an open level the
+    // general search goes on past the edge, where the sim has floor.
+    let complete = pushes_are_complete(&options.rules);
+    if let Ok(problem) = Problem::from_level(level)
+        && problem.unmodelled().is_none()
+        && (complete || options.optimize == Optimize::Fast)
+    {
+        let mut fast = options.clone();
+        if !complete {
+            fast.timeout = options.timeout.map(|t| t / 2);
+        }
+        match solve_with_progress(&problem, &fast, progress)? {
+            SolveOutcome::GaveUp {
+                reason: GiveUpReason::OpenLevel { .. },
+                stats,
+            } => fast_stats = stats,
+            SolveOutcome::GaveUp {
+                reason: GiveUpReason::Timeout | GiveUpReason::PushesOnly,
+                stats,
+            } if !complete => fast_stats = stats,
+            outcome => return Ok(outcome),
+        }
+    }
+    let budget = options.timeout.map(|t| t.saturating_sub(started.elapsed()));
+    let (end, stats) = general::explore(level, options, true, budget, progress)?;
+    finish_general(level, options, end, stats, fast_stats, started)
+}
+
+/// Solve `level` with the general search alone, its prunings on or off
+/// (the property test compares the two; the fast push search is not run).
+#[doc(hidden)]
+pub fn explore_level(
+    level: &Level,
+    options: &SolveOptions,
+    prune: bool,
+) -> Result<SolveOutcome, SolveError> {
+    let started = Instant::now();
+    let (end, stats) = general::explore(level, options, prune, options.timeout, &mut |_| {})?;
+    finish_general(level, options, end, stats, Stats::default(), started)
+}
+
+/// Turn the general search's end into an outcome: a solution replayed
+/// through the sim, a proof, or a reason to give up.
+fn finish_general(
+    level: &Level,
+    options: &SolveOptions,
+    end: general::Explored,
+    stats: Stats,
+    before: Stats,
+    started: Instant,
+) -> Result<SolveOutcome, SolveError> {
+    let mut stats = total(&[stats, before]);
+    stats.elapsed = started.elapsed();
+    match end {
+        general::Explored::Found { inputs, optimal } => {
+            let r = general::replay_inputs(level, options, &inputs)?;
+            Ok(SolveOutcome::Solved(Solution {
+                moves: r.letters,
+                pushes: r.pushes,
+                move_count: r.moves,
+                optimal,
+                stats,
+            }))
+        }
+        general::Explored::Exhausted => Ok(SolveOutcome::Unsolvable {
+            reason: UnsolvableReason::Exhausted,
+            stats,
+        }),
+        general::Explored::Bounded { at } => Ok(SolveOutcome::GaveUp {
+            reason: GiveUpReason::Bounded {
+                at,
+                margin: MARGIN.unsigned_abs(),
+            },
+            stats,
+        }),
+        general::Explored::GaveUp(reason) => Ok(SolveOutcome::GaveUp { reason, stats }),
+    }
 }
 
 /// Search `problem` under `options`; see the crate docs.

@@ -76,10 +76,10 @@ pub(crate) enum StepResult {
 /// is longer than `max_chain` or the cell beyond it is a wall. (Beyond the
 /// maximal run there is no box, by construction.)
 #[inline]
-pub(crate) fn push_end(board: &Board, occ: &[bool], b: usize, d: usize) -> Option<usize> {
+pub(crate) fn push_end(board: &Board, occupied: &[bool], b: usize, d: usize) -> Option<usize> {
     let mut e = b;
     let mut len = 0u32;
-    while occ[e] {
+    while occupied[e] {
         len += 1;
         e = board.step(e, d);
     }
@@ -87,15 +87,15 @@ pub(crate) fn push_end(board: &Board, occ: &[bool], b: usize, d: usize) -> Optio
 }
 
 /// One player step in direction `d` from `player` (rules.md §4): push the
-/// chain in front if there is one, else walk unless a wall blocks. `occ` is
+/// chain in front if there is one, else walk unless a wall blocks. `occupied` is
 /// updated on a push.
-pub(crate) fn step(board: &Board, occ: &mut [bool], player: usize, d: usize) -> StepResult {
+pub(crate) fn step(board: &Board, occupied: &mut [bool], player: usize, d: usize) -> StepResult {
     let to = board.step(player, d);
-    if occ[to] {
-        match push_end(board, occ, to, d) {
+    if occupied[to] {
+        match push_end(board, occupied, to, d) {
             Some(end) => {
-                occ[to] = false;
-                occ[end] = true;
+                occupied[to] = false;
+                occupied[end] = true;
                 StepResult::Pushed { first: to, end }
             }
             None => StepResult::Blocked,
@@ -112,7 +112,7 @@ pub(crate) fn step(board: &Board, occ: &mut [bool], player: usize, d: usize) -> 
 /// return the region's smallest cell (its normalized player position).
 pub(crate) fn reach(
     board: &Board,
-    occ: &[bool],
+    occupied: &[bool],
     start: usize,
     marks: &mut Marks,
     queue: &mut Vec<u16>,
@@ -131,7 +131,7 @@ pub(crate) fn reach(
         let dc = dist[c];
         for d in 0..4 {
             let x = board.step(c, d);
-            if !board.wall[x] && !occ[x] && marks.set(x) {
+            if !board.wall[x] && !occupied[x] && marks.set(x) {
                 dist[x] = dc + 1;
                 min = min.min(x);
                 queue.push(x as u16);
@@ -144,7 +144,7 @@ pub(crate) fn reach(
 /// Like [`reach`] but only the smallest cell (no distances kept).
 pub(crate) fn normalize(
     board: &Board,
-    occ: &[bool],
+    occupied: &[bool],
     start: usize,
     marks: &mut Marks,
     queue: &mut Vec<u16>,
@@ -160,7 +160,7 @@ pub(crate) fn normalize(
         let c = c as usize;
         for d in 0..4 {
             let x = board.step(c, d);
-            if !board.wall[x] && !occ[x] && marks.set(x) {
+            if !board.wall[x] && !occupied[x] && marks.set(x) {
                 min = min.min(x);
                 queue.push(x as u16);
             }
@@ -176,7 +176,7 @@ pub(crate) fn normalize(
 #[inline]
 pub(crate) fn for_each_push(
     board: &Board,
-    occ: &[bool],
+    occupied: &[bool],
     region: &[u16],
     mut f: impl FnMut(usize, usize, usize, usize),
 ) {
@@ -184,8 +184,8 @@ pub(crate) fn for_each_push(
         let c = c as usize;
         for d in 0..4 {
             let b = board.step(c, d);
-            if occ[b]
-                && let Some(e) = push_end(board, occ, b, d)
+            if occupied[b]
+                && let Some(e) = push_end(board, occupied, b, d)
             {
                 f(c, d, b, e);
             }
@@ -197,7 +197,7 @@ pub(crate) fn for_each_push(
 /// `to` around walls and boxes, or `None` if `to` is out of reach.
 pub(crate) fn walk_path(
     board: &Board,
-    occ: &[bool],
+    occupied: &[bool],
     from: usize,
     to: usize,
     marks: &mut Marks,
@@ -225,7 +225,7 @@ pub(crate) fn walk_path(
         }
         for d in 0..4 {
             let x = board.step(c, d);
-            if !board.wall[x] && !occ[x] && marks.set(x) {
+            if !board.wall[x] && !occupied[x] && marks.set(x) {
                 came[x] = d as u8;
                 queue.push(x as u16);
             }

@@ -63,7 +63,8 @@ pub struct Stats {
     pub generated: u64,
     /// Distinct states stored in the transposition table.
     pub stored: u64,
-    /// Deepest expanded state, in pushes from the start.
+    /// Deepest expanded state: pushes from the start in the push search;
+    /// inputs (fast mode) or cost (moves or pushes) in the general search.
     pub depth: u32,
     /// Best lower bound of the start position (pushes).
     pub initial_bound: u32,
@@ -111,6 +112,16 @@ pub enum GiveUpReason {
     OpenLevel {
         /// The first edge cell the player or a box may reach ([`crate::Boundary::Open`]).
         edge: GridPos,
+    },
+    /// The level is open: the general search, bounded to the level's
+    /// rectangle plus `margin` cells on every side (the sim has floor
+    /// beyond the edge), ran out of positions after cutting a step that
+    /// went past that bound, so it proves nothing.
+    Bounded {
+        /// The first cell past the bound that a step reached.
+        at: GridPos,
+        /// The cells past the rectangle the search allowed, on every side.
+        margin: u32,
     },
     /// The level holds something this push search does not model; it is
     /// never searched (its answer could be wrong either way).

@@ -6,7 +6,7 @@
 )]
 
 use muscleman_core::{EntityId, EntityRecipe, EntitySpec, GridPos};
-use muscleman_level::Level;
+use muscleman_level::{Collection, Level};
 use muscleman_sim::{World, spawn, spawn_spec};
 
 use crate::error::ProblemError;
@@ -173,7 +173,7 @@ impl Problem {
     /// # Example
     /// ```
     /// use muscleman_core::GridPos;
-    /// use muscleman_level::Level;
+    /// use muscleman_level::{Collection, Level};
     /// use muscleman_solver::{Problem, Unmodelled};
     ///
     /// let level = Level::parse("#####\n#@$.#\n#####").unwrap();
@@ -217,59 +217,24 @@ impl Problem {
             .map(|(at, what)| (what, at))
     }
 
-    /// Read one level in XSB text: `#` wall, `@` player, `+` player on goal,
-    /// `$` box, `*` box on goal, `.` goal, space, `-` or `_` floor, plus the
-    /// Muscleman cells `%` weak wall, `~` water and `&` heavy box.
+    /// Read one level in the level format (`muscleman_level::Level::parse`:
+    /// XSB text with the Muscleman cells and legend letters) and build its
+    /// problem.
     ///
-    /// This is a minimal reader for tests and the benchmark harness (lines
-    /// starting with `;` are skipped); the level crate is the full one.
+    /// # Example
+    /// ```
+    /// use muscleman_solver::Problem;
+    ///
+    /// let p = Problem::from_xsb("#####\n#@$.#\n#####")?;
+    /// assert_eq!(p.boxes.len(), 1);
+    /// assert!(Problem::from_xsb("#?#").is_err());
+    /// # Ok::<(), muscleman_solver::ProblemError>(())
+    /// ```
     pub fn from_xsb(text: &str) -> Result<Problem, ProblemError> {
-        let mut cells = Vec::new();
-        let mut width = 0u32;
-        let mut height = 0u32;
-        for (row, line) in text.lines().enumerate() {
-            let line = line.trim_end_matches('\r');
-            if line.trim_start().starts_with(';') {
-                continue;
-            }
-            if line.trim().is_empty() {
-                if height > 0 {
-                    break;
-                }
-                continue;
-            }
-            let y = i32::try_from(height).map_err(|_| ProblemError::TooLarge { width, height })?;
-            for (col, ch) in line.chars().enumerate() {
-                let x = i32::try_from(col).map_err(|_| ProblemError::TooLarge { width, height })?;
-                let at = GridPos::new(x, y);
-                let recipes: &[EntityRecipe] = match ch {
-                    '#' => &[EntityRecipe::WallStrong],
-                    '%' => &[EntityRecipe::WallWeak],
-                    '~' => &[EntityRecipe::WaterCell],
-                    '@' => &[EntityRecipe::Player],
-                    '+' => &[EntityRecipe::Goal, EntityRecipe::Player],
-                    '$' => &[EntityRecipe::Box],
-                    '&' => &[EntityRecipe::HeavyBox],
-                    '*' => &[EntityRecipe::Goal, EntityRecipe::Box],
-                    '.' => &[EntityRecipe::Goal],
-                    ' ' | '-' | '_' => &[],
-                    other => {
-                        return Err(ProblemError::BadChar {
-                            line: row + 1,
-                            column: col + 1,
-                            ch: other,
-                        });
-                    }
-                };
-                cells.extend(recipes.iter().map(|r| (at, *r)));
-                width = width.max(u32::try_from(col + 1).unwrap_or(u32::MAX));
-            }
-            height += 1;
-        }
-        if height == 0 {
-            return Err(ProblemError::Empty);
-        }
-        Problem::from_recipes(width, height, cells)
+        let level = Level::parse(text).map_err(|e| ProblemError::Level {
+            message: e.to_string(),
+        })?;
+        Problem::from_level(&level)
     }
 
     /// Check sizes, bounds and that no two blockers share a cell.
@@ -419,50 +384,34 @@ impl Problem {
 /// One level of a collection read by [`parse_collection`].
 #[derive(Clone, Debug)]
 pub struct CollectionLevel {
-    /// The `;` line just above the level (without the `;`), or `"N"` if none.
+    /// The level's title (the `;` line just above it), or `"N"` if none.
     pub title: String,
-    /// The level's rows as they were read.
+    /// The level as the level crate prints it (plain XSB for an XSB level).
     pub text: String,
-    /// The level, or why it could not be read.
+    /// The level as read.
+    pub level: Level,
+    /// Its problem, or why the push search cannot take it.
     pub problem: Result<Problem, ProblemError>,
 }
 
-/// Split XSB collection text into levels (blank lines between levels, `;`
-/// comment lines, the last comment before a level is its title) and read each.
-///
-/// A minimal reader for tests and the benchmark harness.
-pub fn parse_collection(text: &str) -> Vec<CollectionLevel> {
-    let mut out = Vec::new();
-    let mut title: Option<String> = None;
-    let mut block = String::new();
-    let is_row = |l: &str| {
-        !l.trim().is_empty()
-            && l.contains(['#', '%'])
-            && l.chars().all(|c| "#%~@+$&*. -_".contains(c))
-    };
-    let flush = |block: &mut String, title: &mut Option<String>, out: &mut Vec<CollectionLevel>| {
-        if !block.is_empty() {
-            let n = out.len() + 1;
-            out.push(CollectionLevel {
-                title: title.take().unwrap_or_else(|| n.to_string()),
-                text: block.clone(),
-                problem: Problem::from_xsb(block),
-            });
-            block.clear();
-        }
-    };
-    for line in text.lines() {
-        let line = line.trim_end_matches('\r');
-        if is_row(line) {
-            block.push_str(line);
-            block.push('\n');
-            continue;
-        }
-        flush(&mut block, &mut title, &mut out);
-        if let Some(rest) = line.trim_start().strip_prefix(';') {
-            title = Some(rest.trim().to_owned());
-        }
-    }
-    flush(&mut block, &mut title, &mut out);
-    out
+/// Read a collection with the level crate (`muscleman_level::Collection`:
+/// blank lines between levels, `;` comment lines, the last one above a
+/// level its title) and build each level's problem.
+pub fn parse_collection(text: &str) -> Result<Vec<CollectionLevel>, ProblemError> {
+    let collection = Collection::parse(text).map_err(|e| ProblemError::Level {
+        message: e.to_string(),
+    })?;
+    Ok(collection
+        .levels
+        .into_iter()
+        .enumerate()
+        .map(|(i, level)| CollectionLevel {
+            title: level
+                .title()
+                .map_or_else(|| (i + 1).to_string(), str::to_owned),
+            text: level.to_text(),
+            problem: Problem::from_level(&level),
+            level,
+        })
+        .collect())
 }

@@ -952,8 +952,8 @@ impl App {
         self.hint = None;
         if same {
             self.message = Some(answer.message());
-            if let HintAnswer::Moves(moves) = &answer {
-                self.hint_cells = hint::cells(&self.game, moves);
+            if let HintAnswer::Moves { letters, .. } = &answer {
+                self.hint_cells = hint::cells(&self.game, letters);
             }
         }
         true

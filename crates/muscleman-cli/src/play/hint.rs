@@ -1,20 +1,23 @@
-//! The hint key: the solver, with a time limit, on a background thread,
-//! from the position on the board.
+//! The hint key: `solve`'s own search ([`solve_level`]: the fast push
+//! search where it applies, else the general search over every input the
+//! rules allow), with a time limit, on a background thread, from the
+//! position on the board.
 //!
 //! "No solution from here" is said only when the solver proves it
 //! ([`SolveOutcome::Unsolvable`]: a complete search of an enclosed level
-//! under rules it covers whole, or no goals, or too few boxes). Every other
-//! way the search ends without a solution (time, memory, an open level, a
-//! push-only search under Muscleman rules, something it does not model) is
-//! "no hint found".
+//! under the real rules, or no goals, or too few boxes). Every other way
+//! the search ends without a solution (time, memory, an open level) is "no
+//! hint found". A level does not write the player's Facing, so a solution
+//! is shown only after it was replayed from the game itself (a copy loaded
+//! from its save) and solved it there.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
-use muscleman_sim::Game;
-use muscleman_solver::{GiveUpReason, Optimize, Problem, SolveOptions, SolveOutcome, solve};
+use muscleman_sim::{Command, Game};
+use muscleman_solver::{GiveUpReason, Optimize, SolveOptions, SolveOutcome, solve_level};
 
 /// How long the hint search may take.
 pub const HINT_TIME: Duration = Duration::from_secs(10);
@@ -26,8 +29,16 @@ const HINT_MOVES: usize = 10;
 /// What the hint search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HintAnswer {
-    /// A solution from here: its moves, LURD with pushes in upper case.
-    Moves(String),
+    /// A solution from here, checked from the game itself.
+    Moves {
+        /// Its MOVES letters (rules.md §7): LURD, pushes in upper case,
+        /// and `g p [ ]`.
+        letters: String,
+        /// Its moves, as rules.md §7 counts them.
+        moves: u32,
+        /// Its pushes (a swing that moves a box is one).
+        pushes: u32,
+    },
     /// Proved: no solution from here.
     Unsolvable,
     /// No solution found, and no proof there is none: why.
@@ -38,20 +49,20 @@ impl HintAnswer {
     /// Return what the status line says.
     pub fn message(&self) -> String {
         match self {
-            HintAnswer::Moves(moves) => {
-                // Up to and with the first push, at most HINT_MOVES moves.
+            HintAnswer::Moves {
+                letters,
+                moves,
+                pushes,
+            } => {
+                // Up to and with the first push or swing, at most HINT_MOVES.
                 let mut shown = String::new();
-                let mut count = 0;
-                for c in moves.chars() {
+                for (count, c) in letters.chars().enumerate() {
                     shown.push_str(arrow(c));
-                    count += 1;
-                    if c.is_ascii_uppercase() || count >= HINT_MOVES {
+                    if is_push(c) || count + 1 >= HINT_MOVES {
                         break;
                     }
                 }
-                let total = moves.chars().count();
-                let pushes = moves.chars().filter(char::is_ascii_uppercase).count();
-                format!("Hint: {shown}  (⇒ pushes; {total} moves, {pushes} pushes to go)")
+                format!("Hint: {shown}  (⇒ pushes; {moves} moves, {pushes} pushes to go)")
             }
             HintAnswer::Unsolvable => {
                 "No solution from here (the solver proved it): z undoes".to_owned()
@@ -84,16 +95,26 @@ pub fn cells(game: &Game, moves: &str) -> Vec<muscleman_core::GridPos> {
         };
         at = at.step(dir);
         out.push(at);
-        if c.is_ascii_uppercase() {
+        if is_push(c) {
             break;
         }
     }
     out
 }
 
-/// Return the arrow of a LURD letter: a double arrow for a push.
+/// Return whether a letter ends what a hint shows: a push or a swing.
+fn is_push(c: char) -> bool {
+    c.is_ascii_uppercase() || matches!(c, '[' | ']')
+}
+
+/// Return the arrow of a MOVES letter: a double arrow for a push, a word
+/// for a grab or a drop, a turning arrow for a swing.
 fn arrow(c: char) -> &'static str {
     match c {
+        'g' => " grab ",
+        'p' => " drop ",
+        '[' => "↶",
+        ']' => "↷",
         'u' => "↑",
         'r' => "→",
         'd' => "↓",
@@ -119,8 +140,8 @@ pub fn start(game: &Game) -> Result<(Receiver<HintAnswer>, Arc<AtomicBool>), Str
     if game.view().holding().is_some() {
         return Err("No hint while holding something: drop it first (p)".to_owned());
     }
-    let problem = Problem::from_level(&level)
-        .map_err(|e| format!("No hint: the solver cannot search this level ({e})"))?;
+    // The copy a solution is checked on: the game as it is, Facing too.
+    let save = game.save();
     let cancel = Arc::new(AtomicBool::new(false));
     // Field by field over the defaults: a new solver option keeps its default.
     let mut options = SolveOptions::default();
@@ -134,7 +155,8 @@ pub fn start(game: &Game) -> Result<(Receiver<HintAnswer>, Arc<AtomicBool>), Str
     std::thread::Builder::new()
         .name("hint".to_owned())
         .spawn(move || {
-            let _ = send.send(answer_of(solve(&problem, &options)));
+            let answer = answer_of(solve_level(&level, &options));
+            let _ = send.send(checked(answer, &save));
         })
         .map_err(|e| format!("No hint: cannot start the search ({e})"))?;
     Ok((answer, cancel))
@@ -143,18 +165,108 @@ pub fn start(game: &Game) -> Result<(Receiver<HintAnswer>, Arc<AtomicBool>), Str
 /// Turn the solver's outcome into an answer.
 fn answer_of(outcome: Result<SolveOutcome, muscleman_solver::SolveError>) -> HintAnswer {
     match outcome {
-        Ok(SolveOutcome::Solved(s)) => HintAnswer::Moves(s.moves),
+        Ok(SolveOutcome::Solved(s)) => HintAnswer::Moves {
+            letters: s.moves,
+            moves: s.move_count,
+            pushes: s.pushes,
+        },
         Ok(SolveOutcome::Unsolvable { .. }) => HintAnswer::Unsolvable,
         Ok(SolveOutcome::GaveUp { reason, .. }) => HintAnswer::NotFound(match reason {
             GiveUpReason::Timeout | GiveUpReason::Memory | GiveUpReason::Cancelled => {
                 format!("in time ({} s)", HINT_TIME.as_secs())
             }
             GiveUpReason::OpenLevel { .. } => "(open level: the search proves nothing)".to_owned(),
+            GiveUpReason::Bounded { margin, .. } => {
+                format!("(open level: searched to {margin} cells past its edge)")
+            }
             GiveUpReason::PushesOnly => "(pushes only; boxes can be pulled too)".to_owned(),
             GiveUpReason::Unmodelled { what, .. } => {
                 format!("(the solver does not model {what})")
             }
         }),
         Err(e) => HintAnswer::NotFound(format!("(the solver failed: {e})")),
+    }
+}
+
+/// Keep a solution only if it solves the game it is for: the search began
+/// from a level, which does not write the player's Facing, so a solution
+/// that grabs or swings before its first move may need another Facing.
+fn checked(answer: HintAnswer, save: &str) -> HintAnswer {
+    let HintAnswer::Moves { letters, .. } = &answer else {
+        return answer;
+    };
+    let solves = Game::load(save).is_ok_and(|mut game| {
+        letters
+            .chars()
+            .all(|c| Command::from_letter(c).is_some_and(|cmd| game.apply(cmd).is_ok()))
+            && game.is_solved()
+    });
+    if solves {
+        answer
+    } else {
+        HintAnswer::NotFound(
+            "(the solution found starts facing another way: move, then ask again)".to_owned(),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use muscleman_core::{GridDir, Input};
+    use muscleman_level::Level;
+    use muscleman_sim::Rules;
+
+    use super::*;
+
+    fn answer(letters: &str) -> HintAnswer {
+        HintAnswer::Moves {
+            letters: letters.to_owned(),
+            moves: 0,
+            pushes: 0,
+        }
+    }
+
+    #[test]
+    fn a_solution_is_kept_only_if_it_solves_the_game_itself() {
+        // The box is left of the player, the goal right of it: facing
+        // left, a grab takes the box and a swing carries it over.
+        let level = Level::parse("#####\n#$@ #\n# . #\n#####\n").unwrap();
+        let mut game = Game::new(&level, Rules::MUSCLEMAN).unwrap();
+        game.step(Input::Move(GridDir::Left)).unwrap();
+        let save = game.save();
+        let found = |letters| {
+            let a = checked(answer(letters), &save);
+            matches!(a, HintAnswer::Moves { .. })
+        };
+        // A solution from here (the swing left takes the box onto the
+        // goal): kept.
+        assert!(found("g["));
+        // One step right, facing away from the box, the same plan fails:
+        // it is refused, never shown.
+        let mut turned = Game::load(&save).unwrap();
+        turned.step(Input::Move(GridDir::Right)).unwrap();
+        let turned = turned.save();
+        assert!(!matches!(
+            checked(answer("g["), &turned),
+            HintAnswer::Moves { .. }
+        ));
+        // Letters that leave the game unsolved: refused, never shown.
+        assert!(!found("u"));
+        assert!(!found("x"));
+        let other = checked(HintAnswer::Unsolvable, &save);
+        assert_eq!(other, HintAnswer::Unsolvable);
+    }
+
+    #[test]
+    fn a_hint_shows_up_to_its_first_push_or_swing() {
+        let a = HintAnswer::Moves {
+            letters: "lg[rrR".to_owned(),
+            moves: 4,
+            pushes: 2,
+        };
+        assert_eq!(
+            a.message(),
+            "Hint: ← grab ↶  (⇒ pushes; 4 moves, 2 pushes to go)"
+        );
     }
 }

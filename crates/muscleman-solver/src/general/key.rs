@@ -1,0 +1,364 @@
+//! The general search's state key: every part of a world position a step
+//! can change, written as words, so that equal keys are equal positions.
+
+use muscleman_core::{EntityId, EntityRecipe, GlobalCounter, GridDir, GridPos};
+use muscleman_level::Level;
+use muscleman_sim::{Collects, Facing, Holding, TagKind, TagSet, World};
+
+/// Whether a tag set needs a second word (never, with today's 29 tags).
+const WIDE_TAGS: bool = TagKind::ALL.len() > 32;
+
+/// The word written for an entity that no longer exists.
+const GONE: u32 = u32::MAX;
+
+/// Return whether an entity with `tags` counts on a goal: a box, or a heavy
+/// box that has not sunk (the sim's rule, `muscleman_sim::is_solved`).
+pub(crate) fn counts_on_goal(tags: TagSet) -> bool {
+    tags.contains(TagKind::Pushable)
+        && (tags.contains(TagKind::Smashable) || tags.contains(TagKind::Heavy))
+}
+
+/// Return whether an entity with `tags` is never changed by any rule: a
+/// strong wall, water or a goal. They are `Static` (they never move), and
+/// nothing destroys them: only a key at its door, a collectible collected
+/// and a hammer's target (a `Smashable` or a weak wall) are ever destroyed
+/// (rules.md §5, 4), and none of them changes its tags.
+fn never_changes(tags: TagSet) -> bool {
+    tags.contains(TagKind::Static) && !tags.contains(TagKind::WallWeak)
+}
+
+/// One entity the key follows when nothing is ever spawned.
+#[derive(Clone, Copy, Debug)]
+struct Tracked {
+    id: EntityId,
+    /// Whether it can move: the player and every pushable (what is lifted
+    /// is pushable too). Nothing else ever changes its cell.
+    moves: bool,
+}
+
+/// What a key tells the search besides the key itself.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Census {
+    /// Entities that count on a goal (boxes, heavy boxes not sunk).
+    pub boxes: u32,
+    /// Whether one of them stands on a dead cell.
+    pub dead: bool,
+}
+
+/// Writes the key of a position of one level.
+///
+/// The key holds, for every entity that a step may change (all but strong
+/// walls, water and goals): whether it exists, its tags and, if it can
+/// move, its cell; the player's Facing and what it holds; and the counters
+/// when the level has collectibles. When the level can spawn entities (it
+/// has a hammer and a box with contents), every such entity is written
+/// with its id, and a collectible with its counter. Within one level, what
+/// the key leaves out is either never changed by a step or fixed by what
+/// it writes (a box's contents never change; a spawned entity's recipe is
+/// its tags, and a collectible's its counter), so two positions with equal
+/// keys are the same world: the property test holds this against exact
+/// dumps of the world. The one exception is asked for: without hands the
+/// key may leave out Facing ([`KeyWriter::new`]), so positions that differ
+/// only in where the player looks share a key.
+#[derive(Clone, Debug)]
+pub(crate) struct KeyWriter {
+    player: EntityId,
+    /// The entities to write, in id order, when nothing is ever spawned.
+    tracked: Vec<Tracked>,
+    /// Whether entities may be spawned (a hammer, and a box with contents).
+    spawns: bool,
+    /// Whether the counters can change (the level has collectibles).
+    counters: bool,
+    /// Cells where a box off goal can never move again, by row (empty when
+    /// no such rule holds).
+    dead: DeadCells,
+    /// Whether the key holds the player's Facing.
+    facing: bool,
+}
+
+/// A set of cells of the level's rectangle.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct DeadCells {
+    width: usize,
+    cells: Vec<bool>,
+}
+
+impl DeadCells {
+    /// Return the cells of `level`'s rectangle where a box is dead when no
+    /// rule but a push moves a box: those from which no run of pushes can
+    /// ever bring it to a goal or out of the rectangle, even with every
+    /// wall but the strong ones taken away.
+    ///
+    /// A push moves a box from `c` to `c + d` only if something (the player
+    /// or the box behind it) stands on `c - d` and nothing blocks `c + d`,
+    /// so neither is a strong wall, which no rule ever moves or destroys
+    /// (rules.md §5). The live cells are found backwards from the goals and
+    /// from the ring of cells round the rectangle (floor to the sim, where a
+    /// box may go on to anywhere, so they count as live): a box on `c` can
+    /// reach `c + d` when `c - d` and `c + d` are not strong walls.
+    /// Everything else (weak walls, water, doors, other boxes) counts as
+    /// floor, which only makes more cells live. A box on a dead cell never
+    /// reaches a goal in the real, unbounded sim, so pruning it hides no
+    /// solution and no step past the search's bound.
+    pub(crate) fn unreachable(level: &Level) -> DeadCells {
+        let (width, height) = (level.width(), level.height());
+        let (Ok(w), Ok(h)) = (i32::try_from(width), i32::try_from(height)) else {
+            return DeadCells::default();
+        };
+        // The rectangle and a ring of one cell, from (-1, -1).
+        let (ow, oh) = (width.saturating_add(2), height.saturating_add(2));
+        let index = |at: GridPos| -> Option<usize> {
+            let (x, y) = (at.x.checked_add(1)?, at.y.checked_add(1)?);
+            let (x, y) = (usize::try_from(x).ok()?, usize::try_from(y).ok()?);
+            (x < ow && y < oh).then(|| y * ow + x)
+        };
+        let inside = |at: GridPos| (0..w).contains(&at.x) && (0..h).contains(&at.y);
+        let wall = |at: GridPos| level.has(at, EntityRecipe::WallStrong);
+        let mut live = vec![false; ow.saturating_mul(oh)];
+        let mut queue: Vec<GridPos> = Vec::new();
+        let ring = (-1..=w).flat_map(|x| (-1..=h).map(move |y| GridPos::new(x, y)));
+        let seeds = level
+            .positions_of(EntityRecipe::Goal)
+            .chain(ring.filter(|at| !inside(*at)));
+        for seed in seeds {
+            if let Some(slot) = index(seed).and_then(|i| live.get_mut(i))
+                && !*slot
+            {
+                *slot = true;
+                queue.push(seed);
+            }
+        }
+        // Backwards: a box on `from = at - d` is pushed to `at` by a pusher
+        // on `from - d`.
+        while let Some(at) = queue.pop() {
+            for d in GridDir::ALL {
+                let from = at.step(d.opposite());
+                if wall(from) || wall(from.step(d.opposite())) {
+                    continue;
+                }
+                if let Some(slot) = index(from).and_then(|i| live.get_mut(i))
+                    && !*slot
+                {
+                    *slot = true;
+                    queue.push(from);
+                }
+            }
+        }
+        let mut cells = vec![false; width.saturating_mul(height)];
+        for (i, slot) in cells.iter_mut().enumerate() {
+            let (Ok(x), Ok(y)) = (
+                i32::try_from(i % width.max(1)),
+                i32::try_from(i / width.max(1)),
+            ) else {
+                continue;
+            };
+            let at = GridPos::new(x, y);
+            *slot = !wall(at) && index(at).and_then(|i| live.get(i)).is_some_and(|l| !*l);
+        }
+        DeadCells { width, cells }
+    }
+
+    fn contains(&self, at: GridPos) -> bool {
+        let (Ok(x), Ok(y)) = (usize::try_from(at.x), usize::try_from(at.y)) else {
+            return false;
+        };
+        x < self.width
+            && self
+                .cells
+                .get(y.saturating_mul(self.width).saturating_add(x))
+                .copied()
+                .unwrap_or(false)
+    }
+}
+
+impl KeyWriter {
+    /// Prepare the keys of `level`'s positions, from its start `world`;
+    /// `dead` is the set of dead cells to report in the [`Census`], and
+    /// `facing` whether the key holds the player's Facing. Only rules with
+    /// hands ever read Facing (a grab takes what is in front, a held item
+    /// stays in front, a swing turns from it: rules.md §4); without hands,
+    /// two positions that differ only in Facing have the same futures, so
+    /// the search may leave it out and file them as one.
+    pub(crate) fn new(
+        level: &Level,
+        world: &World,
+        player: EntityId,
+        dead: DeadCells,
+        facing: bool,
+    ) -> Self {
+        let mut hammer = false;
+        let mut contents = false;
+        let mut collectibles = false;
+        for (_, spec) in level.entities() {
+            hammer |= spec.recipe == EntityRecipe::Hammer;
+            contents |= !spec.contents.as_slice().is_empty();
+            for r in std::iter::once(spec.recipe).chain(spec.contents.as_slice().iter().copied()) {
+                collectibles |= matches!(
+                    r,
+                    EntityRecipe::Apple
+                        | EntityRecipe::Pear
+                        | EntityRecipe::Cheese
+                        | EntityRecipe::Coin
+                );
+            }
+        }
+        let tracked = world
+            .entities()
+            .into_iter()
+            .filter_map(|id| {
+                let tags = world.tags(id).ok()?;
+                (!never_changes(tags)).then(|| Tracked {
+                    id,
+                    moves: tags.contains(TagKind::Player)
+                        || tags.contains(TagKind::Pushable)
+                        || tags.contains(TagKind::Liftable),
+                })
+            })
+            .collect();
+        KeyWriter {
+            player,
+            tracked,
+            spawns: hammer && contents,
+            counters: collectibles,
+            dead,
+            facing,
+        }
+    }
+
+    /// Write the key of `world` into `out` (cleared first) and count its boxes.
+    pub(crate) fn write(&self, world: &World, out: &mut Vec<u32>) -> Census {
+        out.clear();
+        let mut census = Census::default();
+        let mut note = |tags: TagSet, at: Option<GridPos>| {
+            if counts_on_goal(tags) {
+                census.boxes += 1;
+                census.dead |= at.is_some_and(|at| self.dead.contains(at));
+            }
+        };
+        if self.spawns {
+            for id in world.entities() {
+                let Ok(tags) = world.tags(id) else { continue };
+                if never_changes(tags) {
+                    continue;
+                }
+                out.push(id.index());
+                out.push(id.generation());
+                write_tags(out, tags);
+                let at = world.position(id).ok();
+                write_cell(out, at);
+                if tags.contains(TagKind::Collectible) {
+                    let counter = world.get::<Collects>(id).ok().map(|c| c.0);
+                    out.push(counter.map_or(GONE, |c| c.index() as u32));
+                }
+                note(tags, at);
+            }
+        } else {
+            for t in &self.tracked {
+                let Ok(tags) = world.tags(t.id) else {
+                    out.push(GONE);
+                    continue;
+                };
+                write_tags(out, tags);
+                if t.moves {
+                    let at = world.position(t.id).ok();
+                    write_cell(out, at);
+                    note(tags, at);
+                } else {
+                    note(tags, None);
+                }
+            }
+        }
+        if self.facing {
+            let facing = world.get::<Facing>(self.player).ok().map(|f| f.0);
+            out.push(facing.map_or(GONE, |f| f.index() as u32));
+        }
+        match world.get::<Holding>(self.player).ok().and_then(|h| h.0) {
+            Some(held) => {
+                out.push(held.index());
+                out.push(held.generation());
+            }
+            None => {
+                out.push(GONE);
+                out.push(GONE);
+            }
+        }
+        if self.counters {
+            for counter in GlobalCounter::ALL {
+                let v = world.counter(counter);
+                out.push(v as u32);
+                out.push((v >> 32) as u32);
+            }
+        }
+        census
+    }
+}
+
+fn write_tags(out: &mut Vec<u32>, tags: TagSet) {
+    let bits = tags.bits();
+    out.push(bits as u32);
+    if WIDE_TAGS {
+        out.push((bits >> 32) as u32);
+    }
+}
+
+/// Offset of a packed coordinate: `x + OFFSET` fits 15 bits.
+const OFFSET: i32 = 1 << 14;
+
+/// Write a cell: one word `(x + OFFSET) | (y + OFFSET) << 15` (under
+/// 2^30, so never [`GONE`]) when both coordinates are within `OFFSET` of 0,
+/// as every cell of a level under 16,000 cells a side and its margin is;
+/// else [`GONE`] and two words (and three [`GONE`] for no cell, which no
+/// entity has).
+fn write_cell(out: &mut Vec<u32>, at: Option<GridPos>) {
+    let range = -OFFSET..OFFSET;
+    match at {
+        Some(at) if range.contains(&at.x) && range.contains(&at.y) => {
+            out.push(((at.x + OFFSET) as u32) | (((at.y + OFFSET) as u32) << 15));
+        }
+        Some(at) => out.extend([GONE, at.x as u32, at.y as u32]),
+        None => out.extend([GONE, GONE, GONE]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dead(text: &str) -> Vec<(i32, i32)> {
+        let level = Level::parse(text).unwrap_or_else(|e| panic!("{e}"));
+        let cells = DeadCells::unreachable(&level);
+        let mut out = Vec::new();
+        for y in -2..i32::try_from(level.height()).unwrap_or(0) + 2 {
+            for x in -2..i32::try_from(level.width()).unwrap_or(0) + 2 {
+                if cells.contains(GridPos::new(x, y)) {
+                    out.push((x, y));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn dead_cells_are_those_no_push_brings_to_a_goal() {
+        // The top row reaches the goal from all but its far corner; nothing
+        // ever pushes a box up out of the bottom row.
+        let text = "######\n#.  @#\n#    #\n######\n";
+        assert_eq!(dead(text), vec![(4, 1), (1, 2), (2, 2), (3, 2), (4, 2)]);
+    }
+
+    #[test]
+    fn the_floor_past_an_open_edge_is_live() {
+        // Closed, the cell beside the goal is a corner; open, a box there
+        // can be pushed off the edge (floor to the sim) or back to the goal
+        // from beyond it.
+        assert_eq!(dead("####\n#.@#\n####\n"), vec![(2, 1)]);
+        assert_eq!(dead("####\n#.@ \n####\n"), Vec::<(i32, i32)>::new());
+    }
+
+    #[test]
+    fn only_strong_walls_count() {
+        // A weak wall may be smashed, water filled, a door opened: floor.
+        let text = "legend: D = DoorRed\n#######\n#.%~D@#\n#######\n";
+        assert_eq!(dead(text), vec![(5, 1)]);
+    }
+}
