@@ -291,3 +291,24 @@ pub enum MoveCause {
     /// Restart took it back to where the level started it.
     Restart,
 }
+
+impl MoveCause {
+    /// Return the cause's name in JSON and signals (`"push"`).
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_core::MoveCause;
+    ///
+    /// assert_eq!(MoveCause::Restart.name(), "restart");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            MoveCause::Player => "player",
+            MoveCause::Push => "push",
+            MoveCause::Swing => "swing",
+            MoveCause::Brain => "brain",
+            MoveCause::Undo => "undo",
+            MoveCause::Restart => "restart",
+        }
+    }
+}

@@ -1,0 +1,475 @@
+//! The gdext layer: the `MusclemanGame` node. It converts between Godot
+//! values and the plain data of [`Session`], and emits the signals; every
+//! decision is made in the plain-Rust modules.
+
+use godot::classes::{FileAccess, INode, Node};
+use godot::prelude::*;
+use muscleman_core::{GridDir, GridPos, Input};
+use muscleman_sim::{Command, Rules};
+
+use crate::error::AdapterError;
+use crate::input::{action_names, command_named, commands_of_moves, move_command};
+use crate::levels;
+use crate::session::Session;
+use crate::signals::{Arg, SIGNALS, Signal, entity_int};
+use crate::view::Piece;
+
+/// A Muscleman game as a Godot node: load a level, step inputs, undo,
+/// redo, restart, save and load, read the view; every sim event is emitted
+/// as a signal of its own, in the sim's order, during the call that caused
+/// it.
+#[derive(GodotClass)]
+#[class(base = Node)]
+pub struct MusclemanGame {
+    base: Base<Node>,
+    session: Option<Session>,
+    last_error: String,
+    sokoban_rules: bool,
+}
+
+#[godot_api]
+impl INode for MusclemanGame {
+    fn init(base: Base<Node>) -> Self {
+        MusclemanGame {
+            base,
+            session: None,
+            last_error: String::new(),
+            sokoban_rules: false,
+        }
+    }
+}
+
+fn cell(at: GridPos) -> Vector2i {
+    Vector2i::new(at.x, at.y)
+}
+
+fn grid(v: Vector2i) -> GridPos {
+    GridPos::new(v.x, v.y)
+}
+
+fn strings<'a>(items: impl IntoIterator<Item = &'a str>) -> PackedStringArray {
+    items.into_iter().map(GString::from).collect()
+}
+
+fn variant_of(arg: &Arg) -> Variant {
+    match arg {
+        Arg::Entity(id) => entity_int(*id).to_variant(),
+        Arg::Cell(at) => cell(*at).to_variant(),
+        Arg::Name(name) => GString::from(*name).to_variant(),
+        Arg::Entities(ids) => ids
+            .iter()
+            .map(|id| entity_int(*id))
+            .collect::<PackedInt64Array>()
+            .to_variant(),
+        Arg::Int(n) => i64::from(*n).to_variant(),
+    }
+}
+
+fn dictionary_of(piece: &Piece) -> VarDictionary {
+    let look = piece.look;
+    vdict! {
+        "id" => entity_int(piece.id),
+        "cell" => cell(piece.at),
+        "kind" => look.kind,
+        "color" => look.color,
+        "open" => look.open,
+        "pressed" => look.pressed,
+        "counter" => look.counter,
+    }
+}
+
+#[godot_api]
+impl MusclemanGame {
+    // One signal per sim event kind (`signals::SIGNALS`, same names and
+    // parameters), then `solved`. Entities are ints (`EntityId` bits).
+
+    /// An entity moved one cell; `cause` is `"player"`, `"push"`,
+    /// `"swing"`, `"brain"`, `"undo"` or `"restart"`.
+    #[signal]
+    fn moved(entity: i64, from: Vector2i, to: Vector2i, cause: GString);
+    /// The player took hold of an entity.
+    #[signal]
+    fn grab_attached(player: i64, entity: i64);
+    /// The player let go of an entity.
+    #[signal]
+    fn grab_released(player: i64, entity: i64);
+    /// The player swung what it holds from `arc_from` through `arc_via` to `arc_to`.
+    #[signal]
+    fn swung(player: i64, arc_from: Vector2i, arc_via: Vector2i, arc_to: Vector2i);
+    /// A swing was refused at `"via"` or `"to"`.
+    #[signal]
+    fn swing_blocked(actor: i64, reason: GString);
+    /// A heavy box sank into water.
+    #[signal]
+    fn sank(entity: i64);
+    /// A box broke; `contents` are the entities it released, in spawn order.
+    #[signal]
+    fn smashed(entity: i64, contents: PackedInt64Array);
+    /// A key was used up opening a door.
+    #[signal]
+    fn key_consumed(key: i64, door: i64);
+    /// A door opened.
+    #[signal]
+    fn door_opened(door: i64);
+    /// A door closed.
+    #[signal]
+    fn door_closed(door: i64);
+    /// A plate became pressed.
+    #[signal]
+    fn plate_pressed(plate: i64);
+    /// A plate was released.
+    #[signal]
+    fn plate_released(plate: i64);
+    /// A collectible was picked up; `counter` names the counter it raised.
+    #[signal]
+    fn item_collected(entity: i64, counter: GString);
+    /// The player took stairs to another level (no level has stairs yet).
+    #[signal]
+    fn level_transition(stairs: i64, target_level: i64, target_spawn: i64);
+    /// A hint to play a sound of a kind (`"push"`).
+    #[signal]
+    fn sound_hint(kind: GString);
+    /// The level became solved (emitted after the events of the command that solved it).
+    #[signal]
+    fn solved();
+
+    /// Return the titles of the built-in levels, in order.
+    #[func]
+    fn builtin_titles(&self) -> PackedStringArray {
+        match levels::builtin_titles() {
+            Ok(titles) => titles.iter().map(GString::from).collect(),
+            Err(e) => {
+                godot_error!("the built-in levels do not read: {e}");
+                PackedStringArray::new()
+            }
+        }
+    }
+
+    /// Play the levels loaded from now on under classic Sokoban rules (no
+    /// chains, no hands) when `on`, else under Muscleman's (the default).
+    #[func]
+    fn use_sokoban_rules(&mut self, on: bool) {
+        self.sokoban_rules = on;
+    }
+
+    /// Start built-in level `number` (from 0). Return false (see
+    /// `last_error`) and keep the current game when it cannot.
+    #[func]
+    fn load_builtin(&mut self, number: i64) -> bool {
+        self.load_level(levels::BUILTIN.into(), number)
+    }
+
+    /// Start level `number` (from 0) of a level or collection text.
+    #[func]
+    fn load_level(&mut self, text: GString, number: i64) -> bool {
+        let rules = self.rules();
+        let result = usize::try_from(number)
+            .map_err(|_| AdapterError::NegativeLevel(number))
+            .and_then(|n| Session::from_text(&text.to_string(), n, rules));
+        self.start(result)
+    }
+
+    /// Start level `number` of the level file at `path` (`res://`,
+    /// `user://` or a plain path).
+    #[func]
+    fn load_level_file(&mut self, path: GString, number: i64) -> bool {
+        if !FileAccess::file_exists(&path) {
+            self.last_error = format!("no file {path}");
+            return false;
+        }
+        let text = FileAccess::get_file_as_string(&path);
+        self.load_level(text, number)
+    }
+
+    /// Load a save made by `save`: its level, rules and history.
+    #[func]
+    fn load_save(&mut self, text: GString) -> bool {
+        let result = Session::from_save(&text.to_string());
+        self.start(result)
+    }
+
+    /// Return the game as a save (JSON text), or "" when no level is loaded.
+    #[func]
+    fn save(&self) -> GString {
+        self.session
+            .as_ref()
+            .map_or_else(GString::new, |s| GString::from(&s.save()))
+    }
+
+    /// Return why the last refused call was refused.
+    #[func]
+    fn last_error(&self) -> GString {
+        self.last_error.as_str().into()
+    }
+
+    /// Return whether a level is loaded.
+    #[func]
+    fn has_level(&self) -> bool {
+        self.session.is_some()
+    }
+
+    /// Apply a command by its action name (`"up"`, `"grab"`,
+    /// `"swing_left"`, `"undo"`, ...: `action_names`).
+    #[func]
+    fn act(&mut self, action: GString) -> bool {
+        let name = action.to_string();
+        match command_named(&name) {
+            Some(command) => self.apply(command),
+            None => self.refuse(AdapterError::UnknownAction(name)),
+        }
+    }
+
+    /// Walk or push one cell along `dir` (`Vector2i.UP`, `.RIGHT`, `.DOWN`, `.LEFT`).
+    #[func(rename = move)]
+    fn move_toward(&mut self, dir: Vector2i) -> bool {
+        match move_command(dir.x.into(), dir.y.into()) {
+            Ok(command) => self.apply(command),
+            Err(e) => self.refuse(e),
+        }
+    }
+
+    /// Take hold of the liftable thing in front.
+    #[func]
+    fn grab(&mut self) -> bool {
+        self.apply(Command::Step(Input::Grab))
+    }
+
+    /// Let go of what is held.
+    #[func(rename = drop)]
+    fn let_go(&mut self) -> bool {
+        self.apply(Command::Step(Input::Drop))
+    }
+
+    /// Swing what is held a quarter turn counter-clockwise.
+    #[func]
+    fn swing_left(&mut self) -> bool {
+        self.apply(Command::Step(Input::SwingLeft))
+    }
+
+    /// Swing what is held a quarter turn clockwise.
+    #[func]
+    fn swing_right(&mut self) -> bool {
+        self.apply(Command::Step(Input::SwingRight))
+    }
+
+    /// Do nothing for one step.
+    #[func]
+    fn wait(&mut self) -> bool {
+        self.apply(Command::Step(Input::Wait))
+    }
+
+    /// Undo the last undo step (moves back with cause `"undo"`).
+    #[func]
+    fn undo(&mut self) -> bool {
+        self.apply(Command::Undo)
+    }
+
+    /// Redo the last undone step.
+    #[func]
+    fn redo(&mut self) -> bool {
+        self.apply(Command::Redo)
+    }
+
+    /// Go back to the level's start (moves back with cause `"restart"`).
+    #[func]
+    fn restart(&mut self) -> bool {
+        self.apply(Command::Restart)
+    }
+
+    /// Apply a MOVES string (`"rddRRdrU"`: u r d l, w wait, g grab, p drop,
+    /// [ ] swings, z undo, y redo, ! restart), emitting each command's
+    /// signals before the next runs. A bad letter is refused before anything
+    /// runs.
+    #[func]
+    fn play(&mut self, moves: GString) -> bool {
+        match commands_of_moves(&moves.to_string()) {
+            // Each command's signals go out before the next command runs, so
+            // a handler reads the state its signal comes from.
+            Ok(commands) => commands.into_iter().all(|c| self.apply(c)),
+            Err(e) => self.refuse(e),
+        }
+    }
+
+    /// Return every action name `act` takes, in the sim's order.
+    #[func]
+    fn action_names(&self) -> PackedStringArray {
+        strings(action_names())
+    }
+
+    /// Return every signal this node emits, in declaration order.
+    #[func]
+    fn signal_names(&self) -> PackedStringArray {
+        strings(SIGNALS.iter().map(|s| s.name))
+    }
+
+    /// Return the level's title ("" when no level is loaded).
+    #[func]
+    fn title(&self) -> GString {
+        self.session
+            .as_ref()
+            .map_or_else(GString::new, |s| s.title().into())
+    }
+
+    /// Return the top-left cell of the rectangle that holds every entity.
+    #[func]
+    fn origin(&self) -> Vector2i {
+        self.session
+            .as_ref()
+            .map_or(Vector2i::ZERO, |s| cell(s.view().origin))
+    }
+
+    /// Return that rectangle's size in cells.
+    #[func]
+    fn size(&self) -> Vector2i {
+        self.session.as_ref().map_or(Vector2i::ZERO, |s| {
+            let (w, h) = s.view().size;
+            Vector2i::new(w, h)
+        })
+    }
+
+    /// Return every entity, row by row, as dictionaries: `id`, `cell`
+    /// (Vector2i), `kind`, `color`, `open`, `pressed`, `counter`.
+    #[func]
+    fn entities(&self) -> Array<VarDictionary> {
+        self.session.as_ref().map_or_else(Array::new, |s| {
+            s.view().pieces.iter().map(dictionary_of).collect()
+        })
+    }
+
+    /// Return the entities in one cell, in id order (as `entities`).
+    #[func]
+    fn cell(&self, at: Vector2i) -> Array<VarDictionary> {
+        self.session.as_ref().map_or_else(Array::new, |s| {
+            s.view().cell(grid(at)).map(dictionary_of).collect()
+        })
+    }
+
+    /// Return the player's id (0 when no level is loaded).
+    #[func]
+    fn player(&self) -> i64 {
+        self.session
+            .as_ref()
+            .map_or(0, |s| entity_int(s.game().player()))
+    }
+
+    /// Return the way the player faces as a unit vector (zero when none).
+    #[func]
+    fn facing(&self) -> Vector2i {
+        let facing = self.session.as_ref().and_then(|s| s.view().facing);
+        facing.map_or(Vector2i::ZERO, |d: GridDir| cell(d.offset()))
+    }
+
+    /// Return the id of what the player holds (0 when nothing).
+    #[func]
+    fn holding(&self) -> i64 {
+        let held = self.session.as_ref().and_then(|s| s.view().holding);
+        held.map_or(0, entity_int)
+    }
+
+    /// Return every counter by name (`"coins"`, `"apples_eaten"`, ...).
+    #[func]
+    fn counters(&self) -> VarDictionary {
+        let mut dict = VarDictionary::new();
+        if let Some(s) = &self.session {
+            for (name, n) in s.view().counters {
+                dict.set(name, i64::try_from(n).unwrap_or(i64::MAX));
+            }
+        }
+        dict
+    }
+
+    /// Return whether every goal holds a box.
+    #[func]
+    fn is_solved(&self) -> bool {
+        self.session.as_ref().is_some_and(Session::is_solved)
+    }
+
+    /// Return the steps in which the player moved.
+    #[func]
+    fn moves(&self) -> i64 {
+        self.session.as_ref().map_or(0, |s| s.stats().moves.into())
+    }
+
+    /// Return the steps in which the player pushed.
+    #[func]
+    fn pushes(&self) -> i64 {
+        self.session.as_ref().map_or(0, |s| s.stats().pushes.into())
+    }
+
+    /// Return how many steps `undo` can take back.
+    #[func]
+    fn undo_depth(&self) -> i64 {
+        self.depth(|s| s.game().undo_depth())
+    }
+
+    /// Return how many steps `redo` can replay.
+    #[func]
+    fn redo_depth(&self) -> i64 {
+        self.depth(|s| s.game().redo_depth())
+    }
+}
+
+impl MusclemanGame {
+    fn rules(&self) -> Rules {
+        if self.sokoban_rules {
+            Rules::SOKOBAN
+        } else {
+            Rules::MUSCLEMAN
+        }
+    }
+
+    fn depth(&self, of: impl Fn(&Session) -> usize) -> i64 {
+        self.session
+            .as_ref()
+            .map_or(0, |s| i64::try_from(of(s)).unwrap_or(i64::MAX))
+    }
+
+    fn start(&mut self, result: Result<Session, AdapterError>) -> bool {
+        match result {
+            Ok(session) => {
+                self.session = Some(session);
+                self.last_error.clear();
+                true
+            }
+            Err(e) => self.refuse(e),
+        }
+    }
+
+    fn refuse(&mut self, error: AdapterError) -> bool {
+        self.last_error = error.to_string();
+        false
+    }
+
+    fn apply(&mut self, command: Command) -> bool {
+        let result = match self.session.as_mut() {
+            Some(session) => session.apply(command),
+            None => Err(AdapterError::NoGame),
+        };
+        self.emit_all(result)
+    }
+
+    /// Emit each signal in order; the node's own methods may be called
+    /// from the handlers (`base_mut` lets go of `self` while Godot runs them).
+    fn emit_all(&mut self, result: Result<Vec<Signal>, AdapterError>) -> bool {
+        let signals = match result {
+            Ok(signals) => signals,
+            Err(e) => {
+                if matches!(e, AdapterError::Step(_)) {
+                    godot_error!("{e}");
+                }
+                return self.refuse(e);
+            }
+        };
+        self.last_error.clear();
+        for signal in &signals {
+            let args: Vec<Variant> = signal.args.iter().map(variant_of).collect();
+            // `try_`: a call Godot refuses is reported, never a panic. (Its
+            // `Ok(ERR_UNAVAILABLE)` only means nothing is connected; Godot
+            // prints its own error for an undeclared signal.)
+            if let Err(e) = self.base_mut().try_emit_signal(signal.name, &args) {
+                godot_error!("signal {} not emitted: {e}", signal.name);
+            }
+        }
+        true
+    }
+}

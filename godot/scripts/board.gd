@@ -1,0 +1,296 @@
+extends Node2D
+## Draws a game's view with shapes (no textures, nothing to import) and
+## animates the moves the node signals.
+##
+## main.gd calls `begin()` before each command, the node's `moved` and
+## `swung` signals land in `_on_moved` / `_on_swung` while it runs, then
+## `show_view()` takes the new view and tweens every moved entity from its
+## old cell to its new one.
+
+const Palette := preload("res://scripts/palette.gd")
+
+## The kinds drawn under everything else, then those above them.
+const LAYERS := {
+	"water": 0, "sunk_heavy_box": 1, "goal": 1, "plate": 1, "heavy_plate": 1,
+	"apple": 2, "pear": 2, "cheese": 2, "coin": 2, "collectible": 2, "key": 2,
+	"door": 3, "secret_door": 3, "wall": 3, "weak_wall": 3,
+	"hammer": 4, "box": 4, "heavy_box": 4, "unknown": 4, "player": 5,
+}
+const MOVE_SECONDS := 0.12
+
+## The size of a cell in pixels.
+var cell_size := 48.0
+## Every entity as the view gives it, in drawing order.
+var pieces: Array[Dictionary] = []
+## The cells inside the walls (reachable from the player without crossing a wall).
+var inside := {}
+## The cells that hold a strong wall.
+var walls := {}
+## The board's size in cells and its top-left cell.
+var grid_size := Vector2i.ZERO
+var grid_origin := Vector2i.ZERO
+## The way the player faces and the id of what it holds (0: nothing).
+var facing := Vector2i.DOWN
+var holding := 0
+## For each id moved by the command running now: [from, to, via or null].
+var _moves := {}
+## 0 at the start of the last command's animation, 1 at its end.
+var _progress := 1.0
+var _tween: Tween
+
+
+## Forget the moves of the last command: a new one is about to run.
+func begin() -> void:
+	_moves.clear()
+
+
+## Note a move the node signalled (connected to its `moved` signal).
+func _on_moved(entity: int, from: Vector2i, to: Vector2i, _cause: String) -> void:
+	var via: Variant = null
+	if _moves.has(entity):
+		from = _moves[entity][0]
+	_moves[entity] = [from, to, via]
+
+
+## Note a swing's arc (connected to `swung`), so the held item swings round.
+func _on_swung(_player: int, arc_from: Vector2i, arc_via: Vector2i, arc_to: Vector2i) -> void:
+	for id: int in _moves:
+		if _moves[id][0] == arc_from and _moves[id][1] == arc_to:
+			_moves[id][2] = arc_via
+
+
+## Take a new view from the node and animate what moved.
+func show_view(game: Object, animate: bool = true) -> void:
+	grid_size = game.size()
+	grid_origin = game.origin()
+	facing = game.facing()
+	holding = game.holding()
+	pieces.clear()
+	for e: Dictionary in game.entities():
+		pieces.append(e)
+	pieces.sort_custom(_drawn_before)
+	_find_inside()
+	if _tween:
+		_tween.kill()
+	if animate and not _moves.is_empty():
+		_progress = 0.0
+		_tween = create_tween()
+		_tween.tween_method(_set_progress, 0.0, 1.0, MOVE_SECONDS)
+	else:
+		_moves.clear()
+		_progress = 1.0
+	queue_redraw()
+
+
+## Return the board's size in pixels.
+func pixel_size() -> Vector2:
+	return Vector2(grid_size) * cell_size
+
+
+func _set_progress(value: float) -> void:
+	_progress = value
+	queue_redraw()
+
+
+func _drawn_before(a: Dictionary, b: Dictionary) -> bool:
+	return LAYERS.get(a["kind"], 4) < LAYERS.get(b["kind"], 4)
+
+
+## Flood from the player over every cell that holds no wall: that is the floor.
+func _find_inside() -> void:
+	inside.clear()
+	walls.clear()
+	var blocked := {}
+	var start := Vector2i(-1, -1)
+	for e in pieces:
+		if e["kind"] == "wall" or e["kind"] == "weak_wall":
+			blocked[e["cell"]] = true
+			if e["kind"] == "wall":
+				walls[e["cell"]] = true
+		elif e["kind"] == "player":
+			start = e["cell"]
+	if start == Vector2i(-1, -1):
+		return
+	var todo: Array[Vector2i] = [start]
+	var lo := grid_origin
+	var hi := grid_origin + grid_size
+	while not todo.is_empty():
+		var c: Vector2i = todo.pop_back()
+		if inside.has(c) or blocked.has(c) or c.x < lo.x or c.y < lo.y or c.x >= hi.x or c.y >= hi.y:
+			continue
+		inside[c] = true
+		for d: Vector2i in [Vector2i.UP, Vector2i.RIGHT, Vector2i.DOWN, Vector2i.LEFT]:
+			todo.append(c + d)
+	# Weak walls inside stand on floor too.
+	for c: Vector2i in blocked:
+		for d: Vector2i in [Vector2i.UP, Vector2i.RIGHT, Vector2i.DOWN, Vector2i.LEFT]:
+			if inside.has(c + d):
+				inside[c] = true
+				break
+
+
+## Where an entity is drawn now, in cells (between its old and new cell while it moves).
+func _cell_of(e: Dictionary) -> Vector2:
+	var id: int = e["id"]
+	if not _moves.has(id) or _progress >= 1.0:
+		return Vector2(e["cell"])
+	var m: Array = _moves[id]
+	var a := Vector2(m[0])
+	var b := Vector2(m[1])
+	var t := _progress
+	if m[2] != null:
+		var v := Vector2(m[2])
+		return a.lerp(v, t).lerp(v.lerp(b, t), t)
+	return a.lerp(b, t)
+
+
+func _rect_of(at: Vector2, inset: float = 0.0) -> Rect2:
+	var p := (at - Vector2(grid_origin)) * cell_size
+	return Rect2(p, Vector2(cell_size, cell_size)).grow(-inset * cell_size)
+
+
+func _draw() -> void:
+	for c: Vector2i in inside:
+		var r := _rect_of(Vector2(c))
+		draw_rect(r, Palette.FLOOR)
+		draw_rect(r, Palette.FLOOR_LINE, false, 1.0)
+	var on_goal := {}
+	for e in pieces:
+		if e["kind"] == "goal":
+			on_goal[e["cell"]] = true
+	var player_at := Vector2.ZERO
+	var held_at := Vector2.ZERO
+	for e in pieces:
+		var at := _cell_of(e)
+		if e["kind"] == "player":
+			player_at = at
+		if e["id"] == holding:
+			held_at = at
+	if holding != 0:
+		_draw_arm(player_at, held_at)
+	for e in pieces:
+		_draw_piece(e, _cell_of(e), on_goal.has(e["cell"]))
+
+
+func _draw_piece(e: Dictionary, at: Vector2, on_goal: bool) -> void:
+	var r := _rect_of(at)
+	var s := cell_size
+	var mid := r.get_center()
+	match e["kind"]:
+		"wall":
+			# One solid mass: a lit top and a shaded foot only where the wall ends.
+			draw_rect(r, Palette.WALL)
+			var edge := maxf(2.0, s * 0.1)
+			var c: Vector2i = e["cell"]
+			if not walls.has(c + Vector2i.UP):
+				draw_rect(Rect2(r.position, Vector2(s, edge)), Palette.WALL_LIGHT)
+			if not walls.has(c + Vector2i.DOWN):
+				draw_rect(Rect2(r.position + Vector2(0, s - edge), Vector2(s, edge)), Palette.WALL_DARK)
+		"weak_wall":
+			draw_rect(r, Palette.WEAK_WALL)
+			for i in 3:
+				var y := r.position.y + s * (i + 1) / 3.0
+				draw_line(Vector2(r.position.x, y), Vector2(r.end.x, y), Palette.WEAK_WALL_LINE, 2.0)
+			draw_line(mid + Vector2(-s * 0.2, -s * 0.3), mid + Vector2(s * 0.1, s * 0.3),
+				Palette.BACKGROUND, 2.0)
+		"water":
+			draw_rect(r, Palette.WATER)
+			for i in 2:
+				var y := r.position.y + s * (0.35 + 0.3 * i)
+				draw_arc(Vector2(mid.x - s * 0.15, y), s * 0.15, PI, TAU, 8, Palette.WATER_LINE, 2.0)
+				draw_arc(Vector2(mid.x + s * 0.15, y), s * 0.15, 0, PI, 8, Palette.WATER_LINE, 2.0)
+		"sunk_heavy_box":
+			draw_rect(r, Palette.WATER)
+			draw_rect(r.grow(-s * 0.1), Palette.SUNK)
+			draw_rect(r.grow(-s * 0.1), Palette.HEAVY_DARK, false, 2.0)
+		"goal":
+			draw_arc(mid, s * 0.28, 0, TAU, 24, Palette.GOAL, maxf(2.0, s * 0.07))
+			draw_circle(mid, s * 0.08, Palette.GOAL)
+		"box":
+			var inner := r.grow(-s * 0.1)
+			draw_rect(inner, Palette.BOX_ON_GOAL if on_goal else Palette.BOX)
+			draw_rect(inner, Palette.BOX_DARK, false, maxf(2.0, s * 0.06))
+			draw_line(inner.position, inner.end, Palette.BOX_DARK, 2.0)
+			draw_line(Vector2(inner.end.x, inner.position.y), Vector2(inner.position.x, inner.end.y),
+				Palette.BOX_DARK, 2.0)
+		"heavy_box":
+			var inner := r.grow(-s * 0.08)
+			draw_rect(inner, Palette.BOX_ON_GOAL.darkened(0.3) if on_goal else Palette.HEAVY)
+			draw_rect(inner, Palette.HEAVY_DARK, false, maxf(3.0, s * 0.09))
+			for corner: Vector2 in [Vector2(-1, -1), Vector2(1, -1), Vector2(1, 1), Vector2(-1, 1)]:
+				draw_circle(mid + corner * s * 0.27, s * 0.05, Palette.HEAVY_DARK)
+		"hammer":
+			var handle := Rect2(mid + Vector2(-s * 0.06, -s * 0.12), Vector2(s * 0.12, s * 0.46))
+			draw_rect(handle, Palette.HANDLE_LIGHT)
+			draw_rect(handle, Palette.HANDLE, false, 2.0)
+			var head := Rect2(mid + Vector2(-s * 0.3, -s * 0.34), Vector2(s * 0.6, s * 0.26))
+			draw_rect(head, Palette.HAMMER_HEAD)
+			draw_rect(head, Palette.HEAVY_DARK, false, 2.0)
+		"key":
+			var c := Palette.of(e["color"])
+			draw_arc(mid + Vector2(-s * 0.15, 0), s * 0.13, 0, TAU, 16, c, maxf(2.0, s * 0.07))
+			draw_line(mid + Vector2(-s * 0.02, 0), mid + Vector2(s * 0.32, 0), c, maxf(2.0, s * 0.08))
+			draw_line(mid + Vector2(s * 0.22, 0), mid + Vector2(s * 0.22, s * 0.14), c, maxf(2.0, s * 0.07))
+		"door", "secret_door":
+			var c := Palette.SECRET if e["kind"] == "secret_door" else Palette.of(e["color"])
+			if e["open"]:
+				draw_rect(r.grow(-s * 0.06), c, false, maxf(2.0, s * 0.06))
+			else:
+				draw_rect(r.grow(-s * 0.04), c)
+				draw_rect(r.grow(-s * 0.04), c.darkened(0.4), false, 2.0)
+				if e["kind"] == "door":
+					draw_circle(mid + Vector2(0, -s * 0.06), s * 0.08, c.darkened(0.6))
+					draw_rect(Rect2(mid + Vector2(-s * 0.03, -s * 0.04), Vector2(s * 0.06, s * 0.18)),
+						c.darkened(0.6))
+		"plate", "heavy_plate":
+			# A flat pad: a frame in its colour, filled when pressed.
+			var c := Palette.HEAVY_PLATE if e["kind"] == "heavy_plate" else Palette.of(e["color"])
+			var pad := r.grow(-s * 0.16)
+			draw_rect(pad, c.darkened(0.55))
+			draw_rect(pad, c, false, maxf(2.0, s * 0.06))
+			draw_rect(pad.grow(-s * (0.1 if e["pressed"] else 0.16)), c if e["pressed"] else c.darkened(0.2))
+			if e["kind"] == "heavy_plate":
+				draw_rect(pad.grow(-s * 0.04), c.darkened(0.3), false, 1.0)
+		"apple", "pear", "cheese", "coin", "collectible":
+			var c: Color = Palette.ITEMS[e["kind"]]
+			if e["kind"] == "cheese":
+				draw_colored_polygon(PackedVector2Array([
+					mid + Vector2(-s * 0.25, s * 0.18), mid + Vector2(s * 0.25, s * 0.18),
+					mid + Vector2(s * 0.25, -s * 0.12)]), c)
+			else:
+				draw_circle(mid, s * 0.18, c)
+				draw_arc(mid, s * 0.18, 0, TAU, 16, c.darkened(0.4), 2.0)
+			if e["kind"] == "coin":
+				draw_arc(mid, s * 0.11, 0, TAU, 16, c.darkened(0.3), maxf(1.5, s * 0.03))
+			if e["kind"] == "apple" or e["kind"] == "pear":
+				draw_line(mid + Vector2(0, -s * 0.16), mid + Vector2(s * 0.08, -s * 0.28),
+					Palette.ITEMS["pear"].darkened(0.3), 2.0)
+		"player":
+			_draw_player(mid)
+		_:
+			draw_rect(r.grow(-s * 0.2), Palette.UNKNOWN, false, 2.0)
+
+
+func _draw_player(mid: Vector2) -> void:
+	var s := cell_size
+	draw_circle(mid, s * 0.36, Palette.PLAYER_DARK)
+	draw_circle(mid, s * 0.31, Palette.PLAYER)
+	# Eyes look the way the player faces.
+	var f := Vector2(facing)
+	var side := Vector2(-f.y, f.x)
+	for k: float in [-1.0, 1.0]:
+		var eye := mid + f * s * 0.13 + side * s * 0.11 * k
+		draw_circle(eye, s * 0.07, Color.WHITE)
+		draw_circle(eye + f * s * 0.025, s * 0.035, Palette.BACKGROUND)
+
+
+func _draw_arm(player_at: Vector2, held_at: Vector2) -> void:
+	# An arm from the player's edge to a hand on the near edge of what it holds.
+	var a := _rect_of(player_at).get_center()
+	var b := _rect_of(held_at).get_center()
+	var dir := (b - a).normalized()
+	var start := a + dir * cell_size * 0.3
+	var hand := b - dir * cell_size * 0.42
+	draw_line(start, hand, Palette.PLAYER_DARK, maxf(3.0, cell_size * 0.1))
+	draw_circle(hand, cell_size * 0.09, Palette.PLAYER)
+	draw_arc(hand, cell_size * 0.09, 0, TAU, 12, Palette.PLAYER_DARK, 2.0)

@@ -1,0 +1,37 @@
+extends SceneTree
+## Render the main scene with a built-in level and save a PNG:
+## `godot --rendering-driver opengl3 --script tools/screenshot.gd -- --level N --out FILE`
+## (under a display: `bash .ci/godot screenshot` runs it under Xvfb).
+## With `--moves MOVES` it plays those first (MOVES letters, rules.md §7).
+
+const FRAMES := 30
+
+
+func _initialize() -> void:
+	var args := OS.get_cmdline_user_args()
+	var level := int(_arg(args, "--level", "16")) - 1
+	var out := _arg(args, "--out", "user://screenshot.png")
+	var moves := _arg(args, "--moves", "")
+	var main: Node = load("res://main.tscn").instantiate()
+	root.add_child(main)
+	await process_frame
+	main.load_level(level)
+	for letter in moves:
+		main.do_action(_action_of(letter))
+	for i in FRAMES:
+		await process_frame
+	var image := root.get_texture().get_image()
+	var err := image.save_png(out)
+	print("saved %s (%dx%d): %s" % [out, image.get_width(), image.get_height(), error_string(err)])
+	quit(0 if err == OK else 1)
+
+
+func _arg(args: PackedStringArray, name: String, default: String) -> String:
+	var i := args.find(name)
+	return args[i + 1] if i >= 0 and i + 1 < args.size() else default
+
+
+func _action_of(letter: String) -> String:
+	var names := {"u": "up", "r": "right", "d": "down", "l": "left", "w": "wait", "g": "grab",
+		"p": "drop", "[": "swing_left", "]": "swing_right", "z": "undo", "y": "redo", "!": "restart"}
+	return names.get(letter.to_lower(), "wait")
