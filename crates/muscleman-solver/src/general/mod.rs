@@ -238,7 +238,12 @@ pub(crate) fn explore(
         && options.optimize == Optimize::Pushes
         && region::walks_change_nothing(level);
     let facts = Facts::of(level);
-    let regions = Regions::new(level, facts.min, facts.max);
+    // Its cell masks are allocated only where they are used.
+    let regions = if normalize {
+        Regions::new(level, facts.min, facts.max)
+    } else {
+        Regions::unused()
+    };
     let started = Instant::now();
     let mut search = Search {
         options,

@@ -86,6 +86,21 @@ pub(crate) struct Regions {
 }
 
 impl Regions {
+    /// Return fills of no cell, for a search that does not normalize (every
+    /// cell is outside their bound, so none is free).
+    pub(crate) fn unused() -> Regions {
+        Regions {
+            min: GridPos::new(0, 0),
+            max: GridPos::new(-1, -1),
+            width: 0,
+            walls: Vec::new(),
+            filled: Marks::default(),
+            toured: Marks::default(),
+            via: Vec::new(),
+            queue: Vec::new(),
+        }
+    }
+
     /// Prepare fills of the cells from `min` to `max` (both included) of
     /// the positions of `level`.
     pub(crate) fn new(level: &Level, min: GridPos, max: GridPos) -> Regions {
