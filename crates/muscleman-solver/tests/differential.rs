@@ -100,17 +100,7 @@ proptest! {
     ) {
         let rules = Rules::SOKOBAN;
         prop_assert!(pushes_are_complete(&rules));
-        let all = [
-            Input::Move(GridDir::Up),
-            Input::Move(GridDir::Right),
-            Input::Move(GridDir::Down),
-            Input::Move(GridDir::Left),
-            Input::Grab,
-            Input::Drop,
-            Input::SwingLeft,
-            Input::SwingRight,
-            Input::Wait,
-        ];
+        let all = Input::ALL;
         let mut pos = Position::new(&p, &rules).expect("valid level");
         let (mut world, player) = p.to_world().expect("valid level");
         for i in inputs {

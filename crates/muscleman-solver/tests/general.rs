@@ -15,7 +15,7 @@
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
 
-use muscleman_core::{GlobalCounter, GridDir, Input, MoveCause, Moved};
+use muscleman_core::{GlobalCounter, Input, MoveCause, Moved};
 use muscleman_level::Level;
 use muscleman_sim::{AnyComponent, Rules, Trail, is_solved};
 use muscleman_solver::{
@@ -23,17 +23,7 @@ use muscleman_solver::{
 };
 use proptest::prelude::*;
 
-const INPUTS: [Input; 9] = [
-    Input::Move(GridDir::Up),
-    Input::Move(GridDir::Right),
-    Input::Move(GridDir::Down),
-    Input::Move(GridDir::Left),
-    Input::Grab,
-    Input::Drop,
-    Input::SwingLeft,
-    Input::SwingRight,
-    Input::Wait,
-];
+const INPUTS: [Input; 9] = Input::ALL;
 
 /// Positions past which the reference gives up on a level (kept small: it
 /// replays each position from the start).

@@ -97,17 +97,7 @@ use table::{EXPANDED, Insert, NONE, ON_TRAIL, SOLVED, Table};
 pub const MARGIN: i32 = 2;
 
 /// Every input the rules have, in the order the search tries them.
-pub(crate) const INPUTS: [Input; 9] = [
-    Input::Move(GridDir::Up),
-    Input::Move(GridDir::Right),
-    Input::Move(GridDir::Down),
-    Input::Move(GridDir::Left),
-    Input::Grab,
-    Input::Drop,
-    Input::SwingLeft,
-    Input::SwingRight,
-    Input::Wait,
-];
+pub(crate) const INPUTS: [Input; 9] = Input::ALL;
 
 /// How a general search ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
