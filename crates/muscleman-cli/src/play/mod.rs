@@ -5,6 +5,7 @@
 
 mod app;
 pub mod hint;
+mod keys;
 mod mouse;
 pub mod ui;
 
@@ -18,9 +19,9 @@ use ratatui::crossterm::event::{
     Event,
 };
 
-pub use app::{
-    App, BoardMap, GameAction, KEY_BINDINGS, Key, KeyBinding, LegendLine, Overlay, SPEEDS,
-    SolveNote, action_for, key_legend, keys_help,
+pub use app::{App, BoardMap, Overlay, SPEEDS, SolveNote};
+pub use keys::{
+    GameAction, KEY_BINDINGS, Key, KeyBinding, LegendLine, action_for, key_legend, keys_help,
 };
 
 use crate::builtin;

@@ -9,7 +9,8 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use super::app::{App, BoardMap, GameAction, KEY_BINDINGS, Overlay, SPEEDS, key_legend};
+use super::app::{App, BoardMap, Overlay, SPEEDS};
+use super::keys::{GameAction, KEY_BINDINGS, LegendLine, key_legend};
 use crate::progress::rules_key;
 
 /// Smallest terminal the game draws in; smaller shows a "too small" message.
@@ -481,7 +482,7 @@ fn draw_help(app: &App, frame: &mut Frame, area: Rect) {
     lines.push(Line::from(""));
     let legend = key_legend();
     let column = width.saturating_sub(2) / 2;
-    let entry = |l: &super::app::LegendLine| {
+    let entry = |l: &LegendLine| {
         let text = format!("{} {}", l.keys, l.description);
         let n = text.chars().count();
         if n > column {
@@ -888,8 +889,8 @@ fn counters_line(app: &App, view: &View) -> Option<Line<'static>> {
 
 /// The panel's short key legend: the arrows, then the first key of the
 /// actions a player needs most, from `KEY_BINDINGS`; `?` shows them all.
-fn short_legend() -> Vec<super::app::LegendLine> {
-    let mut out = vec![super::app::LegendLine {
+fn short_legend() -> Vec<LegendLine> {
+    let mut out = vec![LegendLine {
         keys: "↑↓←→".to_owned(),
         description: "move",
     }];
@@ -902,7 +903,7 @@ fn short_legend() -> Vec<super::app::LegendLine> {
         GameAction::Quit,
     ] {
         if let Some(b) = KEY_BINDINGS.iter().find(|b| b.action == action) {
-            out.push(super::app::LegendLine {
+            out.push(LegendLine {
                 keys: b.label.to_owned(),
                 description: action.description(),
             });
@@ -914,7 +915,7 @@ fn short_legend() -> Vec<super::app::LegendLine> {
 /// The key legend, from [`key_legend`] (so from `KEY_BINDINGS`): each
 /// action's keys then what it does, as many to a line as fit in `width`,
 /// an entry too long for a line broken between its keys.
-fn legend_lines(app: &App, width: usize, entries: &[super::app::LegendLine]) -> Vec<Line<'static>> {
+fn legend_lines(app: &App, width: usize, entries: &[LegendLine]) -> Vec<Line<'static>> {
     let mut lines: Vec<Line<'static>> = Vec::new();
     let mut spans: Vec<Span<'static>> = Vec::new();
     let mut used = 0usize;
