@@ -2,9 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use muscleman_core::{
-    EntityId, EntityRecipe, GlobalCounter, GridDir, GridPos, MoveCause, SimEvent,
-};
+use muscleman_core::{EntityId, EntityRecipe, GlobalCounter, GridDir, GridPos, SimEvent};
 use muscleman_sim::{View, World, spec_of};
 use serde_json::{Map, Value, json};
 
@@ -77,17 +75,6 @@ fn pos(p: GridPos) -> Value {
     json!([p.x, p.y])
 }
 
-fn cause(c: MoveCause) -> &'static str {
-    match c {
-        MoveCause::Player => "player",
-        MoveCause::Push => "push",
-        MoveCause::Swing => "swing",
-        MoveCause::Brain => "brain",
-        MoveCause::Undo => "undo",
-        MoveCause::Restart => "restart",
-    }
-}
-
 /// Describe an entity as `{"id": index, "generation": g, "recipe": "Box"}`
 /// (the recipe as it was spawned: a sunk heavy box is a `HeavyBox`, a spent
 /// key still a `KeyRed`).
@@ -105,7 +92,7 @@ pub fn event(world: &World, recipes: &Recipes, e: &SimEvent) -> Value {
             "entity": entity(m.entity),
             "from": pos(m.from),
             "to": pos(m.to),
-            "cause": cause(m.cause),
+            "cause": m.cause.name(),
         }),
         SimEvent::GrabAttached(g) => json!({
             "event": "grab_attached",

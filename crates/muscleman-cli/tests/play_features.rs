@@ -27,6 +27,11 @@ fn levels(text: &str) -> Vec<Level> {
     Collection::parse(text).expect("levels").levels
 }
 
+/// A game of `text`'s levels at the first, progress kept in memory only.
+fn in_memory(text: &str, rules: Rules) -> App {
+    App::new(levels(text), 0, "Test", rules, Progress::in_memory()).expect("app")
+}
+
 fn key(app: &mut App, code: KeyCode) {
     app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
 }
@@ -212,14 +217,7 @@ fn the_level_browser_lists_marks_counts_and_titles() {
 
 #[test]
 fn the_help_states_the_goal_and_the_rules_in_use() {
-    let mut app = App::new(
-        levels(TINY),
-        0,
-        "Test",
-        Rules::SOKOBAN,
-        Progress::in_memory(),
-    )
-    .unwrap();
+    let mut app = in_memory(TINY, Rules::SOKOBAN);
     key(&mut app, KeyCode::Char('?'));
     let s = screen(&app, 80, 24);
     assert!(s.contains("Goal: push a box onto every goal"), "{s}");
@@ -234,14 +232,7 @@ fn the_help_states_the_goal_and_the_rules_in_use() {
 
 #[test]
 fn a_hint_comes_from_the_solver_in_the_background() {
-    let mut app = App::new(
-        levels(TINY),
-        0,
-        "Test",
-        Rules::MUSCLEMAN,
-        Progress::in_memory(),
-    )
-    .unwrap();
+    let mut app = in_memory(TINY, Rules::MUSCLEMAN);
     key(&mut app, KeyCode::Char('i'));
     assert!(app.is_hinting());
     // The screen still answers while the search runs.
@@ -260,7 +251,7 @@ fn a_hint_comes_from_the_solver_in_the_background() {
 /// Play `moves` (game keys) on `text` under `rules`, ask for a hint, and
 /// return what the status line says once it came.
 fn hint_after(text: &str, rules: Rules, moves: &str) -> String {
-    let mut app = App::new(levels(text), 0, "Test", rules, Progress::in_memory()).unwrap();
+    let mut app = in_memory(text, rules);
     keys(&mut app, moves);
     key(&mut app, KeyCode::Char('i'));
     app.wait_for_hint(Duration::from_secs(30));
@@ -269,14 +260,7 @@ fn hint_after(text: &str, rules: Rules, moves: &str) -> String {
 
 #[test]
 fn a_move_drops_the_hint_being_searched() {
-    let mut app = App::new(
-        levels(TINY),
-        0,
-        "Test",
-        Rules::MUSCLEMAN,
-        Progress::in_memory(),
-    )
-    .unwrap();
+    let mut app = in_memory(TINY, Rules::MUSCLEMAN);
     key(&mut app, KeyCode::Char('i'));
     key(&mut app, KeyCode::Right);
     assert!(!app.is_hinting());
@@ -313,14 +297,7 @@ fn a_hint_grabs_and_pulls_where_pushes_cannot_help() {
 
 #[test]
 fn solutions_are_kept_copied_and_played_back() {
-    let mut app = App::new(
-        levels(TINY),
-        0,
-        "Test",
-        Rules::MUSCLEMAN,
-        Progress::in_memory(),
-    )
-    .unwrap();
+    let mut app = in_memory(TINY, Rules::MUSCLEMAN);
     // A long way round, with an undo in it.
     keys(&mut app, "dazdddd");
     assert!(app.is_solved());
@@ -346,14 +323,7 @@ fn solutions_are_kept_copied_and_played_back() {
 
 #[test]
 fn pasted_moves_play_back_and_bad_text_is_refused() {
-    let mut app = App::new(
-        levels(TINY),
-        0,
-        "Test",
-        Rules::MUSCLEMAN,
-        Progress::in_memory(),
-    )
-    .unwrap();
+    let mut app = in_memory(TINY, Rules::MUSCLEMAN);
     app.paste("hello");
     assert!(!app.is_playing_back());
     assert!(app.message().unwrap_or_default().starts_with("Not moves"));
@@ -427,14 +397,7 @@ fn a_click_walks_and_a_box_then_a_cell_pushes() {
 /// Without a data directory positions are kept in memory for the run.
 #[test]
 fn without_a_data_directory_positions_are_kept_for_the_run() {
-    let mut app = App::new(
-        levels(TINY),
-        0,
-        "Test",
-        Rules::MUSCLEMAN,
-        Progress::in_memory(),
-    )
-    .unwrap();
+    let mut app = in_memory(TINY, Rules::MUSCLEMAN);
     key(&mut app, KeyCode::Right);
     keys(&mut app, "nb");
     assert_eq!(app.game().stats().moves, 1);
