@@ -4,6 +4,7 @@
 //! frame. This module only resolves the flags and runs the terminal loop.
 
 mod app;
+mod art;
 pub mod hint;
 mod keys;
 mod mouse;
