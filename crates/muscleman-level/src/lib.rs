@@ -78,6 +78,7 @@ mod read;
 mod rle;
 mod rules;
 mod source;
+mod text;
 
 pub use cells::MAX_LEGEND_CELLS;
 pub use collection::Collection;
