@@ -1,4 +1,5 @@
-//! The command line as the user typed it: clap's parsed flags, nothing resolved.
+//! The command line as the user typed it: clap's parsed flags, nothing
+//! resolved. A leaf: it imports none of the subcommands.
 //!
 //! Each subcommand's flags are turned into a checked configuration (files
 //! read, moves parsed) by its own module before anything runs.
@@ -101,9 +102,9 @@ impl RulesArg {
     }
 }
 
-/// Flags of `play`.
+/// Flags of `play`. Its help ends with the game's keys, which
+/// [`crate::command`] adds: the flags know nothing of the game.
 #[derive(Debug, Default, Args)]
-#[command(after_help = play_help())]
 pub struct PlayArgs {
     /// A level file (one level or a collection); the built-in levels when left out.
     pub level_file: Option<PathBuf>,
@@ -221,21 +222,6 @@ pub struct SolveArgs {
     /// solution. With --optimal the search runs on one thread whatever N is.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: u32,
-}
-
-/// Return the text after `play --help`: the keys, from the game's one table
-/// ([`crate::play::KEY_BINDINGS`]), then where progress is kept.
-fn play_help() -> String {
-    format!(
-        "{}\n\
-         Letters work in either case; restart can be undone. The mouse walks (click a cell)\n\
-         and pushes (click a box, then a cell); pasted LURD moves are played back.\n\
-         Every level's position (with its undo history) is kept and restored, and the game\n\
-         opens where you left off. Progress (solved levels, best moves and pushes, best\n\
-         solutions, kept apart per rules) and positions are kept in the user's data\n\
-         directory, or in $MUSCLEMAN_DATA_DIR when it is set. NO_COLOR turns colours off.",
-        crate::play::keys_help()
-    )
 }
 
 /// Read a positive number of seconds, such as `10` or `0.5`.

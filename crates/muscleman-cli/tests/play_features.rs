@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use muscleman_cli::builtin;
 use muscleman_cli::cli::PlayArgs;
-use muscleman_cli::play::{App, Overlay, open_where_left};
+use muscleman_cli::play::{App, Overlay, open_where_left, ui};
 use muscleman_cli::progress::Progress;
 use muscleman_cli::saves::Saves;
 use muscleman_core::GridPos;
@@ -44,7 +44,7 @@ fn keys(app: &mut App, text: &str) {
 
 fn screen(app: &App, width: u16, height: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("terminal");
-    terminal.draw(|frame| app.draw(frame)).expect("draw");
+    terminal.draw(|frame| ui::draw(app, frame)).expect("draw");
     let buffer = terminal.backend().buffer().clone();
     let mut out = String::new();
     for y in 0..height {

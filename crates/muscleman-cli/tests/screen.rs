@@ -2,7 +2,7 @@
 //! ratatui's `TestBackend` and its text compared with committed snapshots.
 
 use muscleman_cli::builtin;
-use muscleman_cli::play::App;
+use muscleman_cli::play::{App, ui};
 use muscleman_cli::progress::Progress;
 use muscleman_level::{Collection, Level};
 use muscleman_sim::Rules;
@@ -46,7 +46,7 @@ fn keys(app: &mut App, text: &str) {
 
 fn draw(app: &App, width: u16, height: u16) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("terminal");
-    terminal.draw(|frame| app.draw(frame)).expect("draw");
+    terminal.draw(|frame| ui::draw(app, frame)).expect("draw");
     terminal.backend().buffer().clone()
 }
 

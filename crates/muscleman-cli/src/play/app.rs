@@ -10,7 +10,6 @@ use std::time::Duration;
 use muscleman_core::{GridPos, Input};
 use muscleman_level::Level;
 use muscleman_sim::{Command, Game, Rules};
-use ratatui::Frame;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -87,8 +86,8 @@ pub struct BoardMap {
 
 /// The game: a list of levels, the one being played, and the player's progress.
 ///
-/// Keys go in through [`App::handle_key`]; [`App::draw`] renders the screen
-/// into any ratatui [`Frame`] (a real terminal or a `TestBackend`).
+/// Keys go in through [`App::handle_key`]; [`super::ui::draw`] renders it
+/// into any ratatui `Frame` (a real terminal or a `TestBackend`).
 #[derive(Debug)]
 pub struct App {
     pub(crate) levels: Vec<Level>,
@@ -809,10 +808,5 @@ impl App {
             }
             Err(why) => self.message = Some(why),
         }
-    }
-
-    /// Draw the whole screen.
-    pub fn draw(&self, frame: &mut Frame) {
-        super::ui::draw(self, frame);
     }
 }

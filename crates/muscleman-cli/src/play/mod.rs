@@ -32,6 +32,21 @@ use crate::progress::{Progress, level_key};
 use crate::saves::Saves;
 use crate::source::LevelFile;
 
+/// Return the text after `play --help`: the keys, from the game's one table
+/// ([`KEY_BINDINGS`]), then where progress is kept.
+pub fn play_help() -> String {
+    format!(
+        "{}\n\
+         Letters work in either case; restart can be undone. The mouse walks (click a cell)\n\
+         and pushes (click a box, then a cell); pasted LURD moves are played back.\n\
+         Every level's position (with its undo history) is kept and restored, and the game\n\
+         opens where you left off. Progress (solved levels, best moves and pushes, best\n\
+         solutions, kept apart per rules) and positions are kept in the user's data\n\
+         directory, or in $MUSCLEMAN_DATA_DIR when it is set. NO_COLOR turns colours off.",
+        keys_help()
+    )
+}
+
 /// A `play`, checked: the levels, where to start, and any saved game.
 #[derive(Debug)]
 pub struct PlayConfig {
@@ -223,7 +238,7 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Res
     let mut last_tick = Instant::now();
     let mut last_key = Instant::now();
     loop {
-        terminal.draw(|frame| app.draw(frame))?;
+        terminal.draw(|frame| ui::draw(app, frame))?;
         if let Some(text) = app.take_clipboard() {
             copy_to_clipboard(&text)?;
         }
