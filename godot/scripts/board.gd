@@ -9,13 +9,6 @@ extends Node2D
 
 const Palette := preload("res://scripts/palette.gd")
 
-## The kinds drawn under everything else, then those above them.
-const LAYERS := {
-	"water": 0, "sunk_heavy_box": 1, "goal": 1, "plate": 1, "heavy_plate": 1,
-	"apple": 2, "pear": 2, "cheese": 2, "coin": 2, "collectible": 2, "key": 2,
-	"door": 3, "secret_door": 3, "wall": 3, "weak_wall": 3,
-	"hammer": 4, "box": 4, "heavy_box": 4, "unknown": 4, "player": 5,
-}
 const MOVE_SECONDS := 0.12
 
 ## The size of a cell in pixels.
@@ -93,7 +86,8 @@ func _set_progress(value: float) -> void:
 
 
 func _drawn_before(a: Dictionary, b: Dictionary) -> bool:
-	return LAYERS.get(a["kind"], 4) < LAYERS.get(b["kind"], 4)
+	# The layer each recipe declares: higher is drawn above.
+	return a["layer"] < b["layer"]
 
 
 ## Flood from the player over every cell that holds no wall: that is the floor.
@@ -233,7 +227,7 @@ func _draw_piece(e: Dictionary, at: Vector2, on_goal: bool) -> void:
 			draw_line(mid + Vector2(s * 0.22, 0), mid + Vector2(s * 0.22, s * 0.14), c, maxf(2.0, s * 0.07))
 		"door", "secret_door":
 			var c := Palette.SECRET if e["kind"] == "secret_door" else Palette.of(e["color"])
-			if e["open"]:
+			if e["state"] == "open":
 				draw_rect(r.grow(-s * 0.06), c, false, maxf(2.0, s * 0.06))
 			else:
 				draw_rect(r.grow(-s * 0.04), c)
@@ -248,7 +242,8 @@ func _draw_piece(e: Dictionary, at: Vector2, on_goal: bool) -> void:
 			var pad := r.grow(-s * 0.16)
 			draw_rect(pad, c.darkened(0.55))
 			draw_rect(pad, c, false, maxf(2.0, s * 0.06))
-			draw_rect(pad.grow(-s * (0.1 if e["pressed"] else 0.16)), c if e["pressed"] else c.darkened(0.2))
+			var pressed: bool = e["state"] == "pressed"
+			draw_rect(pad.grow(-s * (0.1 if pressed else 0.16)), c if pressed else c.darkened(0.2))
 			if e["kind"] == "heavy_plate":
 				draw_rect(pad.grow(-s * 0.04), c.darkened(0.3), false, 1.0)
 		"apple", "pear", "cheese", "coin", "collectible":
@@ -268,7 +263,10 @@ func _draw_piece(e: Dictionary, at: Vector2, on_goal: bool) -> void:
 		"player":
 			_draw_player(mid)
 		_:
-			draw_rect(r.grow(-s * 0.2), Palette.UNKNOWN, false, 2.0)
+			# A kind this board has no art for: the recipe's own glyph and tint.
+			draw_rect(r.grow(-s * 0.2), Palette.tint(e["tint"]), false, 2.0)
+			draw_string(ThemeDB.fallback_font, r.position + Vector2(s * 0.3, s * 0.7), e["glyph"],
+				HORIZONTAL_ALIGNMENT_CENTER, s * 0.4, int(s * 0.5), Palette.tint(e["tint"]))
 
 
 func _draw_player(mid: Vector2) -> void:

@@ -4,7 +4,9 @@ use std::io::{self, Write};
 
 use muscleman_core::{EntityRecipe, GridPos, RecipeState};
 use muscleman_level::{Level, MAX_INPUT_BYTES};
-use muscleman_sim::{LevelLoadError, SIGNAL_CLASSES as CLASSES, world_from_level};
+use muscleman_sim::{
+    LevelLoadError, SIGNAL_CLASSES as CLASSES, TagKind, recipe_tags, world_from_level,
+};
 
 use crate::cli::CheckArgs;
 use crate::error::{EXIT_BAD_INPUT, Failure, note, output_failure, warn};
@@ -201,11 +203,13 @@ fn signal_warnings(name: &str, label: &str, level: &Level) -> Vec<String> {
             let Some(f) = slot(recipe.color()).and_then(|i| firsts.get_mut(i)) else {
                 continue;
             };
-            let first = if recipe.is_key() {
+            // What the recipe is, by the tags the sim declares for it.
+            let tags = recipe_tags(recipe).unwrap_or_default();
+            let first = if tags.contains(TagKind::Key) {
                 &mut f.key
-            } else if recipe.is_door() && spec.state != Some(RecipeState::Unlocked) {
+            } else if tags.contains(TagKind::Door) && spec.state != Some(RecipeState::Unlocked) {
                 &mut f.door
-            } else if recipe.is_plate() {
+            } else if tags.contains(TagKind::PressurePlate) {
                 &mut f.plate
             } else {
                 continue;

@@ -11,7 +11,7 @@ use crate::error::AdapterError;
 use crate::input::{action_names, command_named, commands_of_moves, move_command};
 use crate::levels;
 use crate::session::Session;
-use crate::signals::{Arg, SIGNALS, Signal, entity_int};
+use crate::signals::{Arg, Signal, entity_int, signals};
 use crate::view::Piece;
 
 /// A Muscleman game as a Godot node: load a level, step inputs, undo,
@@ -53,7 +53,8 @@ fn strings<'a>(items: impl IntoIterator<Item = &'a str>) -> PackedStringArray {
 
 fn variant_of(arg: &Arg) -> Variant {
     match arg {
-        Arg::Entity(id) => entity_int(*id).to_variant(),
+        Arg::Entity(id) => id.map_or(0, entity_int).to_variant(),
+        Arg::Flag(b) => b.to_variant(),
         Arg::Cell(at) => cell(*at).to_variant(),
         Arg::Name(name) => GString::from(*name).to_variant(),
         Arg::Entities(ids) => ids
@@ -71,17 +72,22 @@ fn dictionary_of(piece: &Piece) -> VarDictionary {
         "id" => entity_int(piece.id),
         "cell" => cell(piece.at),
         "kind" => look.kind,
+        "name" => look.name,
         "color" => look.color,
-        "open" => look.open,
-        "pressed" => look.pressed,
+        "state" => look.state,
         "counter" => look.counter,
+        "layer" => i64::from(look.layer),
+        "glyph" => look.glyph.to_string(),
+        "tint" => look.tint,
+        "blocks" => look.blocks,
     }
 }
 
 #[godot_api]
 impl MusclemanGame {
-    // One signal per sim event kind (`signals::SIGNALS`, same names and
-    // parameters), then `solved`. Entities are ints (`EntityId` bits).
+    // One signal per event of the sim's catalogue (`signals::signals`, same
+    // names and parameters, held to it by a test), then `solved`. Entities
+    // are ints (`EntityId` bits, 0 for none).
 
     /// An entity moved one cell; `cause` is `"player"`, `"push"`,
     /// `"swing"`, `"brain"`, `"undo"` or `"restart"`.
@@ -123,12 +129,13 @@ impl MusclemanGame {
     /// A collectible was picked up; `counter` names the counter it raised.
     #[signal]
     fn item_collected(entity: i64, counter: GString);
-    /// The player took stairs to another level (no level has stairs yet).
+    /// The player took `stairs` from one floor to another, carrying
+    /// `carried` (0: nothing); no level has stairs yet.
     #[signal]
-    fn level_transition(stairs: i64, target_level: i64, target_spawn: i64);
-    /// A hint to play a sound of a kind (`"push"`).
+    fn level_transition(player: i64, stairs: i64, carried: i64, from_floor: i64, to_floor: i64);
+    /// A hint to play a sound: `kind` is `"bump"` or `"quack"` (not emitted yet).
     #[signal]
-    fn sound_hint(kind: GString);
+    fn sound_hint(entity: i64, kind: GString);
     /// The level became solved (emitted after the events of the command that solved it).
     #[signal]
     fn solved();
@@ -299,7 +306,7 @@ impl MusclemanGame {
     /// Return every signal this node emits, in declaration order.
     #[func]
     fn signal_names(&self) -> PackedStringArray {
-        strings(SIGNALS.iter().map(|s| s.name))
+        signals().map(|s| GString::from(s.name)).collect()
     }
 
     /// Return the level's title ("" when no level is loaded).

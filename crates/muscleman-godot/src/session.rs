@@ -173,7 +173,7 @@ mod tests {
                 Signal {
                     name: "moved",
                     args: vec![
-                        Arg::Entity(crate_id),
+                        Arg::Entity(Some(crate_id)),
                         Arg::Cell(p2),
                         Arg::Cell(p3),
                         Arg::Name("push")
@@ -182,7 +182,7 @@ mod tests {
                 Signal {
                     name: "moved",
                     args: vec![
-                        Arg::Entity(player),
+                        Arg::Entity(Some(player)),
                         Arg::Cell(p1),
                         Arg::Cell(p2),
                         Arg::Name("player")

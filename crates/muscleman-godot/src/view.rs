@@ -3,26 +3,34 @@
 //! hands, the counters.
 
 use muscleman_core::{EntityId, GlobalCounter, GridDir, GridPos, KeyColor};
-use muscleman_sim::{Appearance, View};
+use muscleman_sim::{Appearance, Tint, View};
 
-/// How one entity looks, in names a script can match on.
+/// How one entity looks, in names a script can match on: the sim's
+/// [`Appearance`] as plain strings and numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Look {
-    /// What it is: `"player"`, `"wall"`, `"weak_wall"`, `"water"`, `"goal"`,
-    /// `"box"`, `"heavy_box"`, `"sunk_heavy_box"`, `"hammer"`, `"key"`,
-    /// `"door"`, `"secret_door"`, `"plate"`, `"heavy_plate"`, `"apple"`,
-    /// `"pear"`, `"cheese"`, `"coin"`, `"collectible"` (another counter) or
-    /// `"unknown"`.
+    /// What it is, the recipe's declared kind: `"player"`, `"wall"`,
+    /// `"box"`, `"key"`, `"door"`, `"plate"`, `"coin"`, ... or `"unknown"`.
+    /// A script draws its own art for the kinds it knows and
+    /// [`Look::glyph`] in [`Look::tint`] for any other.
     pub kind: &'static str,
+    /// What players call it (`"heavy box"`).
+    pub name: &'static str,
     /// Its colour (`"red"`, `"blue"`, `"yellow"`, `"green"`) for keys, doors
     /// and plates; `""` otherwise.
     pub color: &'static str,
-    /// Whether a door is open.
-    pub open: bool,
-    /// Whether a plate is pressed.
-    pub pressed: bool,
+    /// The state it shows (`"open"`, `"pressed"`, `"sunk"`); `""` for none.
+    pub state: &'static str,
     /// The counter a collectible raises (`"coins"`); `""` otherwise.
     pub counter: &'static str,
+    /// Where it is drawn in its cell: higher above.
+    pub layer: u8,
+    /// Its fallback glyph.
+    pub glyph: char,
+    /// Its fallback glyph's colour (`"red"`, `"grey"`, `"plain"`, ...).
+    pub tint: &'static str,
+    /// Whether it blocks movement now.
+    pub blocks: bool,
 }
 
 /// Return a colour's name.
@@ -35,61 +43,42 @@ pub const fn color_name(color: KeyColor) -> &'static str {
     }
 }
 
+/// Return a tint's name.
+pub const fn tint_name(tint: Tint) -> &'static str {
+    match tint {
+        Tint::Plain | Tint::Own => "plain",
+        Tint::Red => "red",
+        Tint::Green => "green",
+        Tint::Yellow => "yellow",
+        Tint::Blue => "blue",
+        Tint::Magenta => "magenta",
+        Tint::Cyan => "cyan",
+        Tint::Brown => "brown",
+        Tint::Grey => "grey",
+    }
+}
+
 /// Return how an appearance is drawn.
 ///
 /// # Example
 /// ```
-/// use muscleman_core::KeyColor;
 /// use muscleman_godot::view::look_of;
 /// use muscleman_sim::Appearance;
 ///
-/// let look = look_of(Appearance::Door { color: Some(KeyColor::Red), open: true });
-/// assert_eq!((look.kind, look.color, look.open), ("door", "red", true));
+/// let look = look_of(Appearance::UNKNOWN);
+/// assert_eq!((look.kind, look.glyph), ("unknown", '?'));
 /// ```
-pub fn look_of(appearance: Appearance) -> Look {
-    let plain = |kind| Look {
-        kind,
-        color: "",
-        open: false,
-        pressed: false,
-        counter: "",
-    };
-    let color = |c: Option<KeyColor>| c.map_or("", color_name);
-    match appearance {
-        Appearance::Player => plain("player"),
-        Appearance::WallStrong => plain("wall"),
-        Appearance::WallWeak => plain("weak_wall"),
-        Appearance::Water => plain("water"),
-        Appearance::Goal => plain("goal"),
-        Appearance::Box => plain("box"),
-        Appearance::HeavyBox => plain("heavy_box"),
-        Appearance::SunkHeavyBox => plain("sunk_heavy_box"),
-        Appearance::Hammer => plain("hammer"),
-        Appearance::Key(c) => Look {
-            color: color_name(c),
-            ..plain("key")
-        },
-        Appearance::Door { color: c, open } => Look {
-            color: color(c),
-            open,
-            ..plain(if c.is_some() { "door" } else { "secret_door" })
-        },
-        Appearance::Plate { color: c, pressed } => Look {
-            color: color(c),
-            pressed,
-            ..plain(if c.is_some() { "plate" } else { "heavy_plate" })
-        },
-        Appearance::Collectible(counter) => Look {
-            counter: counter.name(),
-            ..plain(match counter {
-                GlobalCounter::ApplesEaten => "apple",
-                GlobalCounter::PearsEaten => "pear",
-                GlobalCounter::CheeseEaten => "cheese",
-                GlobalCounter::Coins => "coin",
-                _ => "collectible",
-            })
-        },
-        _ => plain("unknown"),
+pub fn look_of(a: Appearance) -> Look {
+    Look {
+        kind: a.kind,
+        name: a.name,
+        color: a.color.map_or("", color_name),
+        state: a.state,
+        counter: a.counter.map_or("", GlobalCounter::name),
+        layer: a.layer.0,
+        glyph: a.glyph,
+        tint: tint_name(a.tint),
+        blocks: a.blocks,
     }
 }
 
@@ -205,7 +194,7 @@ mod tests {
                 None => "floor".to_owned(),
                 Some(p) => {
                     let l = p.look;
-                    let on = if l.open || l.pressed { "+" } else { "" };
+                    let on = if l.state.is_empty() { "" } else { "+" };
                     format!("{} {}{on} {}", l.kind, l.color, l.counter)
                         .trim()
                         .to_owned()
@@ -266,9 +255,9 @@ mod tests {
         );
         let on_plate: Vec<_> = view
             .cell(GridPos::new(3, 1))
-            .map(|p| (p.look.kind, p.look.pressed))
+            .map(|p| (p.look.kind, p.look.state))
             .collect();
-        assert_eq!(on_plate, [("box", false), ("plate", true)]);
+        assert_eq!(on_plate, [("box", ""), ("plate", "pressed")]);
     }
 
     #[test]
@@ -280,11 +269,10 @@ mod tests {
 
     #[test]
     fn an_appearance_the_adapter_does_not_know_is_drawn_as_unknown() {
-        assert_eq!(look_of(Appearance::Unknown).kind, "unknown");
-        let sunk = look_of(Appearance::SunkHeavyBox);
+        let unknown = look_of(Appearance::UNKNOWN);
         assert_eq!(
-            (sunk.kind, sunk.open, sunk.pressed),
-            ("sunk_heavy_box", false, false)
+            (unknown.kind, unknown.glyph, unknown.tint),
+            ("unknown", '?', "magenta")
         );
     }
 }

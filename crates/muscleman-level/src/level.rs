@@ -166,8 +166,8 @@ impl Level {
     /// cell at `pos`.
     ///
     /// Refused, changing nothing, when `pos` is outside, when the cell
-    /// would break a load rule of rules.md §6 (one blocker, water with no
-    /// goal, plate or door, a closed door alone, an open door with only what
+    /// would break a load rule of rules.md §6 (one blocker, nothing on
+    /// water that must stay dry, a closed door alone, an open door with only what
     /// stands in a doorway, a heavy box on water only if the water is
     /// filled, a sunk heavy box only on water, box contents, no duplicate;
     /// each has its [`LevelError`]), when it is a second player, or when the

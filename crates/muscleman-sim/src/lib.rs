@@ -32,13 +32,14 @@ mod hash;
 mod index;
 mod journal;
 mod level;
+mod mechanics;
 mod recipe;
+mod registry;
 mod rules;
 mod save;
 mod schedule;
 mod signals;
 mod step;
-mod systems;
 mod trail;
 mod view;
 mod world;
@@ -58,6 +59,9 @@ pub use level::{LevelLoadError, level_from_world, world_from_level};
 pub use muscleman_core::{EntityId, EventBatch, Input};
 pub use recipe::{
     RecipeError, is_implemented, recipe_of, recipe_tags, spawn, spawn_spec, spec_of, spec_tags,
+};
+pub use registry::{
+    Art, Assume, Init, Layer, RecipeDecl, StateDecl, Tint, mechanics, recipe_decl, recipe_decls,
 };
 pub use rules::{RULES_VERSION, Rules, is_solved};
 pub use save::{MAX_HISTORY, MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION, SaveError};

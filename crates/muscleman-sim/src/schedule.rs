@@ -1,9 +1,11 @@
 //! The step schedule: every system, in the order a step runs them.
 //!
-//! A system is a plain function over one [`StepContext`]. [`SCHEDULE`] lists
-//! them by phase (rules.md §4: player action, actors, environment, cleanup,
-//! emit); within a phase, in the order of the rules. Adding a mechanic is one
-//! file in `systems/` and one line here.
+//! A system is a plain function over one [`StepContext`]. Each mechanic
+//! declares its systems with their schedule lines in its own module
+//! (`mechanics/`); [`SCHEDULE`] gathers them at compile time, by phase
+//! (rules.md §4: player action, actors, environment, cleanup, emit) and,
+//! within a phase, in the order the mechanics are registered, which is the
+//! order of the rules. [`systems`] lists the whole schedule in order.
 //!
 //! Between two systems the step applies the deferred spawns and destroys the
 //! first one queued (see [`Commands`](crate::context::Commands)), so every
@@ -12,7 +14,7 @@
 use muscleman_core::Input;
 
 use crate::context::StepContext;
-use crate::systems::{carry, cleanup, collect, doors, grab, plates, sink, swing, walk};
+use crate::mechanics::MECHANICS;
 use crate::world::WorldError;
 
 /// The phases of a step, in order (rules.md §4).
@@ -28,7 +30,6 @@ pub(crate) enum Phase {
     /// Release what the step used up.
     Cleanup,
     /// Last touches to the batch of events.
-    #[expect(dead_code, reason = "no emit rule exists yet")]
     Emit,
 }
 
@@ -48,7 +49,8 @@ impl Phase {
 /// A system: reads and changes the world through the step context.
 pub(crate) type System = fn(&mut StepContext<'_>) -> Result<(), WorldError>;
 
-/// One line of the schedule.
+/// One line of the schedule: a system, when it runs and what it reads.
+/// Mechanics declare theirs with [`player`], [`system`] and [`reacting`].
 #[derive(Clone, Copy)]
 pub(crate) struct SystemEntry {
     /// The phase it runs in.
@@ -88,6 +90,39 @@ pub(crate) enum Needs {
     PlatesOrDoors = 1 << 5,
 }
 
+impl Needs {
+    /// Every need, in bit order.
+    pub(crate) const ALL: [Needs; 6] = [
+        Needs::Always,
+        Needs::Holding,
+        Needs::EmptyHands,
+        Needs::Water,
+        Needs::Collectibles,
+        Needs::PlatesOrDoors,
+    ];
+}
+
+/// How many need bits there are: the table of lines by needs met has
+/// `1 << NEED_BITS` entries.
+const NEED_BITS: usize = Needs::ALL.len();
+
+// Every need is one bit below `NEED_BITS`, in order, and the bits fit the
+// `u8` they are kept in: a compile-time check, so a new need cannot be
+// silently skipped.
+const _: () = {
+    assert!(NEED_BITS <= u8::BITS as usize);
+    let mut i = 0;
+    while i < NEED_BITS {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the length"
+        )]
+        let bit = Needs::ALL[i] as usize;
+        assert!(bit == 1 << i, "the needs are not one bit each, in order");
+        i += 1;
+    }
+};
+
 /// Every input.
 const ANY_INPUT: u8 = u8::MAX;
 
@@ -116,7 +151,7 @@ const fn inputs(list: &[Input]) -> u8 {
 }
 
 /// A system that acts on the input and the world as they are.
-const fn system(phase: Phase, name: &'static str, run: System) -> SystemEntry {
+pub(crate) const fn system(phase: Phase, name: &'static str, run: System) -> SystemEntry {
     SystemEntry {
         phase,
         name,
@@ -129,14 +164,15 @@ const fn system(phase: Phase, name: &'static str, run: System) -> SystemEntry {
 
 /// This line, run only when `needs` is met.
 impl SystemEntry {
-    const fn when(self, needs: Needs) -> SystemEntry {
+    /// This line, run only when `needs` is met.
+    pub(crate) const fn when(self, needs: Needs) -> SystemEntry {
         SystemEntry { needs, ..self }
     }
 }
 
 /// A player-phase system that resolves only `on` (one input of each kind
 /// it handles, the direction of a move does not matter).
-const fn player(name: &'static str, on: &[Input], run: System) -> SystemEntry {
+pub(crate) const fn player(name: &'static str, on: &[Input], run: System) -> SystemEntry {
     SystemEntry {
         inputs: inputs(on),
         ..system(Phase::Player, name, run)
@@ -145,7 +181,7 @@ const fn player(name: &'static str, on: &[Input], run: System) -> SystemEntry {
 
 /// A system that looks only at what changed in this step (the
 /// environment's systems): the step keeps its change list for it.
-const fn reacting(phase: Phase, name: &'static str, run: System) -> SystemEntry {
+pub(crate) const fn reacting(phase: Phase, name: &'static str, run: System) -> SystemEntry {
     SystemEntry {
         phase,
         name,
@@ -157,22 +193,60 @@ const fn reacting(phase: Phase, name: &'static str, run: System) -> SystemEntry 
 }
 
 /// Any move (the kind is what a schedule line names).
-const MOVE: Input = Input::Move(muscleman_core::GridDir::Up);
+pub(crate) const MOVE: Input = Input::Move(muscleman_core::GridDir::Up);
 
-/// Every system, in the order a step runs them.
-pub(crate) const SCHEDULE: &[SystemEntry] = &[
-    player("walk", &[MOVE], walk::run).when(Needs::EmptyHands),
-    player("carry", &[MOVE], carry::run).when(Needs::Holding),
-    player("grab", &[Input::Grab, Input::Drop], grab::run),
-    player("swing", &[Input::SwingLeft, Input::SwingRight], swing::run),
-    #[cfg(test)]
-    reacting(Phase::Environment, "glow", crate::systems::glow::run),
-    reacting(Phase::Environment, "collect", collect::run).when(Needs::Collectibles),
-    reacting(Phase::Environment, "sink", sink::run).when(Needs::Water),
-    reacting(Phase::Environment, "plates", plates::run).when(Needs::PlatesOrDoors),
-    reacting(Phase::Environment, "doors", doors::run).when(Needs::PlatesOrDoors),
-    system(Phase::Cleanup, "cleanup", cleanup::run).when(Needs::Holding),
-];
+/// How many schedule lines the mechanics declare.
+const LINES: usize = {
+    let mut n = 0;
+    let mut m = 0;
+    while m < MECHANICS.len() {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the length"
+        )]
+        let systems = MECHANICS[m].systems;
+        n += systems.len();
+        m += 1;
+    }
+    n
+};
+
+/// Every system, in the order a step runs them: the mechanics' lines in
+/// registration order, stably sorted by phase.
+pub(crate) const SCHEDULE: [SystemEntry; LINES] = {
+    let filler = system(Phase::Emit, "", |_| Ok(()));
+    let mut table = [filler; LINES];
+    let mut n = 0;
+    let mut m = 0;
+    while m < MECHANICS.len() {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the lengths"
+        )]
+        let systems = MECHANICS[m].systems;
+        let mut s = 0;
+        while s < systems.len() {
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time, below the lengths"
+            )]
+            {
+                // Insert after every line of an earlier or equal phase.
+                let entry = systems[s];
+                let mut at = n;
+                while at > 0 && table[at - 1].phase as u8 > entry.phase as u8 {
+                    table[at] = table[at - 1];
+                    at -= 1;
+                }
+                table[at] = entry;
+            }
+            n += 1;
+            s += 1;
+        }
+        m += 1;
+    }
+    table
+};
 
 /// Whether any scheduled system reads the change list.
 pub(crate) const TRACK_CHANGES: bool = {
@@ -243,10 +317,10 @@ const ON_INPUT: [Lines; 8] = {
 };
 
 /// By set of [`Needs`] bits that hold, the lines whose need is among them.
-const ON_NEEDS: [Lines; 64] = {
-    let mut table = [0; 64];
+const ON_NEEDS: [Lines; 1 << NEED_BITS] = {
+    let mut table = [0; 1 << NEED_BITS];
     let mut met = 0;
-    while met < 64 {
+    while met < 1 << NEED_BITS {
         let mut i = 0;
         while i < SCHEDULE.len() {
             #[expect(
@@ -290,8 +364,9 @@ pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
     Ok(())
 }
 
-/// Return the lines whose need is among the `met` bits.
+/// Return the lines whose need is among the `met` bits (every bit of `met`
+/// is a [`Needs`], so it indexes the table).
 #[inline]
 fn needs_lines(met: u8) -> Lines {
-    ON_NEEDS.get(usize::from(met & 63)).copied().unwrap_or(0)
+    ON_NEEDS.get(usize::from(met)).copied().unwrap_or(0)
 }

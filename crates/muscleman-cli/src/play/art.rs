@@ -4,7 +4,7 @@
 //! called in the panel.
 
 use muscleman_core::{GlobalCounter, KeyColor};
-use muscleman_sim::Appearance;
+use muscleman_sim::{Appearance, Tint};
 use ratatui::style::{Color, Modifier, Style};
 
 /// How one kind of cell looks: two characters and a style, in colour and plain.
@@ -203,51 +203,75 @@ const fn collectible_look(counter: GlobalCounter) -> Look {
 }
 
 /// Return how one entity looks on its own (`goal`: the cell holds a goal,
-/// which turns a box on it green).
-pub(super) fn look_of(appearance: Appearance, goal: bool) -> Look {
-    match appearance {
-        Appearance::Player => PLAYER,
-        Appearance::WallStrong => WALL,
-        Appearance::WallWeak => WEAK_WALL,
-        Appearance::Water => WATER,
-        Appearance::Goal => GOAL,
-        Appearance::Box if goal => BOX_ON_GOAL,
-        Appearance::Box => BOX,
-        Appearance::HeavyBox if goal => HEAVY_ON_GOAL,
-        Appearance::HeavyBox => HEAVY,
-        Appearance::SunkHeavyBox => BRIDGE,
-        Appearance::Hammer => HAMMER,
-        Appearance::Key(c) => key_look(c),
-        Appearance::Door { color, open } => door_look(color, open),
-        Appearance::Plate { color, pressed } => plate_look(color, pressed),
-        Appearance::Collectible(counter) => collectible_look(counter),
-        // `Unknown`, and what the next rules bring: drawn, not hidden.
-        _ => UNKNOWN,
+/// which turns a box on it green): the art of its kind where this game has
+/// some, else the glyph and colour its recipe declares.
+pub(super) fn look_of(a: Appearance, goal: bool) -> Look {
+    match (a.kind, a.color) {
+        ("player", _) => PLAYER,
+        ("unknown", _) => UNKNOWN,
+        ("wall", _) => WALL,
+        ("weak_wall", _) => WEAK_WALL,
+        ("water", _) => WATER,
+        ("goal", _) => GOAL,
+        ("box", _) if goal => BOX_ON_GOAL,
+        ("box", _) => BOX,
+        ("heavy_box", _) if goal => HEAVY_ON_GOAL,
+        ("heavy_box", _) => HEAVY,
+        ("sunk_heavy_box", _) => BRIDGE,
+        ("hammer", _) => HAMMER,
+        ("key", Some(c)) => key_look(c),
+        ("door" | "secret_door", c) => door_look(c, a.state == "open"),
+        ("plate" | "heavy_plate", c) => plate_look(c, a.state == "pressed"),
+        _ => match a.counter {
+            Some(counter) if counter != GlobalCounter::GhostsReleased => collectible_look(counter),
+            // What this game has no art for: the recipe's own glyph.
+            _ => fallback(a),
+        },
     }
 }
 
-/// Return which entity of a cell is drawn: the lowest rank wins (the
-/// player over walls over closed doors over boxes over keys and hammers
-/// over what lies on the floor over the floor itself).
-pub(super) fn rank(appearance: Appearance) -> u8 {
-    match appearance {
-        Appearance::Player => 0,
-        Appearance::WallStrong => 1,
-        Appearance::WallWeak => 2,
-        Appearance::Door { open: false, .. } => 3,
-        Appearance::HeavyBox => 4,
-        Appearance::Box => 5,
-        Appearance::Key(_) => 6,
-        Appearance::Hammer => 7,
-        Appearance::Collectible(_) => 9,
-        Appearance::Door { open: true, .. } => 10,
-        Appearance::Plate { .. } => 11,
-        Appearance::Goal => 12,
-        Appearance::SunkHeavyBox => 13,
-        Appearance::Water => 14,
-        // Unknown things stand above the floor, so they are seen.
-        _ => 8,
+/// The printable ASCII characters, each followed by a space: a glyph's two
+/// columns are a slice of it, so a fallback allocates nothing.
+const ASCII_PAIRS: &str = "! \" # $ % & ' ( ) * + , - . / 0 1 2 3 4 5 6 7 8 9 : ; < = > ? @ A B C D E F G H I J K L M N O P Q R S T U V W X Y Z [ \\ ] ^ _ ` a b c d e f g h i j k l m n o p q r s t u v w x y z { | } ~ ";
+
+/// Return how an appearance this game has no art for looks: its declared
+/// glyph (`?` if it is not printable ASCII) in its declared colour.
+fn fallback(a: Appearance) -> Look {
+    let at = (a.glyph as usize)
+        .wrapping_sub('!' as usize)
+        .wrapping_mul(2);
+    let (glyph, narrow) = match (ASCII_PAIRS.get(at..at + 2), ASCII_PAIRS.get(at..=at)) {
+        (Some(g), Some(n)) if a.glyph.is_ascii_graphic() => (g, n),
+        _ => ("? ", "?"),
+    };
+    look(
+        glyph,
+        narrow,
+        Style::new().fg(tint(a.tint)).add_modifier(Modifier::BOLD),
+        BOLD,
+    )
+}
+
+/// Return the terminal colour of a declared tint.
+const fn tint(t: Tint) -> Color {
+    match t {
+        Tint::Plain | Tint::Own => Color::Reset,
+        Tint::Red => Color::LightRed,
+        Tint::Green => Color::LightGreen,
+        Tint::Yellow | Tint::Brown => Color::Yellow,
+        Tint::Blue => Color::LightBlue,
+        Tint::Magenta => Color::LightMagenta,
+        Tint::Cyan => Color::LightCyan,
+        Tint::Grey => Color::Gray,
     }
+}
+
+/// Return which entity of a cell is drawn: the lowest rank wins, and it
+/// follows the layer the recipe declares (the player over walls and closed
+/// doors over boxes, keys and hammers over what lies on the floor over the
+/// floor itself).
+pub(super) fn rank(a: Appearance) -> u8 {
+    u8::MAX - a.layer.0
 }
 
 /// Return a key colour's name in the panel.
@@ -260,40 +284,16 @@ const fn color_name(c: KeyColor) -> &'static str {
     }
 }
 
-/// Return what an appearance is called in the panel.
-pub(super) fn name_of(appearance: Appearance) -> String {
-    let color = |c: Option<KeyColor>| c.map_or("secret", color_name);
-    match appearance {
-        Appearance::Player => "you".to_owned(),
-        Appearance::WallStrong => "wall".to_owned(),
-        Appearance::WallWeak => "weak wall".to_owned(),
-        Appearance::Water => "water".to_owned(),
-        Appearance::Goal => "goal".to_owned(),
-        Appearance::Box => "box".to_owned(),
-        Appearance::HeavyBox => "heavy box".to_owned(),
-        Appearance::SunkHeavyBox => "filled water".to_owned(),
-        Appearance::Hammer => "hammer".to_owned(),
-        Appearance::Key(c) => format!("{} key", color_name(c)),
-        Appearance::Door { color: c, open } => {
-            format!("{}{} door", if open { "open " } else { "" }, color(c))
+/// Return what an appearance is called in the panel: its shown state,
+/// its colour and its name (`"pressed red plate"`).
+pub(super) fn name_of(a: Appearance) -> String {
+    let mut name = String::new();
+    for word in [a.state, a.color.map_or("", color_name)] {
+        if !word.is_empty() {
+            name.push_str(word);
+            name.push(' ');
         }
-        Appearance::Plate { color: c, pressed } => format!(
-            "{}{} plate",
-            if pressed { "pressed " } else { "" },
-            c.map_or("heavy", color_name)
-        ),
-        Appearance::Collectible(counter) => collectible_name(counter).to_owned(),
-        _ => "unknown".to_owned(),
     }
-}
-
-/// Return a collectible's name, and its counter's in the panel.
-const fn collectible_name(counter: GlobalCounter) -> &'static str {
-    match counter {
-        GlobalCounter::ApplesEaten => "apple",
-        GlobalCounter::PearsEaten => "pear",
-        GlobalCounter::CheeseEaten => "cheese",
-        GlobalCounter::Coins => "coin",
-        _ => "item",
-    }
+    name.push_str(a.name);
+    name
 }

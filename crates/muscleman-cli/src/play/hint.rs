@@ -79,7 +79,7 @@ pub fn cells(game: &Game, moves: &str) -> Vec<muscleman_core::GridPos> {
     let Some(mut at) = view
         .sprites()
         .iter()
-        .find(|s| s.appearance == muscleman_sim::Appearance::Player)
+        .find(|s| s.appearance.is("player"))
         .map(|s| s.at)
     else {
         return Vec::new();

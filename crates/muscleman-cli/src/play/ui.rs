@@ -42,10 +42,10 @@ impl Cell {
         let mut top: Option<(u8, Appearance, bool)> = None;
         for sprite in view.cell(at) {
             let a = sprite.appearance;
-            match a {
-                Appearance::Player => c.player = true,
-                Appearance::Goal => c.goal = true,
-                Appearance::Water => c.water = true,
+            match a.kind {
+                "player" => c.player = true,
+                "goal" => c.goal = true,
+                "water" => c.water = true,
                 _ => {}
             }
             let held = view.holding() == Some(sprite.entity);
@@ -407,7 +407,7 @@ fn render_view(
     let player = view
         .sprites()
         .iter()
-        .find(|s| s.appearance == Appearance::Player)
+        .find(|s| s.appearance.is("player"))
         .map_or(region.min, |s| s.at);
     let (px, py) = region.offset(player);
     let (first_x, pad_x) = viewport(w, visible_x, px);
@@ -712,15 +712,16 @@ fn glyph_lines(
 /// with its name: the legend names only what this level has.
 fn glyph_legend(view: &View) -> Vec<(Look, String)> {
     let mut kinds: Vec<Appearance> = view.sprites().iter().map(|s| s.appearance).collect();
-    kinds.sort_by_key(|a| (rank(*a), *a));
+    kinds.sort_by_key(|a| (rank(*a), a.kind, a.color, a.state));
     kinds.dedup();
     kinds
         .into_iter()
-        .filter(|a| *a != Appearance::WallStrong)
+        .filter(|a| !a.is("wall"))
         .map(|a| {
-            let look = match a {
-                Appearance::Player => look("@v", "@", PLAYER.color, PLAYER.plain),
-                other => look_of(other, false),
+            let look = if a.is("player") {
+                look("@v", "@", PLAYER.color, PLAYER.plain)
+            } else {
+                look_of(a, false)
             };
             (look, name_of(a))
         })

@@ -15,7 +15,13 @@
 
 use crate::component::{Glow, TagKind};
 use crate::context::{StepChange, StepContext};
+use crate::registry::Mechanic;
+use crate::schedule::{Phase, reacting};
 use crate::world::WorldError;
+
+/// The glow: no recipe, one system.
+pub(crate) const MECHANIC: Mechanic =
+    Mechanic::new("glow", &[], &[reacting(Phase::Environment, "glow", run)]);
 
 /// Brighten the player's glow once for each box that entered a goal cell
 /// this step.

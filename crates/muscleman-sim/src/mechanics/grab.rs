@@ -5,7 +5,16 @@ use muscleman_core::{GrabAttached, GrabReleased, Input};
 
 use crate::component::{Facing, TagKind};
 use crate::context::StepContext;
+use crate::registry::Mechanic;
+use crate::schedule::player;
 use crate::world::WorldError;
+
+/// Grab and drop.
+pub(crate) const MECHANIC: Mechanic = Mechanic::new(
+    "grab",
+    &[],
+    &[player("grab", &[Input::Grab, Input::Drop], run)],
+);
 
 /// Resolve `Input::Grab` and `Input::Drop`; without hands (Sokoban rules)
 /// they change nothing.

@@ -1,12 +1,51 @@
 //! Walk (rules.md §4, "Walk"): face the way you move, then step, pushing
 //! the chain in front if there is one. The player cannot swim.
 
-use muscleman_core::{GridDir, GridPos, Input, MoveCause};
+use muscleman_core::{EntityRecipe, GridDir, GridPos, Input, MoveCause};
 
 use crate::component::{Facing, TagKind, TagSet};
 use crate::context::StepContext;
-use crate::systems::push::{KeyRule, try_push};
+use crate::mechanics::push::{KeyRule, try_push};
+use crate::registry::Init;
+use crate::registry::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
+use crate::schedule::{MOVE, Needs, player};
 use crate::world::WorldError;
+
+/// Walking: the player, strong walls and goals, and the walk of empty hands.
+pub(crate) const MECHANIC: Mechanic = Mechanic::new(
+    "walk",
+    &[
+        RecipeDecl::new(
+            EntityRecipe::Player,
+            &[
+                TagKind::Player,
+                TagKind::BlocksMovement,
+                TagKind::BlocksPush,
+            ],
+            Art::new("player", "you", Layer::PLAYER, '@', Tint::Yellow),
+            Assume::PUSHED,
+        )
+        .with_init(&[Init::Hands, Init::Facing(GridDir::Down)]),
+        RecipeDecl::new(
+            EntityRecipe::WallStrong,
+            &[
+                TagKind::BlocksMovement,
+                TagKind::BlocksPush,
+                TagKind::WallStrong,
+                TagKind::Static,
+            ],
+            Art::new("wall", "wall", Layer::WALL, '#', Tint::Grey),
+            Assume::SCENERY,
+        ),
+        RecipeDecl::new(
+            EntityRecipe::Goal,
+            &[TagKind::Goal, TagKind::Static],
+            Art::new("goal", "goal", Layer::FLOOR, '.', Tint::Yellow),
+            Assume::SCENERY,
+        ),
+    ],
+    &[player("walk", &[MOVE], run).when(Needs::EmptyHands)],
+);
 
 /// Resolve `Input::Move` with empty hands (the schedule runs it only then):
 /// the player faces `dir`, then walks one cell, pushing the chain in front

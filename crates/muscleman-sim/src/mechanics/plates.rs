@@ -2,12 +2,85 @@
 //! cell holds something that blocks movement and is not held; a heavy plate
 //! only by something heavy.
 
-use muscleman_core::{EntityId, GridPos, PlatePressed, PlateReleased};
+use muscleman_core::{EntityId, EntityRecipe, GridPos, PlatePressed, PlateReleased};
 
 use crate::component::TagKind;
 use crate::context::StepContext;
 use crate::index::SpatialIndex;
-use crate::world::WorldError;
+use crate::registry::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
+use crate::schedule::{Needs, Phase, reacting};
+use crate::world::{InvariantError, World, WorldError};
+
+/// A plate recipe: set into the floor, shown pressed while pressed.
+const fn plate(recipe: EntityRecipe, art: Art) -> RecipeDecl {
+    RecipeDecl::new(
+        recipe,
+        &[TagKind::PressurePlate],
+        art,
+        Assume::SCENERY
+            .changing()
+            .outside_push_search("pressure plates"),
+    )
+    .showing(TagKind::Pressed, "pressed")
+}
+
+/// A coloured plate's art.
+const COLOURED: Art = Art::new("plate", "plate", Layer::PLATE, '_', Tint::Own);
+
+/// Pressure plates.
+pub(crate) const MECHANIC: Mechanic = Mechanic {
+    settle: Some(settle),
+    check: Some(check),
+    ..Mechanic::new(
+        "plates",
+        &[
+            plate(EntityRecipe::PressurePlateBlue, COLOURED),
+            plate(EntityRecipe::PressurePlateRed, COLOURED),
+            plate(EntityRecipe::PressurePlateYellow, COLOURED),
+            plate(EntityRecipe::PressurePlateGreen, COLOURED),
+            plate(
+                EntityRecipe::PressurePlateHeavy,
+                Art::new(
+                    "heavy_plate",
+                    "heavy plate",
+                    Layer::PLATE,
+                    '_',
+                    Tint::Magenta,
+                ),
+            ),
+        ],
+        &[reacting(Phase::Environment, "plates", run).when(Needs::PlatesOrDoors)],
+    )
+};
+
+/// At load: a plate is pressed if something presses it (nothing is held).
+fn settle(world: &mut World, plate: EntityId) {
+    let Some((at, tags)) = world.index().locate(plate) else {
+        return;
+    };
+    let pressed = pressed_at(world.index(), at, tags.color().is_none(), None);
+    let tags = if pressed {
+        tags.with(TagKind::Pressed)
+    } else {
+        tags.without(TagKind::Pressed)
+    };
+    // The plate was just spawned, so it lives.
+    let _ = world.set_tags(plate, tags);
+}
+
+/// Every plate in `at` is pressed exactly when something presses it.
+fn check(world: &World, at: GridPos, held: Option<EntityId>) -> Result<(), InvariantError> {
+    let index = world.index();
+    for (id, tags) in index.tagged_at(at) {
+        if tags.contains(TagKind::PressurePlate)
+            && tags.contains(TagKind::Pressed)
+                != pressed_at(index, at, tags.color().is_none(), held)
+        {
+            return Err(InvariantError::StalePlate { plate: id });
+        }
+    }
+    Ok(())
+}
 
 /// Bring up to date, in id order, every plate in a cell this step touched
 /// (both ends of a move, spawns, destroys, tag changes, lifts and landings):

@@ -6,9 +6,18 @@ use muscleman_core::{EntityId, GridDir, GridPos, Input, MoveCause};
 
 use crate::component::{Facing, TagKind};
 use crate::context::StepContext;
-use crate::systems::push::{self, Chain, KeyRule};
-use crate::systems::walk::{is_unfilled_water, walk_from};
+use crate::mechanics::push::{self, Chain, KeyRule};
+use crate::mechanics::walk::{is_unfilled_water, walk_from};
+use crate::registry::Mechanic;
+use crate::schedule::{MOVE, Needs, player};
 use crate::world::WorldError;
+
+/// Moving while holding.
+pub(crate) const MECHANIC: Mechanic = Mechanic::new(
+    "carry",
+    &[],
+    &[player("carry", &[MOVE], run).when(Needs::Holding)],
+);
 
 /// Resolve `Input::Move` while holding an item (empty hands are `walk`'s).
 pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {

@@ -10,8 +10,37 @@ use muscleman_core::{
 
 use crate::component::{Facing, Inside, TagKind, TagSet};
 use crate::context::StepContext;
-use crate::systems::push::{self, Chain, KeyRule};
+use crate::mechanics::push::{self, Chain, KeyRule};
+use crate::registry::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
+use crate::schedule::player;
 use crate::world::WorldError;
+use muscleman_core::EntityRecipe;
+
+/// Swings and the hammer, with the weak walls it breaks.
+pub(crate) const MECHANIC: Mechanic = Mechanic::new(
+    "swing",
+    &[
+        RecipeDecl::new(
+            EntityRecipe::Hammer,
+            &[
+                TagKind::BlocksMovement,
+                TagKind::BlocksPush,
+                TagKind::Pushable,
+                TagKind::Liftable,
+                TagKind::Hammer,
+            ],
+            Art::new("hammer", "hammer", Layer::THING, 'T', Tint::Grey),
+            Assume::PUSHED.outside_push_search("hammers"),
+        ),
+        RecipeDecl::new(
+            EntityRecipe::WallWeak,
+            &[TagKind::BlocksMovement, TagKind::WallWeak, TagKind::Static],
+            Art::new("weak_wall", "weak wall", Layer::WALL, '%', Tint::Brown),
+            Assume::SCENERY.destroyable(),
+        ),
+    ],
+    &[player("swing", &[Input::SwingLeft, Input::SwingRight], run)],
+);
 
 /// What a hammer smashes.
 const SMASHABLE: TagSet = TagSet::of(&[TagKind::Smashable, TagKind::WallWeak]);

@@ -10,7 +10,31 @@ use muscleman_core::{DoorOpened, EntityId, GridDir, GridPos, KeyConsumed, MoveCa
 
 use crate::component::{TagKind, TagSet};
 use crate::context::StepContext;
+use crate::registry::Init;
+use crate::registry::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
 use crate::world::{World, WorldError};
+use muscleman_core::EntityRecipe;
+
+/// Boxes, which push chains move (the chains themselves are run by walk,
+/// carry and swing).
+pub(crate) const MECHANIC: Mechanic = Mechanic::new(
+    "push",
+    &[RecipeDecl::new(
+        EntityRecipe::Box,
+        &[
+            TagKind::BlocksMovement,
+            TagKind::BlocksPush,
+            TagKind::Pushable,
+            TagKind::Liftable,
+            TagKind::Openable,
+            TagKind::Smashable,
+        ],
+        Art::new("box", "box", Layer::THING, '$', Tint::Brown),
+        Assume::PUSHED.destroyable(),
+    )
+    .with_init(&[Init::Contents])],
+    &[],
+);
 
 /// How many chain members' ids a plan keeps from its scan.
 const KEPT: usize = 16;

@@ -5,7 +5,16 @@ use muscleman_core::GrabReleased;
 
 use crate::component::Facing;
 use crate::context::StepContext;
+use crate::registry::Mechanic;
+use crate::schedule::{Needs, Phase, system};
 use crate::world::WorldError;
+
+/// Cleanup: hands let go of what is gone.
+pub(crate) const MECHANIC: Mechanic = Mechanic::new(
+    "cleanup",
+    &[],
+    &[system(Phase::Cleanup, "cleanup", run).when(Needs::Holding)],
+);
 
 /// Release the held item if it no longer exists or is not in front of the
 /// player, emitting `GrabReleased`.

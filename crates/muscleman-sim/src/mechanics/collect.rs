@@ -6,7 +6,66 @@ use muscleman_core::ItemCollected;
 
 use crate::component::{Collects, TagKind};
 use crate::context::{StepChange, StepContext};
+use crate::registry::Init;
+use crate::registry::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
+use crate::schedule::{Needs, Phase, reacting};
 use crate::world::WorldError;
+use muscleman_core::{EntityRecipe, GlobalCounter};
+
+/// A collectible recipe: it lies on the floor and raises `counter`.
+const fn collectible(
+    recipe: EntityRecipe,
+    kind: &'static str,
+    glyph: char,
+    tint: Tint,
+    counter: &'static [Init],
+) -> RecipeDecl {
+    RecipeDecl::new(
+        recipe,
+        &[TagKind::Collectible],
+        Art::new(kind, kind, Layer::LOOSE, glyph, tint),
+        Assume::SCENERY
+            .destroyable()
+            .outside_push_search("collectibles"),
+    )
+    .with_init(counter)
+}
+
+/// Collectibles, and the player collecting them.
+pub(crate) const MECHANIC: Mechanic = Mechanic::new(
+    "collect",
+    &[
+        collectible(
+            EntityRecipe::Apple,
+            "apple",
+            'a',
+            Tint::Red,
+            &[Init::Collects(GlobalCounter::ApplesEaten)],
+        ),
+        collectible(
+            EntityRecipe::Pear,
+            "pear",
+            'p',
+            Tint::Green,
+            &[Init::Collects(GlobalCounter::PearsEaten)],
+        ),
+        collectible(
+            EntityRecipe::Cheese,
+            "cheese",
+            'c',
+            Tint::Yellow,
+            &[Init::Collects(GlobalCounter::CheeseEaten)],
+        ),
+        collectible(
+            EntityRecipe::Coin,
+            "coin",
+            'o',
+            Tint::Yellow,
+            &[Init::Collects(GlobalCounter::Coins)],
+        ),
+    ],
+    &[reacting(Phase::Environment, "collect", run).when(Needs::Collectibles)],
+);
 
 /// Collect, in id order, each collectible in the cell the player entered
 /// this step: destroy it, raise its counter by one and emit

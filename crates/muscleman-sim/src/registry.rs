@@ -1,0 +1,453 @@
+//! The registry: every mechanic, each declared once in its own module, and
+//! what every other layer reads of them.
+//!
+//! A mechanic ([`Mechanic`]) is one module of `mechanics/`: the sim's part of
+//! its recipes ([`RecipeDecl`]: tags, data components, states, appearance,
+//! what the solver may assume), its systems with their schedule lines, the
+//! way its entities settle at load and the invariants it checks. The list
+//! [`MECHANICS`](crate::mechanics::MECHANICS) registers each with one line.
+//! The schedule, spawning, the view, level conversion and validation read
+//! the registry, never a list of recipes of their own.
+//!
+//! Limits are compile errors: a recipe declared twice, a recipe the level
+//! table marks playable that no mechanic declares (or the reverse), a
+//! schedule past its bit set.
+
+use muscleman_core::{EntityId, EntityRecipe, EntitySpec, GlobalCounter, GridDir, GridPos};
+
+use crate::component::{Collects, Facing, Holding, Inside, TagKind, TagSet};
+use crate::mechanics::MECHANICS;
+use crate::schedule::SystemEntry;
+use crate::world::{InvariantError, World, WorldError};
+
+/// Where an entity is drawn among the entities of its cell: higher is drawn
+/// above (and, where a front end shows one thing a cell, shown).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Layer(pub u8);
+
+impl Layer {
+    /// Water, the lowest.
+    pub const WATER: Layer = Layer(0);
+    /// Marks on the floor: goals, what fills water.
+    pub const FLOOR: Layer = Layer(1);
+    /// Things set into the floor: plates.
+    pub const PLATE: Layer = Layer(2);
+    /// An open doorway.
+    pub const DOORWAY: Layer = Layer(3);
+    /// What lies on the floor: collectibles.
+    pub const LOOSE: Layer = Layer(4);
+    /// Things that block: boxes, keys, hammers; and what no front end knows.
+    pub const THING: Layer = Layer(5);
+    /// Walls and closed doors.
+    pub const WALL: Layer = Layer(6);
+    /// The player, the highest.
+    pub const PLAYER: Layer = Layer(7);
+}
+
+/// A colour to draw a fallback glyph in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tint {
+    /// The front end's plain text colour.
+    Plain,
+    /// The entity's own key colour (keys, doors, plates).
+    Own,
+    /// Red.
+    Red,
+    /// Green.
+    Green,
+    /// Yellow.
+    Yellow,
+    /// Blue.
+    Blue,
+    /// Magenta.
+    Magenta,
+    /// Cyan.
+    Cyan,
+    /// Brown (wood, crates).
+    Brown,
+    /// Grey (stone, iron).
+    Grey,
+}
+
+/// How a recipe looks, declared with it: a front end with art of its own for
+/// `kind` draws that; any other draws `glyph` in `tint`, at `layer`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Art {
+    /// A stable snake_case name front ends match on (`"heavy_box"`).
+    pub kind: &'static str,
+    /// What players call it (`"heavy box"`).
+    pub name: &'static str,
+    /// Where it is drawn in its cell.
+    pub layer: Layer,
+    /// A one-character fallback glyph.
+    pub glyph: char,
+    /// The fallback glyph's colour.
+    pub tint: Tint,
+}
+
+impl Art {
+    /// Declare a recipe's art.
+    pub const fn new(
+        kind: &'static str,
+        name: &'static str,
+        layer: Layer,
+        glyph: char,
+        tint: Tint,
+    ) -> Art {
+        Art {
+            kind,
+            name,
+            layer,
+            glyph,
+            tint,
+        }
+    }
+}
+
+/// What the solver's prunings may assume of a recipe. Each is a promise the
+/// rules keep; a search that needs one turns its pruning off when a level
+/// holds a recipe that does not promise it, so it never proves too much.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Assume {
+    /// It never moves, changes or goes (walls, goals, water cells).
+    pub never_changes: bool,
+    /// It moves only when the player's action moves it: a push, pull,
+    /// carry or swing (never by itself).
+    pub moves_only_when_pushed: bool,
+    /// No rule destroys it.
+    pub never_destroyed: bool,
+    /// The fast Sokoban push search models it; otherwise the name of what
+    /// it brings, for the search's message (`"keys"`).
+    pub push_search: Option<&'static str>,
+}
+
+impl Assume {
+    /// Fixed scenery: never changes, never moves, never goes, modelled by
+    /// the push search.
+    pub const SCENERY: Assume = Assume {
+        never_changes: true,
+        moves_only_when_pushed: true,
+        never_destroyed: true,
+        push_search: None,
+    };
+    /// A thing the player pushes and nothing else moves: a box.
+    pub const PUSHED: Assume = Assume {
+        never_changes: false,
+        moves_only_when_pushed: true,
+        never_destroyed: true,
+        push_search: None,
+    };
+
+    /// This, not modelled by the push search, which names it `what`.
+    pub const fn outside_push_search(self, what: &'static str) -> Assume {
+        Assume {
+            push_search: Some(what),
+            ..self
+        }
+    }
+
+    /// This, and a rule may destroy it.
+    pub const fn destroyable(self) -> Assume {
+        Assume {
+            never_destroyed: false,
+            ..self
+        }
+    }
+
+    /// This, and its tags change in play.
+    pub const fn changing(self) -> Assume {
+        Assume {
+            never_changes: false,
+            ..self
+        }
+    }
+}
+
+/// A data component a recipe's entities get when spawned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Init {
+    /// Empty hands (`Holding(None)`).
+    Hands,
+    /// `Facing(dir)`.
+    Facing(GridDir),
+    /// The spec's contents (`Inside`), when it has any.
+    Contents,
+    /// `Collects(counter)`.
+    Collects(GlobalCounter),
+}
+
+/// A state a recipe may be in: the tags it loses and gains, and how it looks.
+#[derive(Clone, Copy, Debug)]
+pub struct StateDecl {
+    /// The state.
+    pub state: muscleman_core::RecipeState,
+    /// Tags the recipe's entity loses in it.
+    pub lose: TagSet,
+    /// Tags it gains.
+    pub gain: TagSet,
+    /// How it looks in it.
+    pub art: Art,
+    /// The word front ends get for it (`"open"`), `""` for none.
+    pub shown: &'static str,
+}
+
+/// The sim's part of one recipe (its level part is core's recipe table).
+#[derive(Clone, Copy, Debug)]
+pub struct RecipeDecl {
+    /// The recipe.
+    pub recipe: EntityRecipe,
+    /// Its tags in its own state (its colour tag is added from the recipe).
+    pub tags: TagSet,
+    /// Its data components at spawn.
+    pub init: &'static [Init],
+    /// The states it may be in.
+    pub states: &'static [StateDecl],
+    /// How it looks in its own state.
+    pub art: Art,
+    /// A tag its entities gain and lose in play that front ends show as a
+    /// state word (`(Pressed, "pressed")` for a plate).
+    pub shows: Option<(TagKind, &'static str)>,
+    /// What the solver may assume of it.
+    pub assume: Assume,
+}
+
+impl RecipeDecl {
+    /// Declare a recipe with no states, no data and nothing shown.
+    pub const fn new(recipe: EntityRecipe, tags: &[TagKind], art: Art, assume: Assume) -> Self {
+        RecipeDecl {
+            recipe,
+            tags: TagSet::of(tags),
+            init: &[],
+            states: &[],
+            art,
+            shows: None,
+            assume,
+        }
+    }
+
+    /// This, with data components at spawn.
+    pub const fn with_init(self, init: &'static [Init]) -> Self {
+        RecipeDecl { init, ..self }
+    }
+
+    /// This, with states.
+    pub const fn with_states(self, states: &'static [StateDecl]) -> Self {
+        RecipeDecl { states, ..self }
+    }
+
+    /// This, showing a play tag as a state word.
+    pub const fn showing(self, tag: TagKind, word: &'static str) -> Self {
+        RecipeDecl {
+            shows: Some((tag, word)),
+            ..self
+        }
+    }
+
+    /// Return its tags in its own state, its colour tag included.
+    pub const fn all_tags(&self) -> TagSet {
+        match self.recipe.color() {
+            Some(c) => self.tags.with(TagKind::of_color(c)),
+            None => self.tags,
+        }
+    }
+
+    /// Return the counter its entities raise when collected, if any.
+    pub const fn collects(&self) -> Option<GlobalCounter> {
+        let mut rest = self.init;
+        while let [first, tail @ ..] = rest {
+            if let Init::Collects(c) = first {
+                return Some(*c);
+            }
+            rest = tail;
+        }
+        None
+    }
+}
+
+/// Give a just spawned entity its data components.
+pub(crate) fn init(
+    world: &mut World,
+    id: EntityId,
+    decl: &RecipeDecl,
+    spec: &EntitySpec,
+) -> Result<(), WorldError> {
+    for init in decl.init {
+        match *init {
+            Init::Hands => world.set(id, Holding(None))?,
+            Init::Facing(dir) => world.set(id, Facing(dir))?,
+            Init::Contents if !spec.contents.is_empty() => world.set(id, Inside(spec.contents))?,
+            Init::Contents => {}
+            Init::Collects(counter) => world.set(id, Collects(counter))?,
+        }
+    }
+    Ok(())
+}
+
+/// A mechanic's invariant check of one cell, given what the player holds.
+pub(crate) type CellCheck = fn(&World, GridPos, Option<EntityId>) -> Result<(), InvariantError>;
+
+/// A mechanic: one module's recipes, systems and hooks.
+#[derive(Clone, Copy)]
+pub(crate) struct Mechanic {
+    /// Its name (`"plates"`).
+    pub(crate) name: &'static str,
+    /// Its recipes.
+    pub(crate) recipes: &'static [RecipeDecl],
+    /// Its systems, each with its schedule line.
+    pub(crate) systems: &'static [SystemEntry],
+    /// Give one of its entities the state its rules give at load (a plate
+    /// pressed by what stands on it), without events. Called in id order,
+    /// mechanic by mechanic in registration order, after the whole level
+    /// is spawned.
+    pub(crate) settle: Option<fn(&mut World, EntityId)>,
+    /// Check its invariants in one cell (rules.md §5), given what the
+    /// player holds.
+    pub(crate) check: Option<CellCheck>,
+}
+
+impl Mechanic {
+    /// Declare a mechanic with recipes and systems and no hooks.
+    pub(crate) const fn new(
+        name: &'static str,
+        recipes: &'static [RecipeDecl],
+        systems: &'static [SystemEntry],
+    ) -> Self {
+        Mechanic {
+            name,
+            recipes,
+            systems,
+            settle: None,
+            check: None,
+        }
+    }
+}
+
+/// By recipe (its `as usize`), its declaration.
+const BY_RECIPE: [Option<&'static RecipeDecl>; EntityRecipe::COUNT] = {
+    let mut table: [Option<&'static RecipeDecl>; EntityRecipe::COUNT] = [None; EntityRecipe::COUNT];
+    let mut m = 0;
+    while m < MECHANICS.len() {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the lengths"
+        )]
+        let recipes = MECHANICS[m].recipes;
+        let mut r = 0;
+        while r < recipes.len() {
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time, below the lengths"
+            )]
+            let decl = &recipes[r];
+            let i = decl.recipe as usize;
+            assert!(i < EntityRecipe::COUNT);
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time, checked just above"
+            )]
+            {
+                assert!(table[i].is_none(), "a recipe is declared twice");
+                table[i] = Some(decl);
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    table
+};
+
+// The sim plays exactly the recipes core's table marks playable: a
+// compile-time check.
+const _: () = {
+    let mut i = 0;
+    while i < EntityRecipe::COUNT {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the lengths"
+        )]
+        let (declared, playable) = (BY_RECIPE[i].is_some(), EntityRecipe::ALL[i].has_rules());
+        assert!(
+            declared == playable,
+            "a playable recipe has no mechanic, or a mechanic declares an unplayable one"
+        );
+        i += 1;
+    }
+};
+
+/// Return the sim's declaration of a recipe, or `None` if the sim does not
+/// play it.
+///
+/// # Example
+/// ```
+/// use muscleman_core::EntityRecipe;
+/// use muscleman_sim::recipe_decl;
+///
+/// assert_eq!(recipe_decl(EntityRecipe::HeavyBox).map(|d| d.art.kind), Some("heavy_box"));
+/// assert!(recipe_decl(EntityRecipe::Ghost).is_none());
+/// ```
+pub const fn recipe_decl(recipe: EntityRecipe) -> Option<&'static RecipeDecl> {
+    let i = recipe as usize;
+    if i < EntityRecipe::COUNT {
+        #[expect(clippy::indexing_slicing, reason = "checked just above")]
+        BY_RECIPE[i]
+    } else {
+        None
+    }
+}
+
+/// Iterate over every declared recipe, in recipe order.
+pub fn recipe_decls() -> impl Iterator<Item = &'static RecipeDecl> {
+    BY_RECIPE.iter().filter_map(|d| *d)
+}
+
+/// Iterate over every mechanic, in registration order, by name.
+///
+/// # Example
+/// ```
+/// assert!(muscleman_sim::mechanics().any(|m| m == "plates"));
+/// ```
+pub fn mechanics() -> impl Iterator<Item = &'static str> {
+    MECHANICS.iter().map(|m| m.name)
+}
+
+/// Iterate over the mechanics' load hooks, in registration order, with the
+/// recipes each one's entities are made of.
+pub(crate) fn settlers() -> impl Iterator<Item = (fn(&mut World, EntityId), &'static Mechanic)> {
+    MECHANICS.iter().filter_map(|m| m.settle.map(|f| (f, *m)))
+}
+
+/// Iterate over the mechanics' cell checks, in registration order.
+pub(crate) fn checks() -> impl Iterator<Item = CellCheck> {
+    MECHANICS.iter().filter_map(|m| m.check)
+}
+
+impl World {
+    /// Check every mechanic's invariants over the whole world (rules.md §5,
+    /// 7 and 8): no sinkable floats and no water is filled twice, a closed
+    /// door is alone and an open one is meant to be open or holds something,
+    /// every plate is pressed exactly when something presses it, and
+    /// whatever else a mechanic checks.
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_level::Level;
+    /// use muscleman_sim::world_from_level;
+    ///
+    /// let (world, _) = world_from_level(&Level::parse("#@$.~#")?)?;
+    /// assert_eq!(world.validate_environment(), Ok(()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn validate_environment(&self) -> Result<(), InvariantError> {
+        // What the player holds presses no plate.
+        let held = self
+            .entities()
+            .into_iter()
+            .find_map(|id| self.get::<Holding>(id).ok()?.0);
+        for (at, _) in self.index().cells() {
+            for check in checks() {
+                check(self, at, held)?;
+            }
+        }
+        Ok(())
+    }
+}
