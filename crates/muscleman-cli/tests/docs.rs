@@ -34,7 +34,11 @@
 //!   `replay --json` lines of the command and level just above it, compared
 //!   with what the binary prints, and the progress file, which `play` must
 //!   read without a warning.
-//! - `text` and `rust`: shown, not read (output, syntax, library code).
+//! - `rust` (`README.md`): the library example. The same lines, word for
+//!   word, are the body of `the_readme_library_example_runs` below (between
+//!   its two marker comments), so the example is compiled and run, and a
+//!   test fails when the two differ.
+//! - `text`: shown, not read (output, syntax).
 //!
 //! Besides, the help the binary prints for the flags whose behaviour is
 //! subtle is on `docs/cli.md` word for word.
@@ -719,5 +723,55 @@ fn the_threads_flag_is_documented_as_the_solver_runs_it() {
     assert!(
         !page.contains("for now"),
         "a stale promise is left on the page"
+    );
+}
+
+// --- README.md: the library example ----------------------------------------
+
+#[test]
+fn the_readme_library_example_runs() -> Result<(), Box<dyn std::error::Error>> {
+    // README EXAMPLE START
+    use muscleman_core::{GridDir, Input};
+    use muscleman_level::Level;
+    use muscleman_sim::{Game, Rules};
+
+    let level = Level::parse("#######\n#@$$ .#\n#######\n")?;
+    let mut game = Game::new(&level, Rules::MUSCLEMAN)?;
+    for event in &game.step(Input::Move(GridDir::Right))? {
+        println!("{event:?}"); // far box first, then the nearer box, then the player
+    }
+    game.undo()?;
+    let view = game.view(); // what to draw: every entity's appearance, facing, counters
+    // README EXAMPLE END
+    assert_eq!(
+        view.facing(),
+        Some(GridDir::Down),
+        "the undo turned the player back"
+    );
+    Ok(())
+}
+
+#[test]
+fn the_readme_library_example_is_the_one_that_runs() {
+    let source = include_str!("docs.rs");
+    let body: Vec<&str> = source
+        .lines()
+        .skip_while(|l| l.trim() != "// README EXAMPLE START")
+        .skip(1)
+        .take_while(|l| l.trim() != "// README EXAMPLE END")
+        .map(|l| l.strip_prefix("    ").unwrap_or(l))
+        .collect();
+    let blocks = blocks("README.md", &["sh", "rust"]);
+    let examples: Vec<&Block> = blocks.iter().filter(|b| b.info == "rust").collect();
+    let [example] = examples.as_slice() else {
+        panic!(
+            "README.md holds {} rust blocks, expected one",
+            examples.len()
+        );
+    };
+    assert_eq!(
+        example.body,
+        format!("{}\n", body.join("\n")),
+        "README.md's library example differs from the one this test runs"
     );
 }
