@@ -344,6 +344,18 @@ fn every_command_line_of_the_cli_page_parses() {
 }
 
 #[test]
+fn every_level_of_the_cli_page_reads() {
+    let levels: Vec<Block> = blocks("docs/cli.md", &["sh", "json", "xsb", "text"])
+        .into_iter()
+        .filter(|b| b.info == "xsb")
+        .collect();
+    assert!(!levels.is_empty(), "no level on docs/cli.md");
+    for b in levels {
+        Collection::parse(&b.body).unwrap_or_else(|e| panic!("docs/cli.md:{}: {e}", b.line));
+    }
+}
+
+#[test]
 fn every_command_line_of_the_readme_parses() {
     blocks("README.md", &["sh", "rust"]);
     let named = check_sh_blocks("README.md");
