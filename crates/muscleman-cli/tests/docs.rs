@@ -52,6 +52,7 @@ use clap::Parser;
 use clap::error::ErrorKind;
 use common::{Files, expect_ok};
 use muscleman_cli::cli::Cli;
+use muscleman_cli::progress::{Progress, level_key, set_key};
 use muscleman_core::{EntitySpec, GridPos, SimEvent};
 use muscleman_level::{Collection, Level};
 use muscleman_sim::{Command, Game, Rules};
@@ -416,10 +417,44 @@ fn the_progress_example_is_read_as_current_progress() {
     let dir = f.path("data");
     std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
     std::fs::write(dir.join("progress.json"), &example.body).unwrap_or_else(|e| panic!("{e}"));
-    let (_, warnings) = muscleman_cli::progress::Progress::open(&dir);
+    let (progress, warnings) = Progress::open(&dir);
     assert!(
         warnings.is_empty(),
         "docs/cli.md's progress example is not read as current progress"
+    );
+    // It is what the page says: built-in level 1, solved in 8 moves and 3
+    // pushes under both rules, by a solution that solves it, and the
+    // built-in set last played there.
+    let levels = Collection::parse(muscleman_cli::builtin::LEVELS)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .levels;
+    let first = levels
+        .first()
+        .unwrap_or_else(|| panic!("no built-in level"));
+    for rules in [Rules::MUSCLEMAN, Rules::SOKOBAN] {
+        let record = progress
+            .get(first, rules)
+            .unwrap_or_else(|| panic!("no record of built-in level 1"));
+        assert!(record.solved);
+        assert_eq!((record.best_moves, record.best_pushes), (Some(8), Some(3)));
+    }
+    let solution = progress
+        .solution(first, Rules::MUSCLEMAN)
+        .unwrap_or_else(|| panic!("no solution kept"));
+    let mut game = Game::new(first, Rules::MUSCLEMAN).unwrap_or_else(|e| panic!("{e}"));
+    for c in solution.moves.chars() {
+        let command = Command::from_letter(c).unwrap_or_else(|| panic!("{c:?}"));
+        game.apply(command).unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert!(game.is_solved(), "the kept solution does not solve level 1");
+    let stats = game.stats();
+    assert_eq!(
+        (stats.moves, stats.pushes),
+        (solution.move_count, solution.push_count)
+    );
+    assert_eq!(
+        progress.last_played(&set_key(&levels), Rules::MUSCLEMAN),
+        Some(level_key(first).as_str())
     );
 }
 
