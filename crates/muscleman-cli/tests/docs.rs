@@ -41,7 +41,8 @@
 //! - `text`: shown, not read (output, syntax).
 //!
 //! Besides, the help the binary prints for the flags whose behaviour is
-//! subtle is on `docs/cli.md` word for word.
+//! subtle is on `docs/cli.md` word for word, and `README.md`'s layout table
+//! lists every crate of `crates/`.
 
 mod common;
 
@@ -771,6 +772,26 @@ fn the_threads_flag_is_documented_as_the_solver_runs_it() {
         !page.contains("for now"),
         "a stale promise is left on the page"
     );
+}
+
+#[test]
+fn the_readme_layout_lists_every_crate() {
+    let readme = read("README.md");
+    let crates = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&crates).unwrap_or_else(|e| panic!("{e}")) {
+        let path = entry.unwrap_or_else(|e| panic!("{e}")).path();
+        if !path.join("Cargo.toml").exists() {
+            continue;
+        }
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        assert!(
+            readme.contains(&format!("| `crates/{name}` |")),
+            "README.md's layout does not list crates/{name}"
+        );
+        n += 1;
+    }
+    assert!(n >= 6, "only {n} crates");
 }
 
 // --- README.md: the library example ----------------------------------------
