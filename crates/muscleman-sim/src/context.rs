@@ -9,10 +9,7 @@ use muscleman_core::{
 use crate::component::{Component, Holding, TagKind, TagSet};
 use crate::recipe::spawn_spec;
 use crate::rules::Rules;
-use crate::schedule::{Needs, TRACK_CHANGES};
-
-/// The needs of the systems that read the change list.
-const REACTIVE: u8 = Needs::Water as u8 | Needs::Collectibles as u8 | Needs::PlatesOrDoors as u8;
+use crate::schedule::{Needs, REACTIVE, TRACK_CHANGES};
 use crate::world::{World, WorldError};
 
 /// One thing that changed in a step, as the environment's systems see it.
@@ -261,7 +258,7 @@ impl<'a> StepContext<'a> {
     #[inline]
     pub(crate) fn start(&mut self, carrying: bool) {
         self.met = self.needs_met(carrying);
-        self.track = TRACK_CHANGES && (cfg!(test) || self.met & REACTIVE != 0);
+        self.track = TRACK_CHANGES && self.met & REACTIVE != 0;
     }
 
     /// Work out which [`Needs`] hold, the hands being full or not.

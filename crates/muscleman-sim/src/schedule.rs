@@ -264,6 +264,25 @@ pub(crate) const TRACK_CHANGES: bool = {
     any
 };
 
+/// The needs of the lines that read the change list: a step keeps the list
+/// exactly when one of them holds, by the same rule in tests and release.
+pub(crate) const REACTIVE: u8 = {
+    let mut i = 0;
+    let mut needs = 0;
+    while i < SCHEDULE.len() {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the length"
+        )]
+        let line = SCHEDULE[i];
+        if line.reads_changes {
+            needs |= line.needs as u8;
+        }
+        i += 1;
+    }
+    needs
+};
+
 // The schedule runs its phases in order: a compile-time check.
 const _: () = {
     let mut i = 1;
