@@ -361,9 +361,7 @@ fn check_solve_reports_each_level() {
 #[test]
 fn every_built_in_level_is_solved() {
     let f = Files::new();
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/builtin.txt");
-    let text = std::fs::read_to_string(&path).unwrap();
-    f.write("builtin.txt", &text);
+    f.write("builtin.txt", muscleman_cli::builtin::LEVELS);
     let (out, err) = expect_ok(&f, &["solve", "builtin.txt"], None);
     assert!(err.trim_end().ends_with("solved 26 of 26"), "{err}");
     let solutions: Vec<&str> = out

@@ -131,8 +131,8 @@ mod tests {
     use crate::levels::{BUILTIN, builtin};
     use crate::signals::Arg;
 
-    /// The CLI's stored solution of each built-in level.
-    const SOLUTIONS: &str = include_str!("../../muscleman-cli/levels/solutions.txt");
+    /// The stored solution of each built-in level.
+    const SOLUTIONS: &str = muscleman_levels::SOLUTIONS;
 
     fn names(signals: &[Signal]) -> Vec<&'static str> {
         signals.iter().map(|s| s.name).collect()

@@ -65,6 +65,7 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
+mod analysis;
 mod cell;
 mod cells;
 mod collection;
@@ -80,6 +81,7 @@ mod rules;
 mod source;
 mod text;
 
+pub use analysis::{SignalRole, SignalWarning, open_edge, signal_role, signal_warnings};
 pub use cells::MAX_LEGEND_CELLS;
 pub use collection::Collection;
 pub use error::{LevelError, MetadataError, ParseError, ParseErrorKind, ParseErrors};

@@ -12,10 +12,11 @@
 //! from its save) and solved it there.
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-use std::sync::mpsc::{self, Receiver};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::Duration;
 
+use muscleman_core::GridPos;
 use muscleman_sim::{Command, Game};
 use muscleman_solver::{GiveUpReason, Optimize, SolveOptions, SolveOutcome, solve_level};
 
@@ -69,6 +70,88 @@ impl HintAnswer {
             }
             HintAnswer::NotFound(why) => format!("No hint found {why}"),
         }
+    }
+}
+
+/// A hint being searched for in the background.
+#[derive(Debug)]
+pub(crate) struct HintJob {
+    answer: Receiver<HintAnswer>,
+    cancel: Arc<AtomicBool>,
+    /// The state it was asked for: an answer for another state is dropped.
+    state: u64,
+}
+
+/// The game's hint: the search under way, if any, and the cells the last
+/// answer walks the player through.
+#[derive(Debug, Default)]
+pub(crate) struct Hints {
+    /// The search under way, if any.
+    pub(crate) job: Option<HintJob>,
+    /// The cells the last hint walks the player through, up to its first
+    /// push (the push's cell last), shown until the position changes.
+    pub(crate) cells: Vec<GridPos>,
+}
+
+/// What [`Hints::poll`] found.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Polled {
+    /// No search, or its answer has not come.
+    Waiting,
+    /// The answer came, for a position the game has left: dropped.
+    Stale,
+    /// The answer came: the status line's message.
+    Answer(String),
+}
+
+impl Hints {
+    /// Stop the search under way, if any; return whether there was one.
+    pub(crate) fn cancel(&mut self) -> bool {
+        let Some(job) = self.job.take() else {
+            return false;
+        };
+        job.cancel.store(true, Ordering::Relaxed);
+        true
+    }
+
+    /// Stop a search asked for another position than `state`: its answer
+    /// would be no use. Return whether one was stopped.
+    pub(crate) fn drop_stale(&mut self, state: u64) -> bool {
+        self.job.as_ref().is_some_and(|job| job.state != state) && self.cancel()
+    }
+
+    /// Start a search from the game's position, stopping any other.
+    pub(crate) fn ask(&mut self, game: &Game) -> Result<(), String> {
+        self.cancel();
+        let (answer, cancel) = start(game)?;
+        self.job = Some(HintJob {
+            answer,
+            cancel,
+            state: game.state_hash(),
+        });
+        Ok(())
+    }
+
+    /// Take the search's answer if it came; a solution for the game's
+    /// position shows its cells.
+    pub(crate) fn poll(&mut self, game: &Game) -> Polled {
+        let Some(job) = &self.job else {
+            return Polled::Waiting;
+        };
+        let answer = match job.answer.try_recv() {
+            Ok(a) => a,
+            Err(TryRecvError::Empty) => return Polled::Waiting,
+            Err(TryRecvError::Disconnected) => HintAnswer::NotFound("the search stopped".into()),
+        };
+        let same = job.state == game.state_hash();
+        self.job = None;
+        if !same {
+            return Polled::Stale;
+        }
+        if let HintAnswer::Moves { letters, .. } = &answer {
+            self.cells = cells(game, letters);
+        }
+        Polled::Answer(answer.message())
     }
 }
 

@@ -5,9 +5,16 @@
 
 mod app;
 mod art;
+mod board;
 pub mod hint;
 mod keys;
 mod mouse;
+mod names;
+mod palette;
+mod panel;
+mod playback;
+mod screen;
+mod session;
 pub mod ui;
 
 use std::io::{self, IsTerminal, Write};
@@ -20,10 +27,13 @@ use ratatui::crossterm::event::{
     Event,
 };
 
-pub use app::{App, BoardMap, Overlay, SPEEDS, SolveNote};
+pub use app::App;
 pub use keys::{
     GameAction, KEY_BINDINGS, Key, KeyBinding, LegendLine, action_for, key_legend, keys_help,
 };
+pub use playback::SPEEDS;
+pub use screen::{BoardMap, Overlay};
+pub use session::SolveNote;
 
 use crate::builtin;
 use crate::cli::PlayArgs;

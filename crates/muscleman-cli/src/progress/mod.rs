@@ -37,15 +37,24 @@
 //!   and left as it is, so the newer build keeps it; progress is then kept
 //!   in memory only, with a warning.
 
+mod file;
+mod keys;
+mod record;
+
 use std::collections::BTreeMap;
 use std::fs;
-use std::io;
 use std::path::{Path, PathBuf};
 
 use muscleman_core::EntityRecipe;
 use muscleman_level::Level;
 use muscleman_sim::{RULES_VERSION, Rules};
-use serde::{Deserialize, Serialize};
+
+pub use file::VERSION;
+pub(crate) use file::move_aside;
+use file::{ProgressFile, Read, parse, read_limited};
+pub use keys::{level_key, rules_key, set_key};
+use record::Records;
+pub use record::{LevelRecord, Solution};
 
 use crate::fsutil::write_atomic;
 
@@ -53,93 +62,6 @@ use crate::fsutil::write_atomic;
 pub const DATA_DIR_ENV: &str = "MUSCLEMAN_DATA_DIR";
 /// The progress file's name inside the data directory.
 pub const FILE_NAME: &str = "progress.json";
-/// The version of the progress file's format: 3 added the best solutions
-/// and where each set was left (format 2 files are read and upgraded; a
-/// format-2 build leaves a format-3 file alone as newer).
-pub const VERSION: u32 = 3;
-/// Largest progress file read, in bytes; a larger one is treated as corrupt.
-const MAX_BYTES: u64 = 16 * 1024 * 1024;
-
-/// One level's record under one rule set.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct LevelRecord {
-    /// Whether the level was ever solved.
-    pub solved: bool,
-    /// Fewest moves of a solution.
-    pub best_moves: Option<u32>,
-    /// Fewest pushes of a solution (maybe not the one with the fewest moves).
-    pub best_pushes: Option<u32>,
-}
-
-impl LevelRecord {
-    /// Combine two records of the same level and rules: solved if either is,
-    /// and the best of each count.
-    fn merge(self, other: LevelRecord) -> LevelRecord {
-        let best = |a: Option<u32>, b: Option<u32>| match (a, b) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        LevelRecord {
-            solved: self.solved || other.solved,
-            best_moves: best(self.best_moves, other.best_moves),
-            best_pushes: best(self.best_pushes, other.best_pushes),
-        }
-    }
-}
-
-/// Records by level key ([`level_key`]), then by rules ([`rules_key`]).
-type Records = BTreeMap<String, BTreeMap<String, LevelRecord>>;
-
-/// The file's contents, in the current format.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ProgressFile {
-    version: u32,
-    /// The rule book the records were made under.
-    rules_version: u32,
-    /// Records by level key, then rules, in key order.
-    levels: Records,
-    /// Records of a format-1 file (rule book 1, rules unknown) by level key,
-    /// not yet merged; see the module docs.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    from_rule_book_1: BTreeMap<String, LevelRecord>,
-    /// The best solution (fewest moves, then fewest pushes) by level key,
-    /// then rules, as MOVES letters.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    solutions: BTreeMap<String, BTreeMap<String, Solution>>,
-    /// The level last played in each set, by `SET/RULES` key ([`set_key`]).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    last_played: BTreeMap<String, String>,
-}
-
-/// A solution kept in the progress file: its moves and counts.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Solution {
-    /// The moves, as MOVES letters (LURD, pushes in upper case where known).
-    pub moves: String,
-    /// Its number of moves.
-    pub move_count: u32,
-    /// Its number of pushes.
-    pub push_count: u32,
-}
-
-/// A format-1 file: records by level key, no rule book, no rules.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ProgressFileV1 {
-    #[expect(dead_code, reason = "read to match the format; checked by VersionOnly")]
-    version: u32,
-    levels: BTreeMap<String, LevelRecord>,
-}
-
-/// Just the format version, to tell which format to read.
-#[derive(Deserialize)]
-struct VersionOnly {
-    version: u32,
-}
-
 /// A problem with the progress file: play goes on, but the player should know.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Warning {
@@ -183,20 +105,6 @@ pub struct Progress {
     from_rule_book_1: BTreeMap<String, LevelRecord>,
     solutions: BTreeMap<String, BTreeMap<String, Solution>>,
     last_played: BTreeMap<String, String>,
-}
-
-/// How a progress file was read.
-enum Read {
-    /// Current format and rule book.
-    Current(ProgressFile),
-    /// Format 1, migrated (see the module docs).
-    Migrated(ProgressFile),
-    /// Written by a newer muscleman: leave it alone.
-    Newer(String),
-    /// An older rule book with no known migration: move it aside.
-    OlderRules(u32),
-    /// Not progress at all: move it aside.
-    Corrupt(String),
 }
 
 impl Progress {
@@ -567,141 +475,4 @@ impl RulesProgress<'_> {
 /// current rule book: Muscleman rules and no water (see the module docs).
 fn rule_book_1_holds(level: &Level, rules: Rules) -> bool {
     rules == Rules::MUSCLEMAN && level.positions_of(EntityRecipe::WaterCell).next().is_none()
-}
-
-/// Return the name that records made under `rules` are kept under.
-///
-/// It is `muscleman`, `sokoban`, or `max-chain-N` for another chain limit.
-///
-/// # Example
-/// ```
-/// use muscleman_cli::progress::rules_key;
-/// use muscleman_sim::Rules;
-///
-/// assert_eq!(rules_key(Rules::MUSCLEMAN), "muscleman");
-/// assert_eq!(rules_key(Rules::SOKOBAN), "sokoban");
-/// ```
-pub fn rules_key(rules: Rules) -> String {
-    // Every field named: a new rule option must get a place in the key.
-    let Rules { max_chain, hands } = rules;
-    match (max_chain, hands) {
-        (None, true) => "muscleman".to_owned(),
-        (Some(1), false) => "sokoban".to_owned(),
-        (None, false) => "no-hands".to_owned(),
-        (Some(n), true) => format!("max-chain-{n}"),
-        (Some(n), false) => format!("max-chain-{n}-no-hands"),
-    }
-}
-
-/// Read a file of at most [`MAX_BYTES`]; `None` when it does not exist.
-/// A larger file is read as far as the cap, so it fails to parse.
-fn read_limited(path: &Path) -> io::Result<Option<Vec<u8>>> {
-    use std::io::Read;
-    let file = match fs::File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e),
-    };
-    let mut bytes = Vec::new();
-    file.take(MAX_BYTES + 1).read_to_end(&mut bytes)?;
-    Ok(Some(bytes))
-}
-
-/// Tell what the bytes of a progress file are.
-fn parse(bytes: &[u8]) -> Read {
-    if u64::try_from(bytes.len()).unwrap_or(u64::MAX) > MAX_BYTES {
-        return Read::Corrupt(format!("larger than {MAX_BYTES} bytes"));
-    }
-    let version = match serde_json::from_slice::<VersionOnly>(bytes) {
-        Ok(v) => v.version,
-        Err(e) => return Read::Corrupt(e.to_string()),
-    };
-    match version {
-        1 => match serde_json::from_slice::<ProgressFileV1>(bytes) {
-            Ok(old) => Read::Migrated(ProgressFile {
-                version: VERSION,
-                rules_version: RULES_VERSION,
-                levels: BTreeMap::new(),
-                from_rule_book_1: old.levels,
-                solutions: BTreeMap::new(),
-                last_played: BTreeMap::new(),
-            }),
-            Err(e) => Read::Corrupt(e.to_string()),
-        },
-        2 | VERSION => match serde_json::from_slice::<ProgressFile>(bytes) {
-            Ok(file) if file.rules_version == RULES_VERSION => Read::Current(ProgressFile {
-                version: VERSION,
-                ..file
-            }),
-            Ok(file) if file.rules_version > RULES_VERSION => Read::Newer(format!(
-                "rule book {}, this one plays rule book {RULES_VERSION}",
-                file.rules_version
-            )),
-            Ok(file) => Read::OlderRules(file.rules_version),
-            Err(e) => Read::Corrupt(e.to_string()),
-        },
-        v if v > VERSION => Read::Newer(format!(
-            "format version {v}, this one reads up to {VERSION}"
-        )),
-        v => Read::Corrupt(format!("format version {v}, expected 1 to {VERSION}")),
-    }
-}
-
-/// Rename `path` to the first free `path.<suffix>-<n>` and return it.
-pub(crate) fn move_aside(path: &Path, suffix: &str) -> io::Result<PathBuf> {
-    for n in 1..10_000u32 {
-        let mut name = path.as_os_str().to_owned();
-        name.push(format!(".{suffix}-{n}"));
-        let aside = PathBuf::from(name);
-        if aside.exists() {
-            continue;
-        }
-        fs::rename(path, &aside)?;
-        return Ok(aside);
-    }
-    Err(io::Error::other("too many old progress files already"))
-}
-
-/// Return the key of a level in the progress file: the FNV-1a 64-bit hash of
-/// its grid as text (title and metadata left out, so renaming a level keeps
-/// its progress), in hex.
-///
-/// # Example
-/// ```
-/// use muscleman_cli::progress::level_key;
-/// use muscleman_level::Level;
-///
-/// let a = Level::parse("; One\n#####\n#@$.#\n#####\n")?;
-/// let b = Level::parse("; Renamed\n#####\n#@$.#\n#####\n")?;
-/// assert_eq!(level_key(&a), level_key(&b));
-/// assert_eq!(level_key(&a).len(), 16);
-/// # Ok::<(), muscleman_level::ParseErrors>(())
-/// ```
-pub fn level_key(level: &Level) -> String {
-    let mut grid = level.clone();
-    let _ = grid.set_title("");
-    let keys: Vec<String> = grid.metadata().iter().map(|(k, _)| k.to_owned()).collect();
-    for k in keys {
-        grid.metadata_mut().remove(&k);
-    }
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in grid.to_text().bytes() {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{hash:016x}")
-}
-
-/// Return the key of a set of levels: the FNV-1a 64-bit hash of its levels'
-/// keys in order, in hex. The same levels in the same order are the same
-/// set wherever the file lies.
-pub fn set_key<'a>(levels: impl IntoIterator<Item = &'a Level>) -> String {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for level in levels {
-        for b in level_key(level).bytes().chain(std::iter::once(b'\n')) {
-            hash ^= u64::from(b);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    format!("{hash:016x}")
 }

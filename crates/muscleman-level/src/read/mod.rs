@@ -2,30 +2,29 @@
 //!
 //! The reader is a small state machine over lines. It never recurses, and it
 //! never allocates more than the limits allow: a row is cut at
-//! [`MAX_WIDTH`], a level at [`MAX_HEIGHT`] rows and [`MAX_CELLS`] cells, and
-//! trailing floor is counted, not stored. Run-length groups are expanded one
-//! run at a time as the rows are built (see [`crate::rle`]), after their cost
-//! is checked against [`MAX_INPUT_BYTES`].
+//! [`MAX_WIDTH`](crate::limits::MAX_WIDTH), a level at
+//! [`MAX_HEIGHT`](crate::limits::MAX_HEIGHT) rows and
+//! [`MAX_CELLS`](crate::limits::MAX_CELLS) cells, and trailing floor is
+//! counted, not stored. Run-length groups are expanded one run at a time as
+//! the rows are built (see [`crate::rle`]), after their cost is checked
+//! against [`MAX_INPUT_BYTES`]. The level being read, and the adding of its
+//! cells and rows, is `builder.rs`'s.
+
+mod builder;
 
 use std::borrow::Cow;
 
-use muscleman_core::{EntityRecipe, EntitySpec, GridPos};
+use builder::{Builder, Row, attach, end_row, push_cells, room_for, symbol_id};
 
 use crate::cell::{self, Legend};
 use crate::collection::Collection;
 use crate::error::{Errors, ParseErrorKind as Kind, ParseErrors};
 use crate::legend;
 use crate::level::Level;
-use crate::limits::{
-    MAX_CELLS, MAX_HEADER_COMMENTS, MAX_HEIGHT, MAX_INPUT_BYTES, MAX_LEVELS, MAX_METADATA,
-    MAX_TOTAL_CELLS, MAX_WIDTH,
-};
+use crate::limits::{MAX_HEADER_COMMENTS, MAX_INPUT_BYTES, MAX_LEVELS, MAX_METADATA};
 use crate::meta::{self, COMMENT};
 use crate::rle::{self, Piece};
 use crate::source::SourceMap;
-
-/// How many player positions an error lists.
-const LISTED_PLAYERS: usize = 10;
 
 /// Read bytes: check the size, then the UTF-8, then the text.
 pub(crate) fn read_bytes(bytes: &[u8], single: bool) -> Result<Collection, ParseErrors> {
@@ -114,57 +113,6 @@ enum Phase {
     InGrid,
     /// Just after a grid (and perhaps its metadata): metadata belongs to it.
     AfterGrid,
-}
-
-/// A level being read.
-struct Builder<'a> {
-    /// The line of the first grid row.
-    line: usize,
-    /// Whether this is the collection's first level.
-    first: bool,
-    /// The comments above the grid (all of them for the first level, else the last).
-    comments: Vec<&'a str>,
-    /// The title from a `Title:` line, if any (`Some("")` removes it).
-    title_meta: Option<Cow<'a, str>>,
-    metadata: crate::Metadata,
-    legend: Legend,
-    rows: Vec<Vec<u8>>,
-    /// Where each row was written.
-    sources: SourceMap,
-    /// The distinct cell contents used so far; entry 0 is floor. Rows hold
-    /// indices into it.
-    contents: Vec<Vec<EntitySpec>>,
-    /// For each ASCII symbol, once used: its index in `contents`, and
-    /// whether that content holds the player.
-    ids: [Option<(u8, bool)>; 128],
-    /// How many cells hold each content (floor is not counted).
-    counts: [u32; 256],
-    width: usize,
-    /// A limit was hit: the rest of the grid is skipped and no level is built.
-    overflow: bool,
-    players: usize,
-    listed: Vec<GridPos>,
-    /// Where the second player is, to report there.
-    second: Option<(usize, usize)>,
-}
-
-/// One grid row being read.
-#[derive(Default)]
-struct Row {
-    cells: Vec<u8>,
-    /// Floor spaces after the last cell, counted but not stored (trailing
-    /// spaces are not part of the grid).
-    spaces: usize,
-    /// The row is wider than the limit; the rest is ignored.
-    too_wide: bool,
-    /// The column where the row starts (after a `|`, say).
-    column: usize,
-    /// The row starts after a `|`.
-    after_bar: bool,
-    /// The row holds a symbol other than a space.
-    symbols: bool,
-    /// Each cell of the row is one character of its line.
-    plain: bool,
 }
 
 /// A `Comment:` block being read.
@@ -620,131 +568,6 @@ impl<'a> Reader<'a> {
             self.stopped = true;
         }
     }
-}
-
-/// Give a `Key: value` line to a level; return `false` if it has too many already.
-fn attach<'a>(b: &mut Builder<'a>, key: &'a str, value: Cow<'a, str>) -> bool {
-    if key.eq_ignore_ascii_case("title") {
-        b.title_meta = Some(value);
-    } else if room_for(&b.metadata, key) {
-        b.metadata.set_read(key, &value);
-    } else {
-        return false;
-    }
-    true
-}
-
-/// Whether `key` can be set without passing [`MAX_METADATA`] entries.
-fn room_for(metadata: &crate::Metadata, key: &str) -> bool {
-    metadata.len() < MAX_METADATA || metadata.get(key).is_some()
-}
-
-/// Return the index in the level's contents of what a symbol stands for (a
-/// fixed symbol or a legend letter), adding it on first use, and whether it
-/// holds the player; `None` for an unknown symbol.
-fn symbol_id(b: &mut Builder<'_>, symbol: char) -> Option<(u8, bool)> {
-    let slot = b.ids.get(usize::try_from(u32::from(symbol)).ok()?)?;
-    if let Some(id) = *slot {
-        return Some(id);
-    }
-    let cell = cell::symbol_cell(symbol).or_else(|| b.legend.get(symbol).map(|(c, _)| c))?;
-    // Each content is stored once: a letter may restate a fixed symbol or
-    // another letter. Floor, nine fixed symbols and 52 letters fit a byte.
-    let id = match b.contents.iter().position(|c| c.as_slice() == cell) {
-        Some(i) => i,
-        None => {
-            b.contents.push(cell.to_vec());
-            b.contents.len() - 1
-        }
-    };
-    let id = u8::try_from(id).ok()?;
-    let player = cell.iter().any(|s| s.recipe == EntityRecipe::Player);
-    if let Some(slot) = b.ids.get_mut(usize::try_from(u32::from(symbol)).ok()?) {
-        *slot = Some((id, player));
-    }
-    Some((id, player))
-}
-
-/// Add `count` cells of content `id` (holding the player or not) to a row.
-#[allow(clippy::too_many_arguments)]
-fn push_cells(
-    b: &mut Builder<'_>,
-    row: &mut Row,
-    space: bool,
-    (id, player): (u8, bool),
-    count: usize,
-    n: usize,
-    column: usize,
-    errors: &mut Errors,
-) {
-    if row.too_wide {
-        return;
-    }
-    if space {
-        row.spaces = row.spaces.saturating_add(count);
-        return;
-    }
-    let start = row.cells.len().saturating_add(row.spaces);
-    if start.saturating_add(count) > MAX_WIDTH {
-        row.too_wide = true;
-        errors.push(n, column, Kind::RowTooWide);
-        return;
-    }
-    row.cells.resize(start, 0);
-    row.spaces = 0;
-    if let Some(c) = b.counts.get_mut(usize::from(id)) {
-        // At most MAX_CELLS cells: no overflow.
-        *c = c.saturating_add(u32::try_from(count).unwrap_or(u32::MAX));
-    }
-    if player {
-        let y = b.rows.len();
-        for x in start..start + count {
-            b.players += 1;
-            if b.players == 2 {
-                b.second = Some((n, column));
-            }
-            if b.listed.len() < LISTED_PLAYERS {
-                b.listed.push(GridPos::new(to_i32(x), to_i32(y)));
-            }
-        }
-    }
-    row.cells.resize(start + count, id);
-}
-
-/// Add a finished row to the level; return `false` if reading must stop.
-fn end_row(
-    b: &mut Builder<'_>,
-    row: Row,
-    n: usize,
-    errors: &mut Errors,
-    cells_done: &mut usize,
-) -> bool {
-    if b.rows.len() >= MAX_HEIGHT {
-        b.overflow = true;
-        return errors.push(n, row.column, Kind::TooManyRows);
-    }
-    let width = b.width.max(row.cells.len());
-    let old = b.width.saturating_mul(b.rows.len());
-    let new = width.saturating_mul(b.rows.len() + 1);
-    if new > MAX_CELLS {
-        b.overflow = true;
-        return errors.push(n, row.column, Kind::TooManyCells);
-    }
-    let total = cells_done.saturating_sub(old).saturating_add(new);
-    if total > MAX_TOTAL_CELLS {
-        b.overflow = true;
-        errors.push(n, row.column, Kind::CollectionTooLarge);
-        return false;
-    }
-    *cells_done = total;
-    b.width = width;
-    b.rows.push(row.cells);
-    b.sources.push(n, row.column, row.plain);
-    true
-}
-
-fn to_i32(v: usize) -> i32 {
-    i32::try_from(v).unwrap_or(i32::MAX)
 }
 
 /// Return the byte length of a metadata line's key part (the offset of the first `:`).
