@@ -34,6 +34,7 @@ func test_every_signal_is_declared_with_its_parameters() -> void:
 		declared[info["name"]] = info["args"].map(func(a: Dictionary) -> String: return a["name"])
 	for name: String in SIGNALS:
 		check_eq(declared.get(name), SIGNALS[name], "parameters of " + name)
+	check_eq(declared.get("sim_event"), ["name", "fields"], "parameters of sim_event")
 	game.free()
 
 

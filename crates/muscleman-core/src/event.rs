@@ -173,6 +173,9 @@ pub struct EventInfo {
     pub name: &'static str,
     /// Each field's snake_case name and type, in order.
     pub fields: &'static [(&'static str, FieldType)],
+    /// Whether it belongs to a demonstration mechanic built only with a
+    /// cargo feature (`demo-glow`): the docs and the rule book leave it out.
+    pub demo: bool,
 }
 
 /// Most fields one event has: [`SimEvent::fields`] returns them inline.
@@ -289,7 +292,11 @@ macro_rules! events {
             /// assert_eq!(moved.fields[1], ("from", FieldType::Cell));
             /// ```
             pub const CATALOGUE: &'static [EventInfo] = &[
-                $($(#[cfg($cfg)])? EventInfo { name: $json, fields: $name::FIELDS },)*
+                $($(#[cfg($cfg)])? EventInfo {
+                    name: $json,
+                    fields: $name::FIELDS,
+                    demo: false $(|| { let _ = stringify!($cfg); true })?,
+                },)*
             ];
 
             /// Return the event's snake_case name (`"door_opened"`).

@@ -11,7 +11,7 @@ use crate::error::AdapterError;
 use crate::input::{action_names, command_named, commands_of_moves, move_command};
 use crate::levels;
 use crate::session::Session;
-use crate::signals::{Arg, Signal, entity_int, signals};
+use crate::signals::{Arg, Signal, entity_int, info_of, signals};
 use crate::view::Piece;
 
 /// A Muscleman game as a Godot node: load a level, step inputs, undo,
@@ -139,6 +139,10 @@ impl MusclemanGame {
     /// The level became solved (emitted after the events of the command that solved it).
     #[signal]
     fn solved();
+    /// An event of a mechanic this node declares no signal of its own for:
+    /// its catalogue name and its fields by name.
+    #[signal]
+    fn sim_event(name: GString, fields: VarDictionary);
 
     /// Return the titles of the built-in levels, in order.
     #[func]
@@ -470,11 +474,26 @@ impl MusclemanGame {
         self.last_error.clear();
         for signal in &signals {
             let args: Vec<Variant> = signal.args.iter().map(variant_of).collect();
+            // An event this node declares no signal of its own for (a
+            // mechanic newer than the node) goes out as `sim_event`, its
+            // fields by name.
+            let (name, args) = if self.base().has_signal(signal.name) {
+                (signal.name, args)
+            } else {
+                let mut fields = VarDictionary::new();
+                let params = info_of(signal.name).map_or(&[][..], |i| i.params);
+                for ((field, _), value) in params.iter().zip(&args) {
+                    fields.set(*field, value);
+                }
+                (
+                    "sim_event",
+                    vec![GString::from(signal.name).to_variant(), fields.to_variant()],
+                )
+            };
             // `try_`: a call Godot refuses is reported, never a panic. (Its
-            // `Ok(ERR_UNAVAILABLE)` only means nothing is connected; Godot
-            // prints its own error for an undeclared signal.)
-            if let Err(e) = self.base_mut().try_emit_signal(signal.name, &args) {
-                godot_error!("signal {} not emitted: {e}", signal.name);
+            // `Ok(ERR_UNAVAILABLE)` only means nothing is connected.)
+            if let Err(e) = self.base_mut().try_emit_signal(name, &args) {
+                godot_error!("signal {name} not emitted: {e}");
             }
         }
         true

@@ -260,6 +260,25 @@ mod tests {
         assert_eq!(on_plate, [("box", ""), ("plate", "pressed")]);
     }
 
+    /// Every recipe the sim declares reaches a script by its kind, layer and
+    /// fallback glyph, with no edit here (the demonstration lantern of
+    /// `--features demo-glow` included).
+    #[test]
+    fn every_declared_recipe_has_a_look() {
+        let mut world = World::new();
+        let mut player = None;
+        for (x, decl) in (0..).zip(muscleman_sim::recipe_decls()) {
+            let id = muscleman_sim::spawn(&mut world, decl.recipe, GridPos::new(x, 0)).unwrap();
+            player = player.or((decl.recipe == muscleman_core::EntityRecipe::Player).then_some(id));
+        }
+        let view = ViewData::of(&View::of(&world, player.unwrap()));
+        for (piece, decl) in view.pieces.iter().zip(muscleman_sim::recipe_decls()) {
+            assert_eq!(piece.look.kind, decl.art.kind);
+            assert_eq!(piece.look.glyph, decl.art.glyph);
+            assert_eq!(piece.look.layer, decl.art.layer.0);
+        }
+    }
+
     #[test]
     fn an_empty_view_has_no_size() {
         let view = ViewData::of(&View::of(&World::new(), EntityId::new(0, 1)));

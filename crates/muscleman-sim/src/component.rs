@@ -441,10 +441,6 @@ components! {
     /// The counter a collectible raises when the player collects it
     /// (`Collectible(counter)` of rules.md §3).
     Collects = "collects" (GlobalCounter),
-    /// How brightly the player glows: the scratch mechanic of
-    /// `systems/glow.rs`, which exists in unit tests only.
-    #[cfg(test)]
-    Glow = "glow" (u32),
 }
 
 /// A data component type.

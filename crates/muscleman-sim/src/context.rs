@@ -403,11 +403,14 @@ mod tests {
         EntitySpec::new(recipe)
     }
 
-    /// A world with a player at the origin and a box beside it.
+    /// A world with a player at the origin, a box beside it, and water
+    /// away from both (so that the step keeps its change list: the sink
+    /// system reads it).
     fn world() -> (World, EntityId, EntityId) {
         let mut world = World::new();
         let player = spawn(&mut world, EntityRecipe::Player, GridPos::ZERO);
         let boxed = spawn(&mut world, EntityRecipe::Box, GridPos::new(1, 0));
+        let _ = spawn(&mut world, EntityRecipe::WaterCell, GridPos::new(9, 9));
         match (player, boxed) {
             (Ok(p), Ok(b)) => (world, p, b),
             other => panic!("{other:?}"),

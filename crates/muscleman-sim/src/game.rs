@@ -172,12 +172,6 @@ impl Game {
         &self.world
     }
 
-    /// Return the world to change by hand, outside the history (unit tests).
-    #[cfg(test)]
-    pub(crate) fn world_mut_for_tests(&mut self) -> &mut World {
-        &mut self.world
-    }
-
     /// Work out what a front end draws now (see [`View`]).
     pub fn view(&self) -> View {
         View::of(&self.world, self.player)

@@ -61,7 +61,8 @@ pub use recipe::{
     RecipeError, is_implemented, recipe_of, recipe_tags, spawn, spawn_spec, spec_of, spec_tags,
 };
 pub use registry::{
-    Art, Assume, Init, Layer, RecipeDecl, StateDecl, Tint, mechanics, recipe_decl, recipe_decls,
+    Art, Assume, Init, Layer, RecipeDecl, Shows, StateDecl, Tint, mechanics, recipe_decl,
+    recipe_decls,
 };
 pub use rules::{RULES_VERSION, Rules, is_solved};
 pub use save::{MAX_HISTORY, MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION, SaveError};

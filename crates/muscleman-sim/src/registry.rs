@@ -176,6 +176,10 @@ pub enum Init {
     Collects(GlobalCounter),
 }
 
+/// Work out the state word an entity shows in play (`""` for none), given
+/// the world, the entity, its cell and its tags.
+pub type Shows = fn(&World, EntityId, GridPos, TagSet) -> &'static str;
+
 /// A state a recipe may be in: the tags it loses and gains, and how it looks.
 #[derive(Clone, Copy, Debug)]
 pub struct StateDecl {
@@ -204,9 +208,9 @@ pub struct RecipeDecl {
     pub states: &'static [StateDecl],
     /// How it looks in its own state.
     pub art: Art,
-    /// A tag its entities gain and lose in play that front ends show as a
-    /// state word (`(Pressed, "pressed")` for a plate).
-    pub shows: Option<(TagKind, &'static str)>,
+    /// The state word front ends get for one of its entities in play
+    /// (`"pressed"` for a pressed plate), worked out from the world.
+    pub shows: Option<Shows>,
     /// What the solver may assume of it.
     pub assume: Assume,
 }
@@ -235,10 +239,10 @@ impl RecipeDecl {
         RecipeDecl { states, ..self }
     }
 
-    /// This, showing a play tag as a state word.
-    pub const fn showing(self, tag: TagKind, word: &'static str) -> Self {
+    /// This, showing a state word in play worked out by `shows`.
+    pub const fn showing(self, shows: Shows) -> Self {
         RecipeDecl {
-            shows: Some((tag, word)),
+            shows: Some(shows),
             ..self
         }
     }

@@ -123,10 +123,11 @@ fn looks(world: &World, id: EntityId, at: GridPos, tags: TagSet) -> Appearance {
         .state
         .and_then(|s| decl.states.iter().find(|d| d.state == s));
     let (art, mut shown) = state.map_or((decl.art, ""), |s| (s.art, s.shown));
-    if let Some((tag, word)) = decl.shows
-        && tags.contains(tag)
-    {
-        shown = word;
+    if let Some(shows) = decl.shows {
+        let word = shows(world, id, at, tags);
+        if !word.is_empty() {
+            shown = word;
+        }
     }
     let color = spec.recipe.color();
     Appearance {

@@ -52,7 +52,10 @@ fn every_recipe_the_sim_makes_has_its_own_appearance() {
         (R::Cheese, ("cheese", None, "")),
         (R::Coin, ("coin", None, "")),
     ];
-    let implemented = R::ALL.into_iter().filter(|r| r.has_rules()).count();
+    let implemented = R::ALL
+        .into_iter()
+        .filter(|r| r.has_rules() && !r.info().demo)
+        .count();
     assert_eq!(
         cases.len(),
         implemented,

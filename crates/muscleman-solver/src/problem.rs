@@ -5,7 +5,7 @@
     reason = "every index comes from `Problem::index`, which checks it against the rectangle, or is the neighbour of a cell not on the rectangle's edge"
 )]
 
-use muscleman_core::{EntityId, EntityRecipe, EntitySpec, GridPos};
+use muscleman_core::{CellClass, EntityId, EntityRecipe, EntitySpec, GridPos};
 use muscleman_level::{Collection, Level};
 use muscleman_sim::{World, spawn, spawn_spec};
 
@@ -134,7 +134,11 @@ impl Problem {
         };
         let mut player = None;
         for (at, spec) in cells {
-            if spec.recipe != EntityRecipe::WaterCell && Unmodelled::of(&spec).is_some() {
+            // What the push search does not model, and anything in a state
+            // (a sunk heavy box stands in water, an open door is a door).
+            if spec.recipe != EntityRecipe::WaterCell
+                && (Unmodelled::of(&spec).is_some() || spec.state.is_some())
+            {
                 p.others.push((at, spec));
                 continue;
             }
@@ -185,7 +189,7 @@ impl Problem {
     /// let bridge = Level::parse("legend: f = WaterCell HeavyBox:sunk\n#@f$.#").unwrap();
     /// let p = Problem::from_level(&bridge)?;
     /// assert!(p.boxes.len() == 1);
-    /// assert_eq!(p.unmodelled(), Some((Unmodelled::Water, GridPos::new(2, 0))));
+    /// assert_eq!(p.unmodelled(), Some((Unmodelled::WATER, GridPos::new(2, 0))));
     /// # Ok::<(), muscleman_solver::ProblemError>(())
     /// ```
     pub fn from_level(level: &Level) -> Result<Problem, ProblemError> {
@@ -206,7 +210,7 @@ impl Problem {
     /// refuses it: a push search that treats water as floor and keys as
     /// boxes would find false solutions and false proofs.
     pub fn unmodelled(&self) -> Option<(Unmodelled, GridPos)> {
-        let water = self.water.iter().map(|at| (*at, Unmodelled::Water));
+        let water = self.water.iter().map(|at| (*at, Unmodelled::WATER));
         let others = self
             .others
             .iter()
@@ -273,13 +277,9 @@ impl Problem {
             claim(*at, false)?;
         }
         for (at, spec) in &self.others {
-            // Keys, hammers and closed doors block movement.
-            let blocks = match Unmodelled::of(spec) {
-                Some(Unmodelled::Keys | Unmodelled::Hammers) => true,
-                Some(Unmodelled::Doors) => spec.state.is_none(),
-                _ => false,
-            };
-            claim(*at, blocks)?;
+            // What blocks movement (keys, hammers, closed doors), as the
+            // level's cell class says.
+            claim(*at, spec.class().contains(CellClass::BLOCKER))?;
         }
         Ok(())
     }

@@ -297,3 +297,39 @@ pub(super) fn name_of(a: Appearance) -> String {
     name.push_str(a.name);
     name
 }
+
+#[cfg(test)]
+mod tests {
+    use muscleman_core::GridPos;
+    use muscleman_sim::{World, appearance, recipe_decls, spawn};
+
+    use super::*;
+
+    /// Every recipe the sim declares is drawn, by this game's art or by its
+    /// declared glyph, and named: a new mechanic shows without an edit here.
+    #[test]
+    fn every_declared_recipe_is_drawn_and_named() {
+        let mut world = World::new();
+        for (x, decl) in (0..).zip(recipe_decls()) {
+            let id = spawn(&mut world, decl.recipe, GridPos::new(x, 0))
+                .unwrap_or_else(|e| panic!("{e}"));
+            let a = appearance(&world, id);
+            let look = look_of(a, false);
+            assert_ne!(look.narrow, UNKNOWN.narrow, "{}", decl.recipe);
+            assert!(name_of(a).ends_with(decl.art.name), "{}", decl.recipe);
+        }
+    }
+
+    #[test]
+    fn a_kind_without_art_is_drawn_with_its_declared_glyph() {
+        let odd = Appearance {
+            kind: "newcomer",
+            glyph: 'N',
+            ..Appearance::UNKNOWN
+        };
+        let look = look_of(odd, false);
+        assert_eq!((look.glyph, look.narrow), ("N ", "N"));
+        let wide = Appearance { glyph: 'é', ..odd };
+        assert_eq!(look_of(wide, false).narrow, "?");
+    }
+}

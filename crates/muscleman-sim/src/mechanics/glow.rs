@@ -1,106 +1,148 @@
-//! A scratch mechanic, compiled for unit tests only: the cost of a new rule.
+//! The demonstration mechanic (cargo feature `demo-glow`, off by default):
+//! a lantern that glows while the player stands next to it.
 //!
-//! Rule: a player with a [`Glow`] glows one step brighter each time a box
-//! it moved this step comes to rest on a goal.
+//! It is what adding a mechanic costs: this module, one line in
+//! `MECHANICS`, and in core the `Lantern` line of the recipe table and the
+//! `Glowed` line of the event catalogue. The level format reads
+//! `legend: l = Lantern`, the view gives its kind, glyph, tint, layer and
+//! its `"lit"` state, the terminal and the Godot board draw its fallback,
+//! and `replay --json` and the Godot node carry `glowed`, all from these
+//! declarations.
 //!
-//! Adding it took three lines outside this file, and no `match` anywhere:
-//! - `components!` in `component.rs`: `Glow = "glow" (u32)`, so the journal
-//!   (undo), the state hash, saves and `World::validate` know it;
-//! - `SCHEDULE` in `schedule.rs`: `reacting(Phase::Environment, "glow",
-//!   glow::run)`, so every step runs it after the player's action;
-//! - `mod glow;` in `systems/mod.rs`.
-//!
-//! It reads only the step's change list, never the level, so its cost
-//! follows what moved, not the size of the world.
+//! Rule: after the player's action, each lantern that the player came next
+//! to or left emits `Glowed { lantern, lit }`, in id order. Whether a
+//! lantern is lit is worked out from where the player stands, so it is no
+//! state: undo, saves and the hash need nothing.
 
-use crate::component::{Glow, TagKind};
-use crate::context::{StepChange, StepContext};
-use crate::registry::Mechanic;
-use crate::schedule::{Phase, reacting};
-use crate::world::WorldError;
+use muscleman_core::{EntityId, EntityRecipe, Glowed, GridDir, GridPos};
 
-/// The glow: no recipe, one system.
-pub(crate) const MECHANIC: Mechanic =
-    Mechanic::new("glow", &[], &[reacting(Phase::Environment, "glow", run)]);
+use crate::component::{TagKind, TagSet};
+use crate::context::StepContext;
+use crate::index::SpatialIndex;
+use crate::registry::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
+use crate::schedule::{Phase, system};
+use crate::world::{World, WorldError};
 
-/// Brighten the player's glow once for each box that entered a goal cell
-/// this step.
-pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
-    let Ok(Glow(before)) = ctx.world().get::<Glow>(ctx.player) else {
-        return Ok(());
-    };
-    let index = ctx.world().index();
-    let arrivals = ctx
-        .changes()
-        .iter()
-        .filter(|c| matches!(c, StepChange::Moved { .. }))
-        .filter(|c| {
-            index
-                .locate(c.entity())
-                .is_some_and(|(_, tags)| tags.contains(TagKind::Pushable))
-                && index.has_kind_at(TagKind::Goal, c.cell())
-        })
-        .count();
-    if arrivals == 0 {
+/// A lantern's tags: it blocks like a wall and never changes.
+const LANTERN: &[TagKind] = &[
+    TagKind::BlocksMovement,
+    TagKind::BlocksPush,
+    TagKind::Static,
+];
+
+/// Lanterns, and their glow.
+pub(crate) const MECHANIC: Mechanic = Mechanic::new(
+    "glow",
+    &[RecipeDecl::new(
+        EntityRecipe::Lantern,
+        LANTERN,
+        Art::new("lantern", "lantern", Layer::THING, 'L', Tint::Yellow),
+        Assume::SCENERY.outside_push_search("lanterns"),
+    )
+    .showing(shows)],
+    &[system(Phase::Environment, "glow", run)],
+);
+
+/// Return whether `tags` are a lantern's.
+fn is_lantern(tags: TagSet) -> bool {
+    tags == TagSet::of(LANTERN)
+}
+
+/// Return the four cells next to `at`.
+fn around(at: GridPos) -> impl Iterator<Item = GridPos> {
+    GridDir::ALL.into_iter().map(move |d| at + d.offset())
+}
+
+/// Return whether the player stands next to `at`.
+fn player_beside(index: &SpatialIndex, at: GridPos) -> bool {
+    around(at).any(|c| index.has_kind_at(TagKind::Player, c))
+}
+
+/// A lantern shows `"lit"` while the player stands next to it.
+fn shows(world: &World, _: EntityId, at: GridPos, _: TagSet) -> &'static str {
+    if player_beside(world.index(), at) {
+        "lit"
+    } else {
+        ""
+    }
+}
+
+/// Emit `Glowed` for each lantern the player came next to or left this
+/// step, in id order.
+fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
+    let (before, now) = (ctx.player_at, ctx.world().position(ctx.player)?);
+    if before == now {
         return Ok(());
     }
-    let after = before.saturating_add(u32::try_from(arrivals).unwrap_or(u32::MAX));
-    ctx.set(ctx.player, Glow(after))
+    let mut lanterns = ctx.take_ids();
+    let index = ctx.world().index();
+    for at in around(before).chain(around(now)) {
+        lanterns.extend(
+            index
+                .tagged_at(at)
+                .filter(|(_, tags)| is_lantern(*tags))
+                .map(|(id, _)| id),
+        );
+    }
+    lanterns.sort_unstable();
+    lanterns.dedup();
+    let beside = |a: GridPos, b: GridPos| a.x.abs_diff(b.x) + a.y.abs_diff(b.y) == 1;
+    for &lantern in &lanterns {
+        if let Some((at, _)) = ctx.world().index().locate(lantern) {
+            let (was, is) = (beside(at, before), beside(at, now));
+            if was != is {
+                ctx.events.push(Glowed { lantern, lit: is });
+            }
+        }
+    }
+    ctx.give_back_ids(lanterns);
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
-    use muscleman_core::{GridDir, Input};
+    use muscleman_core::{GridDir, Input, SimEvent};
     use muscleman_level::Level;
 
-    use super::*;
     use crate::game::Game;
     use crate::rules::Rules;
+    use crate::view::appearance;
 
-    /// A game where the player glows, with a box two cells from a goal.
-    fn glowing() -> Game {
-        let level = Level::parse("#######\n#@$ . #\n#######\n").unwrap_or_else(|e| panic!("{e}"));
-        let mut game = Game::new(&level, Rules::MUSCLEMAN).unwrap_or_else(|e| panic!("{e}"));
-        let player = game.player();
-        game.world_mut_for_tests()
-            .set(player, Glow(0))
+    fn game() -> Game {
+        let level = Level::parse("legend: l = Lantern\n#####\n#@ l#\n#####\n")
             .unwrap_or_else(|e| panic!("{e}"));
-        game
+        Game::new(&level, Rules::MUSCLEMAN).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    fn glow(game: &Game) -> u32 {
-        game.world()
-            .get::<Glow>(game.player())
-            .map_or(u32::MAX, |g| g.0)
-    }
-
-    #[test]
-    fn a_box_pushed_onto_a_goal_brightens_the_glow() {
-        let mut game = glowing();
-        let right = Input::Move(GridDir::Right);
-        game.step(right).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(glow(&game), 0, "the box is not on the goal yet");
-        game.step(right).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(glow(&game), 1);
-        game.step(right).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(glow(&game), 1, "the box left the goal");
+    /// Step `input` and return the `lit` of each `Glowed` it emitted.
+    fn glowed(game: &mut Game, input: Input) -> Vec<bool> {
+        game.step(input)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .iter()
+            .filter_map(|e| match e {
+                SimEvent::Glowed(g) => Some(g.lit),
+                _ => None,
+            })
+            .collect()
     }
 
     #[test]
-    fn undo_hash_save_and_validate_know_the_new_component() {
-        let mut game = glowing();
-        let right = Input::Move(GridDir::Right);
-        game.step(right).unwrap_or_else(|e| panic!("{e}"));
-        let before = game.state_hash();
-        game.step(right).unwrap_or_else(|e| panic!("{e}"));
-        assert_ne!(game.state_hash(), before, "the hash sees the glow");
-        assert!(game.save().contains("\"glow\":1"), "{}", game.save());
+    fn a_lantern_lights_beside_the_player_and_goes_dark_when_it_leaves() {
+        let mut game = game();
+        let lantern = game
+            .view()
+            .sprites()
+            .iter()
+            .find(|s| s.appearance.kind == "lantern")
+            .map(|s| s.entity)
+            .unwrap_or_else(|| panic!("a lantern"));
+        assert_eq!(appearance(game.world(), lantern).state, "");
+        let (right, left) = (Input::Move(GridDir::Right), Input::Move(GridDir::Left));
+        assert_eq!(glowed(&mut game, right), [true]);
+        assert_eq!(appearance(game.world(), lantern).state, "lit");
+        assert_eq!(glowed(&mut game, right), [false; 0], "a lantern blocks");
+        assert_eq!(glowed(&mut game, left), [false]);
         game.undo().unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(
-            (glow(&game), game.state_hash()),
-            (0, before),
-            "undo restores it"
-        );
-        game.world().validate().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(appearance(game.world(), lantern).state, "lit", "undo");
     }
 }

@@ -10,7 +10,7 @@ pub(crate) mod carry;
 pub(crate) mod cleanup;
 pub(crate) mod collect;
 pub(crate) mod doors;
-#[cfg(test)]
+#[cfg(feature = "demo-glow")]
 pub(crate) mod glow;
 pub(crate) mod grab;
 pub(crate) mod plates;
@@ -28,7 +28,7 @@ pub(crate) const MECHANICS: &[&Mechanic] = &[
     &carry::MECHANIC,
     &grab::MECHANIC,
     &swing::MECHANIC,
-    #[cfg(test)]
+    #[cfg(feature = "demo-glow")]
     &glow::MECHANIC,
     &collect::MECHANIC,
     &sink::MECHANIC,

@@ -21,7 +21,13 @@ const fn plate(recipe: EntityRecipe, art: Art) -> RecipeDecl {
             .changing()
             .outside_push_search("pressure plates"),
     )
-    .showing(TagKind::Pressed, "pressed")
+    .showing(|_, _, _, tags| {
+        if tags.contains(TagKind::Pressed) {
+            "pressed"
+        } else {
+            ""
+        }
+    })
 }
 
 /// A coloured plate's art.

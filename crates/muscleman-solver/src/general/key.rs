@@ -3,7 +3,7 @@
 
 use muscleman_core::{EntityId, EntityRecipe, GlobalCounter, GridDir, GridPos};
 use muscleman_level::Level;
-use muscleman_sim::{Collects, Facing, Holding, TagKind, TagSet, World};
+use muscleman_sim::{Collects, Facing, Holding, TagKind, TagSet, World, recipe_decl};
 
 /// Whether a tag set needs a second word (never, with today's 29 tags).
 const WIDE_TAGS: bool = TagKind::ALL.len() > 32;
@@ -195,13 +195,8 @@ impl KeyWriter {
             hammer |= spec.recipe == EntityRecipe::Hammer;
             contents |= !spec.contents.as_slice().is_empty();
             for r in std::iter::once(spec.recipe).chain(spec.contents.as_slice().iter().copied()) {
-                collectibles |= matches!(
-                    r,
-                    EntityRecipe::Apple
-                        | EntityRecipe::Pear
-                        | EntityRecipe::Cheese
-                        | EntityRecipe::Coin
-                );
+                // What raises a counter, as the sim declares it.
+                collectibles |= recipe_decl(r).is_some_and(|d| d.collects().is_some());
             }
         }
         let tracked = world
