@@ -187,14 +187,13 @@ pub enum OptimalArg {
 #[derive(Debug, Args)]
 #[command(after_help = "\
 Prints the solution in MOVES letters: u d l r (upper case for a push), g grab, p drop,
-[ ] swings, w wait. Every rule is searched: walls, boxes, water, keys, doors, plates,
-collectibles, hammers, grabs and swings. Exit codes: 0 found; 1 proved unsolvable (only
-after a complete search of every input the rules allow); 2 bad input; 3 gave up (time or
-memory limit, or an open level: the sim has floor beyond its edge, so the search is
-bounded to the level's rectangle plus 2 cells and proves nothing once that bound cut a
-step). On a collection without --level it solves each level in turn and ends with
-`solved N of M` on standard error. A progress line is shown on standard error when it is
-a terminal.")]
+[ ] swings, w wait. Every rule the game plays is searched, grabs and swings included.
+Exit codes: 0 found; 1 proved unsolvable (only after a complete search of every input
+the rules allow); 2 bad input; 3 gave up (time or memory limit, or an open level: the sim
+has floor beyond its edge, so the search is bounded to the level's rectangle plus 2 cells
+and proves nothing once that bound cut a step). On a collection without --level it solves
+each level in turn and ends with `solved N of M` on standard error. A progress line is
+shown on standard error when it is a terminal.")]
 pub struct SolveArgs {
     /// The level file (one level or a collection).
     pub level_file: PathBuf,

@@ -1,6 +1,6 @@
 //! Plain enums shared by every layer: key colours, counters, move causes.
 
-/// Colour of a key, a door or a pressure plate.
+/// Colour of a key, a door or what opens it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum KeyColor {
     /// Blue.

@@ -10,14 +10,14 @@ use muscleman_sim::{Appearance, Tint, View};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Look {
     /// What it is, the recipe's declared kind: `"player"`, `"wall"`,
-    /// `"box"`, `"key"`, `"door"`, `"plate"`, `"coin"`, ... or `"unknown"`.
+    /// `"box"`, `"key"`, `"door"`, `"coin"`, ... or `"unknown"`.
     /// A script draws its own art for the kinds it knows and
     /// [`Look::glyph`] in [`Look::tint`] for any other.
     pub kind: &'static str,
     /// What players call it (`"heavy box"`).
     pub name: &'static str,
-    /// Its colour (`"red"`, `"blue"`, `"yellow"`, `"green"`) for keys, doors
-    /// and plates; `""` otherwise.
+    /// Its colour (`"red"`, `"blue"`, `"yellow"`, `"green"`) for what has
+    /// one; `""` otherwise.
     pub color: &'static str,
     /// The state it shows (`"open"`, `"pressed"`, `"sunk"`); `""` for none.
     pub state: &'static str,

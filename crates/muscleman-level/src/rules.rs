@@ -7,7 +7,7 @@
 //!   state applies to it, its contents are a box's and are things a box
 //!   holds;
 //! - rules of two specs in one cell ([`conflict`]): no duplicate, one
-//!   blocker, water with no goal, plate or door, a closed door alone, an open
+//!   blocker, nothing dry on water, a closed door alone, an open
 //!   door with only what stands in a doorway. Adding more to a cell never
 //!   mends these;
 //! - rules of the whole cell ([`check_whole`]): a heavy box on water needs
@@ -37,7 +37,7 @@ pub(crate) enum Broken {
     SecondSunk,
     /// Two blockers: the one present, the one added.
     TwoBlockers(EntitySpec, EntitySpec),
-    /// Water with a goal, plate or door (this one).
+    /// Water with something that stays dry (this one).
     WaterShared(EntitySpec),
     /// A closed door with something else.
     ClosedDoorShared(EntitySpec, EntitySpec),

@@ -140,7 +140,7 @@ pub enum GiveUpReason {
 /// Something a level may hold that the push search does not model, by the
 /// name its recipe's declaration in the sim gives it
 /// ([`Assume::push_search`](muscleman_sim::Assume::push_search): `"water"`,
-/// `"keys"`, `"doors"`, `"pressure plates"`, ...). A recipe the sim declares
+/// `"keys"`, `"doors"`, ...). A recipe the sim declares
 /// tomorrow is refused by the push search the day it is declared, unless
 /// it says the push search models it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

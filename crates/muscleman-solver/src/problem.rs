@@ -92,8 +92,8 @@ pub struct Problem {
     /// Boxes and their kinds.
     pub boxes: Vec<(GridPos, BoxKind)>,
     /// Everything else the level holds that the sim plays but the search does
-    /// not model ([`Unmodelled::of`] is `Some`): keys, doors, plates,
-    /// collectibles, hammers, sunk heavy boxes. A problem holding any is
+    /// not model ([`Unmodelled::of`] is `Some`), and anything written in a
+    /// state (a sunk heavy box, an open door). A problem holding any is
     /// never searched ([`Problem::unmodelled`]).
     pub others: Vec<(GridPos, EntitySpec)>,
 }
@@ -101,7 +101,7 @@ pub struct Problem {
 impl Problem {
     /// Build a problem from a list of recipes per cell, as a level file gives them.
     ///
-    /// Keys, doors, plates, collectibles and hammers are kept in
+    /// What it does not model is kept in
     /// [`Problem::others`] (the search then gives up); recipes the sim
     /// itself refuses (Bong, Ghost...) are [`ProblemError::UnsupportedRecipe`];
     /// a level needs exactly one player.
@@ -168,7 +168,7 @@ impl Problem {
 
     /// Build a problem from a level read by the level crate.
     ///
-    /// What the search does not model (water, keys, doors, plates,
+    /// What the search does not model ([`Unmodelled`],
     /// collectibles, hammers, a sunk heavy box) is kept, and
     /// [`Problem::unmodelled`] names the first; a box's contents are dropped
     /// (only a hammer opens a box). Recipes the sim refuses are
@@ -203,7 +203,7 @@ impl Problem {
     }
 
     /// Return the first thing, in reading order, that the search does not
-    /// model (water, keys, doors, plates, collectibles, hammers), with its cell.
+    /// model ([`Unmodelled`]), with its cell.
     ///
     /// [`crate::solve`] gives up on such a problem without searching it
     /// ([`crate::GiveUpReason::Unmodelled`]), and [`crate::Position::new`]

@@ -3,7 +3,7 @@
 //!
 //! The plan treats as blocking every cell holding a wall, a weak wall, a
 //! box, a heavy box, a closed door, water, a key, a hammer or something the
-//! game does not know; it walks over floor, goals, plates, open doors,
+//! game does not know; it walks over whatever does not block
 //! filled water and collectibles. A push path pushes only the picked box
 //! and never into another (so never a chain). The moves are then played
 //! through the sim one by one, and the walk stops where the sim does

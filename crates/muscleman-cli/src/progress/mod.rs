@@ -18,7 +18,7 @@
 //!   game only where there is water (the player cannot swim, a heavy box
 //!   sinks) and added grab, drop and swings, which only ever add ways to
 //!   solve; rule-book-1 levels could hold nothing else that rule book 2
-//!   changed (no keys, doors, plates, hammers or collectibles). So a record
+//!   changed (none of the later mechanics). So a record
 //!   of a level without water is a solve with those moves and pushes under
 //!   rule book 2 as well. Format 1 did not say which rules a record was made
 //!   under; a Sokoban-rules solve (its refused pushes dropped, which moved

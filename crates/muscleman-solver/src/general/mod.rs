@@ -2,7 +2,7 @@
 //! every input the rules allow.
 //!
 //! It covers what the fast push search does not: grabs, pulls and swings,
-//! water, keys, doors, plates, collectibles and hammers, and the floor
+//! every mechanic the sim plays, and the floor
 //! beyond an open level's edge. Positions are the sim's own, kept in a
 //! [`Trail`](muscleman_sim::Trail) (a world whose steps are taken back through their journal), so
 //! the rules are the sim's by construction; [`key::KeyWriter`] writes each
