@@ -46,7 +46,7 @@ pub(crate) enum StepChange {
         at: GridPos,
     },
     /// The player took hold of an entity: it is lifted off its cell (it
-    /// presses no plate and sinks nowhere while held).
+    /// presses nothing and sinks nowhere while held).
     Lifted {
         /// The entity.
         id: EntityId,
@@ -155,7 +155,7 @@ pub(crate) struct StepContext<'a> {
     pub(crate) events: &'a mut EventBatch,
     /// Whether this step keeps its change list: only if some system reads
     /// it and the world holds something such a system answers (water,
-    /// plates, doors, collectibles), so a step in a plain Sokoban level
+    /// switches, doors, collectibles), so a step in a plain Sokoban level
     /// keeps nothing.
     track: bool,
     /// The [`Needs`] that hold now, as bits.

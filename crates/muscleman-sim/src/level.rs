@@ -54,11 +54,10 @@ fn is_supported(spec: &EntitySpec) -> bool {
 /// [`LevelLoadError::NotSupported`] at their cell, before anything is
 /// spawned.
 ///
-/// Plates and doors then take the state their rules give, without events
-/// (rules.md §6): a plate is pressed if something presses it; a door is open
-/// if a key unlocked it, all the plates of its colour are pressed (a secret
-/// door: all the heavy plates) or something stands in it, and closed
-/// otherwise, whatever the level wrote.
+/// Then each mechanic's entities take the state their rules give, without
+/// events (rules.md §6): a switch is pressed if something presses it, a door
+/// is open or closed by its rules whatever the level wrote (each mechanic's
+/// `settle` hook).
 ///
 /// # Example
 /// ```
@@ -117,7 +116,7 @@ pub fn world_from_level(level: &Level) -> Result<(World, EntityId), LevelLoadErr
         }
     }
     let player = player.ok_or(LevelLoadError::NoPlayer)?;
-    // Give plates, doors and whatever else settles the state its rules
+    // Give switches, doors and whatever else settles the state its rules
     // give, without events (rules.md §6), mechanic by mechanic.
     for ((hook, _), ids) in settlers.iter().zip(&settle) {
         for &id in ids {

@@ -190,7 +190,7 @@ pub fn spec_of(world: &World, id: EntityId) -> Option<EntitySpec> {
 }
 
 /// Return `tags` without the play state a level does not write: whether a
-/// plate is pressed (it takes that state from what stands on it at load)
+/// switch is pressed (it takes that state from what stands on it at load)
 /// and whether the player carries something (saves keep that).
 const fn level_tags(tags: TagSet) -> TagSet {
     tags.without(TagKind::Pressed).without(TagKind::Carrying)

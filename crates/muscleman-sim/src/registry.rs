@@ -30,8 +30,8 @@ impl Layer {
     pub const WATER: Layer = Layer(0);
     /// Marks on the floor: goals, what fills water.
     pub const FLOOR: Layer = Layer(1);
-    /// Things set into the floor: plates.
-    pub const PLATE: Layer = Layer(2);
+    /// Things set into the floor.
+    pub const SET_IN: Layer = Layer(2);
     /// An open doorway.
     pub const DOORWAY: Layer = Layer(3);
     /// What lies on the floor: collectibles.
@@ -49,7 +49,7 @@ impl Layer {
 pub enum Tint {
     /// The front end's plain text colour.
     Plain,
-    /// The entity's own key colour (keys, doors, plates).
+    /// The entity's own key colour.
     Own,
     /// Red.
     Red,
@@ -209,7 +209,7 @@ pub struct RecipeDecl {
     /// How it looks in its own state.
     pub art: Art,
     /// The state word front ends get for one of its entities in play
-    /// (`"pressed"` for a pressed plate), worked out from the world.
+    /// (`"lit"`), worked out from the world.
     pub shows: Option<Shows>,
     /// What the solver may assume of it.
     pub assume: Assume,
@@ -293,13 +293,13 @@ pub(crate) type CellCheck = fn(&World, GridPos, Option<EntityId>) -> Result<(), 
 /// A mechanic: one module's recipes, systems and hooks.
 #[derive(Clone, Copy)]
 pub(crate) struct Mechanic {
-    /// Its name (`"plates"`).
+    /// Its name (`"doors"`).
     pub(crate) name: &'static str,
     /// Its recipes.
     pub(crate) recipes: &'static [RecipeDecl],
     /// Its systems, each with its schedule line.
     pub(crate) systems: &'static [SystemEntry],
-    /// Give one of its entities the state its rules give at load (a plate
+    /// Give one of its entities the state its rules give at load (a door
     /// pressed by what stands on it), without events. Called in id order,
     /// mechanic by mechanic in registration order, after the whole level
     /// is spawned.
@@ -408,7 +408,7 @@ pub fn recipe_decls() -> impl Iterator<Item = &'static RecipeDecl> {
 ///
 /// # Example
 /// ```
-/// assert!(muscleman_sim::mechanics().any(|m| m == "plates"));
+/// assert!(muscleman_sim::mechanics().any(|m| m == "doors"));
 /// ```
 pub fn mechanics() -> impl Iterator<Item = &'static str> {
     MECHANICS.iter().map(|m| m.name)
@@ -429,7 +429,7 @@ impl World {
     /// Check every mechanic's invariants over the whole world (rules.md §5,
     /// 7 and 8): no sinkable floats and no water is filled twice, a closed
     /// door is alone and an open one is meant to be open or holds something,
-    /// every plate is pressed exactly when something presses it, and
+    /// every switch is set exactly as what stands on it says, and
     /// whatever else a mechanic checks.
     ///
     /// # Example
@@ -442,7 +442,7 @@ impl World {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn validate_environment(&self) -> Result<(), InvariantError> {
-        // What the player holds presses no plate.
+        // What the player holds stands on nothing.
         let held = self
             .entities()
             .into_iter()

@@ -25,7 +25,7 @@ pub(crate) enum Phase {
     /// Entities with a brain act (none yet).
     #[expect(dead_code, reason = "no actor exists yet")]
     Actors,
-    /// Collect, sink, plates, doors: the world answers what moved.
+    /// Collect, sink, switches, doors: the world answers what moved.
     Environment,
     /// Release what the step used up.
     Cleanup,
@@ -86,8 +86,8 @@ pub(crate) enum Needs {
     Water = 1 << 3,
     /// The world has a collectible.
     Collectibles = 1 << 4,
-    /// The world has a plate or a door.
-    PlatesOrDoors = 1 << 5,
+    /// The world has a switch or a door.
+    Switches = 1 << 5,
 }
 
 impl Needs {
@@ -98,7 +98,7 @@ impl Needs {
         Needs::EmptyHands,
         Needs::Water,
         Needs::Collectibles,
-        Needs::PlatesOrDoors,
+        Needs::Switches,
     ];
 }
 

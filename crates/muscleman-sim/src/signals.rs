@@ -198,7 +198,7 @@ impl Signals {
             bits |= Needs::Collectibles as u8;
         }
         if self.plates_and_doors > 0 {
-            bits |= Needs::PlatesOrDoors as u8;
+            bits |= Needs::Switches as u8;
         }
         self.needs_bits = bits;
     }

@@ -33,7 +33,7 @@ pub struct Appearance {
     pub kind: &'static str,
     /// What players call it (`"heavy box"`).
     pub name: &'static str,
-    /// Its colour: keys, coloured doors and plates.
+    /// Its colour, for recipes that have one.
     pub color: Option<KeyColor>,
     /// The state it shows (`"open"`, `"pressed"`, `"sunk"`), `""` for none.
     pub state: &'static str,

@@ -98,7 +98,7 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
             )
             .with_states(&[open_state(RecipeState::Open, BLOCKERS, SECRET)]),
         ],
-        &[reacting(Phase::Environment, "doors", run).when(Needs::PlatesOrDoors)],
+        &[reacting(Phase::Environment, "doors", run).when(Needs::Switches)],
     )
 };
 

@@ -30,7 +30,7 @@ pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
 }
 
 /// With empty hands, hold the liftable entity in front: it stays where it
-/// is, lifted (it presses no plate and sinks nowhere while held).
+/// is, lifted (it presses nothing and sinks nowhere while held).
 fn grab(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
     let player = ctx.player;
     if ctx.held().is_some() {
@@ -53,7 +53,7 @@ fn grab(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
 }
 
 /// Let go of what is held: it stays where it is and counts as arrived
-/// there (it may press a plate or sink this very step).
+/// there (it may press a switch or sink this very step).
 fn drop(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
     let player = ctx.player;
     let Some(entity) = ctx.held() else {

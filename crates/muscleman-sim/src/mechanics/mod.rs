@@ -3,7 +3,8 @@
 //! with one line each.
 //!
 //! The order of [`MECHANICS`] is the order of the rules: within a phase,
-//! systems run in it (collect, sink, plates, doors), and plates settle
+//! systems run in it (collect, sink, then switches and the doors they
+//! open), and switches settle
 //! before doors at load.
 
 pub(crate) mod carry;

@@ -31,7 +31,7 @@ const fn plate(recipe: EntityRecipe, art: Art) -> RecipeDecl {
 }
 
 /// A coloured plate's art.
-const COLOURED: Art = Art::new("plate", "plate", Layer::PLATE, '_', Tint::Own);
+const COLOURED: Art = Art::new("plate", "plate", Layer::SET_IN, '_', Tint::Own);
 
 /// Pressure plates.
 pub(crate) const MECHANIC: Mechanic = Mechanic {
@@ -49,13 +49,13 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
                 Art::new(
                     "heavy_plate",
                     "heavy plate",
-                    Layer::PLATE,
+                    Layer::SET_IN,
                     '_',
                     Tint::Magenta,
                 ),
             ),
         ],
-        &[reacting(Phase::Environment, "plates", run).when(Needs::PlatesOrDoors)],
+        &[reacting(Phase::Environment, "plates", run).when(Needs::Switches)],
     )
 };
 
