@@ -242,6 +242,9 @@ fn run_searches(
         }
     }
     let mut last = Instant::now();
+    // Searches still running (an incomplete one that ran out of states
+    // stops; only a complete search's exhaustion is a proof).
+    let mut running = vec![true; searches.len()];
     loop {
         let several = searches.len() > 1;
         for i in 0..searches.len() {
@@ -250,9 +253,24 @@ fn run_searches(
             let Some(search) = searches.get_mut(i) else {
                 continue;
             };
-            if let Some(end) = search.advance(budget) {
-                let all: Vec<Stats> = searches.iter().map(|s| s.stats).collect();
-                return (end, total(&all));
+            if !running.get(i).copied().unwrap_or(false) {
+                continue;
+            }
+            match search.advance(budget) {
+                Some(SearchEnd::Exhausted) if !search.complete() => {
+                    if let Some(r) = running.get_mut(i) {
+                        *r = false;
+                    }
+                    if !running.contains(&true) {
+                        let all: Vec<Stats> = searches.iter().map(|s| s.stats).collect();
+                        return (SearchEnd::GaveUp(GiveUpReason::Cancelled), total(&all));
+                    }
+                }
+                Some(end) => {
+                    let all: Vec<Stats> = searches.iter().map(|s| s.stats).collect();
+                    return (end, total(&all));
+                }
+                None => {}
             }
         }
         if last.elapsed().as_millis() >= 500 {
@@ -300,9 +318,15 @@ fn run_parallel(
         }
         let mut last = Instant::now();
         loop {
-            if let Some(end) = s.advance(SLICE) {
-                finish(i, end, s.stats);
-                return;
+            match s.advance(SLICE) {
+                // An incomplete search's exhaustion proves nothing: leave
+                // the answer to the others.
+                Some(SearchEnd::Exhausted) if !s.complete() => return,
+                Some(end) => {
+                    finish(i, end, s.stats);
+                    return;
+                }
+                None => {}
             }
             if last.elapsed().as_millis() >= 500 {
                 last = Instant::now();

@@ -8,7 +8,7 @@
 
 use super::corral::Verdict;
 use super::table::Table;
-use super::{Node, Search, Step, Strategy};
+use super::{MACRO, Node, Search, Step, Strategy};
 use crate::board::Board;
 use crate::moves;
 use crate::options::{GiveUpReason, Optimize};
@@ -83,6 +83,29 @@ impl Search<'_> {
                     (behind, end, run) = (end, next, run + 1);
                 }
             }
+            // A goal macro takes the box on to its room's next goal.
+            let mut at = None;
+            if let Some(rooms) = &mut self.rooms {
+                let start = self.macro_pushes.len();
+                self.macro_pushes.push((first as u16, d));
+                let mut x = e;
+                while x != end {
+                    self.macro_pushes.push((x as u16, d));
+                    x = b.step(x, d as usize);
+                }
+                match rooms.macro_for(b, occupied, end, behind, &mut self.macro_pushes) {
+                    Some((t, player))
+                        if self.macro_pushes.len() - start <= usize::from(u16::MAX) =>
+                    {
+                        occupied[end] = false;
+                        occupied[t] = true;
+                        (behind, end) = (player, t);
+                        run = (self.macro_pushes.len() - start) as u16;
+                        at = Some(start as u32);
+                    }
+                    _ => self.macro_pushes.truncate(start),
+                }
+            }
             let push = Step {
                 c,
                 d,
@@ -90,14 +113,23 @@ impl Search<'_> {
                 behind,
                 e: end,
                 run,
+                at,
             };
+            let stored = self.table.nodes.len();
             let outcome = if b.prune && b.dead[end] {
                 Ok(None)
             } else {
                 self.child_of(idx, &node, &push, goals_here, moves_mode)
             };
-            self.scratch.occupied[first] = true;
+            if let Some(start) = at
+                && self.table.nodes.len() == stored
+            {
+                // The macro's child was not stored: drop its pushes.
+                self.macro_pushes.truncate(start as usize);
+            }
+            // In this order: a goal macro may end where the box started.
             self.scratch.occupied[end] = false;
+            self.scratch.occupied[first] = true;
             match outcome {
                 Ok(Some(goal)) if fast => {
                     result = Ok(Some(goal));
@@ -135,6 +167,7 @@ impl Search<'_> {
             behind,
             e,
             run,
+            at,
         } = *push;
         let sc = &mut self.scratch;
         // Child boxes, sorted: replace `first` by `e`.
@@ -201,8 +234,9 @@ impl Search<'_> {
             parent: idx as u32,
             player,
             first: first16,
-            dir: d,
+            dir: if at.is_some() { MACRO } else { d },
             run,
+            at: at.unwrap_or(0),
             h,
             g,
             pushes: node.pushes + u32::from(run),

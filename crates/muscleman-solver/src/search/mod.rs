@@ -24,6 +24,7 @@ mod bound;
 mod corral;
 mod deadlock;
 mod expansion;
+mod goal_room;
 mod table;
 
 /// One stored state.
@@ -36,11 +37,13 @@ struct Node {
     /// Cell of the pushed chain's nearest box before the push (where the
     /// player stands after it).
     first: u16,
-    /// Direction of the push (0..4).
+    /// Direction of the push (0..4), or [`MACRO`] for a goal macro.
     dir: u8,
     /// Pushes this step makes in direction `dir` (more than 1 for a tunnel
-    /// run).
+    /// run), or the goal macro's push count.
     run: u16,
+    /// A goal macro's first push in [`Search::macro_pushes`].
+    at: u32,
     /// Lower bound from here.
     h: u32,
     /// Cost so far (pushes, or moves in moves mode).
@@ -50,6 +53,9 @@ struct Node {
     /// Distance table (frozen boxes on goals as walls) used for the bound.
     dt: u32,
 }
+
+/// [`Node::dir`] of a goal macro: its pushes are in [`Search::macro_pushes`].
+const MACRO: u8 = 4;
 
 /// One generated step: the player at `c` pushes direction `d`; the
 /// chain's nearest box leaves `first`; after the step (`run` pushes, more
@@ -63,6 +69,8 @@ struct Step {
     behind: usize,
     e: usize,
     run: u16,
+    /// A goal macro: its first push in [`Search::macro_pushes`].
+    at: Option<u32>,
 }
 
 /// Heap entry: (primary, secondary, tie-break, node).
@@ -101,6 +109,9 @@ struct Config<'a> {
     use_corrals: bool,
     /// Tunnel runs (Sokoban rules, as many boxes as goals, fast mode).
     use_tunnels: bool,
+    /// Goal macros (greedy search only, Sokoban rules, as many boxes as
+    /// goals, some goal room with a packing order): not complete.
+    use_macros: bool,
     /// Set by another search of the portfolio when it has finished.
     halt: Option<&'a AtomicBool>,
     /// When the solve started (the timeout counts from here).
@@ -147,6 +158,10 @@ pub(crate) struct Search<'a> {
     freeze: deadlock::Freeze,
     /// The PI-corral analysis (see [`corral`]).
     corrals: corral::Corrals,
+    /// Goal rooms and their packing orders (see [`goal_room`]).
+    rooms: Option<goal_room::GoalRooms>,
+    /// The pushes of every stored goal macro, one after another.
+    macro_pushes: Vec<goal_room::MacroPush>,
     scratch: Scratch,
     /// The open list's last popped priority.
     last_priority: u32,
@@ -165,6 +180,12 @@ impl<'a> Search<'a> {
     ) -> Search<'a> {
         let n = board.n;
         let box_count = board.boxes0.len();
+        let rooms = (strategy == Strategy::Greedy
+            && board.max_chain == 1
+            && board.prune
+            && opts.optimize == Optimize::Fast)
+            .then(|| goal_room::GoalRooms::new(board))
+            .filter(goal_room::GoalRooms::any);
         Search {
             cfg: Config {
                 board,
@@ -177,6 +198,7 @@ impl<'a> Search<'a> {
                 // Tunnel runs keep solvability, not push counts, and their
                 // reasoning is for one box per push and every box on a goal.
                 use_tunnels: board.max_chain == 1 && board.prune && opts.optimize == Optimize::Fast,
+                use_macros: rooms.is_some(),
                 halt,
                 start,
                 limit_bytes,
@@ -187,6 +209,8 @@ impl<'a> Search<'a> {
             bound: bound::Bound::default(),
             freeze: deadlock::Freeze::new(n),
             corrals: corral::Corrals::new(n),
+            rooms,
+            macro_pushes: Vec::new(),
             scratch: Scratch {
                 occupied: vec![false; n],
                 region_marks: Marks::new(n),
@@ -235,6 +259,13 @@ impl<'a> Search<'a> {
         self.table.memory()
             + (self.heap.capacity() * size_of::<Entry>()) as u64
             + self.dist_tables.memory(self.cfg.board)
+            + (self.macro_pushes.capacity() * size_of::<goal_room::MacroPush>()) as u64
+    }
+
+    /// Whether running out of states proves the level unsolvable (goal
+    /// macros make a search incomplete).
+    pub fn complete(&self) -> bool {
+        !self.cfg.use_macros
     }
 
     /// Make room for one more node and one more heap entry, within the
@@ -345,6 +376,7 @@ impl<'a> Search<'a> {
             first: 0,
             dir: 0,
             run: 0,
+            at: 0,
             h: h0,
             g: 0,
             pushes: 0,
@@ -434,10 +466,21 @@ impl<'a> Search<'a> {
         let mut came = vec![0u8; b.n];
         let mut player = b.player0 as usize;
         let mut out = String::new();
+        // Each step as (box cell, direction, pushes in a row).
+        let mut steps = Vec::new();
         for i in path {
             let node = nodes[i];
-            let d = node.dir as usize;
-            let first = node.first as usize;
+            if node.dir == MACRO {
+                let at = node.at as usize;
+                let pushes = self.macro_pushes.get(at..at + usize::from(node.run));
+                for &(c, d) in pushes.unwrap_or_default() {
+                    steps.push((c as usize, d as usize, 1));
+                }
+            } else {
+                steps.push((node.first as usize, node.dir as usize, node.run));
+            }
+        }
+        for (first, d, run) in steps {
             let stand = b.step(first, (d + 2) % 4);
             let Some(walk) = moves::walk_path(
                 b,
@@ -453,7 +496,7 @@ impl<'a> Search<'a> {
             };
             out.extend(walk.iter().map(|w| WALK[*w as usize]));
             player = stand;
-            for _ in 0..node.run {
+            for _ in 0..run {
                 match moves::step(b, &mut occupied, player, d) {
                     moves::StepResult::Pushed { first: f, .. } => {
                         out.push(PUSH[d]);

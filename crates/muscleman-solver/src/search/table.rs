@@ -142,6 +142,7 @@ impl Table {
     pub fn insert(&mut self, slot: usize, node: Node, boxes: &[u16], hash: u64) -> u32 {
         let idx = self.nodes.len() as u32;
         self.nodes.push(node);
+        debug_assert_eq!(boxes.len(), self.box_count, "boxes {boxes:?}");
         self.arena.extend_from_slice(boxes);
         self.hashes.push(hash);
         self.index[slot] = idx + 1;
