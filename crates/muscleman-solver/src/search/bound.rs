@@ -100,6 +100,14 @@ pub(super) struct Bound {
     ready: bool,
     /// Side of the square `base_cost` (the box count).
     side: usize,
+    /// The sorted boxes and distance table `base_matching` was last solved
+    /// for (empty before the first), to warm-start the next expansion.
+    last_boxes: Vec<u16>,
+    last_dt: u32,
+    /// Scratch of the warm start: new column to old column, and the
+    /// columns whose box is new.
+    perm: Vec<usize>,
+    changed: Vec<usize>,
     /// Column saved while a child's is in `base_cost`.
     saved_column: Vec<i32>,
     /// Matching states of the last expansion's children: node index,
@@ -166,12 +174,55 @@ impl Bound {
                 self.base_matching.copy_from(&self.kept[k].2);
                 true
             }
+            None if self.warm_start(boxes, dt) => self
+                .base_matching
+                .resolve_columns(box_count, &self.changed, &self.base_cost)
+                .is_some(),
             None => self
                 .base_matching
                 .solve(box_count, box_count, &self.base_cost)
                 .is_some(),
         };
+        self.last_boxes.clear();
+        self.last_boxes.extend_from_slice(boxes);
+        self.last_dt = dt;
         self.forget_children();
+    }
+
+    /// Whether the last expansion's matching (same table, at most half the
+    /// boxes elsewhere) can start this one's: if so, reorder its columns
+    /// to `boxes` (a box that stayed keeps its column, a new box takes a
+    /// gone one's) and list the new boxes' columns in `self.changed`.
+    fn warm_start(&mut self, boxes: &[u16], dt: u32) -> bool {
+        let last = &self.last_boxes;
+        if last.len() != boxes.len() || dt != self.last_dt {
+            return false;
+        }
+        // Old columns whose box is gone, in order.
+        let mut gone = last
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| boxes.binary_search(c).is_err())
+            .map(|(k, _)| k);
+        self.perm.clear();
+        self.changed.clear();
+        for (j, c) in boxes.iter().enumerate() {
+            match last.binary_search(c) {
+                Ok(k) => self.perm.push(k),
+                Err(_) => {
+                    let Some(k) = gone.next() else {
+                        return false;
+                    };
+                    self.perm.push(k);
+                    self.changed.push(j);
+                }
+            }
+        }
+        if self.changed.len() * 2 > boxes.len() {
+            return false;
+        }
+        self.base_matching.permute_columns(&self.perm);
+        true
     }
 
     /// Drop the kept children (this expansion's children replace them).
