@@ -137,6 +137,8 @@ fn small_unsolvable_levels_are_proved() {
         "######\n#$$  #\n#    #\n#..@ #\n######",
         // A box against a wall with the goal off that wall.
         "######\n#@   #\n#$   #\n#   .#\n######",
+        // Two boxes shut off a dead corner the player is not in.
+        "######\n# $ .#\n#$$ .#\n#   .#\n#  @ #\n######",
     ];
     for text in cases {
         let p = level(text);

@@ -210,7 +210,7 @@ impl Search<'_> {
         }
         let mut dt = node.dt;
         if b.prune {
-            match self.freeze.test(b, &self.scratch.occupied, e) {
+            match self.freeze.test(b, &self.scratch.occupied, behind, e) {
                 Some(true) => return Ok(None),
                 Some(false) => dt = self.table_for(node.dt),
                 None => {}

@@ -355,7 +355,10 @@ impl<'a> Search<'a> {
             let mut all = Vec::new();
             for &c in &b.boxes0 {
                 if b.goal[c as usize]
-                    && self.freeze.test(b, &self.scratch.occupied, c as usize) == Some(false)
+                    && self
+                        .freeze
+                        .test(b, &self.scratch.occupied, b.player0 as usize, c as usize)
+                        == Some(false)
                 {
                     all.extend_from_slice(&self.freeze.set);
                 }
