@@ -8,7 +8,7 @@
 
 use super::corral::Verdict;
 use super::table::Table;
-use super::{MACRO, Node, Search, Step, Strategy};
+use super::{MACRO, Node, Scratch, Search, Step, Strategy};
 use crate::board::Board;
 use crate::moves;
 use crate::options::{GiveUpReason, Optimize};
@@ -30,7 +30,7 @@ impl Search<'_> {
         for &c in &sc.current {
             sc.occupied[c as usize] = true;
         }
-        moves::reach(
+        let min = moves::reach(
             b,
             &sc.occupied,
             node.player as usize,
@@ -38,6 +38,13 @@ impl Search<'_> {
             &mut sc.region,
             &mut sc.dist,
         );
+        let second = sc
+            .region
+            .iter()
+            .map(|&x| usize::from(x))
+            .filter(|&x| x != min)
+            .min();
+        sc.region_min = (min, second.unwrap_or(usize::MAX));
         let mut pushes = std::mem::take(&mut sc.pushes);
         pushes.clear();
         moves::for_each_push(b, &sc.occupied, &sc.region, |c, d, first, e| {
@@ -56,6 +63,7 @@ impl Search<'_> {
             }
             self.corrals.clear();
         }
+        let sc = &mut self.scratch;
         let goals_here = goals_done(b, &sc.current);
         let square = b.goals.len() == self.cfg.box_count
             && (b.max_chain == 1 || self.cfg.strategy != Strategy::AStar);
@@ -189,6 +197,15 @@ impl Search<'_> {
         }
         let player = if moves_mode {
             behind
+        } else if let Some(p) = (run == 1 && at.is_none())
+            .then(|| quick_normalize(b, sc, first, e, d as usize))
+            .flatten()
+        {
+            debug_assert_eq!(
+                p,
+                moves::normalize(b, &sc.occupied, behind, &mut sc.marks, &mut sc.queue)
+            );
+            p
         } else {
             moves::normalize(b, &sc.occupied, behind, &mut sc.marks, &mut sc.queue)
         } as u16;
@@ -282,4 +299,63 @@ fn tunnel_next(b: &Board, occupied: &[bool], e: usize, d: usize) -> Option<usize
     }
     let next = b.step(e, d);
     (!b.wall[next] && !occupied[next] && flanked(next)).then_some(next)
+}
+
+/// The child's normalized player cell without a flood, where a local look
+/// settles it: one push moved a box from `first` to `e` (direction `d`),
+/// the player now on `first`; `sc` holds the parent's region and its two
+/// smallest cells, and the child's occupancy. Holds when no unreachable
+/// area opens through `first` (its free side cells were in the region)
+/// and filling `e` cannot split the region (its free neighbours stay
+/// linked around it, a "simple point"): the child's region is then the
+/// parent's without `e` and with `first`.
+fn quick_normalize(b: &Board, sc: &Scratch, first: usize, e: usize, d: usize) -> Option<usize> {
+    let free = |x: usize| !b.wall[x] && !sc.occupied[x];
+    for side in [(d + 1) % 4, (d + 3) % 4] {
+        let x = b.step(first, side);
+        if free(x) && !sc.region_marks.get(x) {
+            return None;
+        }
+    }
+    let (min, second) = sc.region_min;
+    let rest = if sc.region_marks.get(e) {
+        // The ring of 8 cells around e, in order: N, NE, E, SE, S, SW, W, NW.
+        let n = b.step(e, 0);
+        let s = b.step(e, 2);
+        let ring = [
+            n,
+            b.step(n, 1),
+            b.step(e, 1),
+            b.step(s, 1),
+            s,
+            b.step(s, 3),
+            b.step(e, 3),
+            b.step(n, 3),
+        ];
+        // Count the runs of free ring cells that hold a side neighbour.
+        let mut groups = 0;
+        for k in 0..8 {
+            let prev = ring[(k + 7) % 8];
+            if free(ring[k]) && !free(prev) {
+                // A run starts at k: does it hold a side (even) cell?
+                let mut j = k;
+                let mut side = false;
+                while free(ring[j % 8]) && j < k + 8 {
+                    side |= j % 2 == 0;
+                    j += 1;
+                }
+                groups += usize::from(side);
+            }
+        }
+        if groups == 0 && (0..8).all(|k| free(ring[k])) {
+            groups = 1;
+        }
+        if groups > 1 {
+            return None;
+        }
+        if e == min { second } else { min }
+    } else {
+        min
+    };
+    Some(rest.min(first))
 }

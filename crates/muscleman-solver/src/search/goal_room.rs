@@ -265,6 +265,13 @@ impl GoalRooms {
                 break;
             }
             self.flood_from(b, occupied, x, e, b.step(x, side));
+            // The box on x with the player on any side the flood reached is
+            // this same state: do not flood for it again.
+            for d in 0..4 {
+                if self.flood.get(b.step(x, d)) {
+                    self.seen.set(x * 4 + d);
+                }
+            }
             for d in 0..4 {
                 let stand = b.step(x, (d + 2) % 4);
                 let to = b.step(x, d);

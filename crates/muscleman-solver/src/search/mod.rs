@@ -131,6 +131,8 @@ struct Scratch {
     /// The same region in BFS order, and the walking distance to each cell.
     region: Vec<u16>,
     dist: Vec<u32>,
+    /// The region's smallest and second smallest cells (`usize::MAX`: none).
+    region_min: (usize, usize),
     /// Marks and queue of the child's normalization flood and of path rebuilding.
     marks: Marks,
     queue: Vec<u16>,
@@ -216,6 +218,7 @@ impl<'a> Search<'a> {
                 region_marks: Marks::new(n),
                 region: Vec::with_capacity(n),
                 dist: vec![0; n],
+                region_min: (0, usize::MAX),
                 marks: Marks::new(n),
                 queue: Vec::with_capacity(n),
                 current: Vec::new(),
