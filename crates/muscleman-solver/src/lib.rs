@@ -60,7 +60,12 @@
 //!   both axes by walls, dead-square pairs or other frozen boxes, one of them
 //!   off goal) use box-against-box blocking only under Sokoban rules: with
 //!   chains two touching boxes can move together, so there only walls and
-//!   dead-square pairs block. A position where some goal can reach no box
+//!   dead-square pairs block. Under Sokoban rules an axis is also blocked by
+//!   a dead square on one side that the player can never enter: not the
+//!   player's cell, and every other neighbour of it a wall or a box of the
+//!   frozen group (the box may not go there, and pushing it the other way
+//!   needs the player there; in any solution no box of the group is the
+//!   first to move). A position where some goal can reach no box
 //!   (the matching is infinite) is pruned in every mode.
 //! - **PI-corrals** (Sokoban rules; fast and push-optimal modes): an area
 //!   the player cannot reach, fenced by boxes each of whose possible pushes
@@ -100,18 +105,29 @@
 //!   runs are off there. Combined with PI-corrals and the deadlock rules it
 //!   stays complete: a solvable state keeps some solvable child, and the run
 //!   from that child is solvable.
+//! - **Goal macros** (the fast mode's greedy search only; Sokoban rules, as
+//!   many boxes as goals): a goal room is a 4-connected group of goals,
+//!   its entrances the floor cells beside it; its packing order comes
+//!   from taking the boxes back out of the filled room, fewest pulls first
+//!   (the last out is packed first). A push that leaves a box on a room's
+//!   cell or entrance takes it on, in the same step, to the room's first
+//!   empty goal in that order, along the fewest pushes inside the room.
+//!   This drops the push's other continuations, so that search is not
+//!   complete: when it runs out of states it stops and proves nothing, and
+//!   the complete weighted search beside it has the last word.
 //! - **Search**: A* with ties broken toward deeper nodes for
 //!   [`Optimize::Pushes`] and [`Optimize::Moves`] (the bound is consistent,
 //!   so the first solved node taken off the open list is optimal). For
-//!   [`Optimize::Fast`], a portfolio of two searches, each complete: greedy
-//!   best-first on the bound (newest first among equals) and weighted A*
-//!   (`g + 2h`). With `threads` 1 they take turns on one thread (greedy
+//!   [`Optimize::Fast`], a portfolio of two searches: greedy best-first on
+//!   the bound (newest first among equals), with goal macros where the
+//!   level has a goal room (then not complete), and weighted A* (`g + 2h`,
+//!   complete). With `threads` 1 they take turns on one thread (greedy
 //!   three expansions in four), so runs are deterministic; with 2 or more
 //!   they run side by side and the first to finish wins (the answer may then
 //!   differ from run to run). Each gets half of `memory_mb`. Optimal modes
 //!   run one search on one thread.
-//! - **Unsolvable** is reported only when a search has exhausted its state
-//!   space on an enclosed level under rules where pushing is the only way
+//! - **Unsolvable** is reported only when a complete search has exhausted
+//!   its state space on an enclosed level under rules where pushing is the only way
 //!   to move a box ([`pushes_are_complete`]: classic Sokoban rules, which
 //!   refuse grab, drop and the swings); every pruning rule above is sound,
 //!   so that is a proof (see below for open levels). Under Muscleman rules

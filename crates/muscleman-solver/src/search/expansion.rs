@@ -63,7 +63,6 @@ impl Search<'_> {
             }
             self.corrals.clear();
         }
-        let sc = &mut self.scratch;
         let goals_here = goals_done(b, &sc.current);
         let square = b.goals.len() == self.cfg.box_count
             && (b.max_chain == 1 || self.cfg.strategy != Strategy::AStar);
