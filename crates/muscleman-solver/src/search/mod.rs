@@ -109,7 +109,7 @@ struct Config<'a> {
     use_corrals: bool,
     /// Tunnel runs (Sokoban rules, as many boxes as goals, fast mode).
     use_tunnels: bool,
-    /// Goal macros (greedy search only, Sokoban rules, as many boxes as
+    /// Goal macros (asked for, not A*, Sokoban rules, as many boxes as
     /// goals, some goal room with a packing order): not complete.
     use_macros: bool,
     /// Set by another search of the portfolio when it has finished.
@@ -176,13 +176,15 @@ impl<'a> Search<'a> {
         board: &'a Board,
         opts: &'a SolveOptions,
         strategy: Strategy,
+        macros: bool,
         limit_bytes: u64,
         halt: Option<&'a AtomicBool>,
         start: Instant,
     ) -> Search<'a> {
         let n = board.n;
         let box_count = board.boxes0.len();
-        let rooms = (strategy == Strategy::Greedy
+        let rooms = (macros
+            && strategy != Strategy::AStar
             && board.max_chain == 1
             && board.prune
             && opts.optimize == Optimize::Fast)
@@ -269,6 +271,11 @@ impl<'a> Search<'a> {
     /// macros make a search incomplete).
     pub fn complete(&self) -> bool {
         !self.cfg.use_macros
+    }
+
+    /// The search's open-list order.
+    pub fn strategy(&self) -> Strategy {
+        self.cfg.strategy
     }
 
     /// Make room for one more node and one more heap entry, within the
