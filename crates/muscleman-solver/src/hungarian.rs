@@ -17,6 +17,11 @@ pub(crate) struct Hungarian {
     way: Vec<usize>,
     minv: Vec<i64>,
     used: Vec<bool>,
+    /// Scratch of [`Hungarian::permute_columns`] and
+    /// [`Hungarian::resolve_columns`].
+    tmp_v: Vec<i64>,
+    tmp_p: Vec<usize>,
+    freed: Vec<usize>,
 }
 
 impl Hungarian {
@@ -48,7 +53,8 @@ impl Hungarian {
     /// starting from the optimal state this struct holds for the old costs
     /// (O(n·m) instead of O(n²·m)): unassign the column, lower its potential
     /// until every reduced cost in it is non-negative, and augment the freed
-    /// row along a shortest path.
+    /// row along a shortest path (O(n) when the old pair stays tight: the
+    /// old assignment is then still optimal).
     pub fn resolve_column(&mut self, n: usize, col: usize, cost: &[i32]) -> Option<u32> {
         let m = n;
         let j = col + 1;
@@ -63,9 +69,69 @@ impl Hungarian {
         }
         self.v[j] = v;
         if i_old != 0 {
-            self.add_row(i_old, m, cost);
+            if i64::from(cost[(i_old - 1) * m + col]) - self.u[i_old] == v {
+                // The old pair is still tight, and every reduced cost is
+                // still non-negative: the old assignment stays optimal.
+                self.p[j] = i_old;
+            } else {
+                self.add_row(i_old, m, cost);
+            }
         }
         self.total(m, cost)
+    }
+
+    /// Re-solve after the columns `cols` (0-based) of a square problem
+    /// changed, starting from the optimal state held for the old costs:
+    /// unassign them, lower each one's potential until its reduced costs are
+    /// non-negative (the other columns' pairs stay tight, their costs did
+    /// not change), and augment each freed row along a shortest path.
+    pub fn resolve_columns(&mut self, n: usize, cols: &[usize], cost: &[i32]) -> Option<u32> {
+        let m = n;
+        if n == 0
+            || cost.len() < n * m
+            || self.p.len() != m + 1
+            || self.u.len() != n + 1
+            || cols.iter().any(|&c| c >= m)
+        {
+            return self.solve(n, m, cost);
+        }
+        self.freed.clear();
+        for &col in cols {
+            let i = std::mem::take(&mut self.p[col + 1]);
+            if i != 0 {
+                self.freed.push(i);
+            }
+        }
+        for &col in cols {
+            let mut v = i64::MAX / 4;
+            for i in 1..=n {
+                v = v.min(i64::from(cost[(i - 1) * m + col]) - self.u[i]);
+            }
+            self.v[col + 1] = v;
+        }
+        let freed = std::mem::take(&mut self.freed);
+        for &i in &freed {
+            self.add_row(i, m, cost);
+        }
+        self.freed = freed;
+        self.total(m, cost)
+    }
+
+    /// Reorder the held solution's columns: new column `j` (0-based) is
+    /// old column `perm[j]` (a permutation of `0..m`).
+    pub fn permute_columns(&mut self, perm: &[usize]) {
+        let m = perm.len();
+        if self.v.len() != m + 1 || self.p.len() != m + 1 || perm.iter().any(|&k| k >= m) {
+            return;
+        }
+        self.tmp_v.clear();
+        self.tmp_v.extend_from_slice(&self.v);
+        self.tmp_p.clear();
+        self.tmp_p.extend_from_slice(&self.p);
+        for (j, &k) in perm.iter().enumerate() {
+            self.v[j + 1] = self.tmp_v[k + 1];
+            self.p[j + 1] = self.tmp_p[k + 1];
+        }
     }
 
     /// Copy another solver's state (potentials and assignment).
@@ -171,6 +237,58 @@ mod tests {
         assert_eq!(h.solve(1, 3, &[5, 2, 7]), Some(2));
         assert_eq!(h.solve(2, 2, &[1, BIG, 2, BIG]), None);
         assert_eq!(h.solve(0, 0, &[]), Some(0));
+    }
+
+    #[test]
+    fn resolving_several_permuted_columns_matches_a_full_solve() {
+        let mut seed = 777u64;
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize
+        };
+        for n in 1..8usize {
+            for _ in 0..200 {
+                let cost: Vec<i32> = (0..n * n)
+                    .map(|_| {
+                        if next() % 9 == 0 {
+                            BIG
+                        } else {
+                            (next() % 20) as i32
+                        }
+                    })
+                    .collect();
+                let mut warm = Hungarian::default();
+                warm.solve(n, n, &cost);
+                // A random permutation of the columns, then a few columns
+                // given new costs.
+                let mut perm: Vec<usize> = (0..n).collect();
+                for i in (1..n).rev() {
+                    perm.swap(i, next() % (i + 1));
+                }
+                let mut moved = vec![0i32; n * n];
+                for i in 0..n {
+                    for j in 0..n {
+                        moved[i * n + j] = cost[i * n + perm[j]];
+                    }
+                }
+                let cols: Vec<usize> = (0..n).filter(|_| next() % 3 == 0).collect();
+                for &j in &cols {
+                    for i in 0..n {
+                        moved[i * n + j] = if next() % 9 == 0 {
+                            BIG
+                        } else {
+                            (next() % 20) as i32
+                        };
+                    }
+                }
+                warm.permute_columns(&perm);
+                let fast = warm.resolve_columns(n, &cols, &moved);
+                let full = Hungarian::default().solve(n, n, &moved);
+                assert_eq!(fast, full, "n {n} perm {perm:?} cols {cols:?}");
+            }
+        }
     }
 
     #[test]

@@ -60,7 +60,12 @@
 //!   both axes by walls, dead-square pairs or other frozen boxes, one of them
 //!   off goal) use box-against-box blocking only under Sokoban rules: with
 //!   chains two touching boxes can move together, so there only walls and
-//!   dead-square pairs block. A position where some goal can reach no box
+//!   dead-square pairs block. Under Sokoban rules an axis is also blocked by
+//!   a dead square on one side that the player can never enter: not the
+//!   player's cell, and every other neighbour of it a wall or a box of the
+//!   frozen group (the box may not go there, and pushing it the other way
+//!   needs the player there; in any solution no box of the group is the
+//!   first to move). A position where some goal can reach no box
 //!   (the matching is infinite) is pruned in every mode.
 //! - **PI-corrals** (Sokoban rules; fast and push-optimal modes): an area
 //!   the player cannot reach, fenced by boxes each of whose possible pushes
@@ -100,18 +105,31 @@
 //!   runs are off there. Combined with PI-corrals and the deadlock rules it
 //!   stays complete: a solvable state keeps some solvable child, and the run
 //!   from that child is solvable.
+//! - **Goal macros** (fast mode only; Sokoban rules, as many boxes as
+//!   goals): a goal room is a 4-connected group of goals,
+//!   its entrances the floor cells beside it; its packing order comes
+//!   from taking the boxes back out of the filled room, fewest pulls first
+//!   (the last out is packed first). A push that leaves a box on a room's
+//!   cell or entrance takes it on, in the same step, to the room's first
+//!   empty goal in that order, along the fewest pushes inside the room.
+//!   This drops the push's other continuations, so a search that uses
+//!   macros is not complete: when it runs out of states it proves nothing,
+//!   and a complete weighted search (`g + 2h`, no macros) takes its place
+//!   and its turns; only that one's exhaustion is a proof.
 //! - **Search**: A* with ties broken toward deeper nodes for
 //!   [`Optimize::Pushes`] and [`Optimize::Moves`] (the bound is consistent,
 //!   so the first solved node taken off the open list is optimal). For
-//!   [`Optimize::Fast`], a portfolio of two searches, each complete: greedy
-//!   best-first on the bound (newest first among equals) and weighted A*
-//!   (`g + 2h`). With `threads` 1 they take turns on one thread (greedy
+//!   [`Optimize::Fast`], a portfolio of two searches: greedy best-first on
+//!   the bound (newest first among equals) and weighted A* (`g + 2h`), both
+//!   with goal macros where the level has a goal room (see above for what
+//!   replaces one that runs out of states). With `threads` 1 they take
+//!   turns on one thread (greedy
 //!   three expansions in four), so runs are deterministic; with 2 or more
 //!   they run side by side and the first to finish wins (the answer may then
 //!   differ from run to run). Each gets half of `memory_mb`. Optimal modes
 //!   run one search on one thread.
-//! - **Unsolvable** is reported only when a search has exhausted its state
-//!   space on an enclosed level under rules where pushing is the only way
+//! - **Unsolvable** is reported only when a complete search has exhausted
+//!   its state space on an enclosed level under rules where pushing is the only way
 //!   to move a box ([`pushes_are_complete`]: classic Sokoban rules, which
 //!   refuse grab, drop and the swings); every pruning rule above is sound,
 //!   so that is a proof (see below for open levels). Under Muscleman rules
@@ -168,6 +186,7 @@ mod general;
 mod hungarian;
 mod moves;
 mod options;
+mod portfolio;
 mod position;
 mod problem;
 mod replay;
@@ -188,154 +207,10 @@ pub use replay::{Replay, replay};
 
 use board::Board;
 use muscleman_level::Level;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use search::{Search, SearchEnd, Strategy};
-
-/// Expansions per slice when searches take turns.
-const SLICE: u64 = 1024;
-
-/// Add up the counters of several searches.
-fn total(stats: &[Stats]) -> Stats {
-    let mut t = Stats::default();
-    for s in stats {
-        t.expanded += s.expanded;
-        t.generated += s.generated;
-        t.stored += s.stored;
-        t.memory_bytes += s.memory_bytes;
-        t.depth = t.depth.max(s.depth);
-        t.initial_bound = t.initial_bound.max(s.initial_bound);
-        t.elapsed = t.elapsed.max(s.elapsed);
-    }
-    t
-}
-
-/// Run the searches the options call for: one A* in optimal modes; in
-/// fast mode a portfolio of a greedy and a weighted (w = 2) search, taking
-/// turns on one thread (deterministic; greedy gets three quarters of the
-/// expansions) or side by side on two threads.
-fn run_searches(
-    board: &Board,
-    options: &SolveOptions,
-    progress: &mut dyn FnMut(&Progress),
-) -> (SearchEnd, Stats) {
-    let start = Instant::now();
-    let limit = options.memory_mb.saturating_mul(1 << 20);
-    let strategies: &[Strategy] = match options.optimize {
-        Optimize::Fast => &[Strategy::Greedy, Strategy::Weighted(2)],
-        Optimize::Pushes | Optimize::Moves => &[Strategy::AStar],
-    };
-    let share = limit / strategies.len() as u64;
-    let halt = AtomicBool::new(false);
-    if options.threads >= 2 && strategies.len() >= 2 {
-        return run_parallel(board, options, strategies, share, &halt, start, progress);
-    }
-    let mut searches: Vec<Search> = strategies
-        .iter()
-        .map(|s| Search::new(board, options, *s, share, None, start))
-        .collect();
-    for s in &mut searches {
-        if let Some(end) = s.start() {
-            let stats = s.stats;
-            return (end, stats);
-        }
-    }
-    let mut last = Instant::now();
-    loop {
-        let several = searches.len() > 1;
-        for i in 0..searches.len() {
-            // The first search (greedy in fast mode) gets three turns in four.
-            let budget = if i == 0 && several { 3 * SLICE } else { SLICE };
-            let Some(search) = searches.get_mut(i) else {
-                continue;
-            };
-            if let Some(end) = search.advance(budget) {
-                let all: Vec<Stats> = searches.iter().map(|s| s.stats).collect();
-                return (end, total(&all));
-            }
-        }
-        if last.elapsed().as_millis() >= 500 {
-            last = Instant::now();
-            let all: Vec<Stats> = searches.iter().map(|s| s.stats).collect();
-            progress(&Progress {
-                stats: total(&all),
-                bound: searches.first().map_or(0, |s| s.bound_now()),
-            });
-        }
-    }
-}
-
-/// Run each strategy on its own thread; the first to end stops the others.
-fn run_parallel(
-    board: &Board,
-    options: &SolveOptions,
-    strategies: &[Strategy],
-    share: u64,
-    halt: &AtomicBool,
-    start: Instant,
-    progress: &mut dyn FnMut(&Progress),
-) -> (SearchEnd, Stats) {
-    let first: Mutex<Option<SearchEnd>> = Mutex::new(None);
-    let stats: Mutex<Vec<Stats>> = Mutex::new(vec![Stats::default(); strategies.len()]);
-    let finish = |i: usize, end: SearchEnd, st: Stats| {
-        if let Ok(mut s) = stats.lock()
-            && let Some(slot) = s.get_mut(i)
-        {
-            *slot = st;
-        }
-        // A search stopped by another's finish has nothing to say.
-        if halt.swap(true, Ordering::SeqCst) {
-            return;
-        }
-        if let Ok(mut f) = first.lock() {
-            *f = Some(end);
-        }
-    };
-    let run = |i: usize, strategy: Strategy, progress: &mut dyn FnMut(&Progress)| {
-        let mut s = Search::new(board, options, strategy, share, Some(halt), start);
-        if let Some(end) = s.start() {
-            finish(i, end, s.stats);
-            return;
-        }
-        let mut last = Instant::now();
-        loop {
-            if let Some(end) = s.advance(SLICE) {
-                finish(i, end, s.stats);
-                return;
-            }
-            if last.elapsed().as_millis() >= 500 {
-                last = Instant::now();
-                if let Ok(mut all) = stats.lock()
-                    && let Some(slot) = all.get_mut(i)
-                {
-                    *slot = s.stats;
-                    progress(&Progress {
-                        stats: total(&all),
-                        bound: s.bound_now(),
-                    });
-                }
-            }
-        }
-    };
-    std::thread::scope(|scope| {
-        for (i, strategy) in strategies.iter().enumerate().skip(1) {
-            let run = &run;
-            scope.spawn(move || run(i, *strategy, &mut |_| {}));
-        }
-        if let Some(s) = strategies.first() {
-            run(0, *s, progress);
-        }
-    });
-    let end = first
-        .into_inner()
-        .ok()
-        .flatten()
-        .unwrap_or(SearchEnd::GaveUp(GiveUpReason::Cancelled));
-    let all = stats.into_inner().unwrap_or_default();
-    (end, total(&all))
-}
+use portfolio::{run_searches, total};
+use search::SearchEnd;
 
 /// Solve `level` under `options`, whatever it holds: the fast push search
 /// where it covers the rules, the general search over the sim's positions

@@ -12,12 +12,11 @@
 )]
 
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap};
+use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::board::{Board, INF, PUSH, WALK};
-use crate::hungarian::{BIG, Hungarian};
+use crate::board::{Board, PUSH, WALK};
 use crate::moves::{self, Marks};
 use crate::options::{GiveUpReason, Optimize, SolveOptions, Stats};
 
@@ -25,6 +24,7 @@ mod bound;
 mod corral;
 mod deadlock;
 mod expansion;
+mod goal_room;
 mod table;
 
 /// One stored state.
@@ -37,11 +37,13 @@ struct Node {
     /// Cell of the pushed chain's nearest box before the push (where the
     /// player stands after it).
     first: u16,
-    /// Direction of the push (0..4).
+    /// Direction of the push (0..4), or [`MACRO`] for a goal macro.
     dir: u8,
     /// Pushes this step makes in direction `dir` (more than 1 for a tunnel
-    /// run).
+    /// run), or the goal macro's push count.
     run: u16,
+    /// A goal macro's first push in [`Search::macro_pushes`].
+    at: u32,
     /// Lower bound from here.
     h: u32,
     /// Cost so far (pushes, or moves in moves mode).
@@ -51,6 +53,9 @@ struct Node {
     /// Distance table (frozen boxes on goals as walls) used for the bound.
     dt: u32,
 }
+
+/// [`Node::dir`] of a goal macro: its pushes are in [`Search::macro_pushes`].
+const MACRO: u8 = 4;
 
 /// One generated step: the player at `c` pushes direction `d`; the
 /// chain's nearest box leaves `first`; after the step (`run` pushes, more
@@ -64,6 +69,8 @@ struct Step {
     behind: usize,
     e: usize,
     run: u16,
+    /// A goal macro: its first push in [`Search::macro_pushes`].
+    at: Option<u32>,
 }
 
 /// Heap entry: (primary, secondary, tie-break, node).
@@ -80,24 +87,6 @@ pub(crate) enum Strategy {
     AStar,
 }
 
-/// The distance table `dt` (0: the board's own).
-fn table_of<'t>(tables: &'t [Vec<u16>], board: &'t Board, dt: u32) -> Option<&'t [u16]> {
-    match dt {
-        0 => Some(&board.dist),
-        _ => tables.get(dt as usize).map(Vec::as_slice),
-    }
-}
-
-/// What the PI-corral analysis allows.
-enum Corral {
-    /// Search every push.
-    None,
-    /// The position is dead.
-    Deadlock,
-    /// Search only the pushes of this area's fence boxes.
-    Restrict(u32),
-}
-
 /// How a search ended.
 pub(crate) enum SearchEnd {
     /// The goal node's moves (LURD).
@@ -108,55 +97,77 @@ pub(crate) enum SearchEnd {
     GaveUp(GiveUpReason),
 }
 
-/// The search's working state.
-pub(crate) struct Search<'a> {
+/// What a search was asked to do, fixed for its whole run.
+struct Config<'a> {
     board: &'a Board,
     opts: &'a SolveOptions,
+    /// Boxes per state.
     box_count: usize,
-    nodes: Vec<Node>,
-    arena: Vec<u16>,
-    hashes: Vec<u64>,
-    table: Vec<u32>,
-    heap: BinaryHeap<Entry>,
-    occupied: Vec<bool>,
-    marks: Marks,
-    second_marks: Marks,
-    region: Vec<u16>,
-    queue: Vec<u16>,
-    dist: Vec<u32>,
-    current: Vec<u16>,
-    child: Vec<u16>,
-    cost: Vec<i32>,
-    matching: Hungarian,
-    base_matching: Hungarian,
-    /// Matching states of the last expansion's children: node index,
-    /// distance table, and the solved matching (columns in the child's
-    /// sorted box order).
-    kept: Vec<(u32, u32, Hungarian)>,
-    /// Spare matching states, to reuse their buffers.
-    spare: Vec<Hungarian>,
-    base_cost: Vec<i32>,
-    saved_column: Vec<i32>,
-    incremental_ready: bool,
-    frozen_scratch: Vec<bool>,
-    area: Vec<u32>,
-    tables: Vec<Vec<u16>>,
-    table_sets: Vec<Vec<u16>>,
-    table_index: BTreeMap<Vec<u16>, u32>,
-    frozen_set: Vec<u16>,
-    union: Vec<u16>,
-    touched: Vec<usize>,
-    stack: Vec<usize>,
-    pushes: Vec<(u16, u8, u16, u16)>,
-    use_corrals: bool,
-    use_tunnels: bool,
+    /// Open-list order.
     strategy: Strategy,
+    /// PI-corral pruning (Sokoban rules, not move-optimal).
+    use_corrals: bool,
+    /// Tunnel runs (Sokoban rules, as many boxes as goals, fast mode).
+    use_tunnels: bool,
+    /// Goal macros (asked for, not A*, Sokoban rules, as many boxes as
+    /// goals, some goal room with a packing order): not complete.
+    use_macros: bool,
+    /// Set by another search of the portfolio when it has finished.
     halt: Option<&'a AtomicBool>,
-    last_priority: u32,
-    freeze_budget: u32,
-    limit_bytes: u64,
-    pub stats: Stats,
+    /// When the solve started (the timeout counts from here).
     start: Instant,
+    /// Bytes the table, open list and distance tables may hold.
+    limit_bytes: u64,
+}
+
+/// Per-expansion buffers: the position being expanded and the child being
+/// made, both as sorted box cells and as an occupancy grid.
+struct Scratch {
+    /// Box per cell: the expanded position, changed in place to each child
+    /// while it is made.
+    occupied: Vec<bool>,
+    /// The expanded position's player region (cells reachable without a push).
+    region_marks: Marks,
+    /// The same region in BFS order, and the walking distance to each cell.
+    region: Vec<u16>,
+    dist: Vec<u32>,
+    /// The region's smallest and second smallest cells (`usize::MAX`: none).
+    region_min: (usize, usize),
+    /// Marks and queue of the child's normalization flood and of path rebuilding.
+    marks: Marks,
+    queue: Vec<u16>,
+    /// The expanded position's sorted boxes.
+    current: Vec<u16>,
+    /// The child's sorted boxes.
+    child: Vec<u16>,
+    /// The expanded position's pushes: (player cell, direction, first box
+    /// cell, cell the chain's far end moves into).
+    pushes: Vec<(u16, u8, u16, u16)>,
+}
+
+/// The search's working state, by concern.
+pub(crate) struct Search<'a> {
+    cfg: Config<'a>,
+    /// Every state stored (see [`table`]).
+    table: table::Table,
+    /// The open list.
+    heap: BinaryHeap<Entry>,
+    /// Distance tables with frozen boxes as walls (see [`bound`]).
+    dist_tables: bound::DistTables,
+    /// The matchings (see [`bound`]).
+    bound: bound::Bound,
+    /// The freeze test (see [`deadlock`]).
+    freeze: deadlock::Freeze,
+    /// The PI-corral analysis (see [`corral`]).
+    corrals: corral::Corrals,
+    /// Goal rooms and their packing orders (see [`goal_room`]).
+    rooms: Option<goal_room::GoalRooms>,
+    /// The pushes of every stored goal macro, one after another.
+    macro_pushes: Vec<goal_room::MacroPush>,
+    scratch: Scratch,
+    /// The open list's last popped priority.
+    last_priority: u32,
+    pub stats: Stats,
 }
 
 impl<'a> Search<'a> {
@@ -165,66 +176,65 @@ impl<'a> Search<'a> {
         board: &'a Board,
         opts: &'a SolveOptions,
         strategy: Strategy,
+        macros: bool,
         limit_bytes: u64,
         halt: Option<&'a AtomicBool>,
         start: Instant,
     ) -> Search<'a> {
         let n = board.n;
+        let box_count = board.boxes0.len();
+        let rooms = (macros
+            && strategy != Strategy::AStar
+            && board.max_chain == 1
+            && board.prune
+            && opts.optimize == Optimize::Fast)
+            .then(|| goal_room::GoalRooms::new(board))
+            .filter(goal_room::GoalRooms::any);
         Search {
-            board,
-            opts,
-            box_count: board.boxes0.len(),
-            nodes: Vec::new(),
-            arena: Vec::new(),
-            hashes: Vec::new(),
-            table: vec![0; 1 << 12],
+            cfg: Config {
+                board,
+                opts,
+                box_count,
+                strategy,
+                // PI-corral pruning keeps push-optimality but not
+                // move-optimality, and its reasoning is for one box per push.
+                use_corrals: board.max_chain == 1 && opts.optimize != Optimize::Moves,
+                // Tunnel runs keep solvability, not push counts, and their
+                // reasoning is for one box per push and every box on a goal.
+                use_tunnels: board.max_chain == 1 && board.prune && opts.optimize == Optimize::Fast,
+                use_macros: rooms.is_some(),
+                halt,
+                start,
+                limit_bytes,
+            },
+            table: table::Table::new(box_count),
             heap: BinaryHeap::new(),
-            occupied: vec![false; n],
-            marks: Marks::new(n),
-            second_marks: Marks::new(n),
-            region: Vec::with_capacity(n),
-            queue: Vec::with_capacity(n),
-            dist: vec![0; n],
-            current: Vec::new(),
-            child: Vec::new(),
-            cost: Vec::new(),
-            matching: Hungarian::default(),
-            base_matching: Hungarian::default(),
-            kept: Vec::new(),
-            spare: Vec::new(),
-            base_cost: Vec::new(),
-            saved_column: Vec::new(),
-            incremental_ready: false,
-            frozen_scratch: vec![false; n],
-            area: vec![0; n],
-            // Table 0 is the board's own; the others add frozen boxes.
-            tables: vec![Vec::new()],
-            table_sets: vec![Vec::new()],
-            table_index: BTreeMap::new(),
-            frozen_set: Vec::new(),
-            union: Vec::new(),
-            touched: Vec::with_capacity(n),
-            stack: Vec::with_capacity(n),
-            pushes: Vec::with_capacity(64),
-            // PI-corral pruning keeps push-optimality but not move-optimality,
-            // and its reasoning is for one box per push.
-            use_corrals: board.max_chain == 1 && opts.optimize != Optimize::Moves,
-            // Tunnel runs keep solvability, not push counts, and their
-            // reasoning is for one box per push and every box on a goal.
-            use_tunnels: board.max_chain == 1 && board.prune && opts.optimize == Optimize::Fast,
-            strategy,
-            halt,
+            dist_tables: bound::DistTables::new(),
+            bound: bound::Bound::default(),
+            freeze: deadlock::Freeze::new(n),
+            corrals: corral::Corrals::new(n),
+            rooms,
+            macro_pushes: Vec::new(),
+            scratch: Scratch {
+                occupied: vec![false; n],
+                region_marks: Marks::new(n),
+                region: Vec::with_capacity(n),
+                dist: vec![0; n],
+                region_min: (0, usize::MAX),
+                marks: Marks::new(n),
+                queue: Vec::with_capacity(n),
+                current: Vec::new(),
+                child: Vec::new(),
+                pushes: Vec::with_capacity(64),
+            },
             last_priority: 0,
-            freeze_budget: 0,
-            limit_bytes,
             stats: Stats::default(),
-            start,
         }
     }
 
     fn priority(&self, node: &Node, idx: u32) -> Entry {
         let newest = u32::MAX - idx;
-        match self.strategy {
+        match self.cfg.strategy {
             Strategy::Greedy => Reverse((node.h, 0, newest, idx)),
             Strategy::Weighted(w) => Reverse((node.g + w * node.h, node.h, newest, idx)),
             Strategy::AStar => Reverse((node.g + node.h, node.h, newest, idx)),
@@ -232,26 +242,88 @@ impl<'a> Search<'a> {
     }
 
     fn gave_up(&self) -> Option<GiveUpReason> {
-        if let Some(t) = self.opts.timeout
-            && self.start.elapsed() >= t
+        if let Some(t) = self.cfg.opts.timeout
+            && self.cfg.start.elapsed() >= t
         {
             return Some(GiveUpReason::Timeout);
         }
-        if let Some(c) = &self.opts.cancel
+        if let Some(c) = &self.cfg.opts.cancel
             && c.load(Ordering::Relaxed)
         {
             return Some(GiveUpReason::Cancelled);
         }
-        if self.halt.is_some_and(|h| h.load(Ordering::Relaxed)) {
+        if self.cfg.halt.is_some_and(|h| h.load(Ordering::Relaxed)) {
             return Some(GiveUpReason::Cancelled);
         }
         None
     }
 
+    /// Bytes counted against the memory limit: the table, the open list
+    /// and the distance tables.
+    fn memory(&self) -> u64 {
+        self.table.memory()
+            + (self.heap.capacity() * size_of::<Entry>()) as u64
+            + self.dist_tables.memory(self.cfg.board)
+            + (self.macro_pushes.capacity() * size_of::<goal_room::MacroPush>()) as u64
+    }
+
+    /// Whether running out of states proves the level unsolvable (goal
+    /// macros make a search incomplete).
+    pub fn complete(&self) -> bool {
+        !self.cfg.use_macros
+    }
+
+    /// The search's open-list order.
+    pub fn strategy(&self) -> Strategy {
+        self.cfg.strategy
+    }
+
+    /// Make room for one more node and one more heap entry, within the
+    /// memory limit; `false` if the limit forbids it.
+    fn ensure_room(&mut self) -> bool {
+        let heap_grow = if self.heap.len() < self.heap.capacity() {
+            0
+        } else {
+            (self.heap.capacity().max(1024) * size_of::<Entry>()) as u64
+        };
+        if self.memory() + self.table.growth() + heap_grow > self.cfg.limit_bytes {
+            return false;
+        }
+        self.table.reserve_one();
+        if self.heap.len() >= self.heap.capacity() {
+            self.heap.reserve_exact(self.heap.capacity().max(1024));
+        }
+        true
+    }
+
+    /// The distance table for table `parent`'s frozen set plus the boxes the
+    /// last freeze test proved frozen (on goals).
+    fn table_for(&mut self, parent: u32) -> u32 {
+        let room = self.cfg.limit_bytes.saturating_sub(self.memory());
+        self.dist_tables
+            .table_for(self.cfg.board, parent, &self.freeze.set, room)
+    }
+
+    /// The bound of the boxes in `self.scratch.child` on table `dt`, or
+    /// `None` on a deadlock.
+    fn full_bound(&mut self, dt: u32) -> Option<u32> {
+        let b = self.cfg.board;
+        let table = self.dist_tables.get(b, dt).unwrap_or(&b.dist);
+        // A chain push moves up to `longest` boxes one cell each, so the
+        // matching sum may drop by that much in one push: optimal modes
+        // scale it down.
+        let chain = if b.max_chain == 1 || self.cfg.opts.optimize == Optimize::Fast {
+            1
+        } else {
+            (b.max_chain as usize).min(self.cfg.box_count).max(1) as u32
+        };
+        self.bound.full(b, table, &self.scratch.child, chain)
+    }
+
     /// Refresh the counters that are read off the tables.
     pub fn refresh_stats(&mut self) {
-        self.stats.elapsed = self.start.elapsed();
-        self.stats.stored = self.nodes.len() as u64;
+        self.stats.elapsed = self.cfg.start.elapsed();
+        self.stats.stored = self.table.nodes.len() as u64;
         self.stats.memory_bytes = self.memory();
     }
 
@@ -268,38 +340,46 @@ impl<'a> Search<'a> {
     }
 
     fn start_inner(&mut self) -> Option<SearchEnd> {
-        let b = self.board;
-        let moves_mode = self.opts.optimize == Optimize::Moves;
-        let optimal = self.opts.optimize != Optimize::Fast;
-        // Root.
-        self.child.clear();
-        self.child.extend_from_slice(&b.boxes0);
+        let b = self.cfg.board;
+        let moves_mode = self.cfg.opts.optimize == Optimize::Moves;
+        let optimal = self.cfg.opts.optimize != Optimize::Fast;
+        let sc = &mut self.scratch;
+        sc.child.clear();
+        sc.child.extend_from_slice(&b.boxes0);
         for &c in &b.boxes0 {
-            self.occupied[c as usize] = true;
+            sc.occupied[c as usize] = true;
         }
         let root_player = if moves_mode {
             b.player0 as usize
         } else {
             moves::normalize(
                 b,
-                &self.occupied,
+                &sc.occupied,
                 b.player0 as usize,
-                &mut self.second_marks,
-                &mut self.queue,
+                &mut sc.marks,
+                &mut sc.queue,
             )
         };
         let mut root_dt = 0;
         if b.prune {
             let mut all = Vec::new();
             for &c in &b.boxes0 {
-                if b.goal[c as usize] && self.freeze_deadlock(c as usize) == Some(false) {
-                    all.extend_from_slice(&self.frozen_set);
+                if b.goal[c as usize]
+                    && self
+                        .freeze
+                        .test(b, &self.scratch.occupied, b.player0 as usize, c as usize)
+                        == Some(false)
+                {
+                    all.extend_from_slice(&self.freeze.set);
                 }
             }
-            self.frozen_set = all;
+            self.freeze.set = all;
             root_dt = self.table_for(0);
         }
-        let Some(h0) = self.bound(root_dt) else {
+        for &c in &b.boxes0 {
+            self.scratch.occupied[c as usize] = false;
+        }
+        let Some(h0) = self.full_bound(root_dt) else {
             return Some(SearchEnd::Exhausted);
         };
         self.stats.initial_bound = h0;
@@ -309,28 +389,23 @@ impl<'a> Search<'a> {
             first: 0,
             dir: 0,
             run: 0,
+            at: 0,
             h: h0,
             g: 0,
             pushes: 0,
             dt: root_dt,
         };
-        for &c in &b.boxes0 {
-            self.occupied[c as usize] = false;
-        }
         if !self.ensure_room() {
             return Some(SearchEnd::GaveUp(GiveUpReason::Memory));
         }
-        let hash = self.hash_of(&b.boxes0, root.player);
-        let slot = match self.lookup(&b.boxes0, root.player, hash) {
-            Ok(_) => 0,
-            Err(s) => s,
+        let hash = table::Table::hash_of(b, &b.boxes0, root.player);
+        let Err(slot) = self.table.lookup(&b.boxes0, root.player, hash) else {
+            return None; // cannot happen: the table is empty
         };
-        let idx = self.push_node(root, hash);
-        self.table[slot] = idx + 1;
+        let idx = self.table.insert(slot, root, &b.boxes0, hash);
         let entry = self.priority(&root, idx);
         self.heap.push(entry);
-        let ng = b.goals.len();
-        if Self::goals_done(b, &b.boxes0) == ng {
+        if expansion::goals_done(b, &b.boxes0) == b.goals.len() {
             return Some(SearchEnd::Found {
                 moves: String::new(),
                 optimal,
@@ -347,14 +422,14 @@ impl<'a> Search<'a> {
     }
 
     fn advance_inner(&mut self, budget: u64) -> Option<SearchEnd> {
-        let optimal = self.opts.optimize != Optimize::Fast;
-        let reopen = self.strategy == Strategy::AStar;
+        let optimal = self.cfg.opts.optimize != Optimize::Fast;
+        let reopen = self.cfg.strategy == Strategy::AStar;
         let stop_at = self.stats.expanded + budget;
         while self.stats.expanded < stop_at {
             let Some(Reverse((p1, _, _, idx))) = self.heap.pop() else {
                 return Some(SearchEnd::Exhausted);
             };
-            let node = self.nodes[idx as usize];
+            let node = self.table.nodes[idx as usize];
             if reopen && node.g + node.h != p1 {
                 continue; // stale entry: reached again more cheaply
             }
@@ -388,12 +463,13 @@ impl<'a> Search<'a> {
 
     /// Rebuild the LURD moves from the root to node `goal`.
     fn moves_to(&mut self, goal: usize) -> String {
-        let b = self.board;
+        let b = self.cfg.board;
+        let nodes = &self.table.nodes;
         let mut path = Vec::new();
         let mut i = goal;
-        while self.nodes[i].parent != u32::MAX {
+        while nodes[i].parent != u32::MAX {
             path.push(i);
-            i = self.nodes[i].parent as usize;
+            i = nodes[i].parent as usize;
         }
         path.reverse();
         let mut occupied = vec![false; b.n];
@@ -403,18 +479,29 @@ impl<'a> Search<'a> {
         let mut came = vec![0u8; b.n];
         let mut player = b.player0 as usize;
         let mut out = String::new();
+        // Each step as (box cell, direction, pushes in a row).
+        let mut steps = Vec::new();
         for i in path {
-            let node = self.nodes[i];
-            let d = node.dir as usize;
-            let first = node.first as usize;
+            let node = nodes[i];
+            if node.dir == MACRO {
+                let at = node.at as usize;
+                let pushes = self.macro_pushes.get(at..at + usize::from(node.run));
+                for &(c, d) in pushes.unwrap_or_default() {
+                    steps.push((c as usize, d as usize, 1));
+                }
+            } else {
+                steps.push((node.first as usize, node.dir as usize, node.run));
+            }
+        }
+        for (first, d, run) in steps {
             let stand = b.step(first, (d + 2) % 4);
             let Some(walk) = moves::walk_path(
                 b,
                 &occupied,
                 player,
                 stand,
-                &mut self.marks,
-                &mut self.queue,
+                &mut self.scratch.marks,
+                &mut self.scratch.queue,
                 &mut came,
             ) else {
                 // Cannot happen for a stored path; the replay check reports it.
@@ -422,7 +509,7 @@ impl<'a> Search<'a> {
             };
             out.extend(walk.iter().map(|w| WALK[*w as usize]));
             player = stand;
-            for _ in 0..node.run {
+            for _ in 0..run {
                 match moves::step(b, &mut occupied, player, d) {
                     moves::StepResult::Pushed { first: f, .. } => {
                         out.push(PUSH[d]);
