@@ -21,7 +21,7 @@ use std::fmt;
 use muscleman_core::{Contents, EntityId, GlobalCounter, GridDir, GridPos, KeyColor};
 
 use crate::field::Field;
-use crate::hash::Fnv;
+use crate::fnv::Fnv;
 
 mod sealed {
     pub trait Sealed {}
@@ -454,3 +454,6 @@ pub trait Component: sealed::Sealed + Copy + PartialEq + Send + Sync + 'static {
     /// Unwrap a generic value if it is this component.
     fn from_any(any: AnyComponent) -> Option<Self>;
 }
+
+/// The main level: every entity belongs to it until stairs arrive.
+pub(crate) const MAIN_LEVEL: LevelMember = LevelMember(0);

@@ -3,9 +3,9 @@
 use muscleman_core::{EntityId, EventBatch, GridDir, Input, MoveCause, SimEvent};
 use muscleman_level::Level;
 
-use crate::baseline::Baseline;
 use crate::command::Command;
 use crate::component::{AnyComponent, ComponentKind, Facing};
+use crate::journal::baseline::Baseline;
 use crate::journal::{Change, OldComponent};
 use crate::level::{LevelLoadError, level_from_world, world_from_level};
 use crate::rules::Rules;

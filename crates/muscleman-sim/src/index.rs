@@ -27,7 +27,7 @@ use std::collections::BTreeMap;
 use muscleman_core::{EntityId, GridPos};
 
 use crate::component::{Tag, TagKind, TagSet};
-use crate::signals::{SIGNALLING, Signals};
+use crate::tally::Tallies;
 
 /// Largest number of cells the dense part of the index grows to.
 const MAX_DENSE_CELLS: u64 = 1 << 23;
@@ -94,8 +94,8 @@ pub struct SpatialIndex {
     nodes: Vec<Node>,
     /// Entries in the index (entities standing somewhere).
     entries: usize,
-    /// The plates and doors by colour, kept as tags are filed.
-    signals: Signals,
+    /// How many entities have each tag, by colour, kept as tags are filed.
+    tallies: Tallies,
 }
 
 /// The entities of one cell, in ascending id order: a walk along its list.
@@ -424,7 +424,7 @@ impl SpatialIndex {
         true
     }
 
-    /// [`Self::insert`], counting the entity in the signals if `count`.
+    /// [`Self::insert`], counting the entity in the tallies if `count`.
     #[inline]
     fn insert_counted(&mut self, id: EntityId, tags: TagSet, at: GridPos, count: bool) {
         let Some(n) = self.node_for_insert(id) else {
@@ -449,8 +449,8 @@ impl SpatialIndex {
         if let Some(node) = self.nodes.get_mut(n as usize) {
             *node = Node { id, at, tags, next };
         }
-        if count && tags.intersects(SIGNALLING) {
-            self.signals.add(id, tags);
+        if count {
+            self.tallies.add(id, tags);
         }
         match self.nodes.get_mut(before as usize) {
             Some(prev) => prev.next = n,
@@ -464,7 +464,7 @@ impl SpatialIndex {
         self.remove_counted(id, at, true);
     }
 
-    /// [`Self::remove`], counting the entity out of the signals if `count`.
+    /// [`Self::remove`], counting the entity out of the tallies if `count`.
     #[inline]
     fn remove_counted(&mut self, id: EntityId, at: GridPos, count: bool) {
         let Some(n) = self.node_of(id).filter(|&n| self.at(n) == Some(at)) else {
@@ -487,8 +487,8 @@ impl SpatialIndex {
             return;
         };
         let old = std::mem::replace(node, Node::VACANT);
-        if count && old.tags.intersects(SIGNALLING) {
-            self.signals.remove(id, old.tags);
+        if count {
+            self.tallies.remove(id, old.tags);
         }
         let next = old.next;
         match self.nodes.get_mut(before as usize) {
@@ -543,9 +543,7 @@ impl SpatialIndex {
             && node.at == at
         {
             let old = std::mem::replace(&mut node.tags, tags);
-            if old.union(tags).intersects(SIGNALLING) {
-                self.signals.retag(id, old, tags);
-            }
+            self.tallies.retag(id, old, tags);
         }
     }
 
@@ -558,9 +556,10 @@ impl SpatialIndex {
             .map(|n| (n.id, n.at, n.tags))
     }
 
-    /// Return the level's plates and doors by colour.
-    pub fn signals(&self) -> &Signals {
-        &self.signals
+    /// Return the tallies of tags: how many entities have each, by colour
+    /// (see [`Tallies`]).
+    pub fn tallies(&self) -> &Tallies {
+        &self.tallies
     }
 
     /// Iterate over the entities at `pos`, in ascending id order.

@@ -4,8 +4,9 @@ use muscleman_core::{EntityId, EntityRecipe, EntitySpec, GridPos};
 use muscleman_level::{Level, LevelError};
 
 use crate::component::TagKind;
-use crate::recipe::{RecipeError, spawn_spec, spec_of, spec_tags};
+use crate::recipe::{spawn_spec, spec_of, spec_tags};
 use crate::registry::settlers;
+use crate::world::RecipeError;
 use crate::world::World;
 
 /// Why a level could not become a world, or a world a level.

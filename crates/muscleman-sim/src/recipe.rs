@@ -3,25 +3,10 @@
 
 use muscleman_core::{Contents, EntityId, EntityRecipe, EntitySpec, GridPos, Holds, RecipeState};
 
-use crate::component::{Collects, Inside, LevelMember, TagKind, TagSet};
-use crate::registry::{StateDecl, init, recipe_decl};
-use crate::world::World;
-
-/// Why a recipe could not be spawned.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RecipeError {
-    /// The recipe's rules are not written yet, so the sim cannot make it.
-    #[error("recipe {0} is not implemented yet")]
-    NotImplemented(EntityRecipe),
-    /// The recipe is implemented, but not in this state or with these
-    /// contents (their rules are not written yet, or the state does not
-    /// apply to the recipe).
-    #[error("{0} is not implemented yet")]
-    SpecNotImplemented(EntitySpec),
-}
-
-/// The main level: every entity belongs to it until stairs arrive.
-pub(crate) const MAIN_LEVEL: LevelMember = LevelMember(0);
+use crate::component::{Collects, Inside, MAIN_LEVEL, TagKind, TagSet};
+use crate::decl::{StateDecl, init};
+use crate::registry::recipe_decl;
+use crate::world::{RecipeError, World};
 
 /// Return the tags a recipe gives, or `None` if the sim does not implement it.
 ///

@@ -9,9 +9,10 @@
 use muscleman_core::{EntityId, EntityRecipe, GlobalCounter, GridDir, GridPos, KeyColor};
 
 use crate::component::{Facing, Holding, TagKind, TagSet};
+use crate::decl::{Layer, Tint};
 use crate::mechanics::walk::is_unfilled_water;
 use crate::recipe::spec_of;
-use crate::registry::{Layer, Tint, recipe_decl};
+use crate::registry::recipe_decl;
 use crate::world::World;
 
 /// How an entity looks, as its recipe's declaration says (see

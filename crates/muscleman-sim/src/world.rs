@@ -4,17 +4,32 @@
 //! ECS. Its public methods speak [`EntityId`], [`GridPos`], [`Tag`] and
 //! [`Component`]; no ECS type ever shows.
 
-use muscleman_core::{EntityId, EventBatch, GlobalCounter, GridDir, GridPos, MoveCause, Moved};
+use muscleman_core::{
+    EntityId, EntityRecipe, EntitySpec, EventBatch, GlobalCounter, GridDir, GridPos, MoveCause,
+    Moved,
+};
 
-use crate::baseline::{Baseline, Snapshot};
+use crate::changes::StepBuffers;
 use crate::component::{
     AnyComponent, Component, ComponentKind, Facing, Holding, LevelMember, Position, Tag, TagKind,
     TagSet,
 };
-use crate::context::StepBuffers;
 use crate::index::SpatialIndex;
+use crate::journal::baseline::{Baseline, Snapshot};
 use crate::journal::{Change, DestroyedEntity, FreeIds, OldComponent, join, split};
-use crate::recipe::{MAIN_LEVEL, RecipeError};
+
+/// Why a recipe could not be spawned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecipeError {
+    /// The recipe's rules are not written yet, so the sim cannot make it.
+    #[error("recipe {0} is not implemented yet")]
+    NotImplemented(EntityRecipe),
+    /// The recipe is implemented, but not in this state or with these
+    /// contents (their rules are not written yet, or the state does not
+    /// apply to the recipe).
+    #[error("{0} is not implemented yet")]
+    SpecNotImplemented(EntitySpec),
+}
 
 /// Why an operation on the world was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -404,7 +419,7 @@ impl World {
         level: LevelMember,
     ) -> EntityId {
         self.record_freelist();
-        let id = if level == MAIN_LEVEL {
+        let id = if level == crate::component::MAIN_LEVEL {
             to_id(self.ecs.spawn((tags,)))
         } else {
             to_id(self.ecs.spawn((tags, level)))
@@ -455,7 +470,7 @@ impl World {
     pub fn level_of(&self, id: EntityId) -> Result<LevelMember, WorldError> {
         match self.get::<LevelMember>(id) {
             Ok(level) => Ok(level),
-            Err(WorldError::MissingComponent { .. }) => Ok(MAIN_LEVEL),
+            Err(WorldError::MissingComponent { .. }) => Ok(crate::component::MAIN_LEVEL),
             Err(e) => Err(e),
         }
     }

@@ -6,10 +6,11 @@ use muscleman_core::{EntityId, GridDir, GridPos, Input, MoveCause};
 
 use crate::component::{Facing, TagKind};
 use crate::context::StepContext;
+use crate::decl::Mechanic;
+use crate::line::{MOVE, player};
 use crate::mechanics::push::{self, Chain, KeyRule};
 use crate::mechanics::walk::{is_unfilled_water, walk_from};
-use crate::registry::Mechanic;
-use crate::schedule::{MOVE, Needs, player};
+use crate::needs::Needs;
 use crate::world::WorldError;
 
 /// Moving while holding.

@@ -5,8 +5,9 @@ use muscleman_core::GrabReleased;
 
 use crate::component::Facing;
 use crate::context::StepContext;
-use crate::registry::Mechanic;
-use crate::schedule::{Needs, Phase, system};
+use crate::decl::Mechanic;
+use crate::line::{Phase, system};
+use crate::needs::Needs;
 use crate::world::WorldError;
 
 /// Cleanup: hands let go of what is gone.

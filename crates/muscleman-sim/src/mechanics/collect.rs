@@ -4,11 +4,13 @@
 
 use muscleman_core::ItemCollected;
 
+use crate::changes::StepChange;
 use crate::component::{Collects, TagKind};
-use crate::context::{StepChange, StepContext};
-use crate::registry::Init;
-use crate::registry::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
-use crate::schedule::{Needs, Phase, reacting};
+use crate::context::StepContext;
+use crate::decl::Init;
+use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
+use crate::line::{Phase, reacting};
+use crate::needs::Needs;
 use crate::world::WorldError;
 use muscleman_core::{EntityRecipe, GlobalCounter};
 
@@ -71,7 +73,13 @@ pub(crate) const MECHANIC: Mechanic = Mechanic::new(
 /// this step: destroy it, raise its counter by one and emit
 /// `ItemCollected`.
 pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
-    if !ctx.world().index().signals().has_collectibles() {
+    if !ctx
+        .world()
+        .index()
+        .tallies()
+        .present()
+        .contains(TagKind::Collectible)
+    {
         return Ok(());
     }
     let player = ctx.player;

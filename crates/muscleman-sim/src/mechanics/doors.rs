@@ -4,12 +4,15 @@
 
 use muscleman_core::{DoorClosed, DoorOpened, EntityId, EntityRecipe, GridPos, RecipeState};
 
+use crate::changes::StepChange;
 use crate::component::{TagKind, TagSet};
-use crate::context::{StepChange, StepContext};
+use crate::context::StepContext;
+use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, StateDecl, Tint};
 use crate::index::SpatialIndex;
-use crate::registry::{Art, Assume, Layer, Mechanic, RecipeDecl, StateDecl, Tint};
-use crate::schedule::{Needs, Phase, reacting};
-use crate::signals::SIGNAL_CLASSES as CLASSES;
+use crate::line::{Phase, reacting};
+use crate::mechanics::plates::PlateTally;
+use crate::needs::Needs;
+use crate::tally::SIGNAL_CLASSES as CLASSES;
 use crate::world::{InvariantError, World, WorldError};
 
 /// A key: pushed into its door, it is spent and opens it for good.
@@ -149,7 +152,13 @@ pub(crate) const BLOCKERS: TagSet = TagSet::of(&[TagKind::BlocksMovement, TagKin
 /// of every colour whose plates changed, and any door in a cell the step
 /// touched (something may have left a doorway held open).
 pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
-    if !ctx.world().index().signals().has_doors() {
+    if !ctx
+        .world()
+        .index()
+        .tallies()
+        .present()
+        .contains(TagKind::Door)
+    {
         return Ok(());
     }
     let mut doors = ctx.take_ids();
@@ -171,7 +180,7 @@ pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
         }
     }
     for (color, _) in CLASSES.iter().zip(classes).filter(|(_, changed)| *changed) {
-        doors.extend(index.signals().doors(*color));
+        doors.extend(index.tallies().listed(*color));
     }
     doors.sort_unstable();
     doors.dedup();
@@ -192,7 +201,7 @@ pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
 pub(crate) fn should_open(index: &SpatialIndex, tags: TagSet) -> bool {
     let color = tags.color();
     let unlocked = color.is_some() && !tags.contains(TagKind::Locked);
-    unlocked || index.signals().plates(color).all_pressed()
+    unlocked || PlateTally::of(index, color).all_pressed()
 }
 
 /// Return the tags of a door with `tags`, opened.

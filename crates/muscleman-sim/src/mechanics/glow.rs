@@ -18,9 +18,9 @@ use muscleman_core::{EntityId, EntityRecipe, Glowed, GridDir, GridPos};
 
 use crate::component::{TagKind, TagSet};
 use crate::context::StepContext;
+use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
 use crate::index::SpatialIndex;
-use crate::registry::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
-use crate::schedule::{Phase, system};
+use crate::line::{Phase, system};
 use crate::world::{World, WorldError};
 
 /// A lantern's tags: it blocks like a wall and never changes.

@@ -5,8 +5,8 @@ use muscleman_core::{GrabAttached, GrabReleased, Input};
 
 use crate::component::{Facing, TagKind};
 use crate::context::StepContext;
-use crate::registry::Mechanic;
-use crate::schedule::player;
+use crate::decl::Mechanic;
+use crate::line::player;
 use crate::world::WorldError;
 
 /// Grab and drop.

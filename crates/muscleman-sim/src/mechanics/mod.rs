@@ -20,7 +20,7 @@ pub(crate) mod sink;
 pub(crate) mod swing;
 pub(crate) mod walk;
 
-use crate::registry::Mechanic;
+use crate::decl::Mechanic;
 
 /// Every mechanic, in the order of the rules.
 pub(crate) const MECHANICS: &[&Mechanic] = &[

@@ -2,13 +2,14 @@
 //! cell holds something that blocks movement and is not held; a heavy plate
 //! only by something heavy.
 
-use muscleman_core::{EntityId, EntityRecipe, GridPos, PlatePressed, PlateReleased};
+use muscleman_core::{EntityId, EntityRecipe, GridPos, KeyColor, PlatePressed, PlateReleased};
 
 use crate::component::TagKind;
 use crate::context::StepContext;
+use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
 use crate::index::SpatialIndex;
-use crate::registry::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
-use crate::schedule::{Needs, Phase, reacting};
+use crate::line::{Phase, reacting};
+use crate::needs::Needs;
 use crate::world::{InvariantError, World, WorldError};
 
 /// A plate recipe: set into the floor, shown pressed while pressed.
@@ -93,7 +94,13 @@ fn check(world: &World, at: GridPos, held: Option<EntityId>) -> Result<(), Invar
 /// set or clear its `Pressed` tag and emit `PlatePressed` or
 /// `PlateReleased` when it changes.
 pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
-    if !ctx.world().index().signals().has_plates() {
+    if !ctx
+        .world()
+        .index()
+        .tallies()
+        .present()
+        .contains(TagKind::PressurePlate)
+    {
         return Ok(());
     }
     let mut plates = ctx.take_ids();
@@ -165,4 +172,31 @@ fn update(
         ctx.events.push(PlateReleased { plate });
     }
     Ok(())
+}
+
+/// The plates of one colour class: how many, and how many are pressed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct PlateTally {
+    /// Plates of the class in the level.
+    pub(crate) total: u32,
+    /// Those pressed now.
+    pub(crate) pressed: u32,
+}
+
+impl PlateTally {
+    /// Return the plates of a colour (`None`: the heavy plates), from the
+    /// index's tallies (only plates are ever `Pressed`).
+    pub(crate) fn of(index: &SpatialIndex, color: Option<KeyColor>) -> PlateTally {
+        let tallies = index.tallies();
+        PlateTally {
+            total: tallies.count(TagKind::PressurePlate, color),
+            pressed: tallies.count(TagKind::Pressed, color),
+        }
+    }
+
+    /// Return whether the class has at least one plate and all are pressed:
+    /// what opens its doors (rules.md §4, Doors).
+    pub(crate) const fn all_pressed(self) -> bool {
+        self.total > 0 && self.pressed == self.total
+    }
 }

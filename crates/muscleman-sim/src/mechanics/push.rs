@@ -10,8 +10,8 @@ use muscleman_core::{DoorOpened, EntityId, GridDir, GridPos, KeyConsumed, MoveCa
 
 use crate::component::{TagKind, TagSet};
 use crate::context::StepContext;
-use crate::registry::Init;
-use crate::registry::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
+use crate::decl::Init;
+use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
 use crate::world::{World, WorldError};
 use muscleman_core::EntityRecipe;
 

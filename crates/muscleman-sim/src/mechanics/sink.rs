@@ -3,12 +3,14 @@
 
 use muscleman_core::{EntityId, GridPos, Sank};
 
+use crate::changes::StepChange;
 use crate::component::{TagKind, TagSet};
-use crate::context::{StepChange, StepContext};
+use crate::context::StepContext;
+use crate::decl::StateDecl;
+use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
+use crate::line::{Phase, reacting};
 use crate::mechanics::walk::is_unfilled_water;
-use crate::registry::StateDecl;
-use crate::registry::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
-use crate::schedule::{Needs, Phase, reacting};
+use crate::needs::Needs;
 use crate::world::{InvariantError, World, WorldError};
 use muscleman_core::{EntityRecipe, RecipeState};
 

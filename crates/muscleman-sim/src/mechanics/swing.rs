@@ -10,9 +10,9 @@ use muscleman_core::{
 
 use crate::component::{Facing, Inside, TagKind, TagSet};
 use crate::context::StepContext;
+use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
+use crate::line::player;
 use crate::mechanics::push::{self, Chain, KeyRule};
-use crate::registry::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
-use crate::schedule::player;
 use crate::world::WorldError;
 use muscleman_core::EntityRecipe;
 

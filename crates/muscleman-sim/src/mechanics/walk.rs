@@ -5,10 +5,11 @@ use muscleman_core::{EntityRecipe, GridDir, GridPos, Input, MoveCause};
 
 use crate::component::{Facing, TagKind, TagSet};
 use crate::context::StepContext;
+use crate::decl::Init;
+use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
+use crate::line::{MOVE, player};
 use crate::mechanics::push::{KeyRule, try_push};
-use crate::registry::Init;
-use crate::registry::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
-use crate::schedule::{MOVE, Needs, player};
+use crate::needs::Needs;
 use crate::world::WorldError;
 
 /// Walking: the player, strong walls and goals, and the walk of empty hands.

@@ -4,6 +4,11 @@
 //! performs. [`World::revert`](crate::World) plays a list of changes backwards
 //! to restore the exact earlier state. A step costs memory in proportion to
 //! what it changed, not to the size of the level.
+//!
+//! Beside it, [`baseline`] keeps the first-change record a restart puts
+//! back: how each entity was before its first change since the start.
+
+pub(crate) mod baseline;
 
 use muscleman_core::{EntityId, GlobalCounter, GridPos};
 
