@@ -570,3 +570,14 @@ fn the_panel_shows_the_facing_and_what_is_held() {
     keys(&mut app, "l");
     assert!(screen(&app).contains("Facing →  holding -"));
 }
+
+/// The legend lists each look once: open water and water a heavy box
+/// filled look alike, so "water" is one line however many cells differ.
+#[test]
+fn the_legend_lists_water_once_beside_a_sunk_heavy_box() {
+    let mut app = app_of("#######\n#~~~~~#\n#  &  #\n#  @  #\n#######\n");
+    keys(&mut app, "k");
+    let shown = screen(&app);
+    assert!(shown.contains("sunk heavy box"), "{shown}");
+    assert_eq!(shown.matches(" water").count(), 1, "{shown}");
+}

@@ -151,7 +151,11 @@ fn no_source_file_is_over_600_lines() {
     }
     long.sort();
     long.dedup();
-    assert!(long.is_empty(), "over {MAX_LINES} lines: {}", long.join(", "));
+    assert!(
+        long.is_empty(),
+        "over {MAX_LINES} lines: {}",
+        long.join(", ")
+    );
 }
 
 #[test]

@@ -256,8 +256,11 @@ fn glyph_lines(
 /// with its name: the legend names only what this level has.
 fn glyph_legend(view: &View) -> Vec<(Look, String)> {
     let mut kinds: Vec<Appearance> = view.sprites().iter().map(|s| s.appearance).collect();
-    kinds.sort_by_key(|a| (rank(*a), a.kind, a.color, a.state));
-    kinds.dedup();
+    // One line a look: entities that look alike (open and filled water
+    // differ only in whether they can be walked into) are listed once.
+    let key = |a: &Appearance| (rank(*a), a.kind, a.color, a.state);
+    kinds.sort_by_key(key);
+    kinds.dedup_by_key(|a| key(a));
     kinds
         .into_iter()
         .filter(|a| !a.is("wall"))
