@@ -15,7 +15,7 @@ const MOVE_SECONDS := 0.12
 var cell_size := 48.0
 ## Every entity as the view gives it, in drawing order.
 var pieces: Array[Dictionary] = []
-## The cells inside the walls (reachable from the player without crossing a wall).
+## The floor area the view gives: the cells the player reaches without crossing a wall.
 var inside := {}
 ## The cells that hold a strong wall.
 var walls := {}
@@ -62,7 +62,7 @@ func show_view(game: Object, animate: bool = true) -> void:
 	for e: Dictionary in game.entities():
 		pieces.append(e)
 	pieces.sort_custom(_drawn_before)
-	_find_inside()
+	_find_inside(game)
 	if _tween:
 		_tween.kill()
 	if animate and not _moves.is_empty():
@@ -90,37 +90,15 @@ func _drawn_before(a: Dictionary, b: Dictionary) -> bool:
 	return a["layer"] < b["layer"]
 
 
-## Flood from the player over every cell that holds no wall: that is the floor.
-func _find_inside() -> void:
+## Take the floor area the view gives, and note the strong walls (for their shading).
+func _find_inside(game: Object) -> void:
 	inside.clear()
 	walls.clear()
-	var blocked := {}
-	var start := Vector2i(-1, -1)
-	for e in pieces:
-		if e["kind"] == "wall" or e["kind"] == "weak_wall":
-			blocked[e["cell"]] = true
-			if e["kind"] == "wall":
-				walls[e["cell"]] = true
-		elif e["kind"] == "player":
-			start = e["cell"]
-	if start == Vector2i(-1, -1):
-		return
-	var todo: Array[Vector2i] = [start]
-	var lo := grid_origin
-	var hi := grid_origin + grid_size
-	while not todo.is_empty():
-		var c: Vector2i = todo.pop_back()
-		if inside.has(c) or blocked.has(c) or c.x < lo.x or c.y < lo.y or c.x >= hi.x or c.y >= hi.y:
-			continue
+	for c: Vector2i in game.inside():
 		inside[c] = true
-		for d: Vector2i in [Vector2i.UP, Vector2i.RIGHT, Vector2i.DOWN, Vector2i.LEFT]:
-			todo.append(c + d)
-	# Weak walls inside stand on floor too.
-	for c: Vector2i in blocked:
-		for d: Vector2i in [Vector2i.UP, Vector2i.RIGHT, Vector2i.DOWN, Vector2i.LEFT]:
-			if inside.has(c + d):
-				inside[c] = true
-				break
+	for e in pieces:
+		if e["kind"] == "wall":
+			walls[e["cell"]] = true
 
 
 ## Where an entity is drawn now, in cells (between its old and new cell while it moves).
@@ -148,10 +126,6 @@ func _draw() -> void:
 		var r := _rect_of(Vector2(c))
 		draw_rect(r, Palette.FLOOR)
 		draw_rect(r, Palette.FLOOR_LINE, false, 1.0)
-	var on_goal := {}
-	for e in pieces:
-		if e["kind"] == "goal":
-			on_goal[e["cell"]] = true
 	var player_at := Vector2.ZERO
 	var held_at := Vector2.ZERO
 	for e in pieces:
@@ -163,7 +137,7 @@ func _draw() -> void:
 	if holding != 0:
 		_draw_arm(player_at, held_at)
 	for e in pieces:
-		_draw_piece(e, _cell_of(e), on_goal.has(e["cell"]))
+		_draw_piece(e, _cell_of(e), e["on_goal"])
 
 
 func _draw_piece(e: Dictionary, at: Vector2, on_goal: bool) -> void:

@@ -80,6 +80,7 @@ fn dictionary_of(piece: &Piece) -> VarDictionary {
         "glyph" => look.glyph.to_string(),
         "tint" => look.tint,
         "blocks" => look.blocks,
+        "on_goal" => piece.on_goal,
     }
 }
 
@@ -339,11 +340,21 @@ impl MusclemanGame {
     }
 
     /// Return every entity, row by row, as dictionaries: `id`, `cell`
-    /// (Vector2i), `kind`, `color`, `open`, `pressed`, `counter`.
+    /// (Vector2i), `kind`, `name`, `color`, `state`, `counter`, `layer`,
+    /// `glyph`, `tint`, `blocks`, `on_goal`.
     #[func]
     fn entities(&self) -> Array<VarDictionary> {
         self.session.as_ref().map_or_else(Array::new, |s| {
             s.view().pieces.iter().map(dictionary_of).collect()
+        })
+    }
+
+    /// Return the floor area: the cells the player reaches without crossing
+    /// a wall, and the walls beside them, in row order.
+    #[func]
+    fn inside(&self) -> Array<Vector2i> {
+        self.session.as_ref().map_or_else(Array::new, |s| {
+            s.view().inside.iter().map(|at| cell(*at)).collect()
         })
     }
 

@@ -91,6 +91,8 @@ pub struct Piece {
     pub at: GridPos,
     /// How it looks.
     pub look: Look,
+    /// Whether it fills a goal where it stands (a box on a goal).
+    pub on_goal: bool,
 }
 
 /// Everything a scene draws of a game, as plain data.
@@ -108,6 +110,9 @@ pub struct ViewData {
     pub holding: Option<EntityId>,
     /// Every counter by name, in the sim's order.
     pub counters: Vec<(&'static str, u64)>,
+    /// The floor area, in row order: the cells the player reaches without
+    /// crossing a wall, and the walls beside them (`View::inside`).
+    pub inside: Vec<GridPos>,
 }
 
 impl ViewData {
@@ -147,6 +152,7 @@ impl ViewData {
                     id: s.entity,
                     at: s.at,
                     look: look_of(s.appearance),
+                    on_goal: s.on_goal,
                 })
                 .collect(),
             facing: view.facing(),
@@ -156,6 +162,7 @@ impl ViewData {
                 .iter()
                 .map(|&(c, n)| (c.name(), n))
                 .collect(),
+            inside: view.inside(),
         }
     }
 

@@ -61,7 +61,7 @@ impl Default for Rules {
 
 /// Return whether an entity with `tags` fills a goal: a box, or a heavy box
 /// still pushable (one that sank lost `Pushable`).
-const fn counts_on_goal(tags: crate::TagSet) -> bool {
+pub(crate) const fn counts_on_goal(tags: crate::TagSet) -> bool {
     use crate::TagKind::{Heavy, Pushable, Smashable};
     tags.contains(Pushable) && (tags.contains(Smashable) || tags.contains(Heavy))
 }

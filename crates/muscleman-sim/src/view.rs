@@ -6,6 +6,8 @@
 //! front end draws from it; any world the sim can reach has a view,
 //! including ones the level format cannot print.
 
+use std::collections::BTreeSet;
+
 use muscleman_core::{EntityId, EntityRecipe, GlobalCounter, GridDir, GridPos, KeyColor};
 
 use crate::component::{Facing, Holding, TagKind, TagSet};
@@ -13,6 +15,7 @@ use crate::decl::{Layer, Tint};
 use crate::mechanics::walk::is_unfilled_water;
 use crate::recipe::spec_of;
 use crate::registry::recipe_decl;
+use crate::rules::counts_on_goal;
 use crate::world::World;
 
 /// How an entity looks, as its recipe's declaration says (see
@@ -53,6 +56,9 @@ pub struct Appearance {
     /// Whether it is water nothing fills: the player cannot walk into its
     /// cell.
     pub deep: bool,
+    /// Whether it is a wall: it never moves, blocks, and bounds the floor
+    /// area ([`View::inside`]).
+    pub encloses: bool,
 }
 
 impl Appearance {
@@ -70,6 +76,7 @@ impl Appearance {
         blocks: false,
         pushable: false,
         deep: false,
+        encloses: false,
     };
 
     /// Return whether it is `kind` (`"box"`).
@@ -146,6 +153,7 @@ fn looks(world: &World, id: EntityId, at: GridPos, tags: TagSet) -> Appearance {
         },
         blocks: tags.contains(TagKind::BlocksMovement),
         pushable: tags.contains(TagKind::Pushable),
+        encloses: tags.contains_all(TagSet::of(&[TagKind::Static, TagKind::BlocksMovement])),
         deep: tags.contains(TagKind::WaterCell) && is_unfilled_water(world.index().kinds_at(at)),
     }
 }
@@ -159,6 +167,9 @@ pub struct Sprite {
     pub at: GridPos,
     /// How it looks.
     pub appearance: Appearance,
+    /// Whether it fills a goal where it stands (a box on a goal: what
+    /// solving counts), so front ends mark it without reading the rules.
+    pub on_goal: bool,
 }
 
 /// Everything a front end draws of a world: its entities with their
@@ -200,6 +211,7 @@ impl View {
                 entity,
                 at,
                 appearance: looks(world, entity, at, tags),
+                on_goal: counts_on_goal(tags) && world.index().has_kind_at(TagKind::Goal, at),
             })
             .collect();
         sprites.sort_unstable_by_key(|s| (s.at.y, s.at.x, s.entity));
@@ -235,6 +247,62 @@ impl View {
             max = GridPos::new(max.x.max(s.at.x), max.y.max(s.at.y));
         }
         Some((min, max))
+    }
+
+    /// Return the floor area: the cells the player reaches from its cell
+    /// without crossing a wall ([`Appearance::encloses`]), inside the view's
+    /// [`bounds`](View::bounds), and the walls next to them, in row order.
+    /// Front ends draw floor there and nothing outside. Worked out on
+    /// demand: its cost follows the area, not a step.
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_core::GridPos;
+    /// use muscleman_level::Level;
+    /// use muscleman_sim::{Game, Rules};
+    ///
+    /// let game = Game::new(&Level::parse("#####\n#@$.#\n#####\n")?, Rules::MUSCLEMAN)?;
+    /// let inside = game.view().inside();
+    /// assert!(inside.contains(&GridPos::new(2, 1)));
+    /// assert!(inside.contains(&GridPos::new(0, 1)), "the wall beside the floor");
+    /// assert!(!inside.contains(&GridPos::new(0, 0)), "a corner touches no floor");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn inside(&self) -> Vec<GridPos> {
+        let Some((min, max)) = self.bounds() else {
+            return Vec::new();
+        };
+        let walls: BTreeSet<(i32, i32)> = self
+            .sprites
+            .iter()
+            .filter(|s| s.appearance.encloses)
+            .map(|s| (s.at.y, s.at.x))
+            .collect();
+        let start = self.sprites.iter().find(|s| s.appearance.is("player"));
+        let mut inside: BTreeSet<(i32, i32)> = BTreeSet::new();
+        let mut todo: Vec<GridPos> = start.map(|s| s.at).into_iter().collect();
+        let within = |p: GridPos| p.x >= min.x && p.y >= min.y && p.x <= max.x && p.y <= max.y;
+        while let Some(c) = todo.pop() {
+            if !within(c) || walls.contains(&(c.y, c.x)) || !inside.insert((c.y, c.x)) {
+                continue;
+            }
+            todo.extend(GridDir::ALL.map(|d| c + d.offset()));
+        }
+        let beside: Vec<(i32, i32)> = walls
+            .iter()
+            .filter(|&&(y, x)| {
+                GridDir::ALL.iter().any(|d| {
+                    let n = GridPos::new(x, y) + d.offset();
+                    inside.contains(&(n.y, n.x))
+                })
+            })
+            .copied()
+            .collect();
+        inside.extend(beside);
+        inside
+            .into_iter()
+            .map(|(y, x)| GridPos::new(x, y))
+            .collect()
     }
 
     /// Return the way the player faces.

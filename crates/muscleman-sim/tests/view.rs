@@ -181,3 +181,30 @@ fn a_player_far_off_the_level_is_still_in_the_view() {
         "player"
     );
 }
+
+#[test]
+fn a_box_on_a_goal_is_marked_and_the_floor_area_stops_at_walls() {
+    let game = Game::new(
+        &level_from_ascii("######\n#@ *.#\n######\n#    #\n######"),
+        Rules::MUSCLEMAN,
+    )
+    .unwrap();
+    let view = game.view();
+    let on_goal: Vec<_> = view
+        .sprites()
+        .iter()
+        .filter(|s| s.on_goal)
+        .map(|s| (s.appearance.kind, s.at))
+        .collect();
+    assert_eq!(on_goal, [("box", GridPos::new(3, 1))]);
+    let inside = view.inside();
+    assert!(inside.contains(&GridPos::new(2, 1)));
+    assert!(
+        inside.contains(&GridPos::new(5, 1)),
+        "the wall beside the floor"
+    );
+    assert!(
+        !inside.contains(&GridPos::new(2, 3)),
+        "a room the player cannot reach is no floor"
+    );
+}

@@ -202,10 +202,10 @@ const fn collectible_look(counter: GlobalCounter) -> Look {
     )
 }
 
-/// Return how one entity looks on its own (`goal`: the cell holds a goal,
-/// which turns a box on it green): the art of its kind where this game has
+/// Return how one entity looks on its own (`on_goal`: it fills a goal, as
+/// the view says, which turns a box green): the art of its kind where this game has
 /// some, else the glyph and colour its recipe declares.
-pub(super) fn look_of(a: Appearance, goal: bool) -> Look {
+pub(super) fn look_of(a: Appearance, on_goal: bool) -> Look {
     match (a.kind, a.color) {
         ("player", _) => PLAYER,
         ("unknown", _) => UNKNOWN,
@@ -213,9 +213,9 @@ pub(super) fn look_of(a: Appearance, goal: bool) -> Look {
         ("weak_wall", _) => WEAK_WALL,
         ("water", _) => WATER,
         ("goal", _) => GOAL,
-        ("box", _) if goal => BOX_ON_GOAL,
+        ("box", _) if on_goal => BOX_ON_GOAL,
         ("box", _) => BOX,
-        ("heavy_box", _) if goal => HEAVY_ON_GOAL,
+        ("heavy_box", _) if on_goal => HEAVY_ON_GOAL,
         ("heavy_box", _) => HEAVY,
         ("sunk_heavy_box", _) => BRIDGE,
         ("hammer", _) => HAMMER,

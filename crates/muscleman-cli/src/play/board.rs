@@ -32,13 +32,15 @@ struct Cell {
     water: bool,
     /// The entity drawn is the one the player holds.
     held: bool,
+    /// The entity drawn fills a goal (the view says: a box on a goal).
+    on_goal: bool,
 }
 
 impl Cell {
     /// Sort the appearances of a cell's entities.
     fn of(view: &View, at: GridPos) -> Cell {
         let mut c = Cell::default();
-        let mut top: Option<(u8, Appearance, bool)> = None;
+        let mut top: Option<(u8, Appearance, bool, bool)> = None;
         for sprite in view.cell(at) {
             let a = sprite.appearance;
             match a.kind {
@@ -48,20 +50,21 @@ impl Cell {
                 _ => {}
             }
             let held = view.holding() == Some(sprite.entity);
-            if top.is_none_or(|(r, _, _)| rank(a) < r) {
-                top = Some((rank(a), a, held));
+            if top.is_none_or(|(r, _, _, _)| rank(a) < r) {
+                top = Some((rank(a), a, held, sprite.on_goal));
             }
         }
-        if let Some((_, a, held)) = top {
+        if let Some((_, a, held, on_goal)) = top {
             c.top = Some(a);
             c.held = held;
+            c.on_goal = on_goal;
         }
         c
     }
 
     /// Return how the cell looks: the thing on top wins.
     fn look(self) -> Look {
-        self.top.map_or(FLOOR, |a| look_of(a, self.goal))
+        self.top.map_or(FLOOR, |a| look_of(a, self.on_goal))
     }
 }
 
