@@ -188,7 +188,7 @@ mod tests {
         assert!(!blocks(&s(R::SecretDoor).with_state(RecipeState::Open)));
         assert!(blocks(&s(R::KeyGreen)));
         assert!(!blocks(&s(R::Coin)));
-        assert!(!blocks(&s(R::PressurePlateHeavy)));
+        assert!(!blocks(&s(R::Goal)));
     }
 
     #[test]
