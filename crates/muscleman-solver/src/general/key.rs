@@ -227,21 +227,25 @@ impl KeyWriter {
         }
     }
 
-    /// Write the key of `world` into `out` (cleared first) and count its
-    /// boxes; `player_at`, if given, is written as the player's cell instead
-    /// of its own (the search's normalized region cell).
+    /// Write the key of `world` into `out` (cleared first), count its
+    /// boxes and put their cells in `boxes` (cleared first); `player_at`, if
+    /// given, is written as the player's cell instead of its own (the
+    /// search's normalized region cell).
     pub(crate) fn write(
         &self,
         world: &World,
         player_at: Option<GridPos>,
         out: &mut Vec<u32>,
+        boxes: &mut Vec<GridPos>,
     ) -> Census {
         out.clear();
+        boxes.clear();
         let mut census = Census::default();
         let mut note = |tags: TagSet, at: Option<GridPos>| {
             if counts_on_goal(tags) {
                 census.boxes += 1;
                 census.dead |= at.is_some_and(|at| self.dead.contains(at));
+                boxes.extend(at);
             }
         };
         if self.spawns {

@@ -1,5 +1,5 @@
-//! The general search: breadth-first over the real sim's positions, with
-//! every input the rules allow.
+//! The general search: best-first (any solution) or by cost (optimal
+//! modes) over the real sim's positions, with every input the rules allow.
 //!
 //! It covers what the fast push search does not: grabs, pulls and swings,
 //! water, keys, doors, plates, collectibles and hammers, and the floor
@@ -14,13 +14,23 @@
 //!   skipped: grab, drop and the swings without hands, grab with full hands
 //!   and drop with empty ones (rules.md §4). A step that changes nothing
 //!   makes no new position.
-//! - **Order**: [`Optimize::Fast`](crate::options::Optimize::Fast) is breadth-first in inputs (the first
-//!   solved position generated ends the search). [`Optimize::Moves`](crate::options::Optimize::Moves) and
+//! - **Order**: [`Optimize::Fast`](crate::options::Optimize::Fast) with pruning on is best-first
+//!   ([`guide::Guide`]): weighted A* on `inputs + 5 × estimate`, where the
+//!   estimate is a greedy matching of the empty goals to the boxes off
+//!   goal at box distances over every cell but strong walls (without
+//!   hands, only where a pusher can stand behind), the same on every run
+//!   (ties: fewer inputs, then the node found first). A position is
+//!   expanded once, however it was reached, and the first solved position
+//!   generated ends the search. The estimate only orders: nothing is
+//!   dropped by it, so a search that runs out has still searched every
+//!   position, a proof as before. Without pruning (the property tests'
+//!   plain search) it is breadth-first in inputs. [`Optimize::Moves`](crate::options::Optimize::Moves) and
 //!   [`Optimize::Pushes`](crate::options::Optimize::Pushes) cost a step 1 when the player walked (a push
 //!   included), or when something moved by the player's action, and 0
 //!   otherwise, and search with a double-ended queue (0-1 breadth-first):
 //!   positions leave it in order of cost, so the first solved one taken
-//!   off is optimal.
+//!   off is optimal (no estimate: it is not a lower bound, a chain push or
+//!   a swing moves a box more than a cell a step).
 //! - **Dead positions** (pruning on): fewer boxes than goals (no rule makes
 //!   a box), and, without hands, a box on a cell from which no run of
 //!   pushes past strong walls reaches a goal or the level's edge, when
@@ -65,7 +75,12 @@
 //!   property tests of `tests/general.rs` hold
 //!   the stored positions of goal-less levels equal to the reference's walk
 //!   classes and every verdict equal to the reference's.
-//! - **Not done**: freeze or corral deadlocks, or a lower bound.
+//! - **Not done**: freeze or corral deadlocks, dead cells with hands, or a
+//!   lower bound for the optimal modes.
+//! - **How far it got** ([`Reach`](crate::Reach), in the stats): the most goals filled
+//!   in a position stored, the order, the prunings above that applied and
+//!   how many positions they dropped as dead, so a search that gives up
+//!   still says something.
 //! - **Bound**: nothing may step past the level's rectangle plus
 //!   [`MARGIN`] cells (the sim's grid is unbounded, with floor beyond an
 //!   open edge). A step that would is cut, and a search that runs out after
@@ -75,7 +90,9 @@
 mod ended;
 mod explore;
 mod facts;
+mod guide;
 pub(crate) mod key;
+mod open;
 pub(crate) mod region;
 mod replay;
 pub(crate) mod table;
