@@ -6,9 +6,9 @@
 ///
 /// Each is on only under the rules where it is sound (the module docs of
 /// the general search say why): the no-op inputs and the box count always,
-/// dead cells and Facing left out of the key only without hands, the
-/// player's free region only without hands, plates and collectibles in
-/// push-optimal search.
+/// dead cells only without hands, Facing left out of the key without hands
+/// (with hands, while they are empty), the player's free region only
+/// without hands, plates and collectibles in push-optimal search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Prunings(u8);
 
@@ -21,8 +21,9 @@ impl Prunings {
     /// Without hands, a box on a cell from which no pushes reach a goal or
     /// the edge is dropped.
     pub const DEAD_CELLS: Prunings = Prunings(4);
-    /// Without hands, positions that differ only in the player's Facing are
-    /// one.
+    /// Positions that differ only in the player's Facing are one: always
+    /// without hands, while the hands are empty with them (a grab is then
+    /// tried every way).
     pub const FACING: Prunings = Prunings(8);
     /// Without hands, plates and collectibles, push-optimal: positions that
     /// differ only in where the player stands in its free region are one.

@@ -38,9 +38,21 @@
 //!   search's dead squares, with everything but strong walls as floor).
 //!   With hands no cell is dead (a box can be grabbed and pulled out of
 //!   any corner), so none is pruned.
-//! - **Facing** (pruning on, no hands): nothing but grab, carry and swing
-//!   reads the player's Facing, so without hands the key leaves it out and
-//!   a turn into a wall makes no new position.
+//! - **Facing** (pruning on): nothing but grab, carry and swing reads the
+//!   player's Facing (a move sets it first), so without hands the key
+//!   leaves it out and a turn into a wall makes no new position. With
+//!   hands, while they are empty, only a grab reads it (carry, the held
+//!   item's cleanup and a swing's arc need something held), and a swing
+//!   with empty hands only turns the player (no move, no push, no event):
+//!   so positions that differ only in Facing reach each other by swings
+//!   that cost nothing in any mode, and the key leaves Facing out while
+//!   the hands are empty. Such a position is expanded with its inputs as
+//!   they are but the swings (the same key), plus, for each other way with
+//!   something liftable in front (the grab rule: nothing liftable, nothing
+//!   happens), the swings that turn there and a grab, as one edge
+//!   (`explore/turns.rs`; a swing there that does anything but turn is
+//!   reported as a solver bug). Sound under every mode; the plain search
+//!   keeps Facing.
 //! - **Free region** (pruning on, no hands, push-optimal, no plates or
 //!   collectibles in the level or inside a box): the key holds the
 //!   smallest cell by (y, x) of the player's free region instead of its

@@ -14,7 +14,7 @@ use muscleman_sim::{TagKind, Trail};
 use super::ended::Explored;
 use super::facts::Facts;
 use super::guide::{Estimate, Guide};
-use super::key::{Census, DeadCells, KeyWriter, counts_on_goal};
+use super::key::{Census, DeadCells, FacingKey, KeyWriter, counts_on_goal};
 use super::open::Open;
 use super::region::{self, Regions};
 use super::table::{EXPANDED, Insert, NONE, ON_TRAIL, SOLVED, Table};
@@ -22,6 +22,7 @@ use crate::error::SolveError;
 use crate::options::{GiveUpReason, Optimize, Progress, SolveOptions, Stats};
 use crate::reach::{Prunings, Reach};
 
+mod turns;
 mod walks;
 
 /// Every input the rules have, in the order the search tries them.
@@ -31,6 +32,10 @@ pub(crate) const INPUTS: [Input; 9] = Input::ALL;
 struct Search<'a> {
     options: &'a SolveOptions,
     prune: bool,
+    /// Whether keys leave Facing out while the hands are empty, so that a
+    /// grab is tried every way from such a position (see the module docs,
+    /// "Facing").
+    turn_grabs: bool,
     /// Whether keys hold the player's region instead of its cell (see the
     /// module docs, "Free region").
     normalize: bool,
@@ -88,9 +93,15 @@ pub(crate) fn explore(
     } else {
         DeadCells::default()
     };
-    // Without hands nothing reads Facing: the pruned search files positions
-    // that differ only in it as one (see `KeyWriter::new`).
-    let facing = !prune || options.rules.hands;
+    // Without hands nothing reads Facing, and with empty hands only a grab:
+    // the pruned search files positions that differ only in it as one (see
+    // `KeyWriter::new`) and tries a grab every way (`Search::turn_grabs`).
+    let facing = match (prune, options.rules.hands) {
+        (false, _) => FacingKey::Always,
+        (true, false) => FacingKey::Never,
+        (true, true) => FacingKey::Holding,
+    };
+    let turn_grabs = facing == FacingKey::Holding;
     let writer = KeyWriter::new(level, trail.world(), trail.player(), dead, facing);
     // Push-optimal only: see the module docs, "Free region".
     let normalize = prune
@@ -110,9 +121,12 @@ pub(crate) fn explore(
     let guide = Guide::new(level, facts.min, facts.max, options.rules.hands);
     let mut prunings = Prunings::default();
     if prune {
-        prunings = prunings.with(Prunings::NO_OPS).with(Prunings::BOX_COUNT);
+        prunings = prunings
+            .with(Prunings::NO_OPS)
+            .with(Prunings::BOX_COUNT)
+            .with(Prunings::FACING);
         if !options.rules.hands {
-            prunings = prunings.with(Prunings::DEAD_CELLS).with(Prunings::FACING);
+            prunings = prunings.with(Prunings::DEAD_CELLS);
         }
         if normalize {
             prunings = prunings.with(Prunings::REGIONS);
@@ -128,6 +142,7 @@ pub(crate) fn explore(
     let mut search = Search {
         options,
         prune,
+        turn_grabs,
         normalize,
         facts,
         trail,
@@ -232,7 +247,11 @@ impl Search<'_> {
         match input {
             Input::Grab => !self.options.rules.hands || carrying,
             Input::Drop => !self.options.rules.hands || !carrying,
-            Input::SwingLeft | Input::SwingRight => !self.options.rules.hands,
+            // With empty hands a swing only turns, and when the key leaves
+            // Facing out that is the same position.
+            Input::SwingLeft | Input::SwingRight => {
+                !self.options.rules.hands || (self.turn_grabs && !carrying)
+            }
             Input::Move(_) | Input::Wait => false,
         }
     }
@@ -392,6 +411,9 @@ impl Search<'_> {
             if found.is_some() {
                 return Ok(found);
             }
+        }
+        if self.turn_grabs {
+            return self.grab_every_way(n, cost, at);
         }
         Ok(None)
     }

@@ -5,6 +5,7 @@
 
 use muscleman_core::{GridDir, GridPos, Input, MoveCause, Moved, SimEvent};
 
+use super::turns::turned_grab;
 use super::{INPUTS, Search, lost};
 use crate::error::SolveError;
 use crate::general::ended::Explored;
@@ -65,6 +66,14 @@ impl Search<'_> {
         for i in (0..self.chain.len()).rev() {
             let n = self.chain.get(i).copied().unwrap_or(NONE);
             let node = self.table.node(n).copied().ok_or_else(|| lost(n))?;
+            if let Some(d) = turned_grab(node.input) {
+                // A grab another way: turn, then grab.
+                let steps = self.turn_to(d)? + 1;
+                self.step(Input::Grab)?;
+                self.flags(n, ON_TRAIL, 0);
+                self.path.push((n, steps));
+                continue;
+            }
             let input = INPUTS
                 .get(usize::from(node.input))
                 .copied()
