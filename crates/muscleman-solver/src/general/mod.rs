@@ -79,11 +79,12 @@
 //!   Facing and the player's cell decide what a grab or a swing does;
 //!   move-optimal search needs the exact cell (a walk is a move); so
 //!   neither is normalized. Fast mode would be sound too, but is left
-//!   exact on measurement (BENCHMARKS.md, issue 15): breadth-first in
-//!   inputs, it finds solutions short in moves early, while over regions
-//!   it goes breadth-first in pushes, each position costing a tour of its
-//!   region (about ten times a plain position's expansion), so on an open
-//!   level whose solution is short in moves it was 58 times slower. The
+//!   exact on measurement (BENCHMARKS.md, issue 15, when it was still
+//!   breadth-first in inputs): it found solutions short in moves early,
+//!   while over regions it went breadth-first in pushes, each position
+//!   costing a tour of its region (about ten times a plain position's
+//!   expansion), so on an open level whose solution is short in moves it
+//!   was 58 times slower; not measured again since it became best-first. The
 //!   property tests of `tests/general.rs` hold
 //!   the stored positions of goal-less levels equal to the reference's walk
 //!   classes and every verdict equal to the reference's.
