@@ -92,7 +92,7 @@ fn every_stored_solution_plays_to_solved_in_the_sim() {
 
 /// The issue's room, where the breadth-first search ran out of memory
 /// after 5.7 M positions: the guided search solves it in a few thousand
-/// (1302 when this test was written; the count is deterministic).
+/// (680 when this test was written; the count is deterministic).
 #[test]
 fn the_guided_search_solves_the_issue_s_room() {
     let levels = set();

@@ -1,8 +1,8 @@
 //! The search itself: its working state ([`Search`]), the loop that takes
-//! positions off the queue in order of cost, expands each (every input the
-//! rules allow, or a tour of the player's free region) and files its
-//! children, and how it ended ([`Explored`]). The module docs of
-//! `general` say what it prunes and why that is sound.
+//! positions off the open list (best first, or in order of cost), expands
+//! each (every input the rules allow, or a tour of the player's free
+//! region) and files its children, and how it ended ([`Explored`]). The
+//! module docs of `general` say what it prunes and why that is sound.
 
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
