@@ -150,6 +150,33 @@ fn an_open_level_whose_bounded_search_runs_out_gives_up() {
     }
 }
 
+/// A search that gives up says how far it got: after the limit, the best
+/// position's goals filled, its order and the prunings that applied.
+#[test]
+fn a_search_that_gives_up_says_how_far_it_got() {
+    let f = Files::new();
+    f.write(
+        "room.txt",
+        "legend: a = PressurePlateBlue\nlegend: B = DoorBlue\n###########\n#@ $  #   #\n\
+         # a $ B $ #\n#  $  #  .#\n# .   # ..#\n###########\n",
+    );
+    let (c, out, err) = code(
+        &f,
+        &["solve", "room.txt", "--optimal", "moves", "--memory", "1"],
+    );
+    assert_eq!(c, Some(3), "{err}");
+    assert_eq!(out, "");
+    assert!(err.contains("gave up: memory limit reached after"), "{err}");
+    assert!(err.contains("; best position: "), "{err}");
+    assert!(
+        err.contains(
+            " of 4 goals filled; breadth-first search; prunings: no-op inputs, fewer boxes \
+             than goals, facing (0 positions dropped as dead)"
+        ),
+        "{err}"
+    );
+}
+
 #[test]
 fn a_solution_found_on_an_open_level_is_printed() {
     let f = Files::new();

@@ -7,8 +7,8 @@
 //!   covers the rules (under Sokoban rules it covers every move; under
 //!   Muscleman rules, in fast mode, a push solution is valid too and is
 //!   tried first with half the time), and the *general search* (module
-//!   `general`) everywhere else: breadth-first, or by cost in optimal
-//!   modes, over the sim's own positions with every input the rules allow
+//!   `general`) everywhere else: best-first on an estimate, or by cost in
+//!   optimal modes, over the sim's own positions with every input the rules allow
 //!   (the four moves, grab, drop, both swings, wait), so water, keys,
 //!   doors, collectibles, hammers, pulls and swings and every other mechanic are the sim's
 //!   by construction. Only a complete search of the real rules says
@@ -189,6 +189,7 @@ mod options;
 mod portfolio;
 mod position;
 mod problem;
+mod reach;
 mod replay;
 mod search;
 
@@ -203,6 +204,7 @@ pub use position::{Position, Push};
 pub use problem::{
     BoxKind, CollectionLevel, MAX_PADDED_CELLS, Problem, WallKind, parse_collection,
 };
+pub use reach::{Prunings, Reach};
 pub use replay::{Replay, replay};
 
 use board::Board;

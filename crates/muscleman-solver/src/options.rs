@@ -72,6 +72,8 @@ pub struct Stats {
     pub elapsed: Duration,
     /// Bytes the search's tables used at the end.
     pub memory_bytes: u64,
+    /// How far the general search got (its default when it did not run).
+    pub reach: crate::reach::Reach,
 }
 
 impl Stats {

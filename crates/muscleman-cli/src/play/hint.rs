@@ -55,11 +55,19 @@ impl HintAnswer {
                 moves,
                 pushes,
             } => {
-                // Up to and with the first push or swing, at most HINT_MOVES.
+                // Up to and with the first push or swing of something held
+                // (with empty hands a swing only turns), at most HINT_MOVES.
                 let mut shown = String::new();
+                let mut holding = false;
                 for (count, c) in letters.chars().enumerate() {
                     shown.push_str(arrow(c));
-                    if is_push(c) || count + 1 >= HINT_MOVES {
+                    holding = match c {
+                        'g' => true,
+                        'p' => false,
+                        _ => holding,
+                    };
+                    let turn = matches!(c, '[' | ']') && !holding;
+                    if (is_push(c) && !turn) || count + 1 >= HINT_MOVES {
                         break;
                     }
                 }
@@ -272,25 +280,42 @@ fn answer_of(outcome: Result<SolveOutcome, muscleman_solver::SolveError>) -> Hin
 }
 
 /// Keep a solution only if it solves the game it is for: the search began
-/// from a level, which does not write the player's Facing, so a solution
-/// that grabs or swings before its first move may need another Facing.
+/// from a level, which does not write the player's Facing (it loads facing
+/// down), so a solution that grabs or swings before its first move may need
+/// another Facing. With empty hands a swing only turns the player (no move,
+/// no push), so the solution is tried as it is, then after one or two
+/// swings (one of them faces the player down, as the search began); the
+/// first that solves the game is kept, turns included.
 fn checked(answer: HintAnswer, save: &str) -> HintAnswer {
-    let HintAnswer::Moves { letters, .. } = &answer else {
+    let HintAnswer::Moves {
+        letters,
+        moves,
+        pushes,
+    } = &answer
+    else {
         return answer;
     };
-    let solves = Game::load(save).is_ok_and(|mut game| {
-        letters
-            .chars()
-            .all(|c| Command::from_letter(c).is_some_and(|cmd| game.apply(cmd).is_ok()))
-            && game.is_solved()
-    });
-    if solves {
-        answer
-    } else {
-        HintAnswer::NotFound(
-            "(the solution found starts facing another way: move, then ask again)".to_owned(),
-        )
+    let solves = |letters: &str| {
+        Game::load(save).is_ok_and(|mut game| {
+            letters
+                .chars()
+                .all(|c| Command::from_letter(c).is_some_and(|cmd| game.apply(cmd).is_ok()))
+                && game.is_solved()
+        })
+    };
+    for turn in ["", "[", "]", "]]"] {
+        let turned = format!("{turn}{letters}");
+        if solves(&turned) {
+            return HintAnswer::Moves {
+                letters: turned,
+                moves: *moves,
+                pushes: *pushes,
+            };
+        }
     }
+    HintAnswer::NotFound(
+        "(the solution found starts facing another way: move, then ask again)".to_owned(),
+    )
 }
 
 #[cfg(test)]
@@ -338,6 +363,19 @@ mod tests {
         assert!(!found("x"));
         let other = checked(HintAnswer::Unsolvable, &save);
         assert_eq!(other, HintAnswer::Unsolvable);
+    }
+
+    #[test]
+    fn a_turn_with_empty_hands_is_no_stop() {
+        let a = HintAnswer::Moves {
+            letters: "]glR".to_owned(),
+            moves: 2,
+            pushes: 2,
+        };
+        assert_eq!(
+            a.message(),
+            "Hint: ↷ grab ←⇒  (⇒ pushes; 2 moves, 2 pushes to go)"
+        );
     }
 
     #[test]

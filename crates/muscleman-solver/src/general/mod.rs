@@ -1,5 +1,5 @@
-//! The general search: breadth-first over the real sim's positions, with
-//! every input the rules allow.
+//! The general search: best-first (any solution) or by cost (optimal
+//! modes) over the real sim's positions, with every input the rules allow.
 //!
 //! It covers what the fast push search does not: grabs, pulls and swings,
 //! every mechanic the sim plays, and the floor
@@ -14,13 +14,23 @@
 //!   skipped: grab, drop and the swings without hands, grab with full hands
 //!   and drop with empty ones (rules.md §4). A step that changes nothing
 //!   makes no new position.
-//! - **Order**: [`Optimize::Fast`](crate::options::Optimize::Fast) is breadth-first in inputs (the first
-//!   solved position generated ends the search). [`Optimize::Moves`](crate::options::Optimize::Moves) and
+//! - **Order**: [`Optimize::Fast`](crate::options::Optimize::Fast) with pruning on is best-first
+//!   ([`guide::Guide`]): weighted A* on `inputs + 5 × estimate`, where the
+//!   estimate is a greedy matching of the empty goals to the boxes off
+//!   goal at box distances over every cell but strong walls (without
+//!   hands, only where a pusher can stand behind), the same on every run
+//!   (ties: fewer inputs, then the node found first). A position is
+//!   expanded once, however it was reached, and the first solved position
+//!   generated ends the search. The estimate only orders: nothing is
+//!   dropped by it, so a search that runs out has still searched every
+//!   position, a proof as before. Without pruning (the property tests'
+//!   plain search) it is breadth-first in inputs. [`Optimize::Moves`](crate::options::Optimize::Moves) and
 //!   [`Optimize::Pushes`](crate::options::Optimize::Pushes) cost a step 1 when the player walked (a push
 //!   included), or when something moved by the player's action, and 0
 //!   otherwise, and search with a double-ended queue (0-1 breadth-first):
 //!   positions leave it in order of cost, so the first solved one taken
-//!   off is optimal.
+//!   off is optimal (no estimate: it is not a lower bound, a chain push or
+//!   a swing moves a box more than a cell a step).
 //! - **Dead positions** (pruning on): fewer boxes than goals (no rule makes
 //!   a box), and, without hands, a box on a cell from which no run of
 //!   pushes past strong walls reaches a goal or the level's edge, when
@@ -28,9 +38,21 @@
 //!   search's dead squares, with everything but strong walls as floor).
 //!   With hands no cell is dead (a box can be grabbed and pulled out of
 //!   any corner), so none is pruned.
-//! - **Facing** (pruning on, no hands): nothing but grab, carry and swing
-//!   reads the player's Facing, so without hands the key leaves it out and
-//!   a turn into a wall makes no new position.
+//! - **Facing** (pruning on): nothing but grab, carry and swing reads the
+//!   player's Facing (a move sets it first), so without hands the key
+//!   leaves it out and a turn into a wall makes no new position. With
+//!   hands, while they are empty, only a grab reads it (carry, the held
+//!   item's cleanup and a swing's arc need something held), and a swing
+//!   with empty hands only turns the player (no move, no push, no event):
+//!   so positions that differ only in Facing reach each other by swings
+//!   that cost nothing in any mode, and the key leaves Facing out while
+//!   the hands are empty. Such a position is expanded with its inputs as
+//!   they are but the swings (the same key), plus, for each other way with
+//!   something liftable in front (the grab rule: nothing liftable, nothing
+//!   happens), the swings that turn there and a grab, as one edge
+//!   (`explore/turns.rs`; a swing there that does anything but turn is
+//!   reported as a solver bug). Sound under every mode; the plain search
+//!   keeps Facing.
 //! - **Free region** (pruning on, no hands, push-optimal, no plates or
 //!   collectibles in the level or inside a box): the key holds the
 //!   smallest cell by (y, x) of the player's free region instead of its
@@ -57,15 +79,21 @@
 //!   Facing and the player's cell decide what a grab or a swing does;
 //!   move-optimal search needs the exact cell (a walk is a move); so
 //!   neither is normalized. Fast mode would be sound too, but is left
-//!   exact on measurement (BENCHMARKS.md, issue 15): breadth-first in
-//!   inputs, it finds solutions short in moves early, while over regions
-//!   it goes breadth-first in pushes, each position costing a tour of its
-//!   region (about ten times a plain position's expansion), so on an open
-//!   level whose solution is short in moves it was 58 times slower. The
+//!   exact on measurement (BENCHMARKS.md, issue 15, when it was still
+//!   breadth-first in inputs): it found solutions short in moves early,
+//!   while over regions it went breadth-first in pushes, each position
+//!   costing a tour of its region (about ten times a plain position's
+//!   expansion), so on an open level whose solution is short in moves it
+//!   was 58 times slower; not measured again since it became best-first. The
 //!   property tests of `tests/general.rs` hold
 //!   the stored positions of goal-less levels equal to the reference's walk
 //!   classes and every verdict equal to the reference's.
-//! - **Not done**: freeze or corral deadlocks, or a lower bound.
+//! - **Not done**: freeze or corral deadlocks, dead cells with hands, or a
+//!   lower bound for the optimal modes.
+//! - **How far it got** ([`Reach`](crate::Reach), in the stats): the most goals filled
+//!   in a position stored, the order, the prunings above that applied and
+//!   how many positions they dropped as dead, so a search that gives up
+//!   still says something.
 //! - **Bound**: nothing may step past the level's rectangle plus
 //!   [`MARGIN`] cells (the sim's grid is unbounded, with floor beyond an
 //!   open edge). A step that would is cut, and a search that runs out after
@@ -75,7 +103,9 @@
 mod ended;
 mod explore;
 mod facts;
+mod guide;
 pub(crate) mod key;
+mod open;
 pub(crate) mod region;
 mod replay;
 pub(crate) mod table;

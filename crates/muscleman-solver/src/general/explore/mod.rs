@@ -1,24 +1,29 @@
 //! The search itself: its working state ([`Search`]), the loop that takes
-//! positions off the queue in order of cost, expands each (every input the
-//! rules allow, or a tour of the player's free region) and files its
-//! children, and how it ended ([`Explored`]). The module docs of
-//! `general` say what it prunes and why that is sound.
+//! positions off the open list (best first, or in order of cost), expands
+//! each (every input the rules allow, or a tour of the player's free
+//! region) and files its children, and how it ended ([`Explored`]). The
+//! module docs of `general` say what it prunes and why that is sound.
 
-use std::collections::VecDeque;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use muscleman_core::{GridDir, GridPos, Input, MoveCause, Moved, SimEvent};
+use muscleman_core::{GridDir, GridPos, Input, MoveCause, Moved};
 use muscleman_level::Level;
 use muscleman_sim::{TagKind, Trail};
 
 use super::ended::Explored;
 use super::facts::Facts;
-use super::key::{Census, DeadCells, KeyWriter, counts_on_goal};
+use super::guide::{Estimate, Guide};
+use super::key::{Census, DeadCells, FacingKey, KeyWriter, counts_on_goal};
+use super::open::Open;
 use super::region::{self, Regions};
 use super::table::{EXPANDED, Insert, NONE, ON_TRAIL, SOLVED, Table};
 use crate::error::SolveError;
 use crate::options::{GiveUpReason, Optimize, Progress, SolveOptions, Stats};
+use crate::reach::{Prunings, Reach};
+
+mod turns;
+mod walks;
 
 /// Every input the rules have, in the order the search tries them.
 pub(crate) const INPUTS: [Input; 9] = Input::ALL;
@@ -27,6 +32,10 @@ pub(crate) const INPUTS: [Input; 9] = Input::ALL;
 struct Search<'a> {
     options: &'a SolveOptions,
     prune: bool,
+    /// Whether keys leave Facing out while the hands are empty, so that a
+    /// grab is tried every way from such a position (see the module docs,
+    /// "Facing").
+    turn_grabs: bool,
     /// Whether keys hold the player's region instead of its cell (see the
     /// module docs, "Free region").
     normalize: bool,
@@ -48,7 +57,15 @@ struct Search<'a> {
     /// number of trail steps that reached it from the one before.
     path: Vec<(u32, u32)>,
     /// Nodes to expand, each with the cost it was queued at.
-    queue: VecDeque<(u32, u32)>,
+    open: Open,
+    /// Whether the search is best-first on the guide's estimate (see the
+    /// module docs, "Order").
+    guided: bool,
+    guide: Guide,
+    /// The cells of the current position's boxes (scratch).
+    boxes: Vec<GridPos>,
+    /// How far the search got.
+    reach: Reach,
     key: Vec<u32>,
     chain: Vec<u32>,
     stats: Stats,
@@ -76,9 +93,15 @@ pub(crate) fn explore(
     } else {
         DeadCells::default()
     };
-    // Without hands nothing reads Facing: the pruned search files positions
-    // that differ only in it as one (see `KeyWriter::new`).
-    let facing = !prune || options.rules.hands;
+    // Without hands nothing reads Facing, and with empty hands only a grab:
+    // the pruned search files positions that differ only in it as one (see
+    // `KeyWriter::new`) and tries a grab every way (`Search::turn_grabs`).
+    let facing = match (prune, options.rules.hands) {
+        (false, _) => FacingKey::Always,
+        (true, false) => FacingKey::Never,
+        (true, true) => FacingKey::Holding,
+    };
+    let turn_grabs = facing == FacingKey::Holding;
     let writer = KeyWriter::new(level, trail.world(), trail.player(), dead, facing);
     // Push-optimal only: see the module docs, "Free region".
     let normalize = prune
@@ -92,10 +115,34 @@ pub(crate) fn explore(
     } else {
         Regions::unused()
     };
+    // Any solution: best-first on the guide's estimate; optimal modes and
+    // the plain search stay breadth-first in cost.
+    let guided = prune && options.optimize == Optimize::Fast;
+    let guide = Guide::new(level, facts.min, facts.max, options.rules.hands);
+    let mut prunings = Prunings::default();
+    if prune {
+        prunings = prunings
+            .with(Prunings::NO_OPS)
+            .with(Prunings::BOX_COUNT)
+            .with(Prunings::FACING);
+        if !options.rules.hands {
+            prunings = prunings.with(Prunings::DEAD_CELLS);
+        }
+        if normalize {
+            prunings = prunings.with(Prunings::REGIONS);
+        }
+    }
+    let reach = Reach {
+        goals: u32::try_from(facts.goals.len()).unwrap_or(u32::MAX),
+        prunings,
+        guided,
+        ..Reach::default()
+    };
     let started = Instant::now();
     let mut search = Search {
         options,
         prune,
+        turn_grabs,
         normalize,
         facts,
         trail,
@@ -107,7 +154,15 @@ pub(crate) fn explore(
         walk: Vec::new(),
         tour: Vec::new(),
         path: Vec::new(),
-        queue: VecDeque::new(),
+        open: if guided {
+            Open::Best(std::collections::BinaryHeap::new())
+        } else {
+            Open::Layers(std::collections::VecDeque::new())
+        },
+        guided,
+        guide,
+        boxes: Vec::new(),
+        reach,
         key: Vec::new(),
         chain: Vec::new(),
         stats: Stats::default(),
@@ -119,13 +174,14 @@ pub(crate) fn explore(
     search.stats.elapsed = search.started.elapsed();
     search.stats.memory_bytes = search.bytes();
     search.stats.stored = search.table.len() as u64;
+    search.stats.reach = search.reach;
     Ok((end, search.stats))
 }
 
 impl Search<'_> {
     fn bytes(&self) -> u64 {
         self.table.bytes()
-            + (self.queue.capacity() * std::mem::size_of::<(u32, u32)>()) as u64
+            + self.open.bytes()
             + (self.path.capacity() * std::mem::size_of::<(u32, u32)>()) as u64
             + (self.from.capacity() * std::mem::size_of::<GridPos>()) as u64
             + self.regions.bytes()
@@ -143,31 +199,6 @@ impl Search<'_> {
         self.trail.back().map_err(sim_error)?;
         self.inputs.pop();
         Ok(())
-    }
-
-    /// Walk the player from `from` one cell in `dir`, onto a free cell of
-    /// its region, and check that the step changed nothing but the
-    /// player's cell (and Facing): its only event is the player's move
-    /// there. A step that did more is a solver bug, never a merged
-    /// position.
-    fn walk_step(&mut self, from: GridPos, dir: GridDir) -> Result<(), SolveError> {
-        self.step(Input::Move(dir))?;
-        let player = self.trail.player();
-        let expected = Moved {
-            entity: player,
-            from,
-            to: from.step(dir),
-            cause: MoveCause::Player,
-        };
-        match self.trail.events().events() {
-            [SimEvent::Moved(m)] if *m == expected => Ok(()),
-            other => Err(SolveError::Level {
-                message: format!(
-                    "a walk of the general search from {from:?} {dir} did more than move the \
-                     player: {other:?} (a solver bug)"
-                ),
-            }),
-        }
     }
 
     /// Return the cell the key writes for the player of the trail's
@@ -216,7 +247,11 @@ impl Search<'_> {
         match input {
             Input::Grab => !self.options.rules.hands || carrying,
             Input::Drop => !self.options.rules.hands || !carrying,
-            Input::SwingLeft | Input::SwingRight => !self.options.rules.hands,
+            // With empty hands a swing only turns, and when the key leaves
+            // Facing out that is the same position.
+            Input::SwingLeft | Input::SwingRight => {
+                !self.options.rules.hands || (self.turn_grabs && !carrying)
+            }
             Input::Move(_) | Input::Wait => false,
         }
     }
@@ -252,68 +287,6 @@ impl Search<'_> {
         }
     }
 
-    /// Walk the trail to node `target`: back to the nearest node of its
-    /// ancestry on the trail's path, then forward along its ancestry.
-    fn go_to(&mut self, target: u32) -> Result<(), SolveError> {
-        self.chain.clear();
-        let mut a = target;
-        loop {
-            let node = self.table.node(a).copied().ok_or_else(|| lost(a))?;
-            if node.flags & ON_TRAIL != 0 {
-                break;
-            }
-            self.chain.push(a);
-            if self.chain.len() > self.table.len() {
-                return Err(lost(target));
-            }
-            a = node.parent;
-        }
-        while let Some(&(top, steps)) = self.path.last() {
-            if top == a {
-                break;
-            }
-            for _ in 0..steps {
-                self.back()?;
-            }
-            self.flags(top, 0, ON_TRAIL);
-            self.path.pop();
-        }
-        for i in (0..self.chain.len()).rev() {
-            let n = self.chain.get(i).copied().unwrap_or(NONE);
-            let node = self.table.node(n).copied().ok_or_else(|| lost(n))?;
-            let input = INPUTS
-                .get(usize::from(node.input))
-                .copied()
-                .ok_or_else(|| lost(n))?;
-            let mut steps = 1;
-            if self.normalize {
-                // Walk over the parent's region to where the input was taken.
-                let from = self.from.get(n as usize).copied().ok_or_else(|| lost(n))?;
-                let mut walk = std::mem::take(&mut self.walk);
-                let found =
-                    self.regions
-                        .walk_to(self.trail.world(), self.trail.player(), from, &mut walk);
-                let mut at = self.player_at().ok_or_else(|| lost(n))?;
-                let result = if found {
-                    walk.iter().try_for_each(|d| {
-                        self.walk_step(at, *d)?;
-                        at = at.step(*d);
-                        Ok(())
-                    })
-                } else {
-                    Err(lost(n))
-                };
-                steps += walk.len() as u32;
-                self.walk = walk;
-                result?;
-            }
-            self.step(input)?;
-            self.flags(n, ON_TRAIL, 0);
-            self.path.push((n, steps));
-        }
-        Ok(())
-    }
-
     fn limit(&self) -> Option<GiveUpReason> {
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
             return Some(GiveUpReason::Timeout);
@@ -334,9 +307,13 @@ impl Search<'_> {
 
     fn run(&mut self, progress: &mut dyn FnMut(&Progress)) -> Result<Explored, SolveError> {
         let player_at = self.player_key_cell();
-        let census = self
-            .writer
-            .write(self.trail.world(), player_at, &mut self.key);
+        let census = self.writer.write(
+            self.trail.world(),
+            player_at,
+            &mut self.key,
+            &mut self.boxes,
+        );
+        let estimate = self.estimate();
         let Insert::New(root) = self.table.insert(&self.key, NONE, 0, 0) else {
             return Ok(Explored::GaveUp(GiveUpReason::Memory));
         };
@@ -355,9 +332,9 @@ impl Search<'_> {
         if self.dead(census) {
             return Ok(Explored::Exhausted);
         }
-        self.queue.push_back((root, 0));
+        self.open.push(root, 0, 1, estimate.distance);
         let mut last_report = Instant::now();
-        while let Some((n, cost)) = self.queue.pop_front() {
+        while let Some((n, cost)) = self.open.pop() {
             let node = self.table.node(n).copied().ok_or_else(|| lost(n))?;
             if node.cost < cost || node.flags & EXPANDED != 0 {
                 continue;
@@ -398,68 +375,6 @@ impl Search<'_> {
         })
     }
 
-    /// Try every input from node `n` (the trail stands on it), and queue
-    /// the new or cheaper positions. When normalizing and the player stands
-    /// on a free cell, that is every input from every cell of its region:
-    /// the trail tours the region depth-first (each step a walk onto a free
-    /// cell not toured yet, taken back when its cell's neighbours are
-    /// done), and from each cell tries every input but a walk onto a free
-    /// cell (it stays in the region: the same key).
-    fn expand(&mut self, n: u32, cost: u32) -> Result<Option<Explored>, SolveError> {
-        let start = self.player_at().ok_or_else(|| lost(n))?;
-        let (world, player) = (self.trail.world(), self.trail.player());
-        if !self.normalize || !self.regions.free(world, player, start) {
-            return self.expand_at(n, cost, start, false);
-        }
-        let mut tour = std::mem::take(&mut self.tour);
-        let found = self.tour_region(n, cost, start, &mut tour);
-        self.tour = tour;
-        found
-    }
-
-    /// Tour the region from `start` for [`Search::expand`], with `tour` as
-    /// its stack; the trail ends where it began unless a solution is found.
-    fn tour_region(
-        &mut self,
-        n: u32,
-        cost: u32,
-        start: GridPos,
-        tour: &mut Vec<(GridPos, u8)>,
-    ) -> Result<Option<Explored>, SolveError> {
-        tour.clear();
-        self.regions.start_tour();
-        self.regions.tour(start);
-        if let Some(found) = self.expand_at(n, cost, start, true)? {
-            return Ok(Some(found));
-        }
-        tour.push((start, 0));
-        while let Some(top) = tour.last_mut() {
-            let (cell, next) = *top;
-            let Some(d) = GridDir::ALL.get(usize::from(next)).copied() else {
-                tour.pop();
-                if !tour.is_empty() {
-                    self.back()?;
-                }
-                continue;
-            };
-            top.1 += 1;
-            let to = cell.step(d);
-            if !self
-                .regions
-                .free(self.trail.world(), self.trail.player(), to)
-                || !self.regions.tour(to)
-            {
-                continue;
-            }
-            self.walk_step(cell, d)?;
-            tour.push((to, 0));
-            if let Some(found) = self.expand_at(n, cost, to, true)? {
-                return Ok(Some(found));
-            }
-        }
-        Ok(None)
-    }
-
     /// Try every input from node `n` with the player on `at`, but, if
     /// `in_region`, a walk onto a free cell (it stays in the region) and a
     /// move the walk rule refuses without pushing (it only turns the
@@ -497,6 +412,9 @@ impl Search<'_> {
                 return Ok(found);
             }
         }
+        if self.turn_grabs {
+            return self.grab_every_way(n, cost, at);
+        }
         Ok(None)
     }
 
@@ -515,10 +433,14 @@ impl Search<'_> {
             return Ok(None);
         }
         let player_at = self.player_key_cell();
-        let census = self
-            .writer
-            .write(self.trail.world(), player_at, &mut self.key);
+        let census = self.writer.write(
+            self.trail.world(),
+            player_at,
+            &mut self.key,
+            &mut self.boxes,
+        );
         if self.dead(census) {
+            self.reach.dead += 1;
             return Ok(None);
         }
         let w = self.step_cost();
@@ -526,6 +448,7 @@ impl Search<'_> {
         match self.table.insert(&self.key, n, i, c) {
             Insert::Full => return Ok(Some(Explored::GaveUp(GiveUpReason::Memory))),
             Insert::New(m) => {
+                let estimate = self.estimate();
                 if self.normalize {
                     self.from.push(from);
                 }
@@ -538,8 +461,11 @@ impl Search<'_> {
                     }
                     self.flags(m, SOLVED, 0);
                 }
-                self.enqueue(m, c, w);
+                self.open.push(m, c, w, priority(c, estimate));
             }
+            // Best-first looks for any solution: a position is expanded
+            // once, however it was reached.
+            Insert::Known(_) if self.guided => {}
             Insert::Known(m) => {
                 let improves = self.table.node(m).is_some_and(|node| c < node.cost);
                 if improves {
@@ -552,21 +478,38 @@ impl Search<'_> {
                     if let Some(f) = self.from.get_mut(m as usize) {
                         *f = from;
                     }
-                    self.enqueue(m, c, w);
+                    self.open.push(m, c, w, 0);
                 }
             }
         }
         Ok(None)
     }
 
-    fn enqueue(&mut self, m: u32, c: u32, w: u32) {
-        if w == 0 {
-            self.queue.push_front((m, c));
+    /// Estimate the position whose box cells were just written, and note
+    /// its goals filled: the whole estimate when guided, else only the
+    /// goals (the estimate is not read).
+    fn estimate(&mut self) -> Estimate {
+        let estimate = if self.guided {
+            self.guide.estimate(&self.boxes)
         } else {
-            self.queue.push_back((m, c));
-        }
+            Estimate {
+                on_goal: self.guide.on_goal(&self.boxes),
+                distance: 0,
+            }
+        };
+        self.reach.best_on_goal = self.reach.best_on_goal.max(estimate.on_goal);
+        estimate
     }
 }
+
+/// The best-first priority of a position reached at `cost` (inputs) with
+/// `estimate`: weighted A*, [`GREED`] times the estimate plus the cost.
+fn priority(cost: u32, estimate: Estimate) -> u32 {
+    estimate.distance.saturating_mul(GREED).saturating_add(cost)
+}
+
+/// The weight of the estimate against the inputs taken (see [`priority`]).
+const GREED: u32 = 5;
 
 fn lost(n: u32) -> SolveError {
     SolveError::Level {
