@@ -135,10 +135,18 @@ fn check(world: &World, at: GridPos, _held: Option<EntityId>) -> Result<(), Inva
         if tags.contains(TagKind::Door) {
             let open = tags.contains(TagKind::DoorOpen);
             if !open && !alone {
-                return Err(InvariantError::CrowdedClosedDoor { door: id, at });
+                return Err(InvariantError::Broken {
+                    rule: "a closed door holds something",
+                    at,
+                    entity: Some(id),
+                });
             }
             if open && alone && !should_open(index, tags) {
-                return Err(InvariantError::DoorOpenForNothing { door: id });
+                return Err(InvariantError::Broken {
+                    rule: "a door is open for nothing",
+                    at,
+                    entity: Some(id),
+                });
             }
         }
     }

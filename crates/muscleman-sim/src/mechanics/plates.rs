@@ -83,7 +83,11 @@ fn check(world: &World, at: GridPos, held: Option<EntityId>) -> Result<(), Invar
             && tags.contains(TagKind::Pressed)
                 != pressed_at(index, at, tags.color().is_none(), held)
         {
-            return Err(InvariantError::StalePlate { plate: id });
+            return Err(InvariantError::Broken {
+                rule: "a plate's pressed state does not match what stands on it",
+                at,
+                entity: Some(id),
+            });
         }
     }
     Ok(())

@@ -61,12 +61,20 @@ fn check(world: &World, at: GridPos, _held: Option<EntityId>) -> Result<(), Inva
     let mut fills = 0;
     for (id, tags) in index.tagged_at(at) {
         if tags.contains(TagKind::Sinkable) && is_unfilled_water(kinds) {
-            return Err(InvariantError::AfloatSinkable { entity: id, at });
+            return Err(InvariantError::Broken {
+                rule: "a sinkable floats on unfilled water",
+                at,
+                entity: Some(id),
+            });
         }
         fills += u32::from(tags.contains(TagKind::Walkable));
     }
     if fills > 1 {
-        return Err(InvariantError::FilledTwice { at });
+        return Err(InvariantError::Broken {
+            rule: "water is filled twice",
+            at,
+            entity: None,
+        });
     }
     Ok(())
 }

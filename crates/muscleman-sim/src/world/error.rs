@@ -99,39 +99,15 @@ pub enum InvariantError {
         /// What it holds.
         held: EntityId,
     },
-    /// A sinkable stands on water nothing fills (rules.md §5, 7).
-    #[error("entity {entity} stands on unfilled water at {at} without sinking")]
-    AfloatSinkable {
-        /// The sinkable.
-        entity: EntityId,
-        /// Its cell.
-        at: GridPos,
-    },
-    /// A water cell holds two walkable entities (rules.md §5, 7).
-    #[error("the water at {at} is filled twice")]
-    FilledTwice {
+    /// A mechanic's own invariant does not hold (rules.md §5): its check
+    /// names the rule, the cell and the entity concerned.
+    #[error("at {at}: {rule} (entity {entity:?})")]
+    Broken {
+        /// The rule broken, in words ("a sinkable floats on unfilled water").
+        rule: &'static str,
         /// The cell.
         at: GridPos,
-    },
-    /// A closed door shares its cell (rules.md §5, 8).
-    #[error("the closed door {door} at {at} holds something")]
-    CrowdedClosedDoor {
-        /// The door.
-        door: EntityId,
-        /// Its cell.
-        at: GridPos,
-    },
-    /// An open door is neither meant to be open nor holds anything (rules.md
-    /// §5, 8).
-    #[error("the door {door} is open for nothing")]
-    DoorOpenForNothing {
-        /// The door.
-        door: EntityId,
-    },
-    /// A plate's pressed state does not match what stands on it.
-    #[error("the plate {plate}'s pressed state does not match what stands on it")]
-    StalePlate {
-        /// The plate.
-        plate: EntityId,
+        /// The entity concerned, if one is.
+        entity: Option<EntityId>,
     },
 }
