@@ -701,3 +701,35 @@ fn without_hands_the_free_region_is_one_position() {
         stored(&plate, Optimize::Moves)
     );
 }
+
+/// With hands, push-optimal, the pruned search files the free region of a
+/// player whose hands are empty as one position (Facing is out of the key
+/// then, and a grab is tried every way from every cell): in a room with no
+/// goal (every position is searched) far fewer positions than with the
+/// player's exact cell, while a plate keeps every cell exact.
+#[test]
+fn with_empty_hands_the_free_region_is_one_position() {
+    let stored = |level: &Level, optimize: Optimize| {
+        let outcome = explore_level(level, &options(Rules::MUSCLEMAN, optimize), true).unwrap();
+        assert!(
+            matches!(outcome, SolveOutcome::Unsolvable { .. }),
+            "{outcome:?}"
+        );
+        outcome.stats().stored
+    };
+    let room = Level::parse("######\n#@ $ #\n#    #\n######\n").unwrap();
+    let (regions, exact) = (
+        stored(&room, Optimize::Pushes),
+        stored(&room, Optimize::Moves),
+    );
+    assert!(
+        regions * 2 < exact,
+        "regions {regions}, exact cells {exact}"
+    );
+    let plate =
+        Level::parse("legend: q = PressurePlateRed\n######\n#@ $q#\n#    #\n######\n").unwrap();
+    assert_eq!(
+        stored(&plate, Optimize::Pushes),
+        stored(&plate, Optimize::Moves)
+    );
+}

@@ -51,8 +51,9 @@ pub(crate) struct Census {
 /// walls, water and goals): whether it exists, its tags and, if it can
 /// move, its cell; the player's Facing and what it holds; and the counters
 /// when the level has collectibles. When the level can spawn entities (it
-/// has a hammer and a box with contents), every such entity is written
-/// with its id, and a collectible with its counter. Within one level, what
+/// has a hammer and a box with contents) and some were spawned, every such
+/// entity is written with its id, and a collectible with its counter (a
+/// first word tells the two forms apart). Within one level, what
 /// the key leaves out is either never changed by a step or fixed by what
 /// it writes (a box's contents never change; a spawned entity's recipe is
 /// its tags, and a collectible's its counter), so two positions with equal
@@ -69,6 +70,10 @@ pub(crate) struct KeyWriter {
     tracked: Vec<Tracked>,
     /// Whether entities may be spawned (a hammer, and a box with contents).
     spawns: bool,
+    /// How many entities the start has that never change (never destroyed
+    /// either): with the tracked ones alive, every entity when none was
+    /// spawned.
+    fixed: usize,
     /// Whether the counters can change (the level has collectibles).
     counters: bool,
     /// Cells where a box off goal can never move again, by row (empty when
@@ -225,9 +230,10 @@ impl KeyWriter {
                         || tags.contains(TagKind::Liftable),
                 })
             })
-            .collect();
+            .collect::<Vec<_>>();
         KeyWriter {
             player,
+            fixed: world.len().saturating_sub(tracked.len()),
             tracked,
             spawns: hammer && contents,
             counters: collectibles,
@@ -257,7 +263,20 @@ impl KeyWriter {
                 boxes.extend(at);
             }
         };
+        // Where entities may be spawned, a first word says whether some
+        // were: if not (the world holds no more entities than the start's
+        // fixed ones and its tracked ones still alive), the tracked ones
+        // are every entity that may change, written as when nothing is
+        // spawned; if so, every entity is written with its id (collecting
+        // and sorting every id, the costly way).
+        let spawned = self.spawns && {
+            let alive = self.tracked.iter().filter(|t| world.is_alive(t.id)).count();
+            world.len() != self.fixed.saturating_add(alive)
+        };
         if self.spawns {
+            out.push(u32::from(spawned));
+        }
+        if spawned {
             for id in world.entities() {
                 let Ok(tags) = world.tags(id) else { continue };
                 if never_changes(tags) {

@@ -53,8 +53,9 @@
 //!   (`explore/turns.rs`; a swing there that does anything but turn is
 //!   reported as a solver bug). Sound under every mode; the plain search
 //!   keeps Facing.
-//! - **Free region** (pruning on, no hands, push-optimal, no plates or
-//!   collectibles in the level or inside a box): the key holds the
+//! - **Free region** (pruning on, push-optimal, no plates or
+//!   collectibles in the level or inside a box, no hands or empty ones):
+//!   the key holds the
 //!   smallest cell by (y, x) of the player's free region instead of its
 //!   cell ([`region::Regions::canonical`]), so positions that differ only in
 //!   where the player stands within one region are filed as one, as the
@@ -63,7 +64,9 @@
 //!   no door (a door shuts on an empty doorway), no plate, no collectible,
 //!   inside the bound. A walk from a free cell onto a free cell then
 //!   changes only the player's cell and Facing, and Facing is read only
-//!   with hands, so two positions with equal keys reach each other by
+//!   with hands, by a grab while they are empty (tried every way from
+//!   every cell of the region, see "Facing"), so two positions with equal
+//!   keys reach each other by
 //!   walks (which push nothing, so cost nothing) and have the same
 //!   futures. The fill
 //!   and the tour stay inside the bound; a walk past it is tried as an
@@ -75,10 +78,11 @@
 //!   from, and replaying a node walks the shortest way there first. Plates
 //!   and collectibles are left out on the safe side: under today's rules a
 //!   plate follows what stands on it and a coin counts on no goal, but
-//!   both change the world under the player's own steps. With hands,
-//!   Facing and the player's cell decide what a grab or a swing does;
-//!   move-optimal search needs the exact cell (a walk is a move); so
-//!   neither is normalized. Fast mode would be sound too, but is left
+//!   both change the world under the player's own steps. While something
+//!   is held, Facing and the player's cell decide what a step does (a move
+//!   carries, a swing swings), so such a position keeps its exact cell;
+//!   move-optimal search needs the exact cell (a walk is a move), so it is
+//!   never normalized. Fast mode would be sound too, but is left
 //!   exact on measurement (BENCHMARKS.md, issue 15, when it was still
 //!   breadth-first in inputs): it found solutions short in moves early,
 //!   while over regions it went breadth-first in pushes, each position

@@ -103,9 +103,10 @@ pub(crate) fn explore(
     };
     let turn_grabs = facing == FacingKey::Holding;
     let writer = KeyWriter::new(level, trail.world(), trail.player(), dead, facing);
-    // Push-optimal only: see the module docs, "Free region".
+    // Push-optimal only, with hands only while they are empty (Facing is
+    // then out of the key): see the module docs, "Free region".
     let normalize = prune
-        && !options.rules.hands
+        && (!options.rules.hands || turn_grabs)
         && options.optimize == Optimize::Pushes
         && region::walks_change_nothing(level);
     let facts = Facts::of(level);
@@ -204,12 +205,20 @@ impl Search<'_> {
     /// Return the cell the key writes for the player of the trail's
     /// position: its region's when normalizing, else its own.
     fn player_key_cell(&mut self) -> Option<GridPos> {
-        if self.normalize {
+        if self.normalize && !self.holding() {
             self.regions
                 .canonical(self.trail.world(), self.trail.player())
         } else {
             None
         }
+    }
+
+    /// Return whether the player holds something.
+    fn holding(&self) -> bool {
+        self.trail
+            .world()
+            .tags(self.trail.player())
+            .is_ok_and(|t| t.contains(TagKind::Carrying))
     }
 
     /// Return the player's cell.

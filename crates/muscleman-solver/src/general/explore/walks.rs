@@ -66,18 +66,14 @@ impl Search<'_> {
         for i in (0..self.chain.len()).rev() {
             let n = self.chain.get(i).copied().unwrap_or(NONE);
             let node = self.table.node(n).copied().ok_or_else(|| lost(n))?;
-            if let Some(d) = turned_grab(node.input) {
-                // A grab another way: turn, then grab.
-                let steps = self.turn_to(d)? + 1;
-                self.step(Input::Grab)?;
-                self.flags(n, ON_TRAIL, 0);
-                self.path.push((n, steps));
-                continue;
-            }
-            let input = INPUTS
-                .get(usize::from(node.input))
-                .copied()
-                .ok_or_else(|| lost(n))?;
+            let turned = turned_grab(node.input);
+            let input = match turned {
+                Some(_) => Input::Grab,
+                None => INPUTS
+                    .get(usize::from(node.input))
+                    .copied()
+                    .ok_or_else(|| lost(n))?,
+            };
             let mut steps = 1;
             if self.normalize {
                 // Walk over the parent's region to where the input was taken.
@@ -100,6 +96,10 @@ impl Search<'_> {
                 self.walk = walk;
                 result?;
             }
+            if let Some(d) = turned {
+                // A grab another way: turn first.
+                steps += self.turn_to(d)?;
+            }
             self.step(input)?;
             self.flags(n, ON_TRAIL, 0);
             self.path.push((n, steps));
@@ -117,7 +117,7 @@ impl Search<'_> {
     pub(super) fn expand(&mut self, n: u32, cost: u32) -> Result<Option<Explored>, SolveError> {
         let start = self.player_at().ok_or_else(|| lost(n))?;
         let (world, player) = (self.trail.world(), self.trail.player());
-        if !self.normalize || !self.regions.free(world, player, start) {
+        if !self.normalize || self.holding() || !self.regions.free(world, player, start) {
             return self.expand_at(n, cost, start, false);
         }
         let mut tour = std::mem::take(&mut self.tour);
