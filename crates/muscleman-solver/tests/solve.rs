@@ -139,6 +139,8 @@ fn small_unsolvable_levels_are_proved() {
         "######\n#@   #\n#$   #\n#   .#\n######",
         // Two boxes shut off a dead corner the player is not in.
         "######\n# $ .#\n#$$ .#\n#   .#\n#  @ #\n######",
+        // Three boxes shut off two dead cells along a wall.
+        "#######\n# $   #\n# $  .#\n#$   .#\n#  @ .#\n#######",
     ];
     for text in cases {
         let p = level(text);
