@@ -78,6 +78,8 @@ impl GoalRooms {
                     }
                 }
             }
+            // Room ids are u16 (a board has under 65,000 cells, so fewer
+            // rooms of two goals than that; the check only guards the cast).
             if goals.len() < 2 || rooms.order.len() >= usize::from(u16::MAX - 1) {
                 continue;
             }
