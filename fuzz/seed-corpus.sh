@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Build the fuzzers' seed corpus from the project's own levels:
-#   - the level files in crates/muscleman-cli/levels/ (whole, and level by level),
+#   - the level files in crates/muscleman-levels/ (whole, and level by level),
 #   - the examples in docs/*.md (```xsb and ```xsb-error blocks),
 #   - the ASCII grids written in the tests (crates/*/tests/*.rs).
 # It writes corpus/level_reader/ and corpus/replay/ (the level, a NUL byte,
@@ -20,7 +20,7 @@ seed() { # seed FILE: one level text
 }
 
 # Level files: the whole file, then each blank-line-separated block.
-for f in "$root"/crates/muscleman-cli/levels/*.txt; do
+for f in "$root"/crates/muscleman-levels/*.txt; do
     [ -e "$f" ] || continue
     case "$(basename "$f")" in solutions*) continue ;; esac
     seed "$f"
@@ -71,7 +71,7 @@ for f in "$tmp"/test.*; do
 done
 
 moves=("" "lluurrddzzyy!z" "rrrrddddllllUUUUzzzzyyyy" "S rdlurdluRRDDLLUU" "2 ldrulldduurr!yzz")
-solutions="$root/crates/muscleman-cli/levels/solutions.txt"
+solutions="$root/crates/muscleman-levels/solutions.txt"
 if [ -e "$solutions" ]; then
     while IFS= read -r line; do
         case "$line" in [0-9]*:*) moves+=("${line#*:}") ;; esac

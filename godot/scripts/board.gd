@@ -9,20 +9,13 @@ extends Node2D
 
 const Palette := preload("res://scripts/palette.gd")
 
-## The kinds drawn under everything else, then those above them.
-const LAYERS := {
-	"water": 0, "sunk_heavy_box": 1, "goal": 1, "plate": 1, "heavy_plate": 1,
-	"apple": 2, "pear": 2, "cheese": 2, "coin": 2, "collectible": 2, "key": 2,
-	"door": 3, "secret_door": 3, "wall": 3, "weak_wall": 3,
-	"hammer": 4, "box": 4, "heavy_box": 4, "unknown": 4, "player": 5,
-}
 const MOVE_SECONDS := 0.12
 
 ## The size of a cell in pixels.
 var cell_size := 48.0
 ## Every entity as the view gives it, in drawing order.
 var pieces: Array[Dictionary] = []
-## The cells inside the walls (reachable from the player without crossing a wall).
+## The floor area the view gives: the cells the player reaches without crossing a wall.
 var inside := {}
 ## The cells that hold a strong wall.
 var walls := {}
@@ -69,7 +62,7 @@ func show_view(game: Object, animate: bool = true) -> void:
 	for e: Dictionary in game.entities():
 		pieces.append(e)
 	pieces.sort_custom(_drawn_before)
-	_find_inside()
+	_find_inside(game)
 	if _tween:
 		_tween.kill()
 	if animate and not _moves.is_empty():
@@ -93,40 +86,19 @@ func _set_progress(value: float) -> void:
 
 
 func _drawn_before(a: Dictionary, b: Dictionary) -> bool:
-	return LAYERS.get(a["kind"], 4) < LAYERS.get(b["kind"], 4)
+	# The layer each recipe declares: higher is drawn above.
+	return a["layer"] < b["layer"]
 
 
-## Flood from the player over every cell that holds no wall: that is the floor.
-func _find_inside() -> void:
+## Take the floor area the view gives, and note the strong walls (for their shading).
+func _find_inside(game: Object) -> void:
 	inside.clear()
 	walls.clear()
-	var blocked := {}
-	var start := Vector2i(-1, -1)
-	for e in pieces:
-		if e["kind"] == "wall" or e["kind"] == "weak_wall":
-			blocked[e["cell"]] = true
-			if e["kind"] == "wall":
-				walls[e["cell"]] = true
-		elif e["kind"] == "player":
-			start = e["cell"]
-	if start == Vector2i(-1, -1):
-		return
-	var todo: Array[Vector2i] = [start]
-	var lo := grid_origin
-	var hi := grid_origin + grid_size
-	while not todo.is_empty():
-		var c: Vector2i = todo.pop_back()
-		if inside.has(c) or blocked.has(c) or c.x < lo.x or c.y < lo.y or c.x >= hi.x or c.y >= hi.y:
-			continue
+	for c: Vector2i in game.inside():
 		inside[c] = true
-		for d: Vector2i in [Vector2i.UP, Vector2i.RIGHT, Vector2i.DOWN, Vector2i.LEFT]:
-			todo.append(c + d)
-	# Weak walls inside stand on floor too.
-	for c: Vector2i in blocked:
-		for d: Vector2i in [Vector2i.UP, Vector2i.RIGHT, Vector2i.DOWN, Vector2i.LEFT]:
-			if inside.has(c + d):
-				inside[c] = true
-				break
+	for e in pieces:
+		if e["kind"] == "wall":
+			walls[e["cell"]] = true
 
 
 ## Where an entity is drawn now, in cells (between its old and new cell while it moves).
@@ -154,10 +126,6 @@ func _draw() -> void:
 		var r := _rect_of(Vector2(c))
 		draw_rect(r, Palette.FLOOR)
 		draw_rect(r, Palette.FLOOR_LINE, false, 1.0)
-	var on_goal := {}
-	for e in pieces:
-		if e["kind"] == "goal":
-			on_goal[e["cell"]] = true
 	var player_at := Vector2.ZERO
 	var held_at := Vector2.ZERO
 	for e in pieces:
@@ -169,7 +137,7 @@ func _draw() -> void:
 	if holding != 0:
 		_draw_arm(player_at, held_at)
 	for e in pieces:
-		_draw_piece(e, _cell_of(e), on_goal.has(e["cell"]))
+		_draw_piece(e, _cell_of(e), e["on_goal"])
 
 
 func _draw_piece(e: Dictionary, at: Vector2, on_goal: bool) -> void:
@@ -233,7 +201,7 @@ func _draw_piece(e: Dictionary, at: Vector2, on_goal: bool) -> void:
 			draw_line(mid + Vector2(s * 0.22, 0), mid + Vector2(s * 0.22, s * 0.14), c, maxf(2.0, s * 0.07))
 		"door", "secret_door":
 			var c := Palette.SECRET if e["kind"] == "secret_door" else Palette.of(e["color"])
-			if e["open"]:
+			if e["state"] == "open":
 				draw_rect(r.grow(-s * 0.06), c, false, maxf(2.0, s * 0.06))
 			else:
 				draw_rect(r.grow(-s * 0.04), c)
@@ -248,7 +216,8 @@ func _draw_piece(e: Dictionary, at: Vector2, on_goal: bool) -> void:
 			var pad := r.grow(-s * 0.16)
 			draw_rect(pad, c.darkened(0.55))
 			draw_rect(pad, c, false, maxf(2.0, s * 0.06))
-			draw_rect(pad.grow(-s * (0.1 if e["pressed"] else 0.16)), c if e["pressed"] else c.darkened(0.2))
+			var pressed: bool = e["state"] == "pressed"
+			draw_rect(pad.grow(-s * (0.1 if pressed else 0.16)), c if pressed else c.darkened(0.2))
 			if e["kind"] == "heavy_plate":
 				draw_rect(pad.grow(-s * 0.04), c.darkened(0.3), false, 1.0)
 		"apple", "pear", "cheese", "coin", "collectible":
@@ -268,7 +237,10 @@ func _draw_piece(e: Dictionary, at: Vector2, on_goal: bool) -> void:
 		"player":
 			_draw_player(mid)
 		_:
-			draw_rect(r.grow(-s * 0.2), Palette.UNKNOWN, false, 2.0)
+			# A kind this board has no art for: the recipe's own glyph and tint.
+			draw_rect(r.grow(-s * 0.2), Palette.tint(e["tint"]), false, 2.0)
+			draw_string(ThemeDB.fallback_font, r.position + Vector2(s * 0.3, s * 0.7), e["glyph"],
+				HORIZONTAL_ALIGNMENT_CENTER, s * 0.4, int(s * 0.5), Palette.tint(e["tint"]))
 
 
 func _draw_player(mid: Vector2) -> void:

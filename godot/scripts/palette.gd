@@ -32,6 +32,17 @@ const COLORS := {
 	"yellow": Color("e8c547"),
 	"green": Color("55b85a"),
 }
+const TINTS := {
+	"plain": Color("e6e6e6"),
+	"red": Color("e0524f"),
+	"green": Color("55b85a"),
+	"yellow": Color("e8c547"),
+	"blue": Color("4b8be0"),
+	"magenta": Color("ff00ff"),
+	"cyan": Color("4fd1d9"),
+	"brown": Color("c98b4b"),
+	"grey": Color("8d949c"),
+}
 const ITEMS := {
 	"apple": Color("e0524f"),
 	"pear": Color("b6cf4e"),
@@ -44,3 +55,8 @@ const ITEMS := {
 ## Return the colour a key, door or plate is drawn in.
 static func of(color_name: String) -> Color:
 	return COLORS.get(color_name, UNKNOWN)
+
+
+## Return the colour of a recipe's fallback tint.
+static func tint(tint_name: String) -> Color:
+	return TINTS.get(tint_name, UNKNOWN)

@@ -17,8 +17,8 @@ const SIGNALS := {
 	"plate_pressed": ["plate"],
 	"plate_released": ["plate"],
 	"item_collected": ["entity", "counter"],
-	"level_transition": ["stairs", "target_level", "target_spawn"],
-	"sound_hint": ["kind"],
+	"level_transition": ["player", "stairs", "carried", "from_floor", "to_floor"],
+	"sound_hint": ["entity", "kind"],
 	"solved": [],
 }
 
@@ -34,6 +34,7 @@ func test_every_signal_is_declared_with_its_parameters() -> void:
 		declared[info["name"]] = info["args"].map(func(a: Dictionary) -> String: return a["name"])
 	for name: String in SIGNALS:
 		check_eq(declared.get(name), SIGNALS[name], "parameters of " + name)
+	check_eq(declared.get("sim_event"), ["name", "fields"], "parameters of sim_event")
 	game.free()
 
 
@@ -158,7 +159,7 @@ func test_a_plate_opens_its_door_and_a_pull_closes_it() -> void:
 		["plate_pressed", plate],
 		["door_opened", door],
 	], "plate and door")
-	check(game.cell(Vector2i(5, 1))[0]["open"], "the door is drawn open")
+	check(game.cell(Vector2i(5, 1))[0]["state"] == "open", "the door is drawn open")
 	log.clear()
 	check(game.play("gl"), "grab and pull back")
 	check_eq(log, [
@@ -168,7 +169,7 @@ func test_a_plate_opens_its_door_and_a_pull_closes_it() -> void:
 		["moved", player, Vector2i(2, 1), Vector2i(1, 1), "player"],
 		["moved", box, Vector2i(3, 1), Vector2i(2, 1), "push"],
 	], "lift off the plate, then pull")
-	check(not game.cell(Vector2i(5, 1))[0]["open"], "the door is drawn closed")
+	check(game.cell(Vector2i(5, 1))[0]["state"] == "", "the door is drawn closed")
 	game.free()
 
 

@@ -1,14 +1,16 @@
-//! The levels shipped inside the binary, and their stored solutions.
+//! The levels shipped inside the binary (the `muscleman-levels` crate's),
+//! and their stored solutions.
 
 use crate::error::Failure;
 use crate::source::LevelFile;
 
-/// The built-in collection, in the level text format.
-pub const LEVELS: &str = include_str!("../levels/builtin.txt");
+/// The built-in collection, in the level text format: the
+/// `muscleman-levels` crate's, which the Godot adapter loads too.
+pub const LEVELS: &str = muscleman_levels::BUILTIN;
 
 /// A solution for each built-in level, in order: one line per level,
 /// `N: MOVES` (LURD, pushes in upper case). Tests replay each to solved.
-pub const SOLUTIONS: &str = include_str!("../levels/solutions.txt");
+pub const SOLUTIONS: &str = muscleman_levels::SOLUTIONS;
 
 /// Read the built-in collection.
 pub fn levels() -> Result<LevelFile, Failure> {

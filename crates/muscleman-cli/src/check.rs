@@ -2,9 +2,9 @@
 
 use std::io::{self, Write};
 
-use muscleman_core::{EntityRecipe, GridPos, RecipeState};
-use muscleman_level::{Level, MAX_INPUT_BYTES};
-use muscleman_sim::{LevelLoadError, SIGNAL_CLASSES as CLASSES, world_from_level};
+use muscleman_core::{EntityRecipe, GridPos};
+use muscleman_level::{Level, MAX_INPUT_BYTES, open_edge, signal_warnings};
+use muscleman_sim::{LevelLoadError, world_from_level};
 
 use crate::cli::CheckArgs;
 use crate::error::{EXIT_BAD_INPUT, Failure, note, output_failure, warn};
@@ -53,9 +53,14 @@ pub fn check_file(path: &std::path::Path) -> FileReport {
                 None => format!("{name}: {label}: cannot be played: {e}"),
             });
         }
-        report
-            .warnings
-            .extend(signal_warnings(&name, &label, level));
+        // Doors nothing opens and keys nothing needs, at the first of each.
+        for warning in signal_warnings(level) {
+            let at = match level.source_position(warning.at()) {
+                Some((line, column)) => format!("{name}:{line}:{column}: {label}"),
+                None => format!("{name}: {label}"),
+            };
+            report.warnings.push(format!("{at}: {warning}"));
+        }
         if let Some(at) = open_edge(level) {
             report.warnings.push(format!(
                 "{}: the player can reach the level's edge here with no wall closing it; \
@@ -130,115 +135,6 @@ fn position_key(message: &str) -> (String, usize, usize) {
         (Some(line), Some(col), Some(file)) => (file.to_owned(), line, col),
         _ => (head.to_owned(), 0, 0),
     }
-}
-
-/// Return the first cell, in reading order, of the level's rectangle edge
-/// that the player can reach stepping between side-by-side cells without a
-/// wall (strong or weak; boxes, goals, water and the rest ignored), if
-/// any: the level is then open, the same test `solve` makes.
-pub fn open_edge(level: &Level) -> Option<GridPos> {
-    let (w, h) = (level.width(), level.height());
-    let size = w.checked_mul(h)?;
-    let index = |p: GridPos| -> Option<usize> {
-        let (x, y) = (usize::try_from(p.x).ok()?, usize::try_from(p.y).ok()?);
-        (x < w && y < h).then_some(y * w + x)
-    };
-    let mut wall = vec![false; size];
-    for (at, spec) in level.entities() {
-        if matches!(
-            spec.recipe,
-            EntityRecipe::WallStrong | EntityRecipe::WallWeak
-        ) && let Some(cell) = index(at).and_then(|i| wall.get_mut(i))
-        {
-            *cell = true;
-        }
-    }
-    let start = level.positions_of(EntityRecipe::Player).next()?;
-    let mut seen = vec![false; size];
-    let mut stack = vec![start];
-    let mut first: Option<GridPos> = None;
-    while let Some(p) = stack.pop() {
-        let Some(i) = index(p) else { continue };
-        if seen.get(i).copied().unwrap_or(true) || wall.get(i).copied().unwrap_or(true) {
-            continue;
-        }
-        if let Some(s) = seen.get_mut(i) {
-            *s = true;
-        }
-        let on_edge = p.x == 0
-            || p.y == 0
-            || index(GridPos::new(p.x + 1, p.y)).is_none()
-            || index(GridPos::new(p.x, p.y + 1)).is_none();
-        if on_edge && first.is_none_or(|f| (p.y, p.x) < (f.y, f.x)) {
-            first = Some(p);
-        }
-        for dir in muscleman_core::GridDir::ALL {
-            stack.push(p.step(dir));
-        }
-    }
-    first
-}
-
-/// Where the first of some things of one class stands in a level.
-#[derive(Default)]
-struct Firsts {
-    key: Option<GridPos>,
-    door: Option<GridPos>,
-    plate: Option<GridPos>,
-}
-
-/// Warn about doors nothing can open and keys nothing needs, each at the
-/// first one of its colour: a door colour with neither a key nor a plate, a
-/// key with no door of its colour, a secret door with no heavy plate. A key
-/// in a box counts where the box stands; a door a key already unlocked
-/// needs nothing.
-fn signal_warnings(name: &str, label: &str, level: &Level) -> Vec<String> {
-    let mut firsts: [Firsts; CLASSES.len()] = Default::default();
-    let slot = |color| CLASSES.iter().position(|c| *c == color);
-    for (at, spec) in level.entities() {
-        let recipes = std::iter::once(spec.recipe).chain(spec.contents.as_slice().iter().copied());
-        for recipe in recipes {
-            let Some(f) = slot(recipe.color()).and_then(|i| firsts.get_mut(i)) else {
-                continue;
-            };
-            let first = if recipe.is_key() {
-                &mut f.key
-            } else if recipe.is_door() && spec.state != Some(RecipeState::Unlocked) {
-                &mut f.door
-            } else if recipe.is_plate() {
-                &mut f.plate
-            } else {
-                continue;
-            };
-            first.get_or_insert(at);
-        }
-    }
-    let place = |at: GridPos| match level.source_position(at) {
-        Some((line, column)) => format!("{name}:{line}:{column}: {label}"),
-        None => format!("{name}: {label}"),
-    };
-    let mut warnings = Vec::new();
-    for (color, f) in CLASSES.iter().zip(&firsts) {
-        let color = color.map(|c| format!("{c:?}").to_lowercase());
-        match (&color, f.door) {
-            (Some(c), Some(at)) if f.key.is_none() && f.plate.is_none() => warnings.push(format!(
-                "{}: no key and no plate opens the {c} door",
-                place(at)
-            )),
-            (None, Some(at)) if f.plate.is_none() => warnings.push(format!(
-                "{}: no heavy plate opens the secret door",
-                place(at)
-            )),
-            _ => {}
-        }
-        if let (Some(c), Some(at), None) = (&color, f.key, f.door) {
-            warnings.push(format!(
-                "{}: the {c} key has no {c} door to open",
-                place(at)
-            ));
-        }
-    }
-    warnings
 }
 
 fn label(file: &LevelFile, index: usize, level: &Level) -> String {
@@ -321,16 +217,5 @@ mod tests {
                 "a.txt:10:1: x"
             ]
         );
-    }
-
-    #[test]
-    fn an_open_level_is_found_at_its_first_edge_cell() {
-        let open = Level::parse("  $ . @\n").unwrap_or_else(|e| panic!("{e:?}"));
-        assert_eq!(open_edge(&open), Some(GridPos::new(0, 0)));
-        let walled = Level::parse("#####\n#@$.#\n#####\n").unwrap_or_else(|e| panic!("{e:?}"));
-        assert_eq!(open_edge(&walled), None);
-        // A gap in the wall on the right.
-        let gap = Level::parse("#####\n#@$. \n#####\n").unwrap_or_else(|e| panic!("{e:?}"));
-        assert_eq!(open_edge(&gap), Some(GridPos::new(4, 1)));
     }
 }

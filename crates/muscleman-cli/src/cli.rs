@@ -1,4 +1,5 @@
-//! The command line as the user typed it: clap's parsed flags, nothing resolved.
+//! The command line as the user typed it: clap's parsed flags, nothing
+//! resolved. A leaf: it imports none of the subcommands.
 //!
 //! Each subcommand's flags are turned into a checked configuration (files
 //! read, moves parsed) by its own module before anything runs.
@@ -101,9 +102,9 @@ impl RulesArg {
     }
 }
 
-/// Flags of `play`.
+/// Flags of `play`. Its help ends with the game's keys, which
+/// [`crate::command`] adds: the flags know nothing of the game.
 #[derive(Debug, Default, Args)]
-#[command(after_help = play_help())]
 pub struct PlayArgs {
     /// A level file (one level or a collection); the built-in levels when left out.
     pub level_file: Option<PathBuf>,
@@ -186,14 +187,13 @@ pub enum OptimalArg {
 #[derive(Debug, Args)]
 #[command(after_help = "\
 Prints the solution in MOVES letters: u d l r (upper case for a push), g grab, p drop,
-[ ] swings, w wait. Every rule is searched: walls, boxes, water, keys, doors, plates,
-collectibles, hammers, grabs and swings. Exit codes: 0 found; 1 proved unsolvable (only
-after a complete search of every input the rules allow); 2 bad input; 3 gave up (time or
-memory limit, or an open level: the sim has floor beyond its edge, so the search is
-bounded to the level's rectangle plus 2 cells and proves nothing once that bound cut a
-step). On a collection without --level it solves each level in turn and ends with
-`solved N of M` on standard error. A progress line is shown on standard error when it is
-a terminal.")]
+[ ] swings, w wait. Every rule the game plays is searched, grabs and swings included.
+Exit codes: 0 found; 1 proved unsolvable (only after a complete search of every input
+the rules allow); 2 bad input; 3 gave up (time or memory limit, or an open level: the sim
+has floor beyond its edge, so the search is bounded to the level's rectangle plus 2 cells
+and proves nothing once that bound cut a step). On a collection without --level it solves
+each level in turn and ends with `solved N of M` on standard error. A progress line is
+shown on standard error when it is a terminal.")]
 pub struct SolveArgs {
     /// The level file (one level or a collection).
     pub level_file: PathBuf,
@@ -221,21 +221,6 @@ pub struct SolveArgs {
     /// solution. With --optimal the search runs on one thread whatever N is.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: u32,
-}
-
-/// Return the text after `play --help`: the keys, from the game's one table
-/// ([`crate::play::KEY_BINDINGS`]), then where progress is kept.
-fn play_help() -> String {
-    format!(
-        "{}\n\
-         Letters work in either case; restart can be undone. The mouse walks (click a cell)\n\
-         and pushes (click a box, then a cell); pasted LURD moves are played back.\n\
-         Every level's position (with its undo history) is kept and restored, and the game\n\
-         opens where you left off. Progress (solved levels, best moves and pushes, best\n\
-         solutions, kept apart per rules) and positions are kept in the user's data\n\
-         directory, or in $MUSCLEMAN_DATA_DIR when it is set. NO_COLOR turns colours off.",
-        crate::play::keys_help()
-    )
 }
 
 /// Read a positive number of seconds, such as `10` or `0.5`.

@@ -2,7 +2,9 @@
 
 use std::collections::BTreeMap;
 
-use muscleman_core::{EntityId, EntityRecipe, GlobalCounter, GridDir, GridPos, SimEvent};
+use muscleman_core::{
+    EntityId, EntityRecipe, FieldValue, GlobalCounter, GridDir, GridPos, SimEvent,
+};
 use muscleman_sim::{View, World, spec_of};
 use serde_json::{Map, Value, json};
 
@@ -83,69 +85,23 @@ pub fn entity(world: &World, recipes: &Recipes, id: EntityId) -> Value {
     json!({ "id": id.index(), "generation": id.generation(), "recipe": recipe })
 }
 
-/// Describe one event as a JSON object with an `"event"` name.
+/// Describe one event as a JSON object: `"event"`, its catalogue name, then
+/// each field by its catalogue name (rules.md §7), entities as
+/// [`entity`] describes them, cells as `[x, y]`.
 pub fn event(world: &World, recipes: &Recipes, e: &SimEvent) -> Value {
-    let entity = |id: EntityId| entity(world, recipes, id);
-    match e {
-        SimEvent::Moved(m) => json!({
-            "event": "moved",
-            "entity": entity(m.entity),
-            "from": pos(m.from),
-            "to": pos(m.to),
-            "cause": m.cause.name(),
-        }),
-        SimEvent::GrabAttached(g) => json!({
-            "event": "grab_attached",
-            "player": entity(g.player),
-            "entity": entity(g.entity),
-        }),
-        SimEvent::GrabReleased(g) => json!({
-            "event": "grab_released",
-            "player": entity(g.player),
-            "entity": entity(g.entity),
-        }),
-        SimEvent::Swung(s) => json!({
-            "event": "swung",
-            "player": entity(s.player),
-            "arc_from": pos(s.arc_from),
-            "arc_via": pos(s.arc_via),
-            "arc_to": pos(s.arc_to),
-        }),
-        SimEvent::SwingBlocked(s) => json!({
-            "event": "swing_blocked",
-            "actor": entity(s.actor),
-            "reason": s.reason.name(),
-        }),
-        SimEvent::Sank(s) => json!({ "event": "sank", "entity": entity(s.entity) }),
-        SimEvent::Smashed(s) => json!({
-            "event": "smashed",
-            "entity": entity(s.entity),
-            "contents": s.contents.iter().map(|&id| entity(id)).collect::<Vec<_>>(),
-        }),
-        SimEvent::KeyConsumed(k) => json!({
-            "event": "key_consumed",
-            "key": entity(k.key),
-            "door": entity(k.door),
-        }),
-        SimEvent::DoorOpened(d) => json!({ "event": "door_opened", "door": entity(d.door) }),
-        SimEvent::DoorClosed(d) => json!({ "event": "door_closed", "door": entity(d.door) }),
-        SimEvent::PlatePressed(p) => {
-            json!({ "event": "plate_pressed", "plate": entity(p.plate) })
-        }
-        SimEvent::PlateReleased(p) => {
-            json!({ "event": "plate_released", "plate": entity(p.plate) })
-        }
-        SimEvent::ItemCollected(i) => json!({
-            "event": "item_collected",
-            "entity": entity(i.entity),
-            "counter": i.counter.name(),
-        }),
-        SimEvent::LevelTransition(t) => json!({
-            "event": "level_transition",
-            "stairs": entity(t.stairs),
-            "target_level": t.target_level,
-            "target_spawn": t.target_spawn,
-        }),
-        SimEvent::SoundHint(s) => json!({ "event": "sound_hint", "kind": s.kind }),
+    let mut map = Map::new();
+    map.insert("event".to_owned(), json!(e.name()));
+    for (name, value) in e.fields().iter() {
+        let value = match *value {
+            FieldValue::Entity(id) => entity(world, recipes, id),
+            FieldValue::MaybeEntity(id) => id.map_or(Value::Null, |id| entity(world, recipes, id)),
+            FieldValue::Cell(at) => pos(at),
+            FieldValue::Name(n) => json!(n),
+            FieldValue::Entities(ids) => ids.iter().map(|id| entity(world, recipes, *id)).collect(),
+            FieldValue::Number(n) => json!(n),
+            FieldValue::Flag(b) => json!(b),
+        };
+        map.insert((*name).to_owned(), value);
     }
+    Value::Object(map)
 }

@@ -26,16 +26,30 @@ pub mod source;
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 
 pub use error::Failure;
 
 use crate::cli::{Cli, Command, PlayArgs};
 use crate::error::{note, warn};
 
+/// Return the command line's definition: [`Cli`]'s flags, with `play
+/// --help` ending in the game's keys ([`play::play_help`]). The flags
+/// (`cli.rs`) import no subcommand; this is where the two meet.
+pub fn command() -> clap::Command {
+    Cli::command().mut_subcommand("play", |play| play.after_help(play::play_help()))
+}
+
+/// Parse the process's arguments with [`command`].
+fn parse_args() -> Result<Cli, clap::Error> {
+    let mut command = command();
+    let mut matches = command.try_get_matches_from_mut(std::env::args_os())?;
+    Cli::from_arg_matches_mut(&mut matches).map_err(|e| e.format(&mut command))
+}
+
 /// Run the command line and return the process's exit code.
 pub fn run_cli() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match parse_args() {
         Ok(cli) => cli,
         Err(e) => {
             // Help and version go to stdout and exit 0; usage errors exit 2.

@@ -22,7 +22,7 @@ use muscleman_core::GridPos;
 use muscleman_level::Level;
 use muscleman_sim::{Rules, world_from_level};
 use muscleman_solver::{
-    GiveUpReason, Optimize, Progress, SolveOptions, SolveOutcome, UnsolvableReason,
+    GiveUpReason, Optimize, Progress, Reach, SolveOptions, SolveOutcome, UnsolvableReason,
     solve_level_with_progress,
 };
 
@@ -300,10 +300,38 @@ fn describe(
                     rules_name(options.rules)
                 ),
             };
-            (Verdict::GaveUp, format!("gave up: {why}"))
+            (
+                Verdict::GaveUp,
+                format!("gave up: {why}{}", how_far(&stats.reach)),
+            )
         }
         Err(e) => (Verdict::GaveUp, format!("gave up: the solver failed: {e}")),
     }
+}
+
+/// Return what a search that gave up says of how far it got (empty when
+/// the general search did not run): the best position's goals filled, the
+/// order, the prunings that applied and the positions they dropped.
+fn how_far(reach: &Reach) -> String {
+    if reach.goals == 0 {
+        return String::new();
+    }
+    let order = if reach.guided {
+        "best-first"
+    } else {
+        "breadth-first"
+    };
+    let prunings: Vec<&str> = reach.prunings.names().collect();
+    let prunings = if prunings.is_empty() {
+        "none".to_owned()
+    } else {
+        prunings.join(", ")
+    };
+    format!(
+        "; best position: {} of {} goals filled; {order} search; prunings: {prunings} \
+         ({} positions dropped as dead)",
+        reach.best_on_goal, reach.goals, reach.dead
+    )
 }
 
 /// Run `check --solve` on files `check` found valid: print one line per

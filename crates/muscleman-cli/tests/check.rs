@@ -194,3 +194,27 @@ fn a_missing_file_is_named_with_the_program_prefix() {
     let err = expect_bad_input(&f, &["check", "nofile.txt"], None);
     assert_eq!(err, "muscleman: cannot read nofile.txt: no such file\n");
 }
+
+/// The level crate tells keys, doors and plates apart by recipe
+/// (`signal_role`, for `check`'s warnings); the sim by the tags each
+/// mechanic declares. The two agree on every recipe.
+#[test]
+fn the_level_crates_signal_roles_are_the_sims_tags() {
+    use muscleman_core::EntityRecipe;
+    use muscleman_level::{SignalRole, signal_role};
+    use muscleman_sim::{TagKind, recipe_tags};
+
+    for recipe in EntityRecipe::ALL {
+        let tags = recipe_tags(recipe).unwrap_or_default();
+        let sims = if tags.contains(TagKind::Key) {
+            Some(SignalRole::Key)
+        } else if tags.contains(TagKind::Door) {
+            Some(SignalRole::Door)
+        } else if tags.contains(TagKind::PressurePlate) {
+            Some(SignalRole::Plate)
+        } else {
+            None
+        };
+        assert_eq!(signal_role(recipe), sims, "{recipe}");
+    }
+}

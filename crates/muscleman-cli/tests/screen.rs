@@ -2,7 +2,7 @@
 //! ratatui's `TestBackend` and its text compared with committed snapshots.
 
 use muscleman_cli::builtin;
-use muscleman_cli::play::App;
+use muscleman_cli::play::{App, ui};
 use muscleman_cli::progress::Progress;
 use muscleman_level::{Collection, Level};
 use muscleman_sim::Rules;
@@ -46,7 +46,7 @@ fn keys(app: &mut App, text: &str) {
 
 fn draw(app: &App, width: u16, height: u16) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("terminal");
-    terminal.draw(|frame| app.draw(frame)).expect("draw");
+    terminal.draw(|frame| ui::draw(app, frame)).expect("draw");
     terminal.backend().buffer().clone()
 }
 
@@ -569,4 +569,15 @@ fn the_panel_shows_the_facing_and_what_is_held() {
     assert!(screen(&app).contains("Facing ↓  holding -"));
     keys(&mut app, "l");
     assert!(screen(&app).contains("Facing →  holding -"));
+}
+
+/// The legend lists each look once: open water and water a heavy box
+/// filled look alike, so "water" is one line however many cells differ.
+#[test]
+fn the_legend_lists_water_once_beside_a_sunk_heavy_box() {
+    let mut app = app_of("#######\n#~~~~~#\n#  &  #\n#  @  #\n#######\n");
+    keys(&mut app, "k");
+    let shown = screen(&app);
+    assert!(shown.contains("sunk heavy box"), "{shown}");
+    assert_eq!(shown.matches(" water").count(), 1, "{shown}");
 }

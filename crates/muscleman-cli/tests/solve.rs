@@ -150,6 +150,33 @@ fn an_open_level_whose_bounded_search_runs_out_gives_up() {
     }
 }
 
+/// A search that gives up says how far it got: after the limit, the best
+/// position's goals filled, its order and the prunings that applied.
+#[test]
+fn a_search_that_gives_up_says_how_far_it_got() {
+    let f = Files::new();
+    f.write(
+        "room.txt",
+        "legend: a = PressurePlateBlue\nlegend: B = DoorBlue\n###########\n#@ $  #   #\n\
+         # a $ B $ #\n#  $  #  .#\n# .   # ..#\n###########\n",
+    );
+    let (c, out, err) = code(
+        &f,
+        &["solve", "room.txt", "--optimal", "moves", "--memory", "1"],
+    );
+    assert_eq!(c, Some(3), "{err}");
+    assert_eq!(out, "");
+    assert!(err.contains("gave up: memory limit reached after"), "{err}");
+    assert!(err.contains("; best position: "), "{err}");
+    assert!(
+        err.contains(
+            " of 4 goals filled; breadth-first search; prunings: no-op inputs, fewer boxes \
+             than goals, facing (0 positions dropped as dead)"
+        ),
+        "{err}"
+    );
+}
+
 #[test]
 fn a_solution_found_on_an_open_level_is_printed() {
     let f = Files::new();
@@ -361,9 +388,7 @@ fn check_solve_reports_each_level() {
 #[test]
 fn every_built_in_level_is_solved() {
     let f = Files::new();
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/builtin.txt");
-    let text = std::fs::read_to_string(&path).unwrap();
-    f.write("builtin.txt", &text);
+    f.write("builtin.txt", muscleman_cli::builtin::LEVELS);
     let (out, err) = expect_ok(&f, &["solve", "builtin.txt"], None);
     assert!(err.trim_end().ends_with("solved 26 of 26"), "{err}");
     let solutions: Vec<&str> = out

@@ -2,50 +2,6 @@
 
 use crate::{EntityId, GlobalCounter, GridPos, MAX_CONTENTS, MoveCause};
 
-/// An entity moved from one cell to the next.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Moved {
-    /// The entity that moved.
-    pub entity: EntityId,
-    /// The cell it left.
-    pub from: GridPos,
-    /// The cell it entered.
-    pub to: GridPos,
-    /// Why it moved.
-    pub cause: MoveCause,
-}
-
-/// The player took hold of an entity.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct GrabAttached {
-    /// The player.
-    pub player: EntityId,
-    /// The entity now held.
-    pub entity: EntityId,
-}
-
-/// The player let go of an entity.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct GrabReleased {
-    /// The player.
-    pub player: EntityId,
-    /// The entity no longer held.
-    pub entity: EntityId,
-}
-
-/// The player swung what it holds along an arc of three cells.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Swung {
-    /// The player.
-    pub player: EntityId,
-    /// Where the held entity started.
-    pub arc_from: GridPos,
-    /// The diagonal cell the swing passed through.
-    pub arc_via: GridPos,
-    /// Where the held entity ended.
-    pub arc_to: GridPos,
-}
-
 /// Where a swing's arc was stopped (rules.md §4, Swing).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum SwingBlockedReason {
@@ -63,22 +19,6 @@ impl SwingBlockedReason {
             SwingBlockedReason::To => "to",
         }
     }
-}
-
-/// A swing was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct SwingBlocked {
-    /// Who tried to swing.
-    pub actor: EntityId,
-    /// Where the arc was stopped.
-    pub reason: SwingBlockedReason,
-}
-
-/// A sinkable entity sank into water.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Sank {
-    /// The entity that sank.
-    pub entity: EntityId,
 }
 
 /// The ids of the entities a smash spawned, in spawn order: at most
@@ -135,160 +75,370 @@ impl std::fmt::Debug for SpawnedIds {
     }
 }
 
-/// A smashable entity broke and released its contents.
+/// The type of one event field, as every front end converts it: JSON,
+/// Godot signal parameters, the docs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Smashed {
-    /// The entity that broke.
-    pub entity: EntityId,
-    /// The entities spawned from its contents, in spawn order.
-    pub contents: SpawnedIds,
+pub enum FieldType {
+    /// An entity id.
+    Entity,
+    /// An entity id, or none.
+    MaybeEntity,
+    /// A cell.
+    Cell,
+    /// A snake_case name (a move cause, a swing-blocked reason, a counter, a sound).
+    Name,
+    /// Entity ids, in order.
+    Entities,
+    /// A whole number.
+    Number,
+    /// Yes or no.
+    Flag,
 }
 
-/// A key was used up opening a door.
+/// The value of one event field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct KeyConsumed {
-    /// The key.
-    pub key: EntityId,
-    /// The door it opened.
-    pub door: EntityId,
+pub enum FieldValue {
+    /// An entity id.
+    Entity(EntityId),
+    /// An entity id, or none.
+    MaybeEntity(Option<EntityId>),
+    /// A cell.
+    Cell(GridPos),
+    /// A snake_case name.
+    Name(&'static str),
+    /// Entity ids, in order.
+    Entities(SpawnedIds),
+    /// A whole number.
+    Number(u32),
+    /// Yes or no.
+    Flag(bool),
 }
 
-/// A door opened.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct DoorOpened {
-    /// The door.
-    pub door: EntityId,
+/// A value an event field may hold: how it is written for front ends.
+pub trait EventField: Copy {
+    /// Its type.
+    const TYPE: FieldType;
+    /// Its value.
+    fn value(self) -> FieldValue;
 }
 
-/// A door closed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct DoorClosed {
-    /// The door.
-    pub door: EntityId,
-}
-
-/// A pressure plate became pressed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PlatePressed {
-    /// The plate.
-    pub plate: EntityId,
-}
-
-/// A pressure plate was released.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PlateReleased {
-    /// The plate.
-    pub plate: EntityId,
-}
-
-/// A collectible was picked up and a counter went up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct ItemCollected {
-    /// The collected entity.
-    pub entity: EntityId,
-    /// The counter it added to.
-    pub counter: GlobalCounter,
-}
-
-/// The player took stairs to another level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct LevelTransition {
-    /// The stairs taken.
-    pub stairs: EntityId,
-    /// The level to load, by its number in the game's set of levels.
-    pub target_level: u32,
-    /// The spawn point in that level, by its number in that level.
-    pub target_spawn: u32,
-}
-
-/// A hint for a presenter to play a sound.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct SoundHint {
-    /// The kind of sound, in a word (`"push"`).
-    pub kind: &'static str,
-}
-
-/// Any event a step can emit. Only [`Moved`] is emitted so far; the others
-/// are declared for the rules still to come.
-///
-/// Every payload is plain data with no heap part, so a step that fills a
-/// reused [`EventBatch`] allocates nothing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SimEvent {
-    /// See [`Moved`].
-    Moved(Moved),
-    /// See [`GrabAttached`].
-    GrabAttached(GrabAttached),
-    /// See [`GrabReleased`].
-    GrabReleased(GrabReleased),
-    /// See [`Swung`].
-    Swung(Swung),
-    /// See [`SwingBlocked`].
-    SwingBlocked(SwingBlocked),
-    /// See [`Sank`].
-    Sank(Sank),
-    /// See [`Smashed`].
-    Smashed(Smashed),
-    /// See [`KeyConsumed`].
-    KeyConsumed(KeyConsumed),
-    /// See [`DoorOpened`].
-    DoorOpened(DoorOpened),
-    /// See [`DoorClosed`].
-    DoorClosed(DoorClosed),
-    /// See [`PlatePressed`].
-    PlatePressed(PlatePressed),
-    /// See [`PlateReleased`].
-    PlateReleased(PlateReleased),
-    /// See [`ItemCollected`].
-    ItemCollected(ItemCollected),
-    /// See [`LevelTransition`].
-    LevelTransition(LevelTransition),
-    /// See [`SoundHint`].
-    SoundHint(SoundHint),
-}
-
-/// A concrete event type that [`EventBatch::of`] can filter for.
-pub trait EventKind: Into<SimEvent> {
-    /// Return the event as this type if it is one.
-    fn from_event(event: &SimEvent) -> Option<&Self>;
-}
-
-macro_rules! event_kinds {
-    ($($name:ident),* $(,)?) => {$(
-        impl From<$name> for SimEvent {
-            fn from(e: $name) -> SimEvent {
-                SimEvent::$name(e)
-            }
-        }
-
-        impl EventKind for $name {
-            fn from_event(event: &SimEvent) -> Option<&Self> {
-                match event {
-                    SimEvent::$name(e) => Some(e),
-                    _ => None,
-                }
+macro_rules! field_types {
+    ($($ty:ty => $kind:ident, |$v:ident| $value:expr;)*) => {$(
+        impl EventField for $ty {
+            const TYPE: FieldType = FieldType::$kind;
+            fn value(self) -> FieldValue {
+                let $v = self;
+                FieldValue::$kind($value)
             }
         }
     )*};
 }
 
-event_kinds!(
-    Moved,
-    GrabAttached,
-    GrabReleased,
-    Swung,
-    SwingBlocked,
-    Sank,
-    Smashed,
-    KeyConsumed,
-    DoorOpened,
-    DoorClosed,
-    PlatePressed,
-    PlateReleased,
-    ItemCollected,
-    LevelTransition,
-    SoundHint,
-);
+field_types! {
+    EntityId => Entity, |v| v;
+    Option<EntityId> => MaybeEntity, |v| v;
+    GridPos => Cell, |v| v;
+    MoveCause => Name, |v| v.name();
+    SwingBlockedReason => Name, |v| v.name();
+    GlobalCounter => Name, |v| v.name();
+    SoundKind => Name, |v| v.name();
+    SpawnedIds => Entities, |v| v;
+    u32 => Number, |v| v;
+    bool => Flag, |v| v;
+}
+
+/// A sound a presenter may play (rules.md §4, Emit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SoundKind {
+    /// A move was refused.
+    Bump,
+    /// A duck was blocked and turned.
+    Quack,
+}
+
+impl SoundKind {
+    /// Return the sound's name in JSON and signals (`"bump"`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            SoundKind::Bump => "bump",
+            SoundKind::Quack => "quack",
+        }
+    }
+}
+
+/// One event kind of the catalogue: its snake_case name and its fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EventInfo {
+    /// The name JSON and signals give it (`"moved"`).
+    pub name: &'static str,
+    /// Each field's snake_case name and type, in order.
+    pub fields: &'static [(&'static str, FieldType)],
+    /// Whether it belongs to a demonstration mechanic built only with a
+    /// cargo feature (`demo-glow`): the docs and the rule book leave it out.
+    pub demo: bool,
+}
+
+/// Most fields one event has: [`SimEvent::fields`] returns them inline.
+pub const MAX_FIELDS: usize = 5;
+
+/// An event's fields with their values, in declaration order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fields {
+    len: u8,
+    items: [(&'static str, FieldValue); MAX_FIELDS],
+}
+
+impl Fields {
+    const FILLER: (&'static str, FieldValue) = ("", FieldValue::Flag(false));
+
+    fn of(list: &[(&'static str, FieldValue)]) -> Fields {
+        let mut f = Fields {
+            len: 0,
+            items: [Fields::FILLER; MAX_FIELDS],
+        };
+        for (slot, item) in f.items.iter_mut().zip(list) {
+            *slot = *item;
+            f.len += 1;
+        }
+        f
+    }
+
+    /// Return the fields as a slice.
+    pub fn as_slice(&self) -> &[(&'static str, FieldValue)] {
+        self.items.get(..usize::from(self.len)).unwrap_or(&[])
+    }
+
+    /// Iterate over the fields.
+    pub fn iter(&self) -> std::slice::Iter<'_, (&'static str, FieldValue)> {
+        self.as_slice().iter()
+    }
+}
+
+/// A concrete event type that [`EventBatch::of`] can filter for.
+pub trait EventKind: Into<SimEvent> {
+    /// The event's name in the catalogue.
+    const NAME: &'static str;
+    /// Return the event as this type if it is one.
+    fn from_event(event: &SimEvent) -> Option<&Self>;
+}
+
+/// Declares every event once: its struct, its catalogue name and fields,
+/// its `SimEvent` variant, and the conversions; JSON, signals and docs
+/// read [`SimEvent::CATALOGUE`] and [`SimEvent::fields`].
+macro_rules! events {
+    ($(
+        $(#[doc = $doc:expr])*
+        $(#[cfg($cfg:meta)])?
+        $name:ident = $json:literal {
+            $($(#[doc = $fdoc:expr])* $field:ident: $ty:ty),* $(,)?
+        }
+    )*) => {
+        $(
+            $(#[doc = $doc])*
+            $(#[cfg($cfg)])?
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub struct $name {
+                $($(#[doc = $fdoc])* pub $field: $ty,)*
+            }
+
+            $(#[cfg($cfg)])?
+            impl $name {
+                /// The event's fields and their types, in order.
+                pub const FIELDS: &'static [(&'static str, FieldType)] =
+                    &[$((stringify!($field), <$ty as EventField>::TYPE)),*];
+            }
+
+            // Every event fits [`Fields`]: a compile-time check.
+            $(#[cfg($cfg)])?
+            const _: () = assert!($name::FIELDS.len() <= MAX_FIELDS);
+
+            $(#[cfg($cfg)])?
+            impl From<$name> for SimEvent {
+                fn from(e: $name) -> SimEvent {
+                    SimEvent::$name(e)
+                }
+            }
+
+            $(#[cfg($cfg)])?
+            impl EventKind for $name {
+                const NAME: &'static str = $json;
+                fn from_event(event: &SimEvent) -> Option<&Self> {
+                    match event {
+                        SimEvent::$name(e) => Some(e),
+                        _ => None,
+                    }
+                }
+            }
+        )*
+
+        /// Any event a step can emit.
+        ///
+        /// Every payload is plain data with no heap part, so a step that
+        /// fills a reused [`EventBatch`] allocates nothing.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum SimEvent {
+            $($(#[cfg($cfg)])? #[doc = concat!("See [`", stringify!($name), "`].")] $name($name),)*
+        }
+
+        impl SimEvent {
+            /// Every event kind, in declaration order: its name and fields.
+            ///
+            /// # Example
+            /// ```
+            /// use muscleman_core::{FieldType, SimEvent};
+            ///
+            /// let moved = &SimEvent::CATALOGUE[0];
+            /// assert_eq!(moved.name, "moved");
+            /// assert_eq!(moved.fields[1], ("from", FieldType::Cell));
+            /// ```
+            pub const CATALOGUE: &'static [EventInfo] = &[
+                $($(#[cfg($cfg)])? EventInfo {
+                    name: $json,
+                    fields: $name::FIELDS,
+                    demo: false $(|| { let _ = stringify!($cfg); true })?,
+                },)*
+            ];
+
+            /// Return the event's snake_case name (`"door_opened"`).
+            pub const fn name(&self) -> &'static str {
+                match self {
+                    $($(#[cfg($cfg)])? SimEvent::$name(_) => $json,)*
+                }
+            }
+
+            /// Return the event's fields with their values, in the order of
+            /// [`SimEvent::CATALOGUE`].
+            pub fn fields(&self) -> Fields {
+                match self {
+                    $($(#[cfg($cfg)])? SimEvent::$name(e) => {
+                        let _ = e;
+                        Fields::of(&[$((stringify!($field), EventField::value(e.$field))),*])
+                    })*
+                }
+            }
+        }
+    };
+}
+
+events! {
+    /// An entity moved from one cell to the next.
+    Moved = "moved" {
+        /// The entity that moved.
+        entity: EntityId,
+        /// The cell it left.
+        from: GridPos,
+        /// The cell it entered.
+        to: GridPos,
+        /// Why it moved.
+        cause: MoveCause,
+    }
+    /// The player took hold of an entity.
+    GrabAttached = "grab_attached" {
+        /// The player.
+        player: EntityId,
+        /// The entity now held.
+        entity: EntityId,
+    }
+    /// The player let go of an entity.
+    GrabReleased = "grab_released" {
+        /// The player.
+        player: EntityId,
+        /// The entity no longer held.
+        entity: EntityId,
+    }
+    /// The player swung what it holds along an arc of three cells.
+    Swung = "swung" {
+        /// The player.
+        player: EntityId,
+        /// Where the held entity started.
+        arc_from: GridPos,
+        /// The diagonal cell the swing passed through.
+        arc_via: GridPos,
+        /// Where the held entity ended.
+        arc_to: GridPos,
+    }
+    /// A swing was refused.
+    SwingBlocked = "swing_blocked" {
+        /// Who tried to swing.
+        actor: EntityId,
+        /// Where the arc was stopped.
+        reason: SwingBlockedReason,
+    }
+    /// A sinkable entity sank into water.
+    Sank = "sank" {
+        /// The entity that sank.
+        entity: EntityId,
+    }
+    /// A smashable entity broke and released its contents.
+    Smashed = "smashed" {
+        /// The entity that broke.
+        entity: EntityId,
+        /// The entities spawned from its contents, in spawn order.
+        contents: SpawnedIds,
+    }
+    /// A key was used up opening a door.
+    KeyConsumed = "key_consumed" {
+        /// The key.
+        key: EntityId,
+        /// The door it opened.
+        door: EntityId,
+    }
+    /// A door opened.
+    DoorOpened = "door_opened" {
+        /// The door.
+        door: EntityId,
+    }
+    /// A door closed.
+    DoorClosed = "door_closed" {
+        /// The door.
+        door: EntityId,
+    }
+    /// A pressure plate became pressed.
+    PlatePressed = "plate_pressed" {
+        /// The plate.
+        plate: EntityId,
+    }
+    /// A pressure plate was released.
+    PlateReleased = "plate_released" {
+        /// The plate.
+        plate: EntityId,
+    }
+    /// A collectible was picked up and a counter went up.
+    ItemCollected = "item_collected" {
+        /// The collected entity.
+        entity: EntityId,
+        /// The counter it added to.
+        counter: GlobalCounter,
+    }
+    /// The player took stairs to another floor (emitted once floors exist).
+    LevelTransition = "level_transition" {
+        /// The player.
+        player: EntityId,
+        /// The stairs entered.
+        stairs: EntityId,
+        /// What the player carried along, if anything.
+        carried: Option<EntityId>,
+        /// The floor left, from 1.
+        from_floor: u32,
+        /// The floor reached, from 1.
+        to_floor: u32,
+    }
+    /// A hint for a presenter to play a sound (emitted once its rules exist).
+    SoundHint = "sound_hint" {
+        /// The entity that makes the sound.
+        entity: EntityId,
+        /// The sound.
+        kind: SoundKind,
+    }
+    /// A lantern lit up or went dark: the demonstration mechanic's event.
+    #[cfg(feature = "demo-glow")]
+    Glowed = "glowed" {
+        /// The lantern.
+        lantern: EntityId,
+        /// Whether it is lit now.
+        lit: bool,
+    }
+}
 
 /// The events of one step, in the order they happened.
 ///

@@ -22,15 +22,13 @@ mod grid;
 mod id;
 mod input;
 mod kinds;
+mod recipe;
 mod spec;
 
-pub use event::{
-    DoorClosed, DoorOpened, EventBatch, EventKind, GrabAttached, GrabReleased, ItemCollected,
-    KeyConsumed, LevelTransition, Moved, PlatePressed, PlateReleased, Sank, SimEvent, Smashed,
-    SoundHint, SpawnedIds, SwingBlocked, SwingBlockedReason, Swung,
-};
+pub use event::*;
 pub use grid::{GridDir, GridPos};
 pub use id::EntityId;
 pub use input::Input;
-pub use kinds::{EntityRecipe, GlobalCounter, KeyColor, MoveCause};
-pub use spec::{Contents, ContentsFull, EntitySpec, MAX_CONTENTS, RecipeState};
+pub use kinds::{GlobalCounter, KeyColor, MoveCause};
+pub use recipe::{CellClass, EntityRecipe, Holds, RecipeInfo, RecipeState};
+pub use spec::{Contents, ContentsFull, EntitySpec, MAX_CONTENTS};

@@ -2,73 +2,7 @@
 
 use std::fmt;
 
-use crate::EntityRecipe;
-
-/// A state a recipe can be written in, after a colon in a legend (rules.md §6).
-///
-/// # Example
-/// ```
-/// use muscleman_core::{EntityRecipe, RecipeState};
-///
-/// assert_eq!(RecipeState::named("SUNK"), Some(RecipeState::Sunk));
-/// assert!(RecipeState::Sunk.applies_to(EntityRecipe::HeavyBox));
-/// assert!(!RecipeState::Unlocked.applies_to(EntityRecipe::SecretDoor));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum RecipeState {
-    /// A heavy box that sank into water and fills it (`HeavyBox:sunk`).
-    Sunk,
-    /// A door open by its plates, or held open by what stands in it (`DoorRed:open`).
-    Open,
-    /// A door opened for good by its key (`DoorRed:unlocked`).
-    Unlocked,
-}
-
-impl RecipeState {
-    /// Every state, in declaration order.
-    pub const ALL: [RecipeState; 3] = [RecipeState::Sunk, RecipeState::Open, RecipeState::Unlocked];
-
-    /// Return the state's name as a legend writes it (`"sunk"`).
-    pub const fn name(self) -> &'static str {
-        match self {
-            RecipeState::Sunk => "sunk",
-            RecipeState::Open => "open",
-            RecipeState::Unlocked => "unlocked",
-        }
-    }
-
-    /// Return the state a legend name means, in any case.
-    pub fn named(name: &str) -> Option<RecipeState> {
-        RecipeState::ALL
-            .into_iter()
-            .find(|s| s.name().eq_ignore_ascii_case(name))
-    }
-
-    /// Return whether `recipe` can be in this state: `sunk` for a heavy box,
-    /// `open` for any door, `unlocked` for a coloured door.
-    pub const fn applies_to(self, recipe: EntityRecipe) -> bool {
-        use EntityRecipe as R;
-        match self {
-            RecipeState::Sunk => matches!(recipe, R::HeavyBox),
-            RecipeState::Open => matches!(
-                recipe,
-                R::DoorBlue | R::DoorRed | R::DoorYellow | R::DoorGreen | R::SecretDoor
-            ),
-            RecipeState::Unlocked => {
-                matches!(
-                    recipe,
-                    R::DoorBlue | R::DoorRed | R::DoorYellow | R::DoorGreen
-                )
-            }
-        }
-    }
-}
-
-impl fmt::Display for RecipeState {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+use crate::{CellClass, EntityRecipe, RecipeState};
 
 /// Most recipes one box can hold (rules.md §6 sets no number; this one keeps
 /// contents and the `Smashed` event a fixed size, so a step never allocates).
@@ -202,6 +136,18 @@ impl EntitySpec {
         EntitySpec {
             state: Some(state),
             ..self
+        }
+    }
+
+    /// Return the spec's cell class: its state's, or its recipe's
+    /// (rules.md §6; an unknown state gives the recipe's).
+    pub const fn class(&self) -> CellClass {
+        match self.state {
+            Some(state) => match state.class_of(self.recipe) {
+                Some(class) => class,
+                None => self.recipe.info().class,
+            },
+            None => self.recipe.info().class,
         }
     }
 

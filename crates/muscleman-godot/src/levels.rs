@@ -1,10 +1,11 @@
-//! The built-in levels, compiled in from the CLI's level file.
+//! The built-in levels, from the `muscleman-levels` crate (the same asset
+//! the `muscleman` binary loads).
 
 use muscleman_level::{Collection, Level, ParseErrors};
 
-/// The built-in collection in the level text format: the same file the
-/// `muscleman` binary compiles in.
-pub const BUILTIN: &str = include_str!("../../muscleman-cli/levels/builtin.txt");
+/// The built-in collection in the level text format: the same asset the
+/// `muscleman` binary loads.
+pub const BUILTIN: &str = muscleman_levels::BUILTIN;
 
 /// Read the built-in levels, in file order.
 ///

@@ -11,7 +11,7 @@ use crate::error::AdapterError;
 use crate::input::{action_names, command_named, commands_of_moves, move_command};
 use crate::levels;
 use crate::session::Session;
-use crate::signals::{Arg, SIGNALS, Signal, entity_int};
+use crate::signals::{Arg, Signal, entity_int, info_of, signals};
 use crate::view::Piece;
 
 /// A Muscleman game as a Godot node: load a level, step inputs, undo,
@@ -53,7 +53,8 @@ fn strings<'a>(items: impl IntoIterator<Item = &'a str>) -> PackedStringArray {
 
 fn variant_of(arg: &Arg) -> Variant {
     match arg {
-        Arg::Entity(id) => entity_int(*id).to_variant(),
+        Arg::Entity(id) => id.map_or(0, entity_int).to_variant(),
+        Arg::Flag(b) => b.to_variant(),
         Arg::Cell(at) => cell(*at).to_variant(),
         Arg::Name(name) => GString::from(*name).to_variant(),
         Arg::Entities(ids) => ids
@@ -71,17 +72,23 @@ fn dictionary_of(piece: &Piece) -> VarDictionary {
         "id" => entity_int(piece.id),
         "cell" => cell(piece.at),
         "kind" => look.kind,
+        "name" => look.name,
         "color" => look.color,
-        "open" => look.open,
-        "pressed" => look.pressed,
+        "state" => look.state,
         "counter" => look.counter,
+        "layer" => i64::from(look.layer),
+        "glyph" => look.glyph.to_string(),
+        "tint" => look.tint,
+        "blocks" => look.blocks,
+        "on_goal" => piece.on_goal,
     }
 }
 
 #[godot_api]
 impl MusclemanGame {
-    // One signal per sim event kind (`signals::SIGNALS`, same names and
-    // parameters), then `solved`. Entities are ints (`EntityId` bits).
+    // One signal per event of the sim's catalogue (`signals::signals`, same
+    // names and parameters, held to it by a test), then `solved`. Entities
+    // are ints (`EntityId` bits, 0 for none).
 
     /// An entity moved one cell; `cause` is `"player"`, `"push"`,
     /// `"swing"`, `"brain"`, `"undo"` or `"restart"`.
@@ -123,15 +130,20 @@ impl MusclemanGame {
     /// A collectible was picked up; `counter` names the counter it raised.
     #[signal]
     fn item_collected(entity: i64, counter: GString);
-    /// The player took stairs to another level (no level has stairs yet).
+    /// The player took `stairs` from one floor to another, carrying
+    /// `carried` (0: nothing); no level has stairs yet.
     #[signal]
-    fn level_transition(stairs: i64, target_level: i64, target_spawn: i64);
-    /// A hint to play a sound of a kind (`"push"`).
+    fn level_transition(player: i64, stairs: i64, carried: i64, from_floor: i64, to_floor: i64);
+    /// A hint to play a sound: `kind` is `"bump"` or `"quack"` (not emitted yet).
     #[signal]
-    fn sound_hint(kind: GString);
+    fn sound_hint(entity: i64, kind: GString);
     /// The level became solved (emitted after the events of the command that solved it).
     #[signal]
     fn solved();
+    /// An event of a mechanic this node declares no signal of its own for:
+    /// its catalogue name and its fields by name.
+    #[signal]
+    fn sim_event(name: GString, fields: VarDictionary);
 
     /// Return the titles of the built-in levels, in order.
     #[func]
@@ -299,7 +311,7 @@ impl MusclemanGame {
     /// Return every signal this node emits, in declaration order.
     #[func]
     fn signal_names(&self) -> PackedStringArray {
-        strings(SIGNALS.iter().map(|s| s.name))
+        signals().map(|s| GString::from(s.name)).collect()
     }
 
     /// Return the level's title ("" when no level is loaded).
@@ -328,11 +340,21 @@ impl MusclemanGame {
     }
 
     /// Return every entity, row by row, as dictionaries: `id`, `cell`
-    /// (Vector2i), `kind`, `color`, `open`, `pressed`, `counter`.
+    /// (Vector2i), `kind`, `name`, `color`, `state`, `counter`, `layer`,
+    /// `glyph`, `tint`, `blocks`, `on_goal`.
     #[func]
     fn entities(&self) -> Array<VarDictionary> {
         self.session.as_ref().map_or_else(Array::new, |s| {
             s.view().pieces.iter().map(dictionary_of).collect()
+        })
+    }
+
+    /// Return the floor area: the cells the player reaches without crossing
+    /// a wall, and the walls beside them, in row order.
+    #[func]
+    fn inside(&self) -> Array<Vector2i> {
+        self.session.as_ref().map_or_else(Array::new, |s| {
+            s.view().inside.iter().map(|at| cell(*at)).collect()
         })
     }
 
@@ -463,11 +485,26 @@ impl MusclemanGame {
         self.last_error.clear();
         for signal in &signals {
             let args: Vec<Variant> = signal.args.iter().map(variant_of).collect();
+            // An event this node declares no signal of its own for (a
+            // mechanic newer than the node) goes out as `sim_event`, its
+            // fields by name.
+            let (name, args) = if self.base().has_signal(signal.name) {
+                (signal.name, args)
+            } else {
+                let mut fields = VarDictionary::new();
+                let params = info_of(signal.name).map_or(&[][..], |i| i.params);
+                for ((field, _), value) in params.iter().zip(&args) {
+                    fields.set(*field, value);
+                }
+                (
+                    "sim_event",
+                    vec![GString::from(signal.name).to_variant(), fields.to_variant()],
+                )
+            };
             // `try_`: a call Godot refuses is reported, never a panic. (Its
-            // `Ok(ERR_UNAVAILABLE)` only means nothing is connected; Godot
-            // prints its own error for an undeclared signal.)
-            if let Err(e) = self.base_mut().try_emit_signal(signal.name, &args) {
-                godot_error!("signal {} not emitted: {e}", signal.name);
+            // `Ok(ERR_UNAVAILABLE)` only means nothing is connected.)
+            if let Err(e) = self.base_mut().try_emit_signal(name, &args) {
+                godot_error!("signal {name} not emitted: {e}");
             }
         }
         true

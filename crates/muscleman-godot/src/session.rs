@@ -131,8 +131,8 @@ mod tests {
     use crate::levels::{BUILTIN, builtin};
     use crate::signals::Arg;
 
-    /// The CLI's stored solution of each built-in level.
-    const SOLUTIONS: &str = include_str!("../../muscleman-cli/levels/solutions.txt");
+    /// The stored solution of each built-in level.
+    const SOLUTIONS: &str = muscleman_levels::SOLUTIONS;
 
     fn names(signals: &[Signal]) -> Vec<&'static str> {
         signals.iter().map(|s| s.name).collect()
@@ -173,7 +173,7 @@ mod tests {
                 Signal {
                     name: "moved",
                     args: vec![
-                        Arg::Entity(crate_id),
+                        Arg::Entity(Some(crate_id)),
                         Arg::Cell(p2),
                         Arg::Cell(p3),
                         Arg::Name("push")
@@ -182,7 +182,7 @@ mod tests {
                 Signal {
                     name: "moved",
                     args: vec![
-                        Arg::Entity(player),
+                        Arg::Entity(Some(player)),
                         Arg::Cell(p1),
                         Arg::Cell(p2),
                         Arg::Name("player")

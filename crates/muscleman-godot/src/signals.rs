@@ -1,25 +1,30 @@
 //! Events as signals: each sim event becomes one signal, a name and its
 //! arguments as plain data, in the sim's order.
 //!
-//! The names and argument names are the CLI's JSON event names (rules.md
-//! §7). [`SIGNALS`] lists every signal with its parameters; the gdext layer
-//! declares the same ones and turns each [`Arg`] into a Godot value.
+//! The names and parameters are the sim's event catalogue
+//! ([`SimEvent::CATALOGUE`]), which the CLI's JSON reads too (rules.md §7).
+//! [`signals`] lists every signal with its parameters; the gdext layer
+//! declares the same ones (a test reads `node.rs` and holds each
+//! `#[signal]` to the catalogue) and turns each [`Arg`] into a Godot value.
 
-use muscleman_core::{EntityId, GridPos, SimEvent};
+use muscleman_core::{EntityId, FieldType, FieldValue, GridPos, SimEvent};
 
 /// One argument of a signal, as plain data.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Arg {
-    /// An entity (an int in Godot: [`entity_int`]).
-    Entity(EntityId),
+    /// An entity (an int in Godot: [`entity_int`]; 0 for none).
+    Entity(Option<EntityId>),
     /// A cell (a `Vector2i`).
     Cell(GridPos),
-    /// A name (a `String`): a move cause, a swing-blocked reason, a counter.
+    /// A name (a `String`): a move cause, a swing-blocked reason, a counter,
+    /// a sound.
     Name(&'static str),
     /// Entities, in order (a `PackedInt64Array`).
     Entities(Vec<EntityId>),
     /// A number (an int).
     Int(u32),
+    /// Yes or no (a `bool`).
+    Flag(bool),
 }
 
 /// One signal to emit: its name and arguments.
@@ -27,80 +32,53 @@ pub enum Arg {
 pub struct Signal {
     /// The signal's name (`"moved"`).
     pub name: &'static str,
-    /// Its arguments, in the order [`SIGNALS`] declares them.
+    /// Its arguments, in the order of the event's fields.
     pub args: Vec<Arg>,
 }
 
-/// The Godot type of a signal parameter.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ParamType {
-    /// `int`: an entity id or a number.
-    Int,
-    /// `Vector2i`: a cell.
-    Cell,
-    /// `String`: a name.
-    Name,
-    /// `PackedInt64Array`: entity ids.
-    Entities,
-}
-
-/// A signal the node declares: its name and its parameters.
+/// A signal the node declares: its name and its parameters, each a field of
+/// the sim's event catalogue ([`SimEvent::CATALOGUE`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SignalInfo {
     /// The signal's name.
     pub name: &'static str,
     /// Each parameter's name and type, in order.
-    pub params: &'static [(&'static str, ParamType)],
+    pub params: &'static [(&'static str, FieldType)],
 }
 
-const fn info(name: &'static str, params: &'static [(&'static str, ParamType)]) -> SignalInfo {
-    SignalInfo { name, params }
+/// Return the Godot type a field becomes.
+///
+/// # Example
+/// ```
+/// use muscleman_core::FieldType;
+/// use muscleman_godot::signals::godot_type;
+///
+/// assert_eq!(godot_type(FieldType::Cell), "Vector2i");
+/// ```
+pub const fn godot_type(field: FieldType) -> &'static str {
+    match field {
+        FieldType::Entity | FieldType::MaybeEntity | FieldType::Number => "int",
+        FieldType::Cell => "Vector2i",
+        FieldType::Name => "String",
+        FieldType::Entities => "PackedInt64Array",
+        FieldType::Flag => "bool",
+    }
 }
 
-use ParamType::{Cell, Entities, Int, Name};
-
-/// Every signal the node declares: one per sim event kind, then `solved`.
-pub const SIGNALS: [SignalInfo; 16] = [
-    info(
-        "moved",
-        &[
-            ("entity", Int),
-            ("from", Cell),
-            ("to", Cell),
-            ("cause", Name),
-        ],
-    ),
-    info("grab_attached", &[("player", Int), ("entity", Int)]),
-    info("grab_released", &[("player", Int), ("entity", Int)]),
-    info(
-        "swung",
-        &[
-            ("player", Int),
-            ("arc_from", Cell),
-            ("arc_via", Cell),
-            ("arc_to", Cell),
-        ],
-    ),
-    info("swing_blocked", &[("actor", Int), ("reason", Name)]),
-    info("sank", &[("entity", Int)]),
-    info("smashed", &[("entity", Int), ("contents", Entities)]),
-    info("key_consumed", &[("key", Int), ("door", Int)]),
-    info("door_opened", &[("door", Int)]),
-    info("door_closed", &[("door", Int)]),
-    info("plate_pressed", &[("plate", Int)]),
-    info("plate_released", &[("plate", Int)]),
-    info("item_collected", &[("entity", Int), ("counter", Name)]),
-    info(
-        "level_transition",
-        &[
-            ("stairs", Int),
-            ("target_level", Int),
-            ("target_spawn", Int),
-        ],
-    ),
-    info("sound_hint", &[("kind", Name)]),
-    info("solved", &[]),
-];
+/// Iterate over every signal the node declares: one per event of the sim's
+/// catalogue, with its fields as parameters, then `solved`.
+pub fn signals() -> impl Iterator<Item = SignalInfo> {
+    SimEvent::CATALOGUE
+        .iter()
+        .map(|e| SignalInfo {
+            name: e.name,
+            params: e.fields,
+        })
+        .chain(std::iter::once(SignalInfo {
+            name: "solved",
+            params: &[],
+        }))
+}
 
 /// Return an entity id as Godot carries it: the id's 64 bits
 /// ([`EntityId::to_bits`]) as an int. Generations start at 1, so 0 is no
@@ -109,7 +87,8 @@ pub const fn entity_int(id: EntityId) -> i64 {
     id.to_bits().cast_signed()
 }
 
-/// Return the signal a sim event becomes.
+/// Return the signal a sim event becomes: its catalogue name, and its
+/// fields in order.
 ///
 /// # Example
 /// ```
@@ -120,44 +99,26 @@ pub const fn entity_int(id: EntityId) -> i64 {
 /// let (from, to) = (GridPos::new(1, 1), GridPos::new(2, 1));
 /// let signal = signal_of(&SimEvent::Moved(Moved { entity: id, from, to, cause: MoveCause::Push }));
 /// assert_eq!(signal.name, "moved");
-/// assert_eq!(signal.args, [Arg::Entity(id), Arg::Cell(from), Arg::Cell(to), Arg::Name("push")]);
+/// assert_eq!(signal.args, [Arg::Entity(Some(id)), Arg::Cell(from), Arg::Cell(to), Arg::Name("push")]);
 /// ```
 pub fn signal_of(event: &SimEvent) -> Signal {
-    use Arg::{Cell as C, Entity as E, Name as N};
-    let (name, args) = match event {
-        SimEvent::Moved(m) => (
-            "moved",
-            vec![E(m.entity), C(m.from), C(m.to), N(m.cause.name())],
-        ),
-        SimEvent::GrabAttached(g) => ("grab_attached", vec![E(g.player), E(g.entity)]),
-        SimEvent::GrabReleased(g) => ("grab_released", vec![E(g.player), E(g.entity)]),
-        SimEvent::Swung(s) => (
-            "swung",
-            vec![E(s.player), C(s.arc_from), C(s.arc_via), C(s.arc_to)],
-        ),
-        SimEvent::SwingBlocked(s) => ("swing_blocked", vec![E(s.actor), N(s.reason.name())]),
-        SimEvent::Sank(s) => ("sank", vec![E(s.entity)]),
-        SimEvent::Smashed(s) => (
-            "smashed",
-            vec![E(s.entity), Arg::Entities(s.contents.as_slice().to_vec())],
-        ),
-        SimEvent::KeyConsumed(k) => ("key_consumed", vec![E(k.key), E(k.door)]),
-        SimEvent::DoorOpened(d) => ("door_opened", vec![E(d.door)]),
-        SimEvent::DoorClosed(d) => ("door_closed", vec![E(d.door)]),
-        SimEvent::PlatePressed(p) => ("plate_pressed", vec![E(p.plate)]),
-        SimEvent::PlateReleased(p) => ("plate_released", vec![E(p.plate)]),
-        SimEvent::ItemCollected(i) => ("item_collected", vec![E(i.entity), N(i.counter.name())]),
-        SimEvent::LevelTransition(t) => (
-            "level_transition",
-            vec![
-                E(t.stairs),
-                Arg::Int(t.target_level),
-                Arg::Int(t.target_spawn),
-            ],
-        ),
-        SimEvent::SoundHint(s) => ("sound_hint", vec![N(s.kind)]),
-    };
-    Signal { name, args }
+    let args = event
+        .fields()
+        .iter()
+        .map(|(_, value)| match *value {
+            FieldValue::Entity(id) => Arg::Entity(Some(id)),
+            FieldValue::MaybeEntity(id) => Arg::Entity(id),
+            FieldValue::Cell(at) => Arg::Cell(at),
+            FieldValue::Name(n) => Arg::Name(n),
+            FieldValue::Entities(ids) => Arg::Entities(ids.as_slice().to_vec()),
+            FieldValue::Number(n) => Arg::Int(n),
+            FieldValue::Flag(b) => Arg::Flag(b),
+        })
+        .collect();
+    Signal {
+        name: event.name(),
+        args,
+    }
 }
 
 /// Return the `solved` signal.
@@ -169,119 +130,163 @@ pub fn solved() -> Signal {
 }
 
 /// Return the declaration of a signal by name.
-pub fn info_of(name: &str) -> Option<&'static SignalInfo> {
-    SIGNALS.iter().find(|s| s.name == name)
+pub fn info_of(name: &str) -> Option<SignalInfo> {
+    signals().find(|s| s.name == name)
 }
 
 #[cfg(test)]
 mod tests {
     use muscleman_core::{
-        DoorClosed, DoorOpened, GlobalCounter, GrabAttached, GrabReleased, ItemCollected,
-        KeyConsumed, LevelTransition, MoveCause, Moved, PlatePressed, PlateReleased, Sank, Smashed,
-        SoundHint, SpawnedIds, SwingBlocked, SwingBlockedReason, Swung,
+        GlobalCounter, LevelTransition, MoveCause, Moved, Smashed, SoundHint, SoundKind, SpawnedIds,
     };
 
     use super::*;
 
-    fn one_of_each() -> Vec<SimEvent> {
+    /// The `#[signal]` declarations of `node.rs`, as (name, [(param, type)]).
+    fn declared() -> Vec<(String, Vec<(String, String)>)> {
+        let source = include_str!("node.rs");
+        let mut out = Vec::new();
+        let mut lines = source.lines();
+        while let Some(line) = lines.next() {
+            if line.trim() != "#[signal]" {
+                continue;
+            }
+            let decl = lines.next().unwrap_or_default().trim();
+            let decl = decl.trim_start_matches("fn ").trim_end_matches(");");
+            let (name, params) = decl.split_once('(').unwrap_or((decl, ""));
+            let params = params
+                .split(',')
+                .map(str::trim)
+                .filter(|p| !p.is_empty())
+                .map(|p| {
+                    let (n, t) = p.split_once(':').unwrap_or((p, ""));
+                    (n.trim().to_owned(), t.trim().to_owned())
+                })
+                .collect();
+            out.push((name.to_owned(), params));
+        }
+        out
+    }
+
+    /// The Rust type a `#[signal]` parameter of a Godot type is written with.
+    fn rust_type(godot: &str) -> &'static str {
+        match godot {
+            "int" => "i64",
+            "Vector2i" => "Vector2i",
+            "String" => "GString",
+            "PackedInt64Array" => "PackedInt64Array",
+            "bool" => "bool",
+            _ => "?",
+        }
+    }
+
+    /// The signals `node.rs` declares of its own, leaving out `sim_event`.
+    fn typed() -> Vec<(String, Vec<(String, String)>)> {
+        let mut typed = declared();
+        let generic = typed.pop();
+        assert_eq!(
+            generic,
+            Some((
+                "sim_event".to_owned(),
+                vec![
+                    ("name".to_owned(), "GString".to_owned()),
+                    ("fields".to_owned(), "VarDictionary".to_owned())
+                ]
+            )),
+            "sim_event comes last"
+        );
+        typed
+    }
+
+    /// Every signal of the catalogue (and `solved`) as `node.rs` would write it.
+    fn wanted() -> Vec<(String, Vec<(String, String)>)> {
+        signals()
+            .map(|s| {
+                let params = s
+                    .params
+                    .iter()
+                    .map(|(n, t)| ((*n).to_owned(), rust_type(godot_type(*t)).to_owned()))
+                    .collect();
+                (s.name.to_owned(), params)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_signal_of_the_node_is_an_event_of_the_catalogue_with_its_fields() {
+        let wanted = wanted();
+        let typed = typed();
+        let known: Vec<_> = wanted
+            .iter()
+            .filter(|w| typed.iter().any(|t| t.0 == w.0))
+            .cloned()
+            .collect();
+        assert_eq!(typed, known, "node.rs declares catalogue events, in order");
+    }
+
+    /// Without the demonstration mechanic, the node declares a signal of its
+    /// own for every event; a newer mechanic's events go out as `sim_event`.
+    #[cfg(not(feature = "demo-glow"))]
+    #[test]
+    fn the_node_declares_every_event_of_the_default_build() {
+        assert_eq!(typed(), wanted());
+    }
+
+    #[test]
+    fn payloads_carry_the_event_fields_in_order() {
         let (a, b) = (EntityId::new(1, 1), EntityId::new(2, 3));
-        let (p, q, r) = (GridPos::new(0, 0), GridPos::new(1, 0), GridPos::new(1, 1));
+        let (p, q) = (GridPos::new(0, 0), GridPos::new(1, 0));
         let mut contents = SpawnedIds::EMPTY;
         contents.push(b);
         contents.push(a);
-        vec![
-            Moved {
+        let moved = signal_of(
+            &Moved {
                 entity: a,
                 from: p,
                 to: q,
                 cause: MoveCause::Undo,
             }
             .into(),
-            GrabAttached {
-                player: a,
-                entity: b,
-            }
-            .into(),
-            GrabReleased {
-                player: a,
-                entity: b,
-            }
-            .into(),
-            Swung {
-                player: a,
-                arc_from: p,
-                arc_via: q,
-                arc_to: r,
-            }
-            .into(),
-            SwingBlocked {
-                actor: a,
-                reason: SwingBlockedReason::To,
-            }
-            .into(),
-            Sank { entity: b }.into(),
-            Smashed {
+        );
+        assert_eq!(moved.args[3], Arg::Name("undo"));
+        let smashed = signal_of(
+            &Smashed {
                 entity: a,
                 contents,
             }
             .into(),
-            KeyConsumed { key: a, door: b }.into(),
-            DoorOpened { door: b }.into(),
-            DoorClosed { door: b }.into(),
-            PlatePressed { plate: a }.into(),
-            PlateReleased { plate: a }.into(),
-            ItemCollected {
+        );
+        assert_eq!(smashed.args[1], Arg::Entities(vec![b, a]));
+        let collected = signal_of(
+            &muscleman_core::ItemCollected {
                 entity: b,
                 counter: GlobalCounter::Coins,
             }
             .into(),
-            LevelTransition {
-                stairs: a,
-                target_level: 3,
-                target_spawn: 1,
+        );
+        assert_eq!(collected.args[1], Arg::Name("coins"));
+        let stairs = signal_of(
+            &LevelTransition {
+                player: a,
+                stairs: b,
+                carried: None,
+                from_floor: 1,
+                to_floor: 2,
             }
             .into(),
-            SoundHint { kind: "push" }.into(),
-        ]
-    }
-
-    fn param_type(arg: &Arg) -> ParamType {
-        match arg {
-            Arg::Entity(_) | Arg::Int(_) => Int,
-            Arg::Cell(_) => Cell,
-            Arg::Name(_) => Name,
-            Arg::Entities(_) => Entities,
-        }
-    }
-
-    #[test]
-    fn each_event_kind_is_its_own_declared_signal_with_the_declared_params() {
-        let signals: Vec<Signal> = one_of_each().iter().map(signal_of).collect();
-        let names: Vec<_> = signals.iter().map(|s| s.name).collect();
-        let declared: Vec<_> = SIGNALS.iter().map(|s| s.name).collect();
-        assert_eq!(
-            names,
-            declared[..declared.len() - 1],
-            "one signal per kind, in order"
         );
-        for s in signals.iter().chain([&solved()]) {
-            let info = info_of(s.name).unwrap();
-            let types: Vec<_> = s.args.iter().map(param_type).collect();
-            let want: Vec<_> = info.params.iter().map(|p| p.1).collect();
-            assert_eq!(types, want, "{}", s.name);
-        }
-    }
-
-    #[test]
-    fn payloads_carry_the_event_fields_in_order() {
-        let signals: Vec<Signal> = one_of_each().iter().map(signal_of).collect();
-        let (a, b) = (EntityId::new(1, 1), EntityId::new(2, 3));
-        assert_eq!(signals[0].args[3], Arg::Name("undo"));
-        assert_eq!(signals[4].args, [Arg::Entity(a), Arg::Name("to")]);
-        assert_eq!(signals[6].args[1], Arg::Entities(vec![b, a]));
-        assert_eq!(signals[12].args[1], Arg::Name("coins"));
-        assert_eq!(signals[13].args[1..], [Arg::Int(3), Arg::Int(1)]);
-        assert_eq!(signals[14].args, [Arg::Name("push")]);
+        assert_eq!(
+            stairs.args[2..],
+            [Arg::Entity(None), Arg::Int(1), Arg::Int(2)]
+        );
+        let bump = signal_of(
+            &SoundHint {
+                entity: a,
+                kind: SoundKind::Bump,
+            }
+            .into(),
+        );
+        assert_eq!(bump.args, [Arg::Entity(Some(a)), Arg::Name("bump")]);
     }
 
     #[test]

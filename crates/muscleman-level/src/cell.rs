@@ -50,9 +50,7 @@ pub(crate) fn is_legend_letter(c: char) -> bool {
 
 /// Return the recipe a legend name means (case-insensitive), or `None`.
 pub(crate) fn recipe_named(name: &str) -> Option<EntityRecipe> {
-    EntityRecipe::ALL
-        .into_iter()
-        .find(|r| r.to_string().eq_ignore_ascii_case(name))
+    EntityRecipe::named(name)
 }
 
 /// A small map from legend letters to cells.

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use muscleman_core::{EntityRecipe, EntitySpec, GridPos, MAX_CONTENTS, RecipeState};
+use muscleman_core::{CellClass, EntityRecipe, EntitySpec, GridPos, MAX_CONTENTS, RecipeState};
 
 use crate::cells::MAX_LEGEND_CELLS;
 
@@ -198,8 +198,8 @@ pub enum ParseErrorKind {
          (player, walls, boxes, heavy boxes not sunk, hammers, keys, closed doors)"
     )]
     TwoBlockers(EntitySpec, EntitySpec),
-    /// A legend puts water with a goal, a plate or a door.
-    #[error("water shares its cell with no goal, plate or door, found {0}")]
+    /// A legend puts water with something that never stands on water.
+    #[error("{0} cannot stand on water")]
     WaterShared(EntitySpec),
     /// A legend puts something with a closed door.
     #[error(
@@ -209,7 +209,7 @@ pub enum ParseErrorKind {
     )]
     ClosedDoorShared(EntitySpec, EntitySpec),
     /// A legend puts in an open door something that cannot stand in a doorway.
-    #[error("{1} cannot stand in the open door {0}: {DOORWAY}")]
+    #[error("{1} cannot stand in the open door {0}: {doorway}", doorway = doorway())]
     NotInDoorway(EntitySpec, EntitySpec),
     /// A legend puts a heavy box on water that no sunk heavy box fills.
     #[error(
@@ -228,9 +228,24 @@ pub enum ParseErrorKind {
     SeveralLevels,
 }
 
+/// The legend names of the recipes with rules whose class has `role`, for
+/// messages: what may stand in a doorway.
+fn names_with(role: CellClass) -> String {
+    EntityRecipe::ALL
+        .into_iter()
+        .filter(|r| r.has_rules() && r.info().class.contains(role))
+        .map(|r| r.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// What may stand in an open door, for messages.
-const DOORWAY: &str =
-    "an open door holds only the player, boxes, heavy boxes, hammers, keys and collectibles";
+fn doorway() -> String {
+    format!(
+        "an open door holds only {}",
+        names_with(CellClass::FITS_DOORWAY)
+    )
+}
 
 /// The legend names of every recipe with rules, for messages.
 fn recipe_names() -> String {
@@ -487,12 +502,12 @@ pub enum LevelError {
         /// The spec refused.
         spec: EntitySpec,
     },
-    /// Water and a goal, plate or door in one cell.
-    #[error("the cell at {pos}: water shares its cell with no goal, plate or door, found {other}")]
+    /// Water and something that never stands on water in one cell.
+    #[error("the cell at {pos}: {other} cannot stand on water")]
     WaterShared {
         /// The cell.
         pos: GridPos,
-        /// The goal, plate or door.
+        /// What cannot stand on water.
         other: EntitySpec,
     },
     /// A closed door and anything else in one cell.
@@ -508,8 +523,8 @@ pub enum LevelError {
         other: EntitySpec,
     },
     /// An open door and something that cannot stand in a doorway (a wall,
-    /// water, a goal, a plate, another door, a sunk heavy box).
-    #[error("the cell at {pos}: {other} cannot stand in the open door {door}: {DOORWAY}")]
+    /// water, a goal, another door, a sunk heavy box).
+    #[error("the cell at {pos}: {other} cannot stand in the open door {door}: {doorway}", doorway = doorway())]
     NotInDoorway {
         /// The cell.
         pos: GridPos,

@@ -1,18 +1,16 @@
 //! One level: metadata and a grid of cells, each a canonical list of entity specs.
 
-use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use muscleman_core::{EntityRecipe, EntitySpec, GridPos};
 
 use crate::cells::{Cells, TooManyLegendCells};
-use crate::error::{LevelError, MetadataError, ParseErrors};
+use crate::error::{LevelError, MetadataError};
 use crate::limits::{MAX_CELLS, MAX_HEIGHT, MAX_WIDTH};
 use crate::meta::{Metadata, check_text};
 use crate::rules::{self, Broken};
 use crate::source::SourceMap;
-use crate::{print, read};
 
 /// One level: a title, free metadata and a width × height grid of cells.
 ///
@@ -133,30 +131,6 @@ impl Level {
         }
     }
 
-    /// Read exactly one level from text.
-    ///
-    /// The text may hold comments and metadata around the level, as a
-    /// collection file does; metadata of the file's header goes to the level
-    /// when the level does not set the same key. Every error is reported.
-    ///
-    /// # Example
-    /// ```
-    /// use muscleman_level::Level;
-    ///
-    /// let level = Level::parse("####\n#@.#\n####\n")?;
-    /// assert_eq!(level.to_text(), "####\n#@.#\n####\n");
-    /// assert!(Level::parse("####\n#..#\n####\n").is_err()); // no player
-    /// # Ok::<(), muscleman_level::ParseErrors>(())
-    /// ```
-    pub fn parse(text: &str) -> Result<Level, ParseErrors> {
-        read::level(read::read_str(text, true))
-    }
-
-    /// Read exactly one level from bytes, reporting invalid UTF-8 as an error.
-    pub fn parse_bytes(bytes: &[u8]) -> Result<Level, ParseErrors> {
-        read::level(read::read_bytes(bytes, true))
-    }
-
     /// Return the width, in cells.
     pub fn width(&self) -> usize {
         self.width
@@ -192,8 +166,8 @@ impl Level {
     /// cell at `pos`.
     ///
     /// Refused, changing nothing, when `pos` is outside, when the cell
-    /// would break a load rule of rules.md §6 (one blocker, water with no
-    /// goal, plate or door, a closed door alone, an open door with only what
+    /// would break a load rule of rules.md §6 (one blocker, nothing on
+    /// water that must stay dry, a closed door alone, an open door with only what
     /// stands in a doorway, a heavy box on water only if the water is
     /// filled, a sunk heavy box only on water, box contents, no duplicate;
     /// each has its [`LevelError`]), when it is a second player, or when the
@@ -461,17 +435,6 @@ impl Level {
         &mut self.metadata
     }
 
-    /// Print the level in the level text format (see the crate docs).
-    ///
-    /// A level read from plain XSB prints as the same XSB, with floor as
-    /// spaces and trailing spaces trimmed. Reading the text back gives an
-    /// equal level, for every level that has exactly one player.
-    pub fn to_text(&self) -> String {
-        let mut out = String::new();
-        print::level(&mut out, self);
-        out
-    }
-
     /// Return the cells (for the printer).
     pub(crate) fn cells(&self) -> &Cells {
         &self.cells
@@ -521,32 +484,4 @@ fn pos_of(x: usize, y: usize) -> GridPos {
         i32::try_from(x).unwrap_or(i32::MAX),
         i32::try_from(y).unwrap_or(i32::MAX),
     )
-}
-
-impl std::str::FromStr for Level {
-    type Err = ParseErrors;
-
-    fn from_str(text: &str) -> Result<Self, ParseErrors> {
-        Level::parse(text)
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_text())
-    }
-}
-
-impl fmt::Debug for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut grid = String::new();
-        print::grid(&mut grid, self);
-        f.debug_struct("Level")
-            .field("title", &self.title)
-            .field("metadata", &self.metadata)
-            .field("width", &self.width)
-            .field("height", &self.height)
-            .field("grid", &grid)
-            .finish()
-    }
 }

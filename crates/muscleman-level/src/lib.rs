@@ -22,8 +22,8 @@
 //! written (rules.md §3), in any case, with a state after a colon
 //! (`HeavyBox:sunk`, `DoorRed:open`, `DoorRed:unlocked`, `SecretDoor:open`)
 //! and a box's contents in parentheses (`Box(Apple KeyRed)`); the cell
-//! rules of rules.md §6 (one blocker a cell, water with no goal, plate or
-//! door, ...) are checked as it is read, each error at its line and column.
+//! rules of rules.md §6 (one blocker a cell, nothing on water that must stay
+//! dry, a closed door alone, ...) are checked as it is read, each error at its line and column.
 //! The printer writes a legend only when the level needs one, so plain XSB
 //! prints as plain XSB.
 //!
@@ -65,6 +65,7 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
+mod analysis;
 mod cell;
 mod cells;
 mod collection;
@@ -78,7 +79,9 @@ mod read;
 mod rle;
 mod rules;
 mod source;
+mod text;
 
+pub use analysis::{SignalRole, SignalWarning, open_edge, signal_role, signal_warnings};
 pub use cells::MAX_LEGEND_CELLS;
 pub use collection::Collection;
 pub use error::{LevelError, MetadataError, ParseError, ParseErrorKind, ParseErrors};

@@ -7,7 +7,7 @@
 //!   state applies to it, its contents are a box's and are things a box
 //!   holds;
 //! - rules of two specs in one cell ([`conflict`]): no duplicate, one
-//!   blocker, water with no goal, plate or door, a closed door alone, an open
+//!   blocker, nothing dry on water, a closed door alone, an open
 //!   door with only what stands in a doorway. Adding more to a cell never
 //!   mends these;
 //! - rules of the whole cell ([`check_whole`]): a heavy box on water needs
@@ -16,7 +16,7 @@
 //!
 //! One player per level and the legend limit are the level's, not the cell's.
 
-use muscleman_core::{EntityRecipe as R, EntitySpec, RecipeState};
+use muscleman_core::{CellClass as C, EntityRecipe as R, EntitySpec, Holds, RecipeState};
 
 /// A rule broken in a cell; the culprit is where the error is reported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,7 +37,7 @@ pub(crate) enum Broken {
     SecondSunk,
     /// Two blockers: the one present, the one added.
     TwoBlockers(EntitySpec, EntitySpec),
-    /// Water with a goal, plate or door (this one).
+    /// Water with something that stays dry (this one).
     WaterShared(EntitySpec),
     /// A closed door with something else.
     ClosedDoorShared(EntitySpec, EntitySpec),
@@ -49,36 +49,13 @@ pub(crate) enum Broken {
     SunkWithoutWater,
 }
 
-/// Return whether the spec blocks movement (rules.md §3): the player,
-/// walls, boxes, heavy boxes unless sunk, hammers, keys, and doors unless
-/// open or unlocked.
+/// Return whether the spec blocks movement (rules.md §3): its class says.
 pub(crate) fn blocks(spec: &EntitySpec) -> bool {
-    match spec.recipe {
-        R::Player | R::WallStrong | R::WallWeak | R::Box | R::Hammer => true,
-        R::HeavyBox => spec.state.is_none(),
-        r if r.is_key() => true,
-        r if r.is_door() => spec.state.is_none(),
-        _ => false,
-    }
-}
-
-/// Return whether a recipe can be in a box: keys, hammers and collectibles.
-fn is_content(recipe: R) -> bool {
-    recipe == R::Hammer || recipe.is_key() || recipe.is_collectible()
-}
-
-/// Return whether the spec may stand in an open doorway: the player, boxes,
-/// heavy boxes that have not sunk, hammers, keys and collectibles.
-fn fits_doorway(spec: &EntitySpec) -> bool {
-    match spec.recipe {
-        R::Player | R::Box | R::Hammer => true,
-        R::HeavyBox => spec.state.is_none(),
-        r => r.is_key() || r.is_collectible(),
-    }
+    spec.class().contains(C::BLOCKER)
 }
 
 fn is_sunk(spec: &EntitySpec) -> bool {
-    spec.recipe == R::HeavyBox && spec.state == Some(RecipeState::Sunk)
+    spec.class().contains(C::FILLS)
 }
 
 /// Which part of a spec breaks a rule of [`check_spec`].
@@ -107,7 +84,7 @@ pub(crate) fn check_spec(spec: &EntitySpec) -> Result<(), (Broken, Part)> {
         return Err((Broken::BadState(spec.recipe, state), Part::State));
     }
     let items = spec.contents.as_slice();
-    if !items.is_empty() && spec.recipe != R::Box {
+    if !items.is_empty() && spec.recipe.info().holds == Holds::Nothing {
         return Err((Broken::ContentsNotInBox(spec.recipe), Part::Contents));
     }
     let mut blocker: Option<R> = None;
@@ -115,7 +92,7 @@ pub(crate) fn check_spec(spec: &EntitySpec) -> Result<(), (Broken, Part)> {
         if !item.has_rules() {
             return Err((Broken::NoRules(item), Part::Item(i)));
         }
-        if !is_content(item) {
+        if !item.info().class.contains(C::CONTENT) {
             return Err((Broken::NotContent(item), Part::Item(i)));
         }
         if blocks(&EntitySpec::new(item)) {
@@ -140,21 +117,20 @@ pub(crate) fn conflict(present: &EntitySpec, added: &EntitySpec) -> Option<Broke
     if blocks(present) && blocks(added) {
         return Some(Broken::TwoBlockers(*present, *added));
     }
-    for (a, b) in [(present, added), (added, present)] {
-        if a.recipe == R::WaterCell
-            && (b.recipe == R::Goal || b.recipe.is_plate() || b.recipe.is_door())
-        {
-            return Some(Broken::WaterShared(*b));
+    let (p, a) = (present.class(), added.class());
+    for (x, y, yc) in [(p, added, a), (a, present, p)] {
+        if x.contains(C::WATER) && yc.contains(C::DRY) {
+            return Some(Broken::WaterShared(*y));
         }
     }
-    for (a, b) in [(present, added), (added, present)] {
-        if a.recipe.is_door() && a.state.is_none() {
-            return Some(Broken::ClosedDoorShared(*a, *b));
+    for (x, xc, y) in [(present, p, added), (added, a, present)] {
+        if xc.contains(C::ALONE) {
+            return Some(Broken::ClosedDoorShared(*x, *y));
         }
     }
-    for (a, b) in [(present, added), (added, present)] {
-        if a.recipe.is_door() && !fits_doorway(b) {
-            return Some(Broken::NotInDoorway(*a, *b));
+    for (x, xc, y, yc) in [(present, p, added, a), (added, a, present, p)] {
+        if xc.contains(C::DOORWAY) && !yc.contains(C::FITS_DOORWAY) {
+            return Some(Broken::NotInDoorway(*x, *y));
         }
     }
     None
@@ -164,7 +140,7 @@ pub(crate) fn conflict(present: &EntitySpec, added: &EntitySpec) -> Option<Broke
 /// [`check_spec`] and [`conflict`]: return the rule broken and the index of
 /// the spec to blame.
 pub(crate) fn check_whole(cell: &[EntitySpec]) -> Result<(), (Broken, usize)> {
-    let water = cell.iter().any(|s| s.recipe == R::WaterCell);
+    let water = cell.iter().any(|s| s.class().contains(C::WATER));
     let sunk = cell.iter().position(is_sunk);
     if let Some(i) = sunk
         && !water
@@ -173,9 +149,7 @@ pub(crate) fn check_whole(cell: &[EntitySpec]) -> Result<(), (Broken, usize)> {
     }
     if water
         && sunk.is_none()
-        && let Some(i) = cell
-            .iter()
-            .position(|s| s.recipe == R::HeavyBox && s.state.is_none())
+        && let Some(i) = cell.iter().position(|s| s.class().contains(C::SINKS))
     {
         return Err((Broken::HeavyBoxOnWater, i));
     }
@@ -214,7 +188,7 @@ mod tests {
         assert!(!blocks(&s(R::SecretDoor).with_state(RecipeState::Open)));
         assert!(blocks(&s(R::KeyGreen)));
         assert!(!blocks(&s(R::Coin)));
-        assert!(!blocks(&s(R::PressurePlateHeavy)));
+        assert!(!blocks(&s(R::Goal)));
     }
 
     #[test]

@@ -1,4 +1,22 @@
 //! Every example in `docs/level-format.md` reads as the page says.
+//!
+//! # How an example is marked
+//!
+//! A fenced block's info string (the word after the opening fence) says
+//! what the block is, and every fence on the page must have one of these,
+//! so no example escapes being read:
+//!
+//! - `xsb`: a valid level or collection in the level format. It must read,
+//!   print, and read back to the same collection (and each level alone to
+//!   the same level).
+//! - `xsb-error`: a deliberately invalid input (an error example). It must
+//!   fail to read, and the block right after it, marked `text`, holds the
+//!   errors it gives, word for word.
+//! - `text`: shown, not read (the errors above, the syntax of a legend
+//!   line).
+//!
+//! `docs/mechanics.md`'s pictures are played by
+//! `crates/muscleman-cli/tests/docs.rs`, which needs the simulation.
 
 use std::path::PathBuf;
 
@@ -22,6 +40,38 @@ fn blocks() -> Vec<(String, String)> {
         }
     }
     blocks
+}
+
+/// The info strings a fence on the page may have.
+const KNOWN: [&str; 3] = ["xsb", "xsb-error", "text"];
+
+#[test]
+fn every_block_is_marked() {
+    let blocks = blocks();
+    assert!(blocks.len() >= 20, "only {} blocks", blocks.len());
+    for (info, body) in &blocks {
+        assert!(
+            KNOWN.contains(&info.as_str()),
+            "a block marked {info:?}, expected one of {KNOWN:?}:\n{body}"
+        );
+    }
+}
+
+#[test]
+fn every_text_block_follows_an_error_example_or_is_no_level() {
+    // A `text` block that reads as a level is a level example left unread.
+    let blocks = blocks();
+    for pair in blocks.windows(2) {
+        let [(info, _), (next, body)] = pair else {
+            continue;
+        };
+        if next == "text" && info != "xsb-error" {
+            assert!(
+                Collection::parse(body).is_err(),
+                "a level example marked text, not xsb:\n{body}"
+            );
+        }
+    }
 }
 
 #[test]
@@ -105,7 +155,16 @@ fn error_examples_give_the_errors_shown() {
         );
         n += 1;
         let errors = Collection::parse(input).unwrap_err();
-        assert_eq!(errors.to_string(), expected.trim_end(), "{input}");
+        // A demonstration recipe (`--features demo-glow`) is listed too; the
+        // page shows the default build.
+        let mut actual = errors.to_string();
+        for demo in muscleman_core::EntityRecipe::ALL
+            .into_iter()
+            .filter(|r| r.info().demo)
+        {
+            actual = actual.replace(&format!(" {demo}"), "");
+        }
+        assert_eq!(actual, expected.trim_end(), "{input}");
     }
     assert!(n >= 5, "only {n} examples");
 }
@@ -119,7 +178,10 @@ fn the_recipe_table_names_every_recipe_with_rules() {
         .nth(1)
         .and_then(|rest| rest.split("###").next())
         .unwrap();
-    for recipe in muscleman_core::EntityRecipe::ALL {
+    let documented = muscleman_core::EntityRecipe::ALL
+        .into_iter()
+        .filter(|r| !r.info().demo);
+    for recipe in documented {
         let name = format!("`{recipe}`");
         let row = table
             .lines()

@@ -21,7 +21,7 @@ use std::fmt;
 use muscleman_core::{Contents, EntityId, GlobalCounter, GridDir, GridPos, KeyColor};
 
 use crate::field::Field;
-use crate::hash::Fnv;
+use crate::fnv::Fnv;
 
 mod sealed {
     pub trait Sealed {}
@@ -441,10 +441,6 @@ components! {
     /// The counter a collectible raises when the player collects it
     /// (`Collectible(counter)` of rules.md §3).
     Collects = "collects" (GlobalCounter),
-    /// How brightly the player glows: the scratch mechanic of
-    /// `systems/glow.rs`, which exists in unit tests only.
-    #[cfg(test)]
-    Glow = "glow" (u32),
 }
 
 /// A data component type.
@@ -458,3 +454,6 @@ pub trait Component: sealed::Sealed + Copy + PartialEq + Send + Sync + 'static {
     /// Unwrap a generic value if it is this component.
     fn from_any(any: AnyComponent) -> Option<Self>;
 }
+
+/// The main level: every entity belongs to it until stairs arrive.
+pub(crate) const MAIN_LEVEL: LevelMember = LevelMember(0);

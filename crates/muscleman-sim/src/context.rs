@@ -6,135 +6,25 @@ use muscleman_core::{
     EntityId, EntitySpec, EventBatch, GlobalCounter, GridPos, Input, MoveCause, Moved,
 };
 
+use crate::changes::{Commands, Deferred, StepChange};
 use crate::component::{Component, Holding, TagKind, TagSet};
-use crate::recipe::spawn_spec;
+use crate::needs::Needs;
 use crate::rules::Rules;
-use crate::schedule::{Needs, TRACK_CHANGES};
+use crate::world::{RecipeError, World, WorldError};
 
-/// The needs of the systems that read the change list.
-const REACTIVE: u8 = Needs::Water as u8 | Needs::Collectibles as u8 | Needs::PlatesOrDoors as u8;
-use crate::world::{World, WorldError};
+/// Spawn an entity of a spec at a cell: what a deferred spawn calls. The
+/// step hands in the sim's `spawn_spec`, so the context does not reach up
+/// to the recipes.
+pub(crate) type Spawner = fn(&mut World, &EntitySpec, GridPos) -> Result<EntityId, RecipeError>;
 
-/// One thing that changed in a step, as the environment's systems see it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum StepChange {
-    /// An entity moved from one cell to another.
-    Moved {
-        /// The entity.
-        id: EntityId,
-        /// The cell it left.
-        from: GridPos,
-        /// The cell it entered.
-        to: GridPos,
-    },
-    /// An entity appeared in a cell (a smash's contents).
-    Spawned {
-        /// The new entity.
-        id: EntityId,
-        /// Its cell.
-        at: GridPos,
-    },
-    /// An entity was destroyed where it stood.
-    Destroyed {
-        /// The entity, now dead.
-        id: EntityId,
-        /// The cell it left.
-        at: GridPos,
-    },
-    /// An entity's tags changed where it stands (it sank, a door opened).
-    Retagged {
-        /// The entity.
-        id: EntityId,
-        /// Its cell.
-        at: GridPos,
-    },
-    /// The player took hold of an entity: it is lifted off its cell (it
-    /// presses no plate and sinks nowhere while held).
-    Lifted {
-        /// The entity.
-        id: EntityId,
-        /// Its cell.
-        at: GridPos,
-    },
-    /// The player let go of an entity: it counts as arrived in its cell.
-    Landed {
-        /// The entity.
-        id: EntityId,
-        /// Its cell.
-        at: GridPos,
-    },
-}
-
-impl StepChange {
-    /// Return the cell this change entered or touched: the destination of a
-    /// move, or the cell of a spawn, destroy or tag change.
-    pub(crate) const fn cell(&self) -> GridPos {
-        match *self {
-            StepChange::Moved { to, .. } => to,
-            StepChange::Spawned { at, .. }
-            | StepChange::Destroyed { at, .. }
-            | StepChange::Retagged { at, .. }
-            | StepChange::Lifted { at, .. }
-            | StepChange::Landed { at, .. } => at,
-        }
-    }
-
-    /// Return the cell a move left (`None` for every other change).
-    pub(crate) const fn left(&self) -> Option<GridPos> {
-        match *self {
-            StepChange::Moved { from, .. } => Some(from),
-            _ => None,
-        }
-    }
-
-    /// Return the entity concerned.
-    pub(crate) const fn entity(&self) -> EntityId {
-        match *self {
-            StepChange::Moved { id, .. }
-            | StepChange::Spawned { id, .. }
-            | StepChange::Destroyed { id, .. }
-            | StepChange::Retagged { id, .. }
-            | StepChange::Lifted { id, .. }
-            | StepChange::Landed { id, .. } => id,
-        }
-    }
-}
-
-/// A spawn or destroy a system asked for, applied after it (or when it
-/// calls [`StepContext::apply_commands`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Deferred {
-    Spawn { spec: EntitySpec, at: GridPos },
-    Destroy { id: EntityId },
-}
-
-/// The deferred spawns and destroys of a step, applied in the order they
-/// were queued, so spawned ids are the same on every run.
-#[derive(Debug, Default)]
-pub(crate) struct Commands {
-    queue: Vec<Deferred>,
-}
-
-impl Commands {
-    /// Queue a spawn of `spec` at `at`.
-    pub(crate) fn spawn(&mut self, spec: EntitySpec, at: GridPos) {
-        self.queue.push(Deferred::Spawn { spec, at });
-    }
-
-    /// Queue the destruction of `id`.
-    pub(crate) fn destroy(&mut self, id: EntityId) {
-        self.queue.push(Deferred::Destroy { id });
-    }
-}
-
-/// The lists a step keeps beside the world, reused from step to step so
-/// that a warm step allocates nothing. The world owns them.
-#[derive(Debug, Default)]
-pub(crate) struct StepBuffers {
-    changes: Vec<StepChange>,
-    commands: Commands,
-    spawned: Vec<EntityId>,
-    ids: Vec<EntityId>,
+/// How a step is wired to the schedule above it: the needs of the lines
+/// that read the change list (0 if none does), and the spawner.
+#[derive(Clone, Copy)]
+pub(crate) struct Wiring {
+    /// The needs of the lines that read the change list.
+    pub(crate) reactive: u8,
+    /// What deferred spawns call.
+    pub(crate) spawn: Spawner,
 }
 
 /// What a system works on: the world, the player, the input, the rules, the
@@ -158,11 +48,13 @@ pub(crate) struct StepContext<'a> {
     pub(crate) events: &'a mut EventBatch,
     /// Whether this step keeps its change list: only if some system reads
     /// it and the world holds something such a system answers (water,
-    /// plates, doors, collectibles), so a step in a plain Sokoban level
+    /// switches, doors, collectibles), so a step in a plain Sokoban level
     /// keeps nothing.
     track: bool,
     /// The [`Needs`] that hold now, as bits.
     met: u8,
+    /// The wiring to the schedule.
+    wiring: Wiring,
 }
 
 impl<'a> StepContext<'a> {
@@ -174,6 +66,7 @@ impl<'a> StepContext<'a> {
         input: Input,
         rules: &'a Rules,
         events: &'a mut EventBatch,
+        wiring: Wiring,
     ) -> Self {
         let buffers = world.step_buffers();
         buffers.changes.clear();
@@ -187,6 +80,7 @@ impl<'a> StepContext<'a> {
             events,
             track: false,
             met: 0,
+            wiring,
         }
     }
 
@@ -261,7 +155,7 @@ impl<'a> StepContext<'a> {
     #[inline]
     pub(crate) fn start(&mut self, carrying: bool) {
         self.met = self.needs_met(carrying);
-        self.track = TRACK_CHANGES && (cfg!(test) || self.met & REACTIVE != 0);
+        self.track = self.met & self.wiring.reactive != 0;
     }
 
     /// Work out which [`Needs`] hold, the hands being full or not.
@@ -272,7 +166,7 @@ impl<'a> StepContext<'a> {
         } else {
             Needs::EmptyHands
         };
-        Needs::Always as u8 | hands as u8 | self.world.index().signals().needs_bits()
+        Needs::Always as u8 | hands as u8 | Needs::of_world(self.world.index().tallies().present())
     }
 
     /// Return whether the player holds something, from the spatial index.
@@ -364,7 +258,7 @@ impl<'a> StepContext<'a> {
         let mut result = Ok(());
         for command in queue.drain(..) {
             result = match command {
-                Deferred::Spawn { spec, at } => match spawn_spec(self.world, &spec, at) {
+                Deferred::Spawn { spec, at } => match (self.wiring.spawn)(self.world, &spec, at) {
                     Ok(id) => {
                         self.world.step_buffers().spawned.push(id);
                         self.note(StepChange::Spawned { id, at });
@@ -389,7 +283,7 @@ impl<'a> StepContext<'a> {
         self.world.step_buffers().commands.queue = queue;
         // A spawn may bring the first collectible: keep the list from now.
         self.met = self.needs_met(self.met & Needs::Holding as u8 != 0);
-        self.track |= TRACK_CHANGES && self.met & REACTIVE != 0;
+        self.track |= self.met & self.wiring.reactive != 0;
         result.map(|()| self.world.step_buffers_ref().spawned.as_slice())
     }
 }
@@ -406,11 +300,14 @@ mod tests {
         EntitySpec::new(recipe)
     }
 
-    /// A world with a player at the origin and a box beside it.
+    /// A world with a player at the origin, a box beside it, and water
+    /// away from both (so that the step keeps its change list: the sink
+    /// system reads it).
     fn world() -> (World, EntityId, EntityId) {
         let mut world = World::new();
         let player = spawn(&mut world, EntityRecipe::Player, GridPos::ZERO);
         let boxed = spawn(&mut world, EntityRecipe::Box, GridPos::new(1, 0));
+        let _ = spawn(&mut world, EntityRecipe::WaterCell, GridPos::new(9, 9));
         match (player, boxed) {
             (Ok(p), Ok(b)) => (world, p, b),
             other => panic!("{other:?}"),
@@ -430,6 +327,7 @@ mod tests {
             Input::Wait,
             &rules,
             &mut events,
+            crate::step::WIRING,
         );
         ctx.start(false);
         f(&mut ctx, boxed)
@@ -453,7 +351,7 @@ mod tests {
             let mut there: Vec<_> = ctx.world().index().all_at(at).collect();
             there.sort_by_key(|id| spawned.iter().position(|s| s == id));
             assert_eq!(there, spawned);
-            if TRACK_CHANGES {
+            if crate::schedule::TRACK_CHANGES {
                 assert_eq!(
                     ctx.changes(),
                     &[
@@ -512,7 +410,7 @@ mod tests {
                 .without(TagKind::Pushable);
             assert_eq!(ctx.set_tags(boxed, tags), Ok(()));
             assert_eq!(ctx.set_tags(boxed, tags), Ok(()), "no change, no note");
-            if TRACK_CHANGES {
+            if crate::schedule::TRACK_CHANGES {
                 let at = GridPos::new(1, 0);
                 assert_eq!(ctx.changes(), &[StepChange::Retagged { id: boxed, at }]);
             }

@@ -8,7 +8,7 @@
 use muscleman_core::{Contents, EntityId, EntityRecipe, GlobalCounter, GridDir, GridPos};
 use serde_json::{Value, json};
 
-use crate::hash::Fnv;
+use crate::fnv::Fnv;
 
 /// A component's value: how it enters the state hash and a save.
 pub(crate) trait Field: Copy + Sized {

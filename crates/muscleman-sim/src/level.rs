@@ -4,9 +4,9 @@ use muscleman_core::{EntityId, EntityRecipe, EntitySpec, GridPos};
 use muscleman_level::{Level, LevelError};
 
 use crate::component::TagKind;
-use crate::recipe::{RecipeError, spawn_spec, spec_of, spec_tags};
-use crate::systems::doors::{closed, opened, should_open};
-use crate::systems::plates::pressed_at;
+use crate::recipe::{spawn_spec, spec_of, spec_tags};
+use crate::registry::settlers;
+use crate::world::RecipeError;
 use crate::world::World;
 
 /// Why a level could not become a world, or a world a level.
@@ -55,11 +55,10 @@ fn is_supported(spec: &EntitySpec) -> bool {
 /// [`LevelLoadError::NotSupported`] at their cell, before anything is
 /// spawned.
 ///
-/// Plates and doors then take the state their rules give, without events
-/// (rules.md §6): a plate is pressed if something presses it; a door is open
-/// if a key unlocked it, all the plates of its colour are pressed (a secret
-/// door: all the heavy plates) or something stands in it, and closed
-/// otherwise, whatever the level wrote.
+/// Then each mechanic's entities take the state their rules give, without
+/// events (rules.md §6): a switch is pressed if something presses it, a door
+/// is open or closed by its rules whatever the level wrote (each mechanic's
+/// `settle` hook).
 ///
 /// # Example
 /// ```
@@ -97,14 +96,18 @@ pub fn world_from_level(level: &Level) -> Result<(World, EntityId), LevelLoadErr
     }
     world.reserve(count);
     let mut player = None;
-    let mut plates = Vec::new();
-    let mut doors = Vec::new();
+    // The entities each mechanic settles at load, by the mechanic's place
+    // among the settlers.
+    let settlers: Vec<_> = settlers().collect();
+    let mut settle: Vec<Vec<EntityId>> = vec![Vec::new(); settlers.len()];
     for (at, spec) in level.entities() {
         let id = spawn_spec(&mut world, &spec, at)?;
-        if spec.recipe.is_plate() {
-            plates.push(id);
-        } else if spec.recipe.is_door() {
-            doors.push(id);
+        if let Some(list) = settlers
+            .iter()
+            .position(|(_, m)| m.recipes.iter().any(|d| d.recipe == spec.recipe))
+            .and_then(|i| settle.get_mut(i))
+        {
+            list.push(id);
         }
         if spec.recipe == EntityRecipe::Player {
             match player {
@@ -114,40 +117,14 @@ pub fn world_from_level(level: &Level) -> Result<(World, EntityId), LevelLoadErr
         }
     }
     let player = player.ok_or(LevelLoadError::NoPlayer)?;
-    settle(&mut world, &plates, &doors);
+    // Give switches, doors and whatever else settles the state its rules
+    // give, without events (rules.md §6), mechanic by mechanic.
+    for ((hook, _), ids) in settlers.iter().zip(&settle) {
+        for &id in ids {
+            hook(&mut world, id);
+        }
+    }
     Ok((world, player))
-}
-
-/// Give the level's plates and doors the state their rules give, without
-/// events (rules.md §6): a plate is pressed if something presses it; a door
-/// is open if a key unlocked it, its plates hold it open or something
-/// stands in it, and closed otherwise.
-fn settle(world: &mut World, plates: &[EntityId], doors: &[EntityId]) {
-    // Nothing is held at load, and every id below was just spawned.
-    for &plate in plates {
-        let Some((at, tags)) = world.index().locate(plate) else {
-            continue;
-        };
-        let pressed = pressed_at(world.index(), at, tags.color().is_none(), None);
-        let tags = if pressed {
-            tags.with(TagKind::Pressed)
-        } else {
-            tags.without(TagKind::Pressed)
-        };
-        let _ = world.set_tags(plate, tags);
-    }
-    for &door in doors {
-        let Some((at, tags)) = world.index().locate(door) else {
-            continue;
-        };
-        let occupied = world.index().all_at(at).any(|id| id != door);
-        let tags = if should_open(world.index(), tags) || occupied {
-            opened(tags)
-        } else {
-            closed(tags)
-        };
-        let _ = world.set_tags(door, tags);
-    }
 }
 
 /// Describe the world as a level: every positioned entity by its recipe (a

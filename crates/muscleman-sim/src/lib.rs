@@ -22,23 +22,28 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
-mod baseline;
+mod changes;
 mod command;
 mod component;
 mod context;
+mod decl;
 mod field;
+mod fnv;
 mod game;
 mod hash;
 mod index;
 mod journal;
 mod level;
+mod line;
+mod mechanics;
+mod needs;
 mod recipe;
+mod registry;
 mod rules;
 mod save;
 mod schedule;
-mod signals;
 mod step;
-mod systems;
+mod tally;
 mod trail;
 mod view;
 mod world;
@@ -51,19 +56,19 @@ pub use component::{
     Pushable, Red, Sinkable, Smashable, Static, Tag, TagKind, TagSet, Walkable, WallStrong,
     WallWeak, WaterCell, Yellow,
 };
+pub use decl::{Art, Assume, Init, Layer, RecipeDecl, Shows, StateDecl, Tint};
 pub use game::{Game, Stats};
 pub use hash::state_hash;
 pub use index::{CellEntities, SpatialIndex};
 pub use level::{LevelLoadError, level_from_world, world_from_level};
 pub use muscleman_core::{EntityId, EventBatch, Input};
-pub use recipe::{
-    RecipeError, is_implemented, recipe_of, recipe_tags, spawn, spawn_spec, spec_of, spec_tags,
-};
+pub use recipe::{is_implemented, recipe_of, recipe_tags, spawn, spawn_spec, spec_of, spec_tags};
+pub use registry::{mechanics, recipe_decl, recipe_decls};
 pub use rules::{RULES_VERSION, Rules, is_solved};
 pub use save::{MAX_HISTORY, MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION, SaveError};
 pub use schedule::systems;
-pub use signals::{PlateTally, SIGNAL_CLASSES, Signals};
 pub use step::{StepError, step, step_into, step_with};
+pub use tally::{SIGNAL_CLASSES, Tallies};
 pub use trail::Trail;
 pub use view::{Appearance, Sprite, View, appearance};
-pub use world::{InvariantError, World, WorldError};
+pub use world::{InvariantError, RecipeError, World, WorldError};

@@ -1,28 +1,12 @@
 //! Recipes: the bundles of tags and components that make each kind of
 //! entity (rules.md §3), and the states a level can write them in.
 
-use muscleman_core::{
-    Contents, EntityId, EntityRecipe, EntitySpec, GlobalCounter, GridDir, GridPos, RecipeState,
-};
+use muscleman_core::{Contents, EntityId, EntityRecipe, EntitySpec, GridPos, Holds, RecipeState};
 
-use crate::component::{Collects, Facing, Holding, Inside, LevelMember, TagKind, TagSet};
-use crate::world::World;
-
-/// Why a recipe could not be spawned.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RecipeError {
-    /// The recipe's rules are not written yet, so the sim cannot make it.
-    #[error("recipe {0} is not implemented yet")]
-    NotImplemented(EntityRecipe),
-    /// The recipe is implemented, but not in this state or with these
-    /// contents (their rules are not written yet, or the state does not
-    /// apply to the recipe).
-    #[error("{0} is not implemented yet")]
-    SpecNotImplemented(EntitySpec),
-}
-
-/// The main level: every entity belongs to it until stairs arrive.
-pub(crate) const MAIN_LEVEL: LevelMember = LevelMember(0);
+use crate::component::{Collects, Inside, MAIN_LEVEL, TagKind, TagSet};
+use crate::decl::{StateDecl, init};
+use crate::registry::recipe_decl;
+use crate::world::{RecipeError, World};
 
 /// Return the tags a recipe gives, or `None` if the sim does not implement it.
 ///
@@ -38,86 +22,26 @@ pub(crate) const MAIN_LEVEL: LevelMember = LevelMember(0);
 /// assert_eq!(recipe_tags(EntityRecipe::Duck), None);
 /// ```
 pub const fn recipe_tags(recipe: EntityRecipe) -> Option<TagSet> {
-    use TagKind::*;
-    let tags: &[TagKind] = match recipe {
-        EntityRecipe::Player => &[Player, BlocksMovement, BlocksPush],
-        EntityRecipe::WallStrong => &[BlocksMovement, BlocksPush, WallStrong, Static],
-        EntityRecipe::WallWeak => &[BlocksMovement, WallWeak, Static],
-        EntityRecipe::WaterCell => &[WaterCell, Static],
-        EntityRecipe::Box => &[
-            BlocksMovement,
-            BlocksPush,
-            Pushable,
-            Liftable,
-            Openable,
-            Smashable,
-        ],
-        EntityRecipe::HeavyBox => &[BlocksMovement, BlocksPush, Pushable, Heavy, Sinkable],
-        EntityRecipe::Goal => &[Goal, Static],
-        EntityRecipe::Hammer => &[BlocksMovement, BlocksPush, Pushable, Liftable, Hammer],
-        EntityRecipe::KeyBlue
-        | EntityRecipe::KeyRed
-        | EntityRecipe::KeyYellow
-        | EntityRecipe::KeyGreen => &[BlocksMovement, BlocksPush, Pushable, Liftable, Key],
-        EntityRecipe::DoorBlue
-        | EntityRecipe::DoorRed
-        | EntityRecipe::DoorYellow
-        | EntityRecipe::DoorGreen => &[Door, BlocksMovement, BlocksPush, Locked],
-        EntityRecipe::SecretDoor => &[Door, BlocksMovement, BlocksPush],
-        EntityRecipe::PressurePlateBlue
-        | EntityRecipe::PressurePlateRed
-        | EntityRecipe::PressurePlateYellow
-        | EntityRecipe::PressurePlateGreen
-        | EntityRecipe::PressurePlateHeavy => &[PressurePlate],
-        EntityRecipe::Apple | EntityRecipe::Pear | EntityRecipe::Cheese | EntityRecipe::Coin => {
-            &[Collectible]
-        }
-        // Their rules come in a later version of the rules; until then they
-        // are refused.
-        EntityRecipe::Bong
-        | EntityRecipe::Cauldron
-        | EntityRecipe::StairsUp
-        | EntityRecipe::StairsDown
-        | EntityRecipe::Book
-        | EntityRecipe::Ghost
-        | EntityRecipe::Duck => return None,
+    match recipe_decl(recipe) {
+        Some(decl) => Some(decl.all_tags()),
+        None => None,
+    }
+}
+
+/// Return the declaration of `recipe` in `state`: the tags it loses and
+/// gains, or `None` if the recipe has no such state.
+const fn state_decl(recipe: EntityRecipe, state: RecipeState) -> Option<&'static StateDecl> {
+    let Some(decl) = recipe_decl(recipe) else {
+        return None;
     };
-    let tags = TagSet::of(tags);
-    Some(match recipe.color() {
-        Some(color) => tags.with(TagKind::of_color(color)),
-        None => tags,
-    })
-}
-
-/// Return the counter a collectible recipe raises.
-pub(crate) const fn collects(recipe: EntityRecipe) -> Option<GlobalCounter> {
-    match recipe {
-        EntityRecipe::Apple => Some(GlobalCounter::ApplesEaten),
-        EntityRecipe::Pear => Some(GlobalCounter::PearsEaten),
-        EntityRecipe::Cheese => Some(GlobalCounter::CheeseEaten),
-        EntityRecipe::Coin => Some(GlobalCounter::Coins),
-        _ => None,
+    let mut rest = decl.states;
+    while let [first, tail @ ..] = rest {
+        if first.state as u8 == state as u8 {
+            return Some(first);
+        }
+        rest = tail;
     }
-}
-
-/// Return the tags an entity in `state` loses and gains (rules.md §3,
-/// States).
-const fn state_change(state: RecipeState) -> (TagSet, TagSet) {
-    use TagKind::*;
-    match state {
-        RecipeState::Sunk => (
-            TagSet::of(&[BlocksMovement, BlocksPush, Pushable, Sinkable]),
-            TagSet::of(&[Walkable]),
-        ),
-        RecipeState::Open => (
-            TagSet::of(&[BlocksMovement, BlocksPush]),
-            TagSet::of(&[DoorOpen]),
-        ),
-        RecipeState::Unlocked => (
-            TagSet::of(&[BlocksMovement, BlocksPush, Locked]),
-            TagSet::of(&[DoorOpen]),
-        ),
-    }
+    None
 }
 
 /// Return the tags a spec gives: its recipe's, changed by its state; `None`
@@ -136,17 +60,16 @@ pub const fn spec_tags(spec: &EntitySpec) -> Option<TagSet> {
     let Some(tags) = recipe_tags(spec.recipe) else {
         return None;
     };
-    if !spec.contents.is_empty() && !matches!(spec.recipe, EntityRecipe::Box) {
-        // Only a box holds things.
+    if !spec.contents.is_empty() && matches!(spec.recipe.info().holds, Holds::Nothing) {
+        // Only what holds things has contents.
         return None;
     }
     match spec.state {
         None => Some(tags),
-        Some(state) if state.applies_to(spec.recipe) => {
-            let (lose, gain) = state_change(state);
-            Some(tags.minus(lose).union(gain))
-        }
-        Some(_) => None,
+        Some(state) => match state_decl(spec.recipe, state) {
+            Some(decl) => Some(tags.minus(decl.lose).union(decl.gain)),
+            None => None,
+        },
     }
 }
 
@@ -197,16 +120,9 @@ pub fn spawn_spec(
         None => return Err(RecipeError::SpecNotImplemented(*spec)),
     };
     let id = world.spawn_member(pos, tags, MAIN_LEVEL);
-    // The entity was spawned just above, so these cannot fail.
-    if spec.recipe == EntityRecipe::Player {
-        let _ = world.set(id, Holding(None));
-        let _ = world.set(id, Facing(GridDir::Down));
-    }
-    if !spec.contents.is_empty() {
-        let _ = world.set(id, Inside(spec.contents));
-    }
-    if let Some(counter) = collects(spec.recipe) {
-        let _ = world.set(id, Collects(counter));
+    if let Some(decl) = recipe_decl(spec.recipe) {
+        // The entity was spawned just above, so this cannot fail.
+        let _ = init(world, id, decl, spec);
     }
     Ok(id)
 }
@@ -226,9 +142,9 @@ pub fn spawn_spec(
 pub fn recipe_of(world: &World, id: EntityId) -> Option<EntityRecipe> {
     let tags = level_tags(world.tags(id).ok()?);
     let counter = world.get::<Collects>(id).ok().map(|c| c.0);
-    EntityRecipe::ALL
-        .into_iter()
-        .find(|r| recipe_tags(*r) == Some(tags) && collects(*r) == counter)
+    crate::registry::recipe_decls()
+        .find(|d| d.all_tags() == tags && d.collects() == counter)
+        .map(|d| d.recipe)
 }
 
 /// Return the spec (recipe and state) an entity's tags match exactly, or
@@ -248,19 +164,18 @@ pub fn spec_of(world: &World, id: EntityId) -> Option<EntitySpec> {
     let tags = level_tags(world.tags(id).ok()?);
     let contents = world.get::<Inside>(id).map_or(Contents::EMPTY, |c| c.0);
     let counter = world.get::<Collects>(id).ok().map(|c| c.0);
-    EntityRecipe::ALL
-        .into_iter()
-        .filter(|r| collects(*r) == counter)
-        .find_map(|r| {
-            let plain = EntitySpec::new(r).with_contents(contents);
+    crate::registry::recipe_decls()
+        .filter(|d| d.collects() == counter)
+        .find_map(|d| {
+            let plain = EntitySpec::new(d.recipe).with_contents(contents);
             std::iter::once(plain)
-                .chain(RecipeState::ALL.into_iter().map(|s| plain.with_state(s)))
+                .chain(d.states.iter().map(|s| plain.with_state(s.state)))
                 .find(|spec| spec_tags(spec) == Some(tags))
         })
 }
 
 /// Return `tags` without the play state a level does not write: whether a
-/// plate is pressed (it takes that state from what stands on it at load)
+/// switch is pressed (it takes that state from what stands on it at load)
 /// and whether the player carries something (saves keep that).
 const fn level_tags(tags: TagSet) -> TagSet {
     tags.without(TagKind::Pressed).without(TagKind::Carrying)

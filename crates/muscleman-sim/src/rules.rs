@@ -1,5 +1,8 @@
 //! Options that change the rules of a step.
 
+use crate::component::{TagKind, TagSet};
+use crate::world::World;
+
 /// The version of the rule book (`rules.md`) this build plays.
 ///
 /// Saves and the progress file record it, so that one written under other
@@ -61,8 +64,8 @@ impl Default for Rules {
 
 /// Return whether an entity with `tags` fills a goal: a box, or a heavy box
 /// still pushable (one that sank lost `Pushable`).
-const fn counts_on_goal(tags: crate::TagSet) -> bool {
-    use crate::TagKind::{Heavy, Pushable, Smashable};
+pub(crate) const fn counts_on_goal(tags: TagSet) -> bool {
+    use TagKind::{Heavy, Pushable, Smashable};
     tags.contains(Pushable) && (tags.contains(Smashable) || tags.contains(Heavy))
 }
 
@@ -85,10 +88,10 @@ const fn counts_on_goal(tags: crate::TagSet) -> bool {
 /// spawn(&mut world, EntityRecipe::HeavyBox, GridPos::new(1, 0)).unwrap();
 /// assert!(is_solved(&world));
 /// ```
-pub fn is_solved(world: &crate::World) -> bool {
+pub fn is_solved(world: &World) -> bool {
     let mut goals = 0usize;
     for (_, ids) in world.index().cells() {
-        if ids.kinds().contains(crate::TagKind::Goal) {
+        if ids.kinds().contains(TagKind::Goal) {
             if !ids.tagged().any(|(_, tags)| counts_on_goal(tags)) {
                 return false;
             }

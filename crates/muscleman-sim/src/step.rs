@@ -3,10 +3,19 @@
 use muscleman_core::{EntityId, EventBatch, GridPos, Input};
 
 use crate::component::TagKind;
-use crate::context::StepContext;
+use crate::context::{StepContext, Wiring};
+use crate::recipe::spawn_spec;
 use crate::rules::Rules;
-use crate::schedule;
+use crate::schedule::{self, REACTIVE, TRACK_CHANGES};
 use crate::world::{World, WorldError};
+
+/// How every step is wired to the schedule: the change list is kept when a
+/// need of a line that reads it holds, and deferred spawns go through
+/// `spawn_spec`.
+pub(crate) const WIRING: Wiring = Wiring {
+    reactive: if TRACK_CHANGES { REACTIVE } else { 0 },
+    spawn: spawn_spec,
+};
 
 /// Why a step could not run. The world is unchanged when a step fails.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -65,7 +74,7 @@ pub fn step_into(
     events.clear();
     // Checked here so that no system fails half-way through.
     let (at, carrying) = player_position(world, player)?;
-    let mut ctx = StepContext::new(world, player, at, input, rules, events);
+    let mut ctx = StepContext::new(world, player, at, input, rules, events, WIRING);
     ctx.start(carrying);
     schedule::run(&mut ctx)?;
     Ok(())

@@ -1,159 +1,160 @@
 //! The view: what a front end draws, as plain data worked out by the sim.
 //!
-//! A [`View`] lists every positioned entity with its [`Appearance`] (worked
-//! out from its tags and states, so a front end never reads tags), and the
-//! player's facing, what it holds and the counters. The terminal game and
-//! the Godot adapter draw from it; any world the sim can reach has a view,
+//! A [`View`] lists every positioned entity with its [`Appearance`] (its
+//! recipe's declared look in the state it is in, so a front end never reads
+//! tags), and the player's facing, what it holds and the counters. Every
+//! front end draws from it; any world the sim can reach has a view,
 //! including ones the level format cannot print.
 
-use muscleman_core::{EntityId, GlobalCounter, GridDir, GridPos, KeyColor};
+use std::collections::BTreeSet;
 
-use crate::component::{Collects, Facing, Holding, TagKind, TagSet};
+use muscleman_core::{EntityId, EntityRecipe, GlobalCounter, GridDir, GridPos, KeyColor};
+
+use crate::component::{Facing, Holding, TagKind, TagSet};
+use crate::decl::{Layer, Tint};
+use crate::mechanics::walk::is_unfilled_water;
+use crate::recipe::spec_of;
+use crate::registry::recipe_decl;
+use crate::rules::counts_on_goal;
 use crate::world::World;
 
-/// How an entity looks.
+/// How an entity looks, as its recipe's declaration says (see
+/// [`RecipeDecl`](crate::RecipeDecl)): what it is by a stable kind name, its
+/// colour and shown state, where it is drawn in its cell, a fallback glyph
+/// and colour, and whether it blocks the way.
 ///
-/// Front ends match on it to pick a sprite or glyph. It grows with the
-/// rules: a front end should draw an appearance it does not know as
-/// [`Appearance::Unknown`] does, a visible placeholder.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[non_exhaustive]
-pub enum Appearance {
-    /// The player.
-    Player,
-    /// A strong wall.
-    WallStrong,
-    /// A weak wall.
-    WallWeak,
-    /// Water that nothing fills.
-    Water,
-    /// A goal cell.
-    Goal,
-    /// A box.
-    Box,
-    /// A heavy box that can still be pushed.
-    HeavyBox,
-    /// A heavy box that sank into water and fills it: walkable.
-    SunkHeavyBox,
-    /// A hammer.
-    Hammer,
-    /// A key of a colour.
-    Key(KeyColor),
-    /// A door: coloured, or the secret door (`None`), open or closed.
-    Door {
-        /// Its colour; `None` for the secret door.
-        color: Option<KeyColor>,
-        /// Whether it is open now (walkable).
-        open: bool,
-    },
-    /// A pressure plate: coloured, or heavy (`None`), pressed or not.
-    Plate {
-        /// Its colour; `None` for a heavy plate.
-        color: Option<KeyColor>,
-        /// Whether something presses it now.
-        pressed: bool,
-    },
-    /// A collectible, by the counter it raises (`ApplesEaten` for an apple).
-    Collectible(GlobalCounter),
-    /// An entity whose tags match no appearance (one changed by hand).
-    Unknown,
+/// Front ends match on [`Appearance::kind`] to draw their own art, and draw
+/// any kind they have no art for with [`Appearance::glyph`] in
+/// [`Appearance::tint`], so a new recipe is seen, correctly layered, the
+/// moment it is declared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Appearance {
+    /// The recipe it was made from; `None` for an entity whose tags match
+    /// no recipe (one changed by hand).
+    pub recipe: Option<EntityRecipe>,
+    /// What it is, as a stable snake_case name (`"heavy_box"`,
+    /// `"secret_door"`, `"unknown"`).
+    pub kind: &'static str,
+    /// What players call it (`"heavy box"`).
+    pub name: &'static str,
+    /// Its colour, for recipes that have one.
+    pub color: Option<KeyColor>,
+    /// The state it shows (`"open"`, `"pressed"`, `"sunk"`), `""` for none.
+    pub state: &'static str,
+    /// The counter it raises when collected.
+    pub counter: Option<GlobalCounter>,
+    /// Where it is drawn among its cell's entities: higher above.
+    pub layer: Layer,
+    /// A glyph to draw it with when a front end has no art for its kind.
+    pub glyph: char,
+    /// The colour of that glyph ([`Tint::Own`] is already resolved to its colour).
+    pub tint: Tint,
+    /// Whether it blocks movement now.
+    pub blocks: bool,
+    /// Whether a walk into it pushes it.
+    pub pushable: bool,
+    /// Whether it is water nothing fills: the player cannot walk into its
+    /// cell.
+    pub deep: bool,
+    /// Whether it is a wall: it never moves, blocks, and bounds the floor
+    /// area ([`View::inside`]).
+    pub encloses: bool,
 }
 
-/// How to draw an entity that has all of a rule's tags.
-#[derive(Clone, Copy)]
-enum Looks {
-    /// Always the same.
-    Fixed(Appearance),
-    /// A key of its colour.
-    Key,
-    /// A door of its colour, open or closed.
-    Door,
-    /// A plate of its colour, pressed or not.
-    Plate,
-    /// A collectible of its counter.
-    Collectible,
-}
+impl Appearance {
+    /// How an entity whose tags match no recipe looks: a visible placeholder.
+    pub const UNKNOWN: Appearance = Appearance {
+        recipe: None,
+        kind: "unknown",
+        name: "unknown thing",
+        color: None,
+        state: "",
+        counter: None,
+        layer: Layer::THING,
+        glyph: '?',
+        tint: Tint::Magenta,
+        blocks: false,
+        pushable: false,
+        deep: false,
+        encloses: false,
+    };
 
-/// One line of the appearance table: an entity with all of `tags` (and
-/// none of `without`) looks like `looks`.
-struct Rule {
-    tags: TagSet,
-    without: TagSet,
-    looks: Looks,
-}
-
-const fn rule(tags: &[TagKind], without: &[TagKind], looks: Looks) -> Rule {
-    Rule {
-        tags: TagSet::of(tags),
-        without: TagSet::of(without),
-        looks,
+    /// Return whether it is `kind` (`"box"`).
+    pub fn is(&self, kind: &str) -> bool {
+        self.kind == kind
     }
 }
 
-const fn fixed(tags: &[TagKind], without: &[TagKind], looks: Appearance) -> Rule {
-    rule(tags, without, Looks::Fixed(looks))
+/// Return the colour a key colour tints a glyph.
+const fn tint_of(color: Option<KeyColor>) -> Tint {
+    match color {
+        Some(KeyColor::Blue) => Tint::Blue,
+        Some(KeyColor::Red) => Tint::Red,
+        Some(KeyColor::Yellow) => Tint::Yellow,
+        Some(KeyColor::Green) => Tint::Green,
+        None => Tint::Plain,
+    }
 }
-
-/// The appearance table, most specific first: the first line an entity
-/// matches gives its appearance. A new recipe or state adds a line.
-const LOOKS: &[Rule] = {
-    use TagKind::*;
-    &[
-        fixed(&[Player], &[], Appearance::Player),
-        fixed(&[WallStrong], &[], Appearance::WallStrong),
-        fixed(&[WallWeak], &[], Appearance::WallWeak),
-        fixed(&[WaterCell], &[], Appearance::Water),
-        fixed(&[Goal], &[], Appearance::Goal),
-        fixed(&[Heavy, Walkable], &[], Appearance::SunkHeavyBox),
-        fixed(&[Heavy], &[], Appearance::HeavyBox),
-        fixed(&[Hammer], &[], Appearance::Hammer),
-        rule(&[Key], &[], Looks::Key),
-        rule(&[Door], &[], Looks::Door),
-        rule(&[PressurePlate], &[], Looks::Plate),
-        rule(&[Collectible], &[], Looks::Collectible),
-        fixed(&[Pushable, Liftable, Smashable], &[Hammer], Appearance::Box),
-    ]
-};
 
 /// Return how an entity of `world` looks.
 ///
 /// # Example
 /// ```
 /// use muscleman_core::{EntityRecipe, GridPos, KeyColor};
-/// use muscleman_sim::{appearance, spawn, Appearance, World};
+/// use muscleman_sim::{appearance, spawn, World};
 ///
 /// let mut world = World::new();
 /// let key = spawn(&mut world, EntityRecipe::KeyRed, GridPos::new(0, 0))?;
-/// assert_eq!(appearance(&world, key), Appearance::Key(KeyColor::Red));
+/// let look = appearance(&world, key);
+/// assert_eq!((look.kind, look.color), ("key", Some(KeyColor::Red)));
 /// # Ok::<(), muscleman_sim::RecipeError>(())
 /// ```
 pub fn appearance(world: &World, id: EntityId) -> Appearance {
-    looks(world, id, world.tags(id).unwrap_or_default())
+    match world.index().locate(id) {
+        Some((at, tags)) => looks(world, id, at, tags),
+        None => Appearance::UNKNOWN,
+    }
 }
 
-/// Return how entity `id` with `tags` looks.
-fn looks(world: &World, id: EntityId, tags: TagSet) -> Appearance {
-    let Some(rule) = LOOKS
-        .iter()
-        .find(|r| tags.contains_all(r.tags) && !tags.intersects(r.without))
-    else {
-        return Appearance::Unknown;
+/// Return how entity `id`, at `at` with `tags`, looks.
+fn looks(world: &World, id: EntityId, at: GridPos, tags: TagSet) -> Appearance {
+    let Some(spec) = spec_of(world, id) else {
+        return Appearance {
+            blocks: tags.contains(TagKind::BlocksMovement),
+            ..Appearance::UNKNOWN
+        };
     };
-    let color = tags.color();
-    match rule.looks {
-        Looks::Fixed(looks) => looks,
-        Looks::Key => color.map_or(Appearance::Unknown, Appearance::Key),
-        Looks::Door => Appearance::Door {
-            color,
-            open: tags.contains(TagKind::DoorOpen),
+    let Some(decl) = recipe_decl(spec.recipe) else {
+        return Appearance::UNKNOWN;
+    };
+    let state = spec
+        .state
+        .and_then(|s| decl.states.iter().find(|d| d.state == s));
+    let (art, mut shown) = state.map_or((decl.art, ""), |s| (s.art, s.shown));
+    if let Some(shows) = decl.shows {
+        let word = shows(world, id, at, tags);
+        if !word.is_empty() {
+            shown = word;
+        }
+    }
+    let color = spec.recipe.color();
+    Appearance {
+        recipe: Some(spec.recipe),
+        kind: art.kind,
+        name: art.name,
+        color,
+        state: shown,
+        counter: decl.collects(),
+        layer: art.layer,
+        glyph: art.glyph,
+        tint: match art.tint {
+            Tint::Own => tint_of(color),
+            t => t,
         },
-        Looks::Plate => Appearance::Plate {
-            color,
-            pressed: tags.contains(TagKind::Pressed),
-        },
-        Looks::Collectible => world
-            .get::<Collects>(id)
-            .map_or(Appearance::Unknown, |c| Appearance::Collectible(c.0)),
+        blocks: tags.contains(TagKind::BlocksMovement),
+        pushable: tags.contains(TagKind::Pushable),
+        encloses: tags.contains_all(TagSet::of(&[TagKind::Static, TagKind::BlocksMovement])),
+        deep: tags.contains(TagKind::WaterCell) && is_unfilled_water(world.index().kinds_at(at)),
     }
 }
 
@@ -166,6 +167,9 @@ pub struct Sprite {
     pub at: GridPos,
     /// How it looks.
     pub appearance: Appearance,
+    /// Whether it fills a goal where it stands (a box on a goal: what
+    /// solving counts), so front ends mark it without reading the rules.
+    pub on_goal: bool,
 }
 
 /// Everything a front end draws of a world: its entities with their
@@ -176,12 +180,12 @@ pub struct Sprite {
 /// ```
 /// use muscleman_core::{GridDir, GridPos};
 /// use muscleman_level::Level;
-/// use muscleman_sim::{Appearance, Game, Rules};
+/// use muscleman_sim::{Game, Rules};
 ///
 /// let game = Game::new(&Level::parse("#@$.#")?, Rules::MUSCLEMAN)?;
 /// let view = game.view();
 /// let looks: Vec<_> = view.cell(GridPos::new(2, 0)).iter().map(|s| s.appearance).collect();
-/// assert_eq!(looks, [Appearance::Box]);
+/// assert_eq!(looks.iter().map(|a| a.kind).collect::<Vec<_>>(), ["box"]);
 /// assert_eq!(view.facing(), Some(GridDir::Down));
 /// assert_eq!(view.bounds(), Some((GridPos::new(0, 0), GridPos::new(4, 0))));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -206,7 +210,8 @@ impl View {
             .map(|(entity, at, tags)| Sprite {
                 entity,
                 at,
-                appearance: looks(world, entity, tags),
+                appearance: looks(world, entity, at, tags),
+                on_goal: counts_on_goal(tags) && world.index().has_kind_at(TagKind::Goal, at),
             })
             .collect();
         sprites.sort_unstable_by_key(|s| (s.at.y, s.at.x, s.entity));
@@ -242,6 +247,62 @@ impl View {
             max = GridPos::new(max.x.max(s.at.x), max.y.max(s.at.y));
         }
         Some((min, max))
+    }
+
+    /// Return the floor area: the cells the player reaches from its cell
+    /// without crossing a wall ([`Appearance::encloses`]), inside the view's
+    /// [`bounds`](View::bounds), and the walls next to them, in row order.
+    /// Front ends draw floor there and nothing outside. Worked out on
+    /// demand: its cost follows the area, not a step.
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_core::GridPos;
+    /// use muscleman_level::Level;
+    /// use muscleman_sim::{Game, Rules};
+    ///
+    /// let game = Game::new(&Level::parse("#####\n#@$.#\n#####\n")?, Rules::MUSCLEMAN)?;
+    /// let inside = game.view().inside();
+    /// assert!(inside.contains(&GridPos::new(2, 1)));
+    /// assert!(inside.contains(&GridPos::new(0, 1)), "the wall beside the floor");
+    /// assert!(!inside.contains(&GridPos::new(0, 0)), "a corner touches no floor");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn inside(&self) -> Vec<GridPos> {
+        let Some((min, max)) = self.bounds() else {
+            return Vec::new();
+        };
+        let walls: BTreeSet<(i32, i32)> = self
+            .sprites
+            .iter()
+            .filter(|s| s.appearance.encloses)
+            .map(|s| (s.at.y, s.at.x))
+            .collect();
+        let start = self.sprites.iter().find(|s| s.appearance.is("player"));
+        let mut inside: BTreeSet<(i32, i32)> = BTreeSet::new();
+        let mut todo: Vec<GridPos> = start.map(|s| s.at).into_iter().collect();
+        let within = |p: GridPos| p.x >= min.x && p.y >= min.y && p.x <= max.x && p.y <= max.y;
+        while let Some(c) = todo.pop() {
+            if !within(c) || walls.contains(&(c.y, c.x)) || !inside.insert((c.y, c.x)) {
+                continue;
+            }
+            todo.extend(GridDir::ALL.map(|d| c + d.offset()));
+        }
+        let beside: Vec<(i32, i32)> = walls
+            .iter()
+            .filter(|&&(y, x)| {
+                GridDir::ALL.iter().any(|d| {
+                    let n = GridPos::new(x, y) + d.offset();
+                    inside.contains(&(n.y, n.x))
+                })
+            })
+            .copied()
+            .collect();
+        inside.extend(beside);
+        inside
+            .into_iter()
+            .map(|(y, x)| GridPos::new(x, y))
+            .collect()
     }
 
     /// Return the way the player faces.

@@ -10,49 +10,52 @@ use muscleman_sim::{
     Appearance, Game, Rules, TagKind, World, appearance, spawn, spawn_spec, spec_tags,
 };
 
+/// The kind, colour and shown state of an appearance.
+fn look(a: Appearance) -> (&'static str, Option<KeyColor>, &'static str) {
+    (a.kind, a.color, a.state)
+}
+
 #[test]
 fn every_recipe_the_sim_makes_has_its_own_appearance() {
     use EntityRecipe as R;
-    let door = |color, open| Appearance::Door { color, open };
-    let plate = |color| Appearance::Plate {
-        color,
-        pressed: false,
-    };
+    let (blue, red, yellow, green) = (
+        Some(KeyColor::Blue),
+        Some(KeyColor::Red),
+        Some(KeyColor::Yellow),
+        Some(KeyColor::Green),
+    );
     let cases = [
-        (R::Player, Appearance::Player),
-        (R::WallStrong, Appearance::WallStrong),
-        (R::WallWeak, Appearance::WallWeak),
-        (R::WaterCell, Appearance::Water),
-        (R::Goal, Appearance::Goal),
-        (R::Box, Appearance::Box),
-        (R::HeavyBox, Appearance::HeavyBox),
-        (R::Hammer, Appearance::Hammer),
-        (R::KeyBlue, Appearance::Key(KeyColor::Blue)),
-        (R::KeyRed, Appearance::Key(KeyColor::Red)),
-        (R::KeyYellow, Appearance::Key(KeyColor::Yellow)),
-        (R::KeyGreen, Appearance::Key(KeyColor::Green)),
-        (R::DoorBlue, door(Some(KeyColor::Blue), false)),
-        (R::DoorRed, door(Some(KeyColor::Red), false)),
-        (R::DoorYellow, door(Some(KeyColor::Yellow), false)),
-        (R::DoorGreen, door(Some(KeyColor::Green), false)),
-        (R::SecretDoor, door(None, false)),
-        (R::PressurePlateBlue, plate(Some(KeyColor::Blue))),
-        (R::PressurePlateRed, plate(Some(KeyColor::Red))),
-        (R::PressurePlateYellow, plate(Some(KeyColor::Yellow))),
-        (R::PressurePlateGreen, plate(Some(KeyColor::Green))),
-        (R::PressurePlateHeavy, plate(None)),
-        (
-            R::Apple,
-            Appearance::Collectible(GlobalCounter::ApplesEaten),
-        ),
-        (R::Pear, Appearance::Collectible(GlobalCounter::PearsEaten)),
-        (
-            R::Cheese,
-            Appearance::Collectible(GlobalCounter::CheeseEaten),
-        ),
-        (R::Coin, Appearance::Collectible(GlobalCounter::Coins)),
+        (R::Player, ("player", None, "")),
+        (R::WallStrong, ("wall", None, "")),
+        (R::WallWeak, ("weak_wall", None, "")),
+        (R::WaterCell, ("water", None, "")),
+        (R::Goal, ("goal", None, "")),
+        (R::Box, ("box", None, "")),
+        (R::HeavyBox, ("heavy_box", None, "")),
+        (R::Hammer, ("hammer", None, "")),
+        (R::KeyBlue, ("key", blue, "")),
+        (R::KeyRed, ("key", red, "")),
+        (R::KeyYellow, ("key", yellow, "")),
+        (R::KeyGreen, ("key", green, "")),
+        (R::DoorBlue, ("door", blue, "")),
+        (R::DoorRed, ("door", red, "")),
+        (R::DoorYellow, ("door", yellow, "")),
+        (R::DoorGreen, ("door", green, "")),
+        (R::SecretDoor, ("secret_door", None, "")),
+        (R::PressurePlateBlue, ("plate", blue, "")),
+        (R::PressurePlateRed, ("plate", red, "")),
+        (R::PressurePlateYellow, ("plate", yellow, "")),
+        (R::PressurePlateGreen, ("plate", green, "")),
+        (R::PressurePlateHeavy, ("heavy_plate", None, "")),
+        (R::Apple, ("apple", None, "")),
+        (R::Pear, ("pear", None, "")),
+        (R::Cheese, ("cheese", None, "")),
+        (R::Coin, ("coin", None, "")),
     ];
-    let implemented = R::ALL.into_iter().filter(|r| r.has_rules()).count();
+    let implemented = R::ALL
+        .into_iter()
+        .filter(|r| r.has_rules() && !r.info().demo)
+        .count();
     assert_eq!(
         cases.len(),
         implemented,
@@ -61,29 +64,49 @@ fn every_recipe_the_sim_makes_has_its_own_appearance() {
     let mut world = World::new();
     for (x, (recipe, looks)) in (0..).zip(cases) {
         let id = spawn(&mut world, recipe, GridPos::new(x, 0)).unwrap();
-        assert_eq!(appearance(&world, id), looks, "{recipe}");
+        let a = appearance(&world, id);
+        assert_eq!(look(a), looks, "{recipe}");
+        assert_eq!(a.recipe, Some(recipe));
     }
     let at = |x| GridPos::new(x, 1);
     let states = [
-        (R::HeavyBox, RecipeState::Sunk, Appearance::SunkHeavyBox),
         (
-            R::DoorRed,
+            R::HeavyBox,
+            RecipeState::Sunk,
+            ("sunk_heavy_box", None, "sunk"),
+        ),
+        (R::DoorRed, RecipeState::Open, ("door", red, "open")),
+        (R::DoorRed, RecipeState::Unlocked, ("door", red, "open")),
+        (
+            R::SecretDoor,
             RecipeState::Open,
-            door(Some(KeyColor::Red), true),
+            ("secret_door", None, "open"),
         ),
-        (
-            R::DoorRed,
-            RecipeState::Unlocked,
-            door(Some(KeyColor::Red), true),
-        ),
-        (R::SecretDoor, RecipeState::Open, door(None, true)),
     ];
     for (x, (recipe, state, looks)) in (0..).zip(states) {
         let spec = EntitySpec::new(recipe).with_state(state);
         assert!(spec_tags(&spec).is_some());
         let id = spawn_spec(&mut world, &spec, at(x)).unwrap();
-        assert_eq!(appearance(&world, id), looks, "{spec}");
+        assert_eq!(look(appearance(&world, id)), looks, "{spec}");
     }
+}
+
+#[test]
+fn appearances_carry_counters_layers_and_what_blocks() {
+    let mut world = World::new();
+    let coin = spawn(&mut world, EntityRecipe::Coin, GridPos::ZERO).unwrap();
+    let water = spawn(&mut world, EntityRecipe::WaterCell, GridPos::new(1, 0)).unwrap();
+    let wall = spawn(&mut world, EntityRecipe::WallStrong, GridPos::new(2, 0)).unwrap();
+    let (coin, water, wall) = (
+        appearance(&world, coin),
+        appearance(&world, water),
+        appearance(&world, wall),
+    );
+    assert_eq!(coin.counter, Some(GlobalCounter::Coins));
+    assert!(water.deep && !water.blocks);
+    assert!(wall.blocks && !wall.deep);
+    assert!(water.layer < coin.layer && coin.layer < wall.layer);
+    assert_eq!(wall.name, "wall");
 }
 
 #[test]
@@ -95,7 +118,7 @@ fn an_entity_changed_by_hand_looks_unknown_but_is_drawn() {
     let view = muscleman_sim::View::of(&world, player);
     assert_eq!(
         view.cell(GridPos::new(3, 0))[0].appearance,
-        Appearance::Unknown
+        Appearance::UNKNOWN
     );
 }
 
@@ -107,12 +130,12 @@ fn the_view_follows_the_game_with_facing_holding_and_counters() {
     let at = |x| {
         view.cell(GridPos::new(x, 0))
             .iter()
-            .map(|s| s.appearance)
+            .map(|s| s.appearance.kind)
             .collect::<Vec<_>>()
     };
-    assert_eq!(at(2), [Appearance::Player]);
-    assert_eq!(at(3), [Appearance::Box]);
-    assert_eq!(at(4), [Appearance::Goal]);
+    assert_eq!(at(2), ["player"]);
+    assert_eq!(at(3), ["box"]);
+    assert_eq!(at(4), ["goal"]);
     assert_eq!(view.facing(), Some(GridDir::Right));
     assert_eq!(view.holding(), None);
     assert_eq!(view.counters().len(), GlobalCounter::ALL.len());
@@ -154,7 +177,34 @@ fn a_player_far_off_the_level_is_still_in_the_view() {
         Some((GridPos::new(0, -5_000), GridPos::new(2, 0)))
     );
     assert_eq!(
-        view.cell(GridPos::new(0, -5_000))[0].appearance,
-        Appearance::Player
+        view.cell(GridPos::new(0, -5_000))[0].appearance.kind,
+        "player"
+    );
+}
+
+#[test]
+fn a_box_on_a_goal_is_marked_and_the_floor_area_stops_at_walls() {
+    let game = Game::new(
+        &level_from_ascii("######\n#@ *.#\n######\n#    #\n######"),
+        Rules::MUSCLEMAN,
+    )
+    .unwrap();
+    let view = game.view();
+    let on_goal: Vec<_> = view
+        .sprites()
+        .iter()
+        .filter(|s| s.on_goal)
+        .map(|s| (s.appearance.kind, s.at))
+        .collect();
+    assert_eq!(on_goal, [("box", GridPos::new(3, 1))]);
+    let inside = view.inside();
+    assert!(inside.contains(&GridPos::new(2, 1)));
+    assert!(
+        inside.contains(&GridPos::new(5, 1)),
+        "the wall beside the floor"
+    );
+    assert!(
+        !inside.contains(&GridPos::new(2, 3)),
+        "a room the player cannot reach is no floor"
     );
 }

@@ -56,7 +56,7 @@ pub enum ProblemError {
         at: GridPos,
     },
     /// The level holds something the push search does not model (water,
-    /// keys, doors, plates, collectibles, hammers): it has no board or
+    /// [`crate::Unmodelled`]): it has no board or
     /// position, and [`crate::solve`] gives up on it without searching.
     #[error("the search does not model {what} (at {at})")]
     Unmodelled {

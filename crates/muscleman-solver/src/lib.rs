@@ -7,10 +7,10 @@
 //!   covers the rules (under Sokoban rules it covers every move; under
 //!   Muscleman rules, in fast mode, a push solution is valid too and is
 //!   tried first with half the time), and the *general search* (module
-//!   `general`) everywhere else: breadth-first, or by cost in optimal
-//!   modes, over the sim's own positions with every input the rules allow
+//!   `general`) everywhere else: best-first on an estimate, or by cost in
+//!   optimal modes, over the sim's own positions with every input the rules allow
 //!   (the four moves, grab, drop, both swings, wait), so water, keys,
-//!   doors, plates, collectibles, hammers, pulls and swings are the sim's
+//!   doors, collectibles, hammers, pulls and swings and every other mechanic are the sim's
 //!   by construction. Only a complete search of the real rules says
 //!   [`SolveOutcome::Unsolvable`]; on an open level the general search is
 //!   bounded to the rectangle plus [`MARGIN`] cells and gives up with
@@ -139,7 +139,8 @@
 //!
 //! # What the push search does not model
 //! Water (the player cannot swim, heavy boxes sink), keys, doors, pressure
-//! plates, collectibles and hammers ([`Unmodelled`]). A problem holding any
+//! what else its recipe's declaration says it does not model
+//! ([`Unmodelled`]). A problem holding any
 //! of them is never searched by [`solve`], which gives up with
 //! [`GiveUpReason::Unmodelled`], naming the first such cell
 //! ([`Problem::unmodelled`]), unless a trivial proof below holds;
@@ -188,6 +189,7 @@ mod options;
 mod portfolio;
 mod position;
 mod problem;
+mod reach;
 mod replay;
 mod search;
 
@@ -202,6 +204,7 @@ pub use position::{Position, Push};
 pub use problem::{
     BoxKind, CollectionLevel, MAX_PADDED_CELLS, Problem, WallKind, parse_collection,
 };
+pub use reach::{Prunings, Reach};
 pub use replay::{Replay, replay};
 
 use board::Board;
@@ -370,7 +373,7 @@ pub fn solve_with_progress(
             stats: Stats::default(),
         });
     }
-    // Water, keys, doors, plates, collectibles and hammers change what moves
+    // What the push search does not model changes what moves
     // are legal and what solves a level: a push search over such a level
     // could print a false solution or a false proof, so it is not run.
     if let Some((what, at)) = problem.unmodelled() {

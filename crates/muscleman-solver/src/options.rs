@@ -4,8 +4,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use muscleman_core::{EntityRecipe, EntitySpec, GridPos, RecipeState};
-use muscleman_sim::Rules;
+use muscleman_core::{EntitySpec, GridPos};
+use muscleman_sim::{Rules, recipe_decl};
 
 /// What the search minimises.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -72,6 +72,8 @@ pub struct Stats {
     pub elapsed: Duration,
     /// Bytes the search's tables used at the end.
     pub memory_bytes: u64,
+    /// How far the general search got (its default when it did not run).
+    pub reach: crate::reach::Reach,
 }
 
 impl Stats {
@@ -137,83 +139,43 @@ pub enum GiveUpReason {
     PushesOnly,
 }
 
-/// Something a level may hold that the push search does not model.
+/// Something a level may hold that the push search does not model, by the
+/// name its recipe's declaration in the sim gives it
+/// ([`Assume::push_search`](muscleman_sim::Assume::push_search): `"water"`,
+/// `"keys"`, `"doors"`, ...). A recipe the sim declares
+/// tomorrow is refused by the push search the day it is declared, unless
+/// it says the push search models it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Unmodelled {
-    /// Water, filled or not: the player cannot swim and heavy boxes sink.
-    Water,
-    /// Keys, which open their doors.
-    Keys,
-    /// Doors, coloured or secret, open or closed.
-    Doors,
-    /// Pressure plates, which open doors.
-    Plates,
-    /// Collectibles (apples, pears, cheese, coins), which the player eats.
-    Collectibles,
-    /// Hammers, which smash boxes and weak walls.
-    Hammers,
-}
+pub struct Unmodelled(&'static str);
 
 impl Unmodelled {
-    /// Return what a level's entity is to the push search: `None` for what it
-    /// models (walls, boxes, goals, the player), and `None` too for recipes
-    /// the sim itself refuses.
+    /// Water, filled or not: the player cannot swim and heavy boxes sink.
+    pub const WATER: Unmodelled = Unmodelled("water");
+
+    /// Return what a level's entity is to the push search: `None` for what
+    /// it models (walls, boxes, goals, the player), and `None` too for
+    /// recipes the sim itself refuses. A sunk heavy box stands in water,
+    /// which is not modelled either.
     ///
     /// A box's contents do not count: only a hammer opens a box, and a level
     /// with a hammer is not searched, so a box with contents is a box.
     ///
     /// # Example
     /// ```
-    /// use muscleman_core::{EntityRecipe, EntitySpec, RecipeState};
+    /// use muscleman_core::{EntityRecipe, EntitySpec};
     /// use muscleman_solver::Unmodelled;
     ///
-    /// let sunk = EntitySpec::new(EntityRecipe::HeavyBox).with_state(RecipeState::Sunk);
-    /// assert_eq!(Unmodelled::of(&sunk), Some(Unmodelled::Water));
-    /// assert_eq!(Unmodelled::of(&EntitySpec::new(EntityRecipe::KeyRed)), Some(Unmodelled::Keys));
+    /// assert_eq!(Unmodelled::of(&EntitySpec::new(EntityRecipe::WaterCell)), Some(Unmodelled::WATER));
+    /// assert_eq!(Unmodelled::of(&EntitySpec::new(EntityRecipe::KeyRed)).map(|u| u.name()), Some("keys"));
     /// assert_eq!(Unmodelled::of(&EntitySpec::new(EntityRecipe::HeavyBox)), None);
     /// ```
     pub fn of(spec: &EntitySpec) -> Option<Unmodelled> {
-        use EntityRecipe as R;
-        match spec.recipe {
-            R::WaterCell => Some(Unmodelled::Water),
-            R::HeavyBox if spec.state == Some(RecipeState::Sunk) => Some(Unmodelled::Water),
-            R::KeyBlue | R::KeyRed | R::KeyYellow | R::KeyGreen => Some(Unmodelled::Keys),
-            R::DoorBlue | R::DoorRed | R::DoorYellow | R::DoorGreen | R::SecretDoor => {
-                Some(Unmodelled::Doors)
-            }
-            R::PressurePlateBlue
-            | R::PressurePlateRed
-            | R::PressurePlateYellow
-            | R::PressurePlateGreen
-            | R::PressurePlateHeavy => Some(Unmodelled::Plates),
-            R::Apple | R::Pear | R::Cheese | R::Coin => Some(Unmodelled::Collectibles),
-            R::Hammer => Some(Unmodelled::Hammers),
-            R::Player
-            | R::WallStrong
-            | R::WallWeak
-            | R::Box
-            | R::HeavyBox
-            | R::Goal
-            | R::Bong
-            | R::Cauldron
-            | R::StairsUp
-            | R::StairsDown
-            | R::Book
-            | R::Ghost
-            | R::Duck => None,
-        }
+        recipe_decl(spec.recipe)?.assume.push_search.map(Unmodelled)
     }
 
     /// Return its name in messages (`"water"`, `"keys"`, ...).
     pub const fn name(self) -> &'static str {
-        match self {
-            Unmodelled::Water => "water",
-            Unmodelled::Keys => "keys",
-            Unmodelled::Doors => "doors",
-            Unmodelled::Plates => "pressure plates",
-            Unmodelled::Collectibles => "collectibles",
-            Unmodelled::Hammers => "hammers",
-        }
+        self.0
     }
 }
 

@@ -33,6 +33,7 @@ pub(crate) fn total(stats: &[Stats]) -> Stats {
         t.depth = t.depth.max(s.depth);
         t.initial_bound = t.initial_bound.max(s.initial_bound);
         t.elapsed = t.elapsed.max(s.elapsed);
+        t.reach = t.reach.max(s.reach);
     }
     t
 }

@@ -5,7 +5,7 @@
     reason = "every index comes from `Problem::index`, which checks it against the rectangle, or is the neighbour of a cell not on the rectangle's edge"
 )]
 
-use muscleman_core::{EntityId, EntityRecipe, EntitySpec, GridPos};
+use muscleman_core::{CellClass, EntityId, EntityRecipe, EntitySpec, GridPos};
 use muscleman_level::{Collection, Level};
 use muscleman_sim::{World, spawn, spawn_spec};
 
@@ -92,8 +92,8 @@ pub struct Problem {
     /// Boxes and their kinds.
     pub boxes: Vec<(GridPos, BoxKind)>,
     /// Everything else the level holds that the sim plays but the search does
-    /// not model ([`Unmodelled::of`] is `Some`): keys, doors, plates,
-    /// collectibles, hammers, sunk heavy boxes. A problem holding any is
+    /// not model ([`Unmodelled::of`] is `Some`), and anything written in a
+    /// state (a sunk heavy box, an open door). A problem holding any is
     /// never searched ([`Problem::unmodelled`]).
     pub others: Vec<(GridPos, EntitySpec)>,
 }
@@ -101,7 +101,7 @@ pub struct Problem {
 impl Problem {
     /// Build a problem from a list of recipes per cell, as a level file gives them.
     ///
-    /// Keys, doors, plates, collectibles and hammers are kept in
+    /// What it does not model is kept in
     /// [`Problem::others`] (the search then gives up); recipes the sim
     /// itself refuses (Bong, Ghost...) are [`ProblemError::UnsupportedRecipe`];
     /// a level needs exactly one player.
@@ -134,7 +134,11 @@ impl Problem {
         };
         let mut player = None;
         for (at, spec) in cells {
-            if spec.recipe != EntityRecipe::WaterCell && Unmodelled::of(&spec).is_some() {
+            // What the push search does not model, and anything in a state
+            // (a sunk heavy box stands in water, an open door is a door).
+            if spec.recipe != EntityRecipe::WaterCell
+                && (Unmodelled::of(&spec).is_some() || spec.state.is_some())
+            {
                 p.others.push((at, spec));
                 continue;
             }
@@ -164,7 +168,7 @@ impl Problem {
 
     /// Build a problem from a level read by the level crate.
     ///
-    /// What the search does not model (water, keys, doors, plates,
+    /// What the search does not model ([`Unmodelled`],
     /// collectibles, hammers, a sunk heavy box) is kept, and
     /// [`Problem::unmodelled`] names the first; a box's contents are dropped
     /// (only a hammer opens a box). Recipes the sim refuses are
@@ -185,7 +189,7 @@ impl Problem {
     /// let bridge = Level::parse("legend: f = WaterCell HeavyBox:sunk\n#@f$.#").unwrap();
     /// let p = Problem::from_level(&bridge)?;
     /// assert!(p.boxes.len() == 1);
-    /// assert_eq!(p.unmodelled(), Some((Unmodelled::Water, GridPos::new(2, 0))));
+    /// assert_eq!(p.unmodelled(), Some((Unmodelled::WATER, GridPos::new(2, 0))));
     /// # Ok::<(), muscleman_solver::ProblemError>(())
     /// ```
     pub fn from_level(level: &Level) -> Result<Problem, ProblemError> {
@@ -199,14 +203,14 @@ impl Problem {
     }
 
     /// Return the first thing, in reading order, that the search does not
-    /// model (water, keys, doors, plates, collectibles, hammers), with its cell.
+    /// model ([`Unmodelled`]), with its cell.
     ///
     /// [`crate::solve`] gives up on such a problem without searching it
     /// ([`crate::GiveUpReason::Unmodelled`]), and [`crate::Position::new`]
     /// refuses it: a push search that treats water as floor and keys as
     /// boxes would find false solutions and false proofs.
     pub fn unmodelled(&self) -> Option<(Unmodelled, GridPos)> {
-        let water = self.water.iter().map(|at| (*at, Unmodelled::Water));
+        let water = self.water.iter().map(|at| (*at, Unmodelled::WATER));
         let others = self
             .others
             .iter()
@@ -273,13 +277,9 @@ impl Problem {
             claim(*at, false)?;
         }
         for (at, spec) in &self.others {
-            // Keys, hammers and closed doors block movement.
-            let blocks = match Unmodelled::of(spec) {
-                Some(Unmodelled::Keys | Unmodelled::Hammers) => true,
-                Some(Unmodelled::Doors) => spec.state.is_none(),
-                _ => false,
-            };
-            claim(*at, blocks)?;
+            // What blocks movement (keys, hammers, closed doors), as the
+            // level's cell class says.
+            claim(*at, spec.class().contains(CellClass::BLOCKER))?;
         }
         Ok(())
     }

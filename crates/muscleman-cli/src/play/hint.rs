@@ -12,10 +12,11 @@
 //! from its save) and solved it there.
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-use std::sync::mpsc::{self, Receiver};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::Duration;
 
+use muscleman_core::GridPos;
 use muscleman_sim::{Command, Game};
 use muscleman_solver::{GiveUpReason, Optimize, SolveOptions, SolveOutcome, solve_level};
 
@@ -54,11 +55,19 @@ impl HintAnswer {
                 moves,
                 pushes,
             } => {
-                // Up to and with the first push or swing, at most HINT_MOVES.
+                // Up to and with the first push or swing of something held
+                // (with empty hands a swing only turns), at most HINT_MOVES.
                 let mut shown = String::new();
+                let mut holding = false;
                 for (count, c) in letters.chars().enumerate() {
                     shown.push_str(arrow(c));
-                    if is_push(c) || count + 1 >= HINT_MOVES {
+                    holding = match c {
+                        'g' => true,
+                        'p' => false,
+                        _ => holding,
+                    };
+                    let turn = matches!(c, '[' | ']') && !holding;
+                    if (is_push(c) && !turn) || count + 1 >= HINT_MOVES {
                         break;
                     }
                 }
@@ -72,6 +81,88 @@ impl HintAnswer {
     }
 }
 
+/// A hint being searched for in the background.
+#[derive(Debug)]
+pub(crate) struct HintJob {
+    answer: Receiver<HintAnswer>,
+    cancel: Arc<AtomicBool>,
+    /// The state it was asked for: an answer for another state is dropped.
+    state: u64,
+}
+
+/// The game's hint: the search under way, if any, and the cells the last
+/// answer walks the player through.
+#[derive(Debug, Default)]
+pub(crate) struct Hints {
+    /// The search under way, if any.
+    pub(crate) job: Option<HintJob>,
+    /// The cells the last hint walks the player through, up to its first
+    /// push (the push's cell last), shown until the position changes.
+    pub(crate) cells: Vec<GridPos>,
+}
+
+/// What [`Hints::poll`] found.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Polled {
+    /// No search, or its answer has not come.
+    Waiting,
+    /// The answer came, for a position the game has left: dropped.
+    Stale,
+    /// The answer came: the status line's message.
+    Answer(String),
+}
+
+impl Hints {
+    /// Stop the search under way, if any; return whether there was one.
+    pub(crate) fn cancel(&mut self) -> bool {
+        let Some(job) = self.job.take() else {
+            return false;
+        };
+        job.cancel.store(true, Ordering::Relaxed);
+        true
+    }
+
+    /// Stop a search asked for another position than `state`: its answer
+    /// would be no use. Return whether one was stopped.
+    pub(crate) fn drop_stale(&mut self, state: u64) -> bool {
+        self.job.as_ref().is_some_and(|job| job.state != state) && self.cancel()
+    }
+
+    /// Start a search from the game's position, stopping any other.
+    pub(crate) fn ask(&mut self, game: &Game) -> Result<(), String> {
+        self.cancel();
+        let (answer, cancel) = start(game)?;
+        self.job = Some(HintJob {
+            answer,
+            cancel,
+            state: game.state_hash(),
+        });
+        Ok(())
+    }
+
+    /// Take the search's answer if it came; a solution for the game's
+    /// position shows its cells.
+    pub(crate) fn poll(&mut self, game: &Game) -> Polled {
+        let Some(job) = &self.job else {
+            return Polled::Waiting;
+        };
+        let answer = match job.answer.try_recv() {
+            Ok(a) => a,
+            Err(TryRecvError::Empty) => return Polled::Waiting,
+            Err(TryRecvError::Disconnected) => HintAnswer::NotFound("the search stopped".into()),
+        };
+        let same = job.state == game.state_hash();
+        self.job = None;
+        if !same {
+            return Polled::Stale;
+        }
+        if let HintAnswer::Moves { letters, .. } = &answer {
+            self.cells = cells(game, letters);
+        }
+        Polled::Answer(answer.message())
+    }
+}
+
 /// Return the cells a hint's moves take the player through, up to and with
 /// its first push (at most `HINT_MOVES`, 10), from where the player stands.
 pub fn cells(game: &Game, moves: &str) -> Vec<muscleman_core::GridPos> {
@@ -79,7 +170,7 @@ pub fn cells(game: &Game, moves: &str) -> Vec<muscleman_core::GridPos> {
     let Some(mut at) = view
         .sprites()
         .iter()
-        .find(|s| s.appearance == muscleman_sim::Appearance::Player)
+        .find(|s| s.appearance.is("player"))
         .map(|s| s.at)
     else {
         return Vec::new();
@@ -189,25 +280,42 @@ fn answer_of(outcome: Result<SolveOutcome, muscleman_solver::SolveError>) -> Hin
 }
 
 /// Keep a solution only if it solves the game it is for: the search began
-/// from a level, which does not write the player's Facing, so a solution
-/// that grabs or swings before its first move may need another Facing.
+/// from a level, which does not write the player's Facing (it loads facing
+/// down), so a solution that grabs or swings before its first move may need
+/// another Facing. With empty hands a swing only turns the player (no move,
+/// no push), so the solution is tried as it is, then after one or two
+/// swings (one of them faces the player down, as the search began); the
+/// first that solves the game is kept, turns included.
 fn checked(answer: HintAnswer, save: &str) -> HintAnswer {
-    let HintAnswer::Moves { letters, .. } = &answer else {
+    let HintAnswer::Moves {
+        letters,
+        moves,
+        pushes,
+    } = &answer
+    else {
         return answer;
     };
-    let solves = Game::load(save).is_ok_and(|mut game| {
-        letters
-            .chars()
-            .all(|c| Command::from_letter(c).is_some_and(|cmd| game.apply(cmd).is_ok()))
-            && game.is_solved()
-    });
-    if solves {
-        answer
-    } else {
-        HintAnswer::NotFound(
-            "(the solution found starts facing another way: move, then ask again)".to_owned(),
-        )
+    let solves = |letters: &str| {
+        Game::load(save).is_ok_and(|mut game| {
+            letters
+                .chars()
+                .all(|c| Command::from_letter(c).is_some_and(|cmd| game.apply(cmd).is_ok()))
+                && game.is_solved()
+        })
+    };
+    for turn in ["", "[", "]", "]]"] {
+        let turned = format!("{turn}{letters}");
+        if solves(&turned) {
+            return HintAnswer::Moves {
+                letters: turned,
+                moves: *moves,
+                pushes: *pushes,
+            };
+        }
     }
+    HintAnswer::NotFound(
+        "(the solution found starts facing another way: move, then ask again)".to_owned(),
+    )
 }
 
 #[cfg(test)]
@@ -255,6 +363,19 @@ mod tests {
         assert!(!found("x"));
         let other = checked(HintAnswer::Unsolvable, &save);
         assert_eq!(other, HintAnswer::Unsolvable);
+    }
+
+    #[test]
+    fn a_turn_with_empty_hands_is_no_stop() {
+        let a = HintAnswer::Moves {
+            letters: "]glR".to_owned(),
+            moves: 2,
+            pushes: 2,
+        };
+        assert_eq!(
+            a.message(),
+            "Hint: ↷ grab ←⇒  (⇒ pushes; 2 moves, 2 pushes to go)"
+        );
     }
 
     #[test]

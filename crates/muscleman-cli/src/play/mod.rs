@@ -4,9 +4,17 @@
 //! frame. This module only resolves the flags and runs the terminal loop.
 
 mod app;
+mod art;
+mod board;
 pub mod hint;
 mod keys;
 mod mouse;
+mod names;
+mod palette;
+mod panel;
+mod playback;
+mod screen;
+mod session;
 pub mod ui;
 
 use std::io::{self, IsTerminal, Write};
@@ -19,10 +27,13 @@ use ratatui::crossterm::event::{
     Event,
 };
 
-pub use app::{App, BoardMap, Overlay, SPEEDS, SolveNote};
+pub use app::App;
 pub use keys::{
     GameAction, KEY_BINDINGS, Key, KeyBinding, LegendLine, action_for, key_legend, keys_help,
 };
+pub use playback::SPEEDS;
+pub use screen::{BoardMap, Overlay};
+pub use session::SolveNote;
 
 use crate::builtin;
 use crate::cli::PlayArgs;
@@ -30,6 +41,21 @@ use crate::error::{Failure, warn};
 use crate::progress::{Progress, level_key};
 use crate::saves::Saves;
 use crate::source::LevelFile;
+
+/// Return the text after `play --help`: the keys, from the game's one table
+/// ([`KEY_BINDINGS`]), then where progress is kept.
+pub fn play_help() -> String {
+    format!(
+        "{}\n\
+         Letters work in either case; restart can be undone. The mouse walks (click a cell)\n\
+         and pushes (click a box, then a cell); pasted LURD moves are played back.\n\
+         Every level's position (with its undo history) is kept and restored, and the game\n\
+         opens where you left off. Progress (solved levels, best moves and pushes, best\n\
+         solutions, kept apart per rules) and positions are kept in the user's data\n\
+         directory, or in $MUSCLEMAN_DATA_DIR when it is set. NO_COLOR turns colours off.",
+        keys_help()
+    )
+}
 
 /// A `play`, checked: the levels, where to start, and any saved game.
 #[derive(Debug)]
@@ -222,7 +248,7 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Res
     let mut last_tick = Instant::now();
     let mut last_key = Instant::now();
     loop {
-        terminal.draw(|frame| app.draw(frame))?;
+        terminal.draw(|frame| ui::draw(app, frame))?;
         if let Some(text) = app.take_clipboard() {
             copy_to_clipboard(&text)?;
         }

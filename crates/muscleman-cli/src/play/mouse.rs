@@ -3,7 +3,7 @@
 //!
 //! The plan treats as blocking every cell holding a wall, a weak wall, a
 //! box, a heavy box, a closed door, water, a key, a hammer or something the
-//! game does not know; it walks over floor, goals, plates, open doors,
+//! game does not know; it walks over whatever does not block
 //! filled water and collectibles. A push path pushes only the picked box
 //! and never into another (so never a chain). The moves are then played
 //! through the sim one by one, and the walk stops where the sim does
@@ -12,7 +12,7 @@
 use std::collections::VecDeque;
 
 use muscleman_core::{GridDir, GridPos};
-use muscleman_sim::{Appearance, Game, View};
+use muscleman_sim::{Game, View};
 
 /// Most states a push path search looks at before giving up.
 const MAX_STATES: usize = 400_000;
@@ -67,38 +67,21 @@ enum Ground {
     Blocked,
 }
 
+/// What stands in a cell, as the view says: a pushable blocker is a box to
+/// push, any other blocker or water nothing fills blocks the way.
 fn ground(view: &View, at: GridPos) -> Ground {
     let mut g = Ground::Free;
     for sprite in view.cell(at) {
-        match sprite.appearance {
-            Appearance::Player
-            | Appearance::Goal
-            | Appearance::SunkHeavyBox
-            | Appearance::Plate { .. }
-            | Appearance::Door { open: true, .. }
-            | Appearance::Collectible(_) => {}
-            Appearance::Box | Appearance::HeavyBox => {
-                if g == Ground::Free {
-                    g = Ground::Box;
-                }
-            }
-            _ => g = Ground::Blocked,
+        let a = sprite.appearance;
+        if a.is("player") {
+            continue;
         }
-    }
-    // Water under a sunk heavy box is a bridge.
-    if g == Ground::Blocked
-        && view
-            .cell(at)
-            .iter()
-            .any(|s| s.appearance == Appearance::SunkHeavyBox)
-        && view.cell(at).iter().all(|s| {
-            matches!(
-                s.appearance,
-                Appearance::Water | Appearance::SunkHeavyBox | Appearance::Player
-            )
-        })
-    {
-        g = Ground::Free;
+        if a.deep || (a.blocks && !a.pushable) {
+            return Ground::Blocked;
+        }
+        if a.blocks {
+            g = Ground::Box;
+        }
     }
     g
 }
@@ -106,7 +89,7 @@ fn ground(view: &View, at: GridPos) -> Ground {
 fn player_of(view: &View) -> Option<GridPos> {
     view.sprites()
         .iter()
-        .find(|s| s.appearance == Appearance::Player)
+        .find(|s| s.appearance.is("player"))
         .map(|s| s.at)
 }
 

@@ -1,345 +1,33 @@
 //! Rendering the game into a ratatui frame.
 
-use muscleman_core::{GlobalCounter, GridDir, GridPos, KeyColor};
-use muscleman_sim::{Appearance, View};
 use ratatui::Frame;
-use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use super::app::{App, BoardMap, Overlay, SPEEDS};
-use super::keys::{GameAction, KEY_BINDINGS, LegendLine, key_legend};
-use crate::progress::rules_key;
+use super::app::App;
+use super::art::BOLD;
+use super::board::draw_board;
+use super::keys::{LegendLine, key_legend};
+pub use super::names::rules_name;
+use super::palette::Palette;
+use super::panel::draw_panel;
+use super::playback::SPEEDS;
+use super::screen::Overlay;
 
 /// Smallest terminal the game draws in; smaller shows a "too small" message.
 pub const MIN_WIDTH: u16 = 60;
 /// Smallest terminal height the game draws in.
 pub const MIN_HEIGHT: u16 = 18;
-/// Most rows the "Solved!" banner takes, borders included.
-const BANNER_HEIGHT: u16 = 7;
 /// Width of the side panel.
 const PANEL_WIDTH: u16 = 28;
-
-/// How one kind of cell looks: two characters and a style, in colour and plain.
-#[derive(Clone, Copy)]
-struct Look {
-    /// Two columns, for levels that fit at two columns a cell.
-    glyph: &'static str,
-    /// One column, for levels too wide for two (the level format's symbol where it has one).
-    narrow: &'static str,
-    color: Style,
-    plain: Style,
-}
-
-const fn look(glyph: &'static str, narrow: &'static str, color: Style, plain: Style) -> Look {
-    Look {
-        glyph,
-        narrow,
-        color,
-        plain,
-    }
-}
-
-const NONE: Style = Style::new();
-const BOLD: Style = Style::new().add_modifier(Modifier::BOLD);
-const FLOOR: Look = look("  ", " ", NONE, NONE);
-const GOAL: Look = look("()", ".", Style::new().fg(Color::LightRed), NONE);
-const WALL: Look = look("██", "█", Style::new().fg(Color::Gray), NONE);
-const WEAK_WALL: Look = look("▒▒", "▒", Style::new().fg(Color::Yellow), NONE);
-const WATER: Look = look(
-    "≈≈",
-    "≈",
-    Style::new().fg(Color::LightBlue).bg(Color::Blue),
-    NONE,
-);
-const BOX: Look = look(
-    "[]",
-    "$",
-    Style::new()
-        .fg(Color::LightYellow)
-        .add_modifier(Modifier::BOLD),
-    BOLD,
-);
-const BOX_ON_GOAL: Look = look(
-    "[]",
-    "*",
-    Style::new()
-        .fg(Color::LightGreen)
-        .add_modifier(Modifier::BOLD),
-    Style::new().add_modifier(Modifier::REVERSED),
-);
-const HEAVY: Look = look(
-    "{}",
-    "&",
-    Style::new()
-        .fg(Color::LightMagenta)
-        .add_modifier(Modifier::BOLD),
-    BOLD,
-);
-const HEAVY_ON_GOAL: Look = look(
-    "{}",
-    "&",
-    Style::new()
-        .fg(Color::LightGreen)
-        .add_modifier(Modifier::BOLD),
-    Style::new().add_modifier(Modifier::REVERSED),
-);
-const PLAYER: Look = look(
-    "@@",
-    "@",
-    Style::new()
-        .fg(Color::LightCyan)
-        .add_modifier(Modifier::BOLD),
-    BOLD,
-);
-/// Water filled by a sunk heavy box: walkable.
-const BRIDGE: Look = look(
-    "__",
-    "=",
-    Style::new().fg(Color::LightMagenta).bg(Color::Blue),
-    NONE,
-);
-const HAMMER: Look = look(
-    "-T",
-    "T",
-    Style::new().fg(Color::White).add_modifier(Modifier::BOLD),
-    BOLD,
-);
-/// Something the sim draws that this game does not know yet.
-const UNKNOWN: Look = look("??", "?", Style::new().fg(Color::LightRed), NONE);
-
-/// Return the terminal colour of a key colour.
-const fn key_color(c: KeyColor) -> Color {
-    match c {
-        KeyColor::Blue => Color::LightBlue,
-        KeyColor::Red => Color::LightRed,
-        KeyColor::Yellow => Color::Yellow,
-        KeyColor::Green => Color::LightGreen,
-    }
-}
-
-/// A key: `k` and its colour's letter (`kb`); one column, the letter (`b`).
-const fn key_look(c: KeyColor) -> Look {
-    let (glyph, narrow) = match c {
-        KeyColor::Blue => ("kb", "b"),
-        KeyColor::Red => ("kr", "r"),
-        KeyColor::Yellow => ("ky", "y"),
-        KeyColor::Green => ("kg", "g"),
-    };
-    look(
-        glyph,
-        narrow,
-        Style::new().fg(key_color(c)).add_modifier(Modifier::BOLD),
-        BOLD,
-    )
-}
-
-/// A door: closed `+B` (one column `B`), open `'B` (one column the small
-/// capital `ʙ`); the secret door `+S`/`S`, open `'S`/`s`. A closed door is
-/// a block of its colour (reversed without colours).
-const fn door_look(color: Option<KeyColor>, open: bool) -> Look {
-    let (closed, opened, narrow_closed, narrow_open) = match color {
-        Some(KeyColor::Blue) => ("+B", "'B", "B", "ʙ"),
-        Some(KeyColor::Red) => ("+R", "'R", "R", "ʀ"),
-        Some(KeyColor::Yellow) => ("+Y", "'Y", "Y", "ʏ"),
-        Some(KeyColor::Green) => ("+G", "'G", "G", "ɢ"),
-        None => ("+S", "'S", "S", "s"),
-    };
-    let fg = match color {
-        Some(c) => key_color(c),
-        None => Color::Magenta,
-    };
-    if open {
-        look(opened, narrow_open, Style::new().fg(fg), NONE)
-    } else {
-        look(
-            closed,
-            narrow_closed,
-            Style::new()
-                .fg(Color::Black)
-                .bg(fg)
-                .add_modifier(Modifier::BOLD),
-            Style::new().add_modifier(Modifier::REVERSED),
-        )
-    }
-}
-
-/// A pressure plate: `_b`, pressed `=b` (one column the circled letter `ⓑ`,
-/// pressed `Ⓑ`); the heavy plate `_H`/`=H` (`ⓗ`/`Ⓗ`).
-const fn plate_look(color: Option<KeyColor>, pressed: bool) -> Look {
-    let (up, down, narrow_up, narrow_down) = match color {
-        Some(KeyColor::Blue) => ("_b", "=b", "ⓑ", "Ⓑ"),
-        Some(KeyColor::Red) => ("_r", "=r", "ⓡ", "Ⓡ"),
-        Some(KeyColor::Yellow) => ("_y", "=y", "ⓨ", "Ⓨ"),
-        Some(KeyColor::Green) => ("_g", "=g", "ⓖ", "Ⓖ"),
-        None => ("_H", "=H", "ⓗ", "Ⓗ"),
-    };
-    let fg = match color {
-        Some(c) => key_color(c),
-        None => Color::LightMagenta,
-    };
-    if pressed {
-        look(
-            down,
-            narrow_down,
-            Style::new().fg(fg).add_modifier(Modifier::BOLD),
-            BOLD,
-        )
-    } else {
-        look(up, narrow_up, Style::new().fg(fg), NONE)
-    }
-}
-
-/// A collectible: `*` and its letter (`*a` apple, `*p` pear, `*c` cheese,
-/// `*o` coin); one column, the letter.
-const fn collectible_look(counter: GlobalCounter) -> Look {
-    let (glyph, narrow, fg) = match counter {
-        GlobalCounter::ApplesEaten => ("*a", "a", Color::LightRed),
-        GlobalCounter::PearsEaten => ("*p", "p", Color::LightGreen),
-        GlobalCounter::CheeseEaten => ("*c", "c", Color::Yellow),
-        GlobalCounter::Coins => ("*o", "o", Color::LightYellow),
-        _ => ("*?", "?", Color::LightRed),
-    };
-    look(
-        glyph,
-        narrow,
-        Style::new().fg(fg).add_modifier(Modifier::BOLD),
-        BOLD,
-    )
-}
-
-/// Return how one entity looks on its own (`goal`: the cell holds a goal,
-/// which turns a box on it green).
-fn look_of(appearance: Appearance, goal: bool) -> Look {
-    match appearance {
-        Appearance::Player => PLAYER,
-        Appearance::WallStrong => WALL,
-        Appearance::WallWeak => WEAK_WALL,
-        Appearance::Water => WATER,
-        Appearance::Goal => GOAL,
-        Appearance::Box if goal => BOX_ON_GOAL,
-        Appearance::Box => BOX,
-        Appearance::HeavyBox if goal => HEAVY_ON_GOAL,
-        Appearance::HeavyBox => HEAVY,
-        Appearance::SunkHeavyBox => BRIDGE,
-        Appearance::Hammer => HAMMER,
-        Appearance::Key(c) => key_look(c),
-        Appearance::Door { color, open } => door_look(color, open),
-        Appearance::Plate { color, pressed } => plate_look(color, pressed),
-        Appearance::Collectible(counter) => collectible_look(counter),
-        // `Unknown`, and what the next rules bring: drawn, not hidden.
-        _ => UNKNOWN,
-    }
-}
-
-/// Return which entity of a cell is drawn: the lowest rank wins (the
-/// player over walls over closed doors over boxes over keys and hammers
-/// over what lies on the floor over the floor itself).
-fn rank(appearance: Appearance) -> u8 {
-    match appearance {
-        Appearance::Player => 0,
-        Appearance::WallStrong => 1,
-        Appearance::WallWeak => 2,
-        Appearance::Door { open: false, .. } => 3,
-        Appearance::HeavyBox => 4,
-        Appearance::Box => 5,
-        Appearance::Key(_) => 6,
-        Appearance::Hammer => 7,
-        Appearance::Collectible(_) => 9,
-        Appearance::Door { open: true, .. } => 10,
-        Appearance::Plate { .. } => 11,
-        Appearance::Goal => 12,
-        Appearance::SunkHeavyBox => 13,
-        Appearance::Water => 14,
-        // Unknown things stand above the floor, so they are seen.
-        _ => 8,
-    }
-}
-
-/// What a cell holds, as the look chooses among it.
-#[derive(Clone, Copy, Default)]
-struct Cell {
-    /// The entity drawn, if any.
-    top: Option<Appearance>,
-    player: bool,
-    goal: bool,
-    water: bool,
-    /// The entity drawn is the one the player holds.
-    held: bool,
-}
-
-impl Cell {
-    /// Sort the appearances of a cell's entities.
-    fn of(view: &View, at: GridPos) -> Cell {
-        let mut c = Cell::default();
-        let mut top: Option<(u8, Appearance, bool)> = None;
-        for sprite in view.cell(at) {
-            let a = sprite.appearance;
-            match a {
-                Appearance::Player => c.player = true,
-                Appearance::Goal => c.goal = true,
-                Appearance::Water => c.water = true,
-                _ => {}
-            }
-            let held = view.holding() == Some(sprite.entity);
-            if top.is_none_or(|(r, _, _)| rank(a) < r) {
-                top = Some((rank(a), a, held));
-            }
-        }
-        if let Some((_, a, held)) = top {
-            c.top = Some(a);
-            c.held = held;
-        }
-        c
-    }
-
-    /// Return how the cell looks: the thing on top wins.
-    fn look(self) -> Look {
-        self.top.map_or(FLOOR, |a| look_of(a, self.goal))
-    }
-}
-
-/// The player's two characters, showing where it faces.
-fn player_glyph(facing: GridDir) -> &'static str {
-    match facing {
-        GridDir::Up => "^@",
-        GridDir::Right => "@>",
-        GridDir::Down => "@v",
-        GridDir::Left => "<@",
-    }
-}
-
-impl App {
-    fn style(&self, look: Look) -> Style {
-        if self.color { look.color } else { look.plain }
-    }
-
-    fn accent(&self) -> Style {
-        if self.color {
-            Style::new()
-                .fg(Color::LightCyan)
-                .add_modifier(Modifier::BOLD)
-        } else {
-            Style::new().add_modifier(Modifier::BOLD)
-        }
-    }
-
-    fn dim(&self) -> Style {
-        if self.color {
-            Style::new().fg(Color::Gray)
-        } else {
-            Style::new()
-        }
-    }
-}
 
 /// Draw the whole screen.
 pub fn draw(app: &App, frame: &mut Frame) {
     // What the mouse can click is what this draw shows, nothing older.
-    app.board.set(None);
-    app.list.set(None);
+    app.screen.board.set(None);
+    app.screen.list.set(None);
     let area = frame.area();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         draw_too_small(frame, area);
@@ -351,28 +39,19 @@ pub fn draw(app: &App, frame: &mut Frame) {
     let (drawn, narrow) = draw_board(app, frame, board);
     draw_panel(app, frame, panel, narrow);
     draw_status(app, frame, status);
-    if app.is_solved() && app.overlay == Overlay::None {
+    if app.is_solved() && app.screen.overlay == Overlay::None {
         draw_banner(app, frame, Block::bordered().inner(board), drawn);
     }
-    match app.overlay {
+    match app.screen.overlay {
         Overlay::None => {}
         Overlay::Browser { selected } => {
-            app.board.set(None);
+            app.screen.board.set(None);
             draw_browser(app, frame, main, selected);
         }
         Overlay::Help => {
-            app.board.set(None);
+            app.screen.board.set(None);
             draw_help(app, frame, main);
         }
-    }
-}
-
-/// Return the name of the rules in the panel and the help.
-pub fn rules_name(rules: muscleman_sim::Rules) -> String {
-    match rules_key(rules).as_str() {
-        "muscleman" => "Muscleman".to_owned(),
-        "sokoban" => "Sokoban".to_owned(),
-        other => other.to_owned(),
     }
 }
 
@@ -392,9 +71,11 @@ fn rules_text(rules: muscleman_sim::Rules) -> &'static str {
 /// and titles, over the board and the panel.
 fn draw_browser(app: &App, frame: &mut Frame, area: Rect, selected: usize) {
     let block = Block::bordered()
-        .title(Line::from(format!(" {} ", app.set_name)).style(app.accent()))
-        .title_bottom(Line::from(" ↑↓ choose  Enter play  Tab/Esc back ").style(app.dim()))
-        .border_style(app.dim());
+        .title(Line::from(format!(" {} ", app.set.name)).style(Palette::of(app).accent()))
+        .title_bottom(
+            Line::from(" ↑↓ choose  Enter play  Tab/Esc back ").style(Palette::of(app).dim()),
+        )
+        .border_style(Palette::of(app).dim());
     let inner = block.inner(area);
     frame.render_widget(Clear, area);
     frame.render_widget(block, area);
@@ -403,20 +84,26 @@ fn draw_browser(app: &App, frame: &mut Frame, area: Rect, selected: usize) {
     let list_rows = rows.saturating_sub(header_rows).max(1);
     let first = selected
         .saturating_sub(list_rows / 2)
-        .min(app.levels.len().saturating_sub(list_rows));
-    let solved = app.progress().solved_count(app.levels.iter());
+        .min(app.set.levels.len().saturating_sub(list_rows));
+    let solved = app.progress().solved_count(app.set.levels.iter());
     let mut lines = vec![
         Line::from(vec![
-            Span::styled(format!("{} of {} solved", solved, app.levels.len()), BOLD),
-            Span::styled(format!("   rules: {}", rules_name(app.rules)), app.dim()),
+            Span::styled(
+                format!("{} of {} solved", solved, app.set.levels.len()),
+                BOLD,
+            ),
+            Span::styled(
+                format!("   rules: {}", rules_name(app.session.rules)),
+                Palette::of(app).dim(),
+            ),
         ]),
         Line::from(Span::styled(
             "   #   ✓  moves pushes  title   (✓ solved, … started)",
-            app.dim(),
+            Palette::of(app).dim(),
         )),
     ];
-    let shown = list_rows.min(app.levels.len().saturating_sub(first));
-    app.list.set(Some((
+    let shown = list_rows.min(app.set.levels.len().saturating_sub(first));
+    app.screen.list.set(Some((
         Rect::new(
             inner.x,
             inner.y.saturating_add(2),
@@ -427,7 +114,14 @@ fn draw_browser(app: &App, frame: &mut Frame, area: Rect, selected: usize) {
         ),
         first,
     )));
-    for (i, level) in app.levels.iter().enumerate().skip(first).take(list_rows) {
+    for (i, level) in app
+        .set
+        .levels
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(list_rows)
+    {
         let record = app.progress().get(level).filter(|r| r.solved);
         let count = |n: Option<u32>| n.map_or_else(|| "-".to_owned(), |n| n.to_string());
         let title = level
@@ -440,7 +134,7 @@ fn draw_browser(app: &App, frame: &mut Frame, area: Rect, selected: usize) {
             if record.is_some() {
                 "✓"
             } else if i == app.level_index() && app.game().undo_depth() > 0
-                || app.saves.has(level, app.rules)
+                || app.store.saves.has(level, app.session.rules)
             {
                 "…"
             } else {
@@ -462,21 +156,21 @@ fn draw_browser(app: &App, frame: &mut Frame, area: Rect, selected: usize) {
 /// The help: the goal, the rules in use, every key, the mouse.
 fn draw_help(app: &App, frame: &mut Frame, area: Rect) {
     let block = Block::bordered()
-        .title(Line::from(" Help ").style(app.accent()))
-        .title_bottom(Line::from(" any key closes ").style(app.dim()))
-        .border_style(app.dim());
+        .title(Line::from(" Help ").style(Palette::of(app).accent()))
+        .title_bottom(Line::from(" any key closes ").style(Palette::of(app).dim()))
+        .border_style(Palette::of(app).dim());
     let inner = block.inner(area);
     frame.render_widget(Clear, area);
     frame.render_widget(block, area);
     let width = usize::from(inner.width);
     let mut lines = vec![
         Line::from(vec![
-            Span::styled("Goal: ", app.accent()),
+            Span::styled("Goal: ", Palette::of(app).accent()),
             Span::raw("push a box onto every goal () to solve the level."),
         ]),
         Line::from(vec![
-            Span::styled("Rules: ", app.accent()),
-            Span::raw(rules_text(app.rules)),
+            Span::styled("Rules: ", Palette::of(app).accent()),
+            Span::raw(rules_text(app.session.rules)),
         ]),
     ];
     lines.push(Line::from(""));
@@ -530,494 +224,14 @@ fn draw_too_small(frame: &mut Frame, area: Rect) {
     );
 }
 
-fn level_title(app: &App) -> String {
-    match app.level().title() {
-        Some(t) => t.to_owned(),
-        None => format!("Level {}", app.level_index() + 1),
-    }
-}
-
-/// The first visible cell and the screen offset on one axis: centred when
-/// the level fits, else scrolled to keep `player` in the middle.
-fn viewport(level_len: usize, visible: usize, player: usize) -> (usize, usize) {
-    if level_len <= visible {
-        (0, (visible - level_len) / 2)
-    } else {
-        let first = player.saturating_sub(visible / 2).min(level_len - visible);
-        (first, 0)
-    }
-}
-
-/// Draw the board; return the screen area the level took, and whether it
-/// is drawn one column a cell.
-fn draw_board(app: &App, frame: &mut Frame, area: Rect) -> (Rect, bool) {
-    let block = Block::bordered()
-        .title(Line::from(format!(" {} ", level_title(app))).style(app.accent()))
-        .border_style(app.dim());
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
-    let view = app.game().view();
-    let facing = view.facing().unwrap_or_default();
-    let region = Region::of(&view, app.level().width(), app.level().height());
-    // Keep room for the banner below the level when there is enough, so
-    // that solving hides nothing and the level does not jump.
-    let area = if usize::from(inner.height) >= region.height() + usize::from(BANNER_HEIGHT) {
-        Rect {
-            height: inner.height - BANNER_HEIGHT,
-            ..inner
-        }
-    } else {
-        inner
-    };
-    render_view(app, &view, region, facing, area, frame.buffer_mut())
-}
-
-/// The cells to draw: the level's rectangle, grown to hold everything the
-/// view holds (a player who walked off an open level stays in sight, and
-/// the level never shifts while it stays inside).
-#[derive(Clone, Copy)]
-struct Region {
-    min: GridPos,
-    max: GridPos,
-}
-
-impl Region {
-    fn of(view: &View, width: usize, height: usize) -> Region {
-        let last = |n: usize| {
-            i32::try_from(n)
-                .unwrap_or(i32::MAX)
-                .saturating_sub(1)
-                .max(0)
-        };
-        let (mut min, mut max) = (GridPos::ZERO, GridPos::new(last(width), last(height)));
-        if let Some((lo, hi)) = view.bounds() {
-            min = GridPos::new(min.x.min(lo.x), min.y.min(lo.y));
-            max = GridPos::new(max.x.max(hi.x), max.y.max(hi.y));
-        }
-        Region { min, max }
-    }
-
-    fn span(lo: i32, hi: i32) -> usize {
-        usize::try_from(i64::from(hi) - i64::from(lo) + 1).unwrap_or(0)
-    }
-
-    fn width(self) -> usize {
-        Region::span(self.min.x, self.max.x)
-    }
-
-    fn height(self) -> usize {
-        Region::span(self.min.y, self.max.y)
-    }
-
-    /// Return the cell `dx`, `dy` cells from the top-left corner.
-    fn at(self, dx: usize, dy: usize) -> Option<GridPos> {
-        let x = i32::try_from(i64::from(self.min.x) + i64::try_from(dx).ok()?).ok()?;
-        let y = i32::try_from(i64::from(self.min.y) + i64::try_from(dy).ok()?).ok()?;
-        Some(GridPos::new(x, y))
-    }
-
-    /// Return how far `p` lies from the top-left corner.
-    fn offset(self, p: GridPos) -> (usize, usize) {
-        let off = |v: i32, lo: i32| usize::try_from(i64::from(v) - i64::from(lo)).unwrap_or(0);
-        (off(p.x, self.min.x), off(p.y, self.min.y))
-    }
-}
-
-/// Draw the view's `region` into `area`, two columns a cell when it fits,
-/// one otherwise, scrolled around the player when even that does not fit.
-/// Return the screen area the level took, and whether it is one column a cell.
-fn render_view(
-    app: &App,
-    view: &View,
-    region: Region,
-    facing: GridDir,
-    area: Rect,
-    buf: &mut Buffer,
-) -> (Rect, bool) {
-    let (w, h) = (region.width(), region.height());
-    let cols = usize::from(area.width);
-    let rows = usize::from(area.height);
-    let cell_w = if w.saturating_mul(2) <= cols { 2 } else { 1 };
-    let visible_x = cols / cell_w;
-    let player = view
-        .sprites()
-        .iter()
-        .find(|s| s.appearance == Appearance::Player)
-        .map_or(region.min, |s| s.at);
-    let (px, py) = region.offset(player);
-    let (first_x, pad_x) = viewport(w, visible_x, px);
-    let (first_y, pad_y) = viewport(h, rows, py);
-    for sy in 0..rows.min(h) {
-        for sx in 0..visible_x.min(w) {
-            let Some(at) = region.at(first_x + sx, first_y + sy) else {
-                continue;
-            };
-            let cell = Cell::of(view, at);
-            let look = cell.look();
-            let mut style = app.style(look);
-            if app.color && cell.water && style.bg.is_none() {
-                style = style.bg(Color::Blue);
-            }
-            if app.color && cell.goal && cell.player {
-                style = style.bg(Color::Red);
-            }
-            if app.picked == Some(at) {
-                style = style.add_modifier(Modifier::REVERSED | Modifier::SLOW_BLINK);
-            }
-            if cell.held {
-                // Held: reversed and underlined, in colour or not.
-                style = style.add_modifier(Modifier::REVERSED | Modifier::UNDERLINED);
-            }
-            let hinted = app.hint_cells.contains(&at);
-            if hinted {
-                style = style.add_modifier(Modifier::UNDERLINED);
-            }
-            let glyph = match (cell_w, cell.player) {
-                // The hint's way over bare floor: dots.
-                (1, false) if hinted && cell.top.is_none() => "·",
-                (_, false) if hinted && cell.top.is_none() => "··",
-                (1, _) => look.narrow,
-                (_, true) => player_glyph(facing),
-                (_, false) => look.glyph,
-            };
-            let (Ok(x_off), Ok(y_off)) = (
-                u16::try_from((pad_x + sx) * cell_w),
-                u16::try_from(pad_y + sy),
-            ) else {
-                continue;
-            };
-            buf.set_string(area.x + x_off, area.y + y_off, glyph, style);
-        }
-    }
-    let to_u16 = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
-    app.board
-        .set(region.at(first_x, first_y).map(|origin| BoardMap {
-            x: area.x.saturating_add(to_u16(pad_x * cell_w)),
-            y: area.y.saturating_add(to_u16(pad_y)),
-            width: to_u16(visible_x.min(w) * cell_w),
-            height: to_u16(rows.min(h)),
-            origin,
-            cell_width: to_u16(cell_w),
-        }));
-    let taken = Rect::new(
-        area.x.saturating_add(to_u16(pad_x * cell_w)),
-        area.y.saturating_add(to_u16(pad_y)),
-        to_u16(visible_x.min(w) * cell_w),
-        to_u16(rows.min(h)),
-    )
-    .intersection(area);
-    (taken, cell_w == 1)
-}
-
-fn draw_panel(app: &App, frame: &mut Frame, area: Rect, narrow: bool) {
-    let block = Block::bordered()
-        .title(Line::from(" Muscleman ").style(app.accent()))
-        .border_style(app.dim());
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
-    let stats = app.game().stats();
-    let label = app.dim();
-    let value = Style::new().add_modifier(Modifier::BOLD);
-    let mut lines = vec![
-        Line::from(vec![
-            Span::styled("Level ", label),
-            Span::styled(
-                format!("{} of {}", app.level_index() + 1, app.level_count()),
-                value,
-            ),
-        ]),
-        Line::from(Span::styled(level_title(app), app.accent())),
-        Line::from(vec![
-            Span::styled("Rules ", app.dim()),
-            Span::styled(rules_name(app.rules), value),
-        ]),
-    ];
-    let record = app.record().filter(|r| r.solved);
-    let best = |n: Option<u32>| match (record, n) {
-        (Some(_), Some(n)) => n.to_string(),
-        _ => "-".to_owned(),
-    };
-    lines.push(Line::from(vec![
-        Span::styled("Moves   ", label),
-        Span::styled(format!("{:>5}", stats.moves), value),
-        Span::styled("   best ", label),
-        Span::styled(
-            format!("{:>5}", best(record.and_then(|r| r.best_moves))),
-            value,
-        ),
-    ]));
-    lines.push(Line::from(vec![
-        Span::styled("Pushes  ", label),
-        Span::styled(format!("{:>5}", stats.pushes), value),
-        Span::styled("   best ", label),
-        Span::styled(
-            format!("{:>5}", best(record.and_then(|r| r.best_pushes))),
-            value,
-        ),
-    ]));
-    lines.push(Line::from(Span::styled(
-        if record.is_some() {
-            "Solved"
-        } else {
-            "Not solved yet"
-        },
-        label,
-    )));
-    let view = app.game().view();
-    lines.push(state_line(app, &view));
-    if let Some(line) = counters_line(app, &view) {
-        lines.push(line);
-    }
-    lines.push(Line::from(""));
-    let width = usize::from(inner.width);
-    lines.extend(legend_lines(app, width, &short_legend()));
-    // The glyph legend, for what this level holds, as far as there is room.
-    let items = glyph_legend(&view);
-    let room = usize::from(inner.height).saturating_sub(lines.len() + 1);
-    if room > 0 && !items.is_empty() {
-        lines.push(Line::from(""));
-        lines.extend(
-            glyph_lines(app, &items, width, narrow)
-                .into_iter()
-                .take(room),
-        );
-    }
-    frame.render_widget(Paragraph::new(lines), inner);
-}
-
-/// Return the arrow of a direction.
-const fn arrow(dir: GridDir) -> &'static str {
-    match dir {
-        GridDir::Up => "↑",
-        GridDir::Right => "→",
-        GridDir::Down => "↓",
-        GridDir::Left => "←",
-    }
-}
-
-/// Return a key colour's name in the panel.
-const fn color_name(c: KeyColor) -> &'static str {
-    match c {
-        KeyColor::Blue => "blue",
-        KeyColor::Red => "red",
-        KeyColor::Yellow => "yellow",
-        KeyColor::Green => "green",
-    }
-}
-
-/// Return what an appearance is called in the panel.
-fn name_of(appearance: Appearance) -> String {
-    let color = |c: Option<KeyColor>| c.map_or("secret", color_name);
-    match appearance {
-        Appearance::Player => "you".to_owned(),
-        Appearance::WallStrong => "wall".to_owned(),
-        Appearance::WallWeak => "weak wall".to_owned(),
-        Appearance::Water => "water".to_owned(),
-        Appearance::Goal => "goal".to_owned(),
-        Appearance::Box => "box".to_owned(),
-        Appearance::HeavyBox => "heavy box".to_owned(),
-        Appearance::SunkHeavyBox => "filled water".to_owned(),
-        Appearance::Hammer => "hammer".to_owned(),
-        Appearance::Key(c) => format!("{} key", color_name(c)),
-        Appearance::Door { color: c, open } => {
-            format!("{}{} door", if open { "open " } else { "" }, color(c))
-        }
-        Appearance::Plate { color: c, pressed } => format!(
-            "{}{} plate",
-            if pressed { "pressed " } else { "" },
-            c.map_or("heavy", color_name)
-        ),
-        Appearance::Collectible(counter) => collectible_name(counter).to_owned(),
-        _ => "unknown".to_owned(),
-    }
-}
-
-/// Return a collectible's name, and its counter's in the panel.
-const fn collectible_name(counter: GlobalCounter) -> &'static str {
-    match counter {
-        GlobalCounter::ApplesEaten => "apple",
-        GlobalCounter::PearsEaten => "pear",
-        GlobalCounter::CheeseEaten => "cheese",
-        GlobalCounter::Coins => "coin",
-        _ => "item",
-    }
-}
-
-/// The player's state: where it faces (an arrow) and what it holds.
-fn state_line(app: &App, view: &View) -> Line<'static> {
-    let facing = view.facing().map_or("-", arrow);
-    let held = view.holding().and_then(|id| {
-        view.sprites()
-            .iter()
-            .find(|s| s.entity == id)
-            .map(|s| name_of(s.appearance))
-    });
-    Line::from(vec![
-        Span::styled("Facing ", app.dim()),
-        Span::styled(facing, app.accent()),
-        Span::styled("  holding ", app.dim()),
-        Span::styled(held.unwrap_or_else(|| "-".to_owned()), BOLD),
-    ])
-}
-
-/// The counters players collect (coins, apples, pears, cheese), those above
-/// zero; `None` when all are zero.
-fn counters_line(app: &App, view: &View) -> Option<Line<'static>> {
-    let shown = [
-        (GlobalCounter::Coins, "coins"),
-        (GlobalCounter::ApplesEaten, "apples"),
-        (GlobalCounter::PearsEaten, "pears"),
-        (GlobalCounter::CheeseEaten, "cheese"),
-    ];
-    let mut spans = Vec::new();
-    for (counter, name) in shown {
-        let n = view
-            .counters()
-            .iter()
-            .find(|(c, _)| *c == counter)
-            .map_or(0, |(_, n)| *n);
-        if n > 0 {
-            if !spans.is_empty() {
-                spans.push(Span::raw(" "));
-            }
-            spans.push(Span::styled(format!("{name} "), app.dim()));
-            spans.push(Span::styled(n.to_string(), BOLD));
-        }
-    }
-    (!spans.is_empty()).then(|| Line::from(spans))
-}
-
-/// The panel's short key legend: the arrows, then the first key of the
-/// actions a player needs most, from `KEY_BINDINGS`; `?` shows them all.
-fn short_legend() -> Vec<LegendLine> {
-    let mut out = vec![LegendLine {
-        keys: "↑↓←→".to_owned(),
-        description: "move",
-    }];
-    for action in [
-        GameAction::Undo,
-        GameAction::Restart,
-        GameAction::Levels,
-        GameAction::Hint,
-        GameAction::Help,
-        GameAction::Quit,
-    ] {
-        if let Some(b) = KEY_BINDINGS.iter().find(|b| b.action == action) {
-            out.push(LegendLine {
-                keys: b.label.to_owned(),
-                description: action.description(),
-            });
-        }
-    }
-    out
-}
-
-/// The key legend, from [`key_legend`] (so from `KEY_BINDINGS`): each
-/// action's keys then what it does, as many to a line as fit in `width`,
-/// an entry too long for a line broken between its keys.
-fn legend_lines(app: &App, width: usize, entries: &[LegendLine]) -> Vec<Line<'static>> {
-    let mut lines: Vec<Line<'static>> = Vec::new();
-    let mut spans: Vec<Span<'static>> = Vec::new();
-    let mut used = 0usize;
-    let chars = |t: &str| t.chars().count();
-    for entry in entries {
-        let len = chars(&entry.keys) + 1 + chars(entry.description);
-        let gap = if used == 0 { 0 } else { 2 };
-        if used > 0 && used + gap + len > width {
-            lines.push(Line::from(std::mem::take(&mut spans)));
-            used = 0;
-        }
-        if used > 0 {
-            spans.push(Span::raw("  "));
-            used += 2;
-        }
-        // Keys word by word, so a long list wraps between keys.
-        for (i, k) in entry.keys.split(' ').enumerate() {
-            let sep = usize::from(i > 0);
-            if used > 0 && used + sep + chars(k) > width {
-                lines.push(Line::from(std::mem::take(&mut spans)));
-                used = 0;
-            } else if sep == 1 {
-                spans.push(Span::raw(" "));
-                used += 1;
-            }
-            spans.push(Span::styled(k.to_owned(), app.accent()));
-            used += chars(k);
-        }
-        let mut what = format!(" {}", entry.description);
-        if used + chars(&what) > width {
-            lines.push(Line::from(std::mem::take(&mut spans)));
-            what = entry.description.to_owned();
-            used = 0;
-        }
-        used += chars(&what);
-        spans.push(Span::raw(what));
-    }
-    if !spans.is_empty() {
-        lines.push(Line::from(spans));
-    }
-    lines
-}
-
-/// The glyph legend's entries, glyph (as the board draws it, one column or
-/// two) then name, as many to a line as fit.
-fn glyph_lines(
-    app: &App,
-    items: &[(Look, String)],
-    width: usize,
-    narrow: bool,
-) -> Vec<Line<'static>> {
-    let mut lines = Vec::new();
-    let mut spans: Vec<Span<'static>> = Vec::new();
-    let mut used = 0usize;
-    for (look, what) in items {
-        let glyph = if narrow { look.narrow } else { look.glyph };
-        let len = glyph.chars().count() + 1 + what.chars().count();
-        if used > 0 && used + 2 + len > width {
-            lines.push(Line::from(std::mem::take(&mut spans)));
-            used = 0;
-        }
-        if used > 0 {
-            spans.push(Span::raw("  "));
-            used += 2;
-        }
-        spans.push(Span::styled(glyph, app.style(*look)));
-        spans.push(Span::raw(format!(" {what}")));
-        used += len;
-    }
-    if !spans.is_empty() {
-        lines.push(Line::from(spans));
-    }
-    lines
-}
-
-/// The glyphs of what the view holds (the player first), each kind once,
-/// with its name: the legend names only what this level has.
-fn glyph_legend(view: &View) -> Vec<(Look, String)> {
-    let mut kinds: Vec<Appearance> = view.sprites().iter().map(|s| s.appearance).collect();
-    kinds.sort_by_key(|a| (rank(*a), *a));
-    kinds.dedup();
-    kinds
-        .into_iter()
-        .filter(|a| *a != Appearance::WallStrong)
-        .map(|a| {
-            let look = match a {
-                Appearance::Player => look("@v", "@", PLAYER.color, PLAYER.plain),
-                other => look_of(other, false),
-            };
-            (look, name_of(a))
-        })
-        .collect()
-}
-
 fn draw_status(app: &App, frame: &mut Frame, area: Rect) {
-    let playing = app.playback.as_ref().map(|p| {
+    let playing = app.playing.current.as_ref().map(|p| {
         format!(
             "Playing {}: {}/{}, {}/s (+ -, other keys stop)",
             p.what,
             p.done,
             p.commands.len(),
-            SPEEDS.get(app.speed).copied().unwrap_or(10)
+            SPEEDS.get(app.playing.speed).copied().unwrap_or(10)
         )
     });
     let hinting = app
@@ -1025,27 +239,27 @@ fn draw_status(app: &App, frame: &mut Frame, area: Rect) {
         .then(|| "Looking for a hint... (it comes here; the game goes on)".to_owned());
     let text = match playing
         .as_ref()
-        .or(app.message.as_ref())
+        .or(app.screen.message.as_ref())
         .or(hinting.as_ref())
     {
         Some(m) => Line::from(Span::styled(
             format!(" {m}"),
-            if app.color {
+            if app.screen.color {
                 Style::new().fg(Color::LightYellow)
             } else {
                 Style::new().add_modifier(Modifier::BOLD)
             },
         )),
         None => {
-            let solved = app.progress().solved_count(app.levels.iter());
+            let solved = app.progress().solved_count(app.set.levels.iter());
             Line::from(Span::styled(
                 format!(
                     " {} · {} of {} solved",
-                    app.set_name,
+                    app.set.name,
                     solved,
                     app.level_count()
                 ),
-                app.dim(),
+                Palette::of(app).dim(),
             ))
         }
     };
@@ -1057,11 +271,11 @@ fn draw_status(app: &App, frame: &mut Frame, area: Rect) {
 fn draw_banner(app: &App, frame: &mut Frame, board: Rect, level: Rect) {
     let stats = app.game().stats();
     let mut lines = vec![
-        Line::from(Span::styled("Solved!", app.accent())).alignment(Alignment::Center),
+        Line::from(Span::styled("Solved!", Palette::of(app).accent())).alignment(Alignment::Center),
         Line::from(format!("{} moves, {} pushes", stats.moves, stats.pushes))
             .alignment(Alignment::Center),
     ];
-    if let Some(note) = app.solve_note {
+    if let Some(note) = app.session.solve_note {
         let i = note.improvement;
         let text = if i.first_solve {
             Some("First solve!")
@@ -1103,7 +317,7 @@ fn draw_banner(app: &App, frame: &mut Frame, board: Rect, level: Rect) {
         height.min(board.height),
     )
     .intersection(board);
-    let style = if app.color {
+    let style = if app.screen.color {
         Style::new().fg(Color::LightGreen)
     } else {
         Style::new()

@@ -248,7 +248,15 @@ pub fn world_to_ascii(world: &World) -> String {
     let mut cells: BTreeMap<(i32, i32), Vec<EntitySpec>> = BTreeMap::new();
     for (at, ids) in world.index().cells() {
         let mut specs: Vec<EntitySpec> = ids
-            .map(|id| spec_of(world, id).expect("entity matches no recipe"))
+            .map(|id| {
+                spec_of(world, id).unwrap_or_else(|| {
+                    panic!(
+                        "entity matches no recipe: {:?} {:?}",
+                        world.tags(id),
+                        world.components(id)
+                    )
+                })
+            })
             .collect();
         specs.sort();
         cells.insert((at.y, at.x), specs);

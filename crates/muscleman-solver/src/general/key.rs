@@ -3,7 +3,7 @@
 
 use muscleman_core::{EntityId, EntityRecipe, GlobalCounter, GridDir, GridPos};
 use muscleman_level::Level;
-use muscleman_sim::{Collects, Facing, Holding, TagKind, TagSet, World};
+use muscleman_sim::{Collects, Facing, Holding, TagKind, TagSet, World, recipe_decl};
 
 /// Whether a tag set needs a second word (never, with today's 29 tags).
 const WIDE_TAGS: bool = TagKind::ALL.len() > 32;
@@ -74,8 +74,21 @@ pub(crate) struct KeyWriter {
     /// Cells where a box off goal can never move again, by row (empty when
     /// no such rule holds).
     dead: DeadCells,
-    /// Whether the key holds the player's Facing.
-    facing: bool,
+    /// When the key holds the player's Facing.
+    facing: FacingKey,
+}
+
+/// When a key holds the player's Facing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum FacingKey {
+    /// Always (the plain search).
+    Always,
+    /// Never: without hands nothing reads it.
+    Never,
+    /// Only while the player holds something: with empty hands only a grab
+    /// reads it, and the search tries a grab in every direction (see the
+    /// module docs of `general`, "Facing").
+    Holding,
 }
 
 /// A set of cells of the level's rectangle.
@@ -176,17 +189,18 @@ impl DeadCells {
 impl KeyWriter {
     /// Prepare the keys of `level`'s positions, from its start `world`;
     /// `dead` is the set of dead cells to report in the [`Census`], and
-    /// `facing` whether the key holds the player's Facing. Only rules with
+    /// `facing` when the key holds the player's Facing. Only rules with
     /// hands ever read Facing (a grab takes what is in front, a held item
     /// stays in front, a swing turns from it: rules.md §4); without hands,
     /// two positions that differ only in Facing have the same futures, so
-    /// the search may leave it out and file them as one.
+    /// the search may leave it out and file them as one; with empty hands
+    /// only a grab reads it.
     pub(crate) fn new(
         level: &Level,
         world: &World,
         player: EntityId,
         dead: DeadCells,
-        facing: bool,
+        facing: FacingKey,
     ) -> Self {
         let mut hammer = false;
         let mut contents = false;
@@ -195,13 +209,8 @@ impl KeyWriter {
             hammer |= spec.recipe == EntityRecipe::Hammer;
             contents |= !spec.contents.as_slice().is_empty();
             for r in std::iter::once(spec.recipe).chain(spec.contents.as_slice().iter().copied()) {
-                collectibles |= matches!(
-                    r,
-                    EntityRecipe::Apple
-                        | EntityRecipe::Pear
-                        | EntityRecipe::Cheese
-                        | EntityRecipe::Coin
-                );
+                // What raises a counter, as the sim declares it.
+                collectibles |= recipe_decl(r).is_some_and(|d| d.collects().is_some());
             }
         }
         let tracked = world
@@ -227,21 +236,25 @@ impl KeyWriter {
         }
     }
 
-    /// Write the key of `world` into `out` (cleared first) and count its
-    /// boxes; `player_at`, if given, is written as the player's cell instead
-    /// of its own (the search's normalized region cell).
+    /// Write the key of `world` into `out` (cleared first), count its
+    /// boxes and put their cells in `boxes` (cleared first); `player_at`, if
+    /// given, is written as the player's cell instead of its own (the
+    /// search's normalized region cell).
     pub(crate) fn write(
         &self,
         world: &World,
         player_at: Option<GridPos>,
         out: &mut Vec<u32>,
+        boxes: &mut Vec<GridPos>,
     ) -> Census {
         out.clear();
+        boxes.clear();
         let mut census = Census::default();
         let mut note = |tags: TagSet, at: Option<GridPos>| {
             if counts_on_goal(tags) {
                 census.boxes += 1;
                 census.dead |= at.is_some_and(|at| self.dead.contains(at));
+                boxes.extend(at);
             }
         };
         if self.spawns {
@@ -291,11 +304,17 @@ impl KeyWriter {
                 }
             }
         }
-        if self.facing {
+        let held = world.get::<Holding>(self.player).ok().and_then(|h| h.0);
+        let facing = match self.facing {
+            FacingKey::Always => true,
+            FacingKey::Never => false,
+            FacingKey::Holding => held.is_some(),
+        };
+        if facing {
             let facing = world.get::<Facing>(self.player).ok().map(|f| f.0);
             out.push(facing.map_or(GONE, |f| f.index() as u32));
         }
-        match world.get::<Holding>(self.player).ok().and_then(|h| h.0) {
+        match held {
             Some(held) => {
                 out.push(held.index());
                 out.push(held.generation());

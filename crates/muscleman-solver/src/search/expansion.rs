@@ -7,16 +7,12 @@
 )]
 
 use super::corral::Verdict;
+use super::node::{MACRO, Node, goals_done};
 use super::table::Table;
-use super::{MACRO, Node, Scratch, Search, Step, Strategy};
+use super::{Scratch, Search, Step, Strategy};
 use crate::board::Board;
 use crate::moves;
 use crate::options::{GiveUpReason, Optimize};
-
-/// Boxes of `boxes` on goals.
-pub(super) fn goals_done(b: &Board, boxes: &[u16]) -> usize {
-    boxes.iter().filter(|c| b.goal[**c as usize]).count()
-}
 
 impl Search<'_> {
     /// Expand node `idx`. In fast mode, return a generated goal node at once.

@@ -27,37 +27,10 @@ mod corral;
 mod deadlock;
 mod expansion;
 mod goal_room;
+mod node;
 mod table;
 
-/// One stored state.
-#[derive(Clone, Copy, Debug)]
-struct Node {
-    /// Parent node (`u32::MAX` for the root).
-    parent: u32,
-    /// Player key: normalized region cell, or the exact cell in moves mode.
-    player: u16,
-    /// Cell of the pushed chain's nearest box before the push (where the
-    /// player stands after it).
-    first: u16,
-    /// Direction of the push (0..4), or [`MACRO`] for a goal macro.
-    dir: u8,
-    /// Pushes this step makes in direction `dir` (more than 1 for a tunnel
-    /// run), or the goal macro's push count.
-    run: u16,
-    /// A goal macro's first push in [`Search::macro_pushes`].
-    at: u32,
-    /// Lower bound from here.
-    h: u32,
-    /// Cost so far (pushes, or moves in moves mode).
-    g: u32,
-    /// Pushes so far.
-    pushes: u32,
-    /// Distance table (frozen boxes on goals as walls) used for the bound.
-    dt: u32,
-}
-
-/// [`Node::dir`] of a goal macro: its pushes are in [`Search::macro_pushes`].
-const MACRO: u8 = 4;
+use node::{MACRO, Node};
 
 /// One generated step: the player at `c` pushes direction `d`; the
 /// chain's nearest box leaves `first`; after the step (`run` pushes, more
@@ -410,7 +383,7 @@ impl<'a> Search<'a> {
         let idx = self.table.insert(slot, root, &b.boxes0, hash);
         let entry = self.priority(&root, idx);
         self.heap.push(entry);
-        if expansion::goals_done(b, &b.boxes0) == b.goals.len() {
+        if node::goals_done(b, &b.boxes0) == b.goals.len() {
             return Some(SearchEnd::Found {
                 moves: String::new(),
                 optimal,

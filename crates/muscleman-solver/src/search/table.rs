@@ -7,7 +7,7 @@
     reason = "cell, box, goal and node indices are made by the board and the search themselves and stay in range; this is the solver's inner loop"
 )]
 
-use super::Node;
+use super::node::Node;
 use crate::board::Board;
 
 /// Every stored state, and the index that finds one by its boxes and player.

@@ -1,0 +1,85 @@
+//! The mouse: a click on a cell walks there, a click on a box picks it and
+//! the next click pushes it there (planned by `play/mouse.rs` on what the
+//! board shows), and a click on a level in the level list plays it.
+
+use muscleman_core::{GridPos, Input};
+use muscleman_sim::Command;
+use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+
+use super::App;
+use crate::play::mouse;
+use crate::play::screen::Overlay;
+
+impl App {
+    /// Handle a mouse event: a click on a cell walks there, a click on a
+    /// box picks it, and the next click pushes it to that cell.
+    pub fn handle_mouse(&mut self, event: MouseEvent) {
+        if event.kind != MouseEventKind::Down(MouseButton::Left) {
+            return;
+        }
+        self.screen.message = None;
+        if let Overlay::Browser { .. } = self.screen.overlay {
+            // A click on a level's row plays it.
+            if let Some(index) = self.screen.list_row_at(event.column, event.row)
+                && index < self.set.levels.len()
+            {
+                self.screen.overlay = Overlay::None;
+                if index != self.session.index {
+                    self.go_to(index);
+                }
+            }
+            return;
+        }
+        if self.screen.overlay != Overlay::None || self.playing.current.is_some() {
+            return;
+        }
+        let Some(at) = self.cell_at(event.column, event.row) else {
+            self.screen.picked = None;
+            return;
+        };
+        self.click(at);
+    }
+
+    /// Return the level cell drawn at a screen position, if the board is there.
+    pub fn cell_at(&self, column: u16, row: u16) -> Option<GridPos> {
+        self.screen.cell_at(column, row)
+    }
+
+    /// Act on a click on the level cell `at` (see [`App::handle_mouse`]).
+    pub fn click(&mut self, at: GridPos) {
+        if self.session.game.is_solved() {
+            self.screen.message = Some("Solved! Enter: next level, z: undo".to_owned());
+            return;
+        }
+        let plan = match self.screen.picked.take() {
+            Some(from) if from != at => mouse::push_path(&self.session.game, from, at),
+            Some(_) => {
+                self.screen.message = Some("Box put down: click another".to_owned());
+                return;
+            }
+            None if mouse::is_box(&self.session.game, at) => {
+                self.screen.picked = Some(at);
+                self.screen.message = Some("Box picked: click where to push it".to_owned());
+                return;
+            }
+            None => mouse::walk_path(&self.session.game, at),
+        };
+        match plan {
+            Ok(dirs) => {
+                for dir in dirs {
+                    let expected = mouse::player(&self.session.game).map(|p| p.step(dir));
+                    self.command(Command::Step(Input::Move(dir)));
+                    if self.session.game.is_solved() {
+                        break;
+                    }
+                    if mouse::player(&self.session.game) != expected {
+                        self.screen.message =
+                            Some("Stopped: the way was not as the board showed".to_owned());
+                        break;
+                    }
+                }
+            }
+            Err(why) => self.screen.message = Some(why),
+        }
+    }
+}

@@ -1,0 +1,335 @@
+//! The terminal's art for the sim's appearances: how each
+//! [`Appearance`] looks on the board (two columns and one, in colour and
+//! plain), which of a cell's entities is drawn on top, and what each is
+//! called in the panel.
+
+use muscleman_core::{GlobalCounter, KeyColor};
+use muscleman_sim::{Appearance, Tint};
+use ratatui::style::{Color, Modifier, Style};
+
+/// How one kind of cell looks: two characters and a style, in colour and plain.
+#[derive(Clone, Copy)]
+pub(super) struct Look {
+    /// Two columns, for levels that fit at two columns a cell.
+    pub(super) glyph: &'static str,
+    /// One column, for levels too wide for two (the level format's symbol where it has one).
+    pub(super) narrow: &'static str,
+    /// The style in colour.
+    pub(super) color: Style,
+    /// The style without colours.
+    pub(super) plain: Style,
+}
+
+pub(super) const fn look(
+    glyph: &'static str,
+    narrow: &'static str,
+    color: Style,
+    plain: Style,
+) -> Look {
+    Look {
+        glyph,
+        narrow,
+        color,
+        plain,
+    }
+}
+
+const NONE: Style = Style::new();
+pub(super) const BOLD: Style = Style::new().add_modifier(Modifier::BOLD);
+pub(super) const FLOOR: Look = look("  ", " ", NONE, NONE);
+const GOAL: Look = look("()", ".", Style::new().fg(Color::LightRed), NONE);
+const WALL: Look = look("██", "█", Style::new().fg(Color::Gray), NONE);
+const WEAK_WALL: Look = look("▒▒", "▒", Style::new().fg(Color::Yellow), NONE);
+const WATER: Look = look(
+    "≈≈",
+    "≈",
+    Style::new().fg(Color::LightBlue).bg(Color::Blue),
+    NONE,
+);
+const BOX: Look = look(
+    "[]",
+    "$",
+    Style::new()
+        .fg(Color::LightYellow)
+        .add_modifier(Modifier::BOLD),
+    BOLD,
+);
+const BOX_ON_GOAL: Look = look(
+    "[]",
+    "*",
+    Style::new()
+        .fg(Color::LightGreen)
+        .add_modifier(Modifier::BOLD),
+    Style::new().add_modifier(Modifier::REVERSED),
+);
+const HEAVY: Look = look(
+    "{}",
+    "&",
+    Style::new()
+        .fg(Color::LightMagenta)
+        .add_modifier(Modifier::BOLD),
+    BOLD,
+);
+const HEAVY_ON_GOAL: Look = look(
+    "{}",
+    "&",
+    Style::new()
+        .fg(Color::LightGreen)
+        .add_modifier(Modifier::BOLD),
+    Style::new().add_modifier(Modifier::REVERSED),
+);
+pub(super) const PLAYER: Look = look(
+    "@@",
+    "@",
+    Style::new()
+        .fg(Color::LightCyan)
+        .add_modifier(Modifier::BOLD),
+    BOLD,
+);
+/// Water filled by a sunk heavy box: walkable.
+const BRIDGE: Look = look(
+    "__",
+    "=",
+    Style::new().fg(Color::LightMagenta).bg(Color::Blue),
+    NONE,
+);
+const HAMMER: Look = look(
+    "-T",
+    "T",
+    Style::new().fg(Color::White).add_modifier(Modifier::BOLD),
+    BOLD,
+);
+/// Something the sim draws that this game does not know yet.
+const UNKNOWN: Look = look("??", "?", Style::new().fg(Color::LightRed), NONE);
+
+/// Return the terminal colour of a key colour.
+const fn key_color(c: KeyColor) -> Color {
+    match c {
+        KeyColor::Blue => Color::LightBlue,
+        KeyColor::Red => Color::LightRed,
+        KeyColor::Yellow => Color::Yellow,
+        KeyColor::Green => Color::LightGreen,
+    }
+}
+
+/// A key: `k` and its colour's letter (`kb`); one column, the letter (`b`).
+const fn key_look(c: KeyColor) -> Look {
+    let (glyph, narrow) = match c {
+        KeyColor::Blue => ("kb", "b"),
+        KeyColor::Red => ("kr", "r"),
+        KeyColor::Yellow => ("ky", "y"),
+        KeyColor::Green => ("kg", "g"),
+    };
+    look(
+        glyph,
+        narrow,
+        Style::new().fg(key_color(c)).add_modifier(Modifier::BOLD),
+        BOLD,
+    )
+}
+
+/// A door: closed `+B` (one column `B`), open `'B` (one column the small
+/// capital `ʙ`); the secret door `+S`/`S`, open `'S`/`s`. A closed door is
+/// a block of its colour (reversed without colours).
+const fn door_look(color: Option<KeyColor>, open: bool) -> Look {
+    let (closed, opened, narrow_closed, narrow_open) = match color {
+        Some(KeyColor::Blue) => ("+B", "'B", "B", "ʙ"),
+        Some(KeyColor::Red) => ("+R", "'R", "R", "ʀ"),
+        Some(KeyColor::Yellow) => ("+Y", "'Y", "Y", "ʏ"),
+        Some(KeyColor::Green) => ("+G", "'G", "G", "ɢ"),
+        None => ("+S", "'S", "S", "s"),
+    };
+    let fg = match color {
+        Some(c) => key_color(c),
+        None => Color::Magenta,
+    };
+    if open {
+        look(opened, narrow_open, Style::new().fg(fg), NONE)
+    } else {
+        look(
+            closed,
+            narrow_closed,
+            Style::new()
+                .fg(Color::Black)
+                .bg(fg)
+                .add_modifier(Modifier::BOLD),
+            Style::new().add_modifier(Modifier::REVERSED),
+        )
+    }
+}
+
+/// A pressure plate: `_b`, pressed `=b` (one column the circled letter `ⓑ`,
+/// pressed `Ⓑ`); the heavy plate `_H`/`=H` (`ⓗ`/`Ⓗ`).
+const fn plate_look(color: Option<KeyColor>, pressed: bool) -> Look {
+    let (up, down, narrow_up, narrow_down) = match color {
+        Some(KeyColor::Blue) => ("_b", "=b", "ⓑ", "Ⓑ"),
+        Some(KeyColor::Red) => ("_r", "=r", "ⓡ", "Ⓡ"),
+        Some(KeyColor::Yellow) => ("_y", "=y", "ⓨ", "Ⓨ"),
+        Some(KeyColor::Green) => ("_g", "=g", "ⓖ", "Ⓖ"),
+        None => ("_H", "=H", "ⓗ", "Ⓗ"),
+    };
+    let fg = match color {
+        Some(c) => key_color(c),
+        None => Color::LightMagenta,
+    };
+    if pressed {
+        look(
+            down,
+            narrow_down,
+            Style::new().fg(fg).add_modifier(Modifier::BOLD),
+            BOLD,
+        )
+    } else {
+        look(up, narrow_up, Style::new().fg(fg), NONE)
+    }
+}
+
+/// A collectible: `*` and its letter (`*a` apple, `*p` pear, `*c` cheese,
+/// `*o` coin); one column, the letter.
+const fn collectible_look(counter: GlobalCounter) -> Look {
+    let (glyph, narrow, fg) = match counter {
+        GlobalCounter::ApplesEaten => ("*a", "a", Color::LightRed),
+        GlobalCounter::PearsEaten => ("*p", "p", Color::LightGreen),
+        GlobalCounter::CheeseEaten => ("*c", "c", Color::Yellow),
+        GlobalCounter::Coins => ("*o", "o", Color::LightYellow),
+        _ => ("*?", "?", Color::LightRed),
+    };
+    look(
+        glyph,
+        narrow,
+        Style::new().fg(fg).add_modifier(Modifier::BOLD),
+        BOLD,
+    )
+}
+
+/// Return how one entity looks on its own (`on_goal`: it fills a goal, as
+/// the view says, which turns a box green): the art of its kind where this game has
+/// some, else the glyph and colour its recipe declares.
+pub(super) fn look_of(a: Appearance, on_goal: bool) -> Look {
+    match (a.kind, a.color) {
+        ("player", _) => PLAYER,
+        ("unknown", _) => UNKNOWN,
+        ("wall", _) => WALL,
+        ("weak_wall", _) => WEAK_WALL,
+        ("water", _) => WATER,
+        ("goal", _) => GOAL,
+        ("box", _) if on_goal => BOX_ON_GOAL,
+        ("box", _) => BOX,
+        ("heavy_box", _) if on_goal => HEAVY_ON_GOAL,
+        ("heavy_box", _) => HEAVY,
+        ("sunk_heavy_box", _) => BRIDGE,
+        ("hammer", _) => HAMMER,
+        ("key", Some(c)) => key_look(c),
+        ("door" | "secret_door", c) => door_look(c, a.state == "open"),
+        ("plate" | "heavy_plate", c) => plate_look(c, a.state == "pressed"),
+        _ => match a.counter {
+            Some(counter) if counter != GlobalCounter::GhostsReleased => collectible_look(counter),
+            // What this game has no art for: the recipe's own glyph.
+            _ => fallback(a),
+        },
+    }
+}
+
+/// The printable ASCII characters, each followed by a space: a glyph's two
+/// columns are a slice of it, so a fallback allocates nothing.
+const ASCII_PAIRS: &str = "! \" # $ % & ' ( ) * + , - . / 0 1 2 3 4 5 6 7 8 9 : ; < = > ? @ A B C D E F G H I J K L M N O P Q R S T U V W X Y Z [ \\ ] ^ _ ` a b c d e f g h i j k l m n o p q r s t u v w x y z { | } ~ ";
+
+/// Return how an appearance this game has no art for looks: its declared
+/// glyph (`?` if it is not printable ASCII) in its declared colour.
+fn fallback(a: Appearance) -> Look {
+    let at = (a.glyph as usize)
+        .wrapping_sub('!' as usize)
+        .wrapping_mul(2);
+    let (glyph, narrow) = match (ASCII_PAIRS.get(at..at + 2), ASCII_PAIRS.get(at..=at)) {
+        (Some(g), Some(n)) if a.glyph.is_ascii_graphic() => (g, n),
+        _ => ("? ", "?"),
+    };
+    look(
+        glyph,
+        narrow,
+        Style::new().fg(tint(a.tint)).add_modifier(Modifier::BOLD),
+        BOLD,
+    )
+}
+
+/// Return the terminal colour of a declared tint.
+const fn tint(t: Tint) -> Color {
+    match t {
+        Tint::Plain | Tint::Own => Color::Reset,
+        Tint::Red => Color::LightRed,
+        Tint::Green => Color::LightGreen,
+        Tint::Yellow | Tint::Brown => Color::Yellow,
+        Tint::Blue => Color::LightBlue,
+        Tint::Magenta => Color::LightMagenta,
+        Tint::Cyan => Color::LightCyan,
+        Tint::Grey => Color::Gray,
+    }
+}
+
+/// Return which entity of a cell is drawn: the lowest rank wins, and it
+/// follows the layer the recipe declares (the player over walls and closed
+/// doors over boxes, keys and hammers over what lies on the floor over the
+/// floor itself).
+pub(super) fn rank(a: Appearance) -> u8 {
+    u8::MAX - a.layer.0
+}
+
+/// Return a key colour's name in the panel.
+const fn color_name(c: KeyColor) -> &'static str {
+    match c {
+        KeyColor::Blue => "blue",
+        KeyColor::Red => "red",
+        KeyColor::Yellow => "yellow",
+        KeyColor::Green => "green",
+    }
+}
+
+/// Return what an appearance is called in the panel: its shown state,
+/// its colour and its name (`"pressed red plate"`).
+pub(super) fn name_of(a: Appearance) -> String {
+    let mut name = String::new();
+    for word in [a.state, a.color.map_or("", color_name)] {
+        if !word.is_empty() {
+            name.push_str(word);
+            name.push(' ');
+        }
+    }
+    name.push_str(a.name);
+    name
+}
+
+#[cfg(test)]
+mod tests {
+    use muscleman_core::GridPos;
+    use muscleman_sim::{World, appearance, recipe_decls, spawn};
+
+    use super::*;
+
+    /// Every recipe the sim declares is drawn, by this game's art or by its
+    /// declared glyph, and named: a new mechanic shows without an edit here.
+    #[test]
+    fn every_declared_recipe_is_drawn_and_named() {
+        let mut world = World::new();
+        for (x, decl) in (0..).zip(recipe_decls()) {
+            let id = spawn(&mut world, decl.recipe, GridPos::new(x, 0))
+                .unwrap_or_else(|e| panic!("{e}"));
+            let a = appearance(&world, id);
+            let look = look_of(a, false);
+            assert_ne!(look.narrow, UNKNOWN.narrow, "{}", decl.recipe);
+            assert!(name_of(a).ends_with(decl.art.name), "{}", decl.recipe);
+        }
+    }
+
+    #[test]
+    fn a_kind_without_art_is_drawn_with_its_declared_glyph() {
+        let odd = Appearance {
+            kind: "newcomer",
+            glyph: 'N',
+            ..Appearance::UNKNOWN
+        };
+        let look = look_of(odd, false);
+        assert_eq!((look.glyph, look.narrow), ("N ", "N"));
+        let wide = Appearance { glyph: 'é', ..odd };
+        assert_eq!(look_of(wide, false).narrow, "?");
+    }
+}

@@ -1,0 +1,252 @@
+//! The board: the view's cells drawn two columns a cell, or one when the
+//! level is too wide, scrolled around the player when even that does not
+//! fit; the top entity of each cell drawn by the art's rank, with the
+//! hint's way, the picked box and the held item marked. Where the board
+//! was drawn is left for the mouse.
+
+use muscleman_core::{GridDir, GridPos};
+use muscleman_sim::{Appearance, View};
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier};
+use ratatui::text::Line;
+use ratatui::widgets::Block;
+
+use super::app::App;
+use super::art::{FLOOR, Look, look_of, rank};
+use super::names::level_title;
+use super::palette::Palette;
+use super::screen::BoardMap;
+
+/// Most rows the "Solved!" banner takes, borders included.
+pub(super) const BANNER_HEIGHT: u16 = 7;
+
+/// What a cell holds, as the look chooses among it.
+#[derive(Clone, Copy, Default)]
+struct Cell {
+    /// The entity drawn, if any.
+    top: Option<Appearance>,
+    player: bool,
+    goal: bool,
+    water: bool,
+    /// The entity drawn is the one the player holds.
+    held: bool,
+    /// The entity drawn fills a goal (the view says: a box on a goal).
+    on_goal: bool,
+}
+
+impl Cell {
+    /// Sort the appearances of a cell's entities.
+    fn of(view: &View, at: GridPos) -> Cell {
+        let mut c = Cell::default();
+        let mut top: Option<(u8, Appearance, bool, bool)> = None;
+        for sprite in view.cell(at) {
+            let a = sprite.appearance;
+            match a.kind {
+                "player" => c.player = true,
+                "goal" => c.goal = true,
+                "water" => c.water = true,
+                _ => {}
+            }
+            let held = view.holding() == Some(sprite.entity);
+            if top.is_none_or(|(r, _, _, _)| rank(a) < r) {
+                top = Some((rank(a), a, held, sprite.on_goal));
+            }
+        }
+        if let Some((_, a, held, on_goal)) = top {
+            c.top = Some(a);
+            c.held = held;
+            c.on_goal = on_goal;
+        }
+        c
+    }
+
+    /// Return how the cell looks: the thing on top wins.
+    fn look(self) -> Look {
+        self.top.map_or(FLOOR, |a| look_of(a, self.on_goal))
+    }
+}
+
+/// The player's two characters, showing where it faces.
+fn player_glyph(facing: GridDir) -> &'static str {
+    match facing {
+        GridDir::Up => "^@",
+        GridDir::Right => "@>",
+        GridDir::Down => "@v",
+        GridDir::Left => "<@",
+    }
+}
+
+/// The first visible cell and the screen offset on one axis: centred when
+/// the level fits, else scrolled to keep `player` in the middle.
+fn viewport(level_len: usize, visible: usize, player: usize) -> (usize, usize) {
+    if level_len <= visible {
+        (0, (visible - level_len) / 2)
+    } else {
+        let first = player.saturating_sub(visible / 2).min(level_len - visible);
+        (first, 0)
+    }
+}
+
+/// Draw the board; return the screen area the level took, and whether it
+/// is drawn one column a cell.
+pub(super) fn draw_board(app: &App, frame: &mut Frame, area: Rect) -> (Rect, bool) {
+    let block = Block::bordered()
+        .title(Line::from(format!(" {} ", level_title(app))).style(Palette::of(app).accent()))
+        .border_style(Palette::of(app).dim());
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let view = app.game().view();
+    let facing = view.facing().unwrap_or_default();
+    let region = Region::of(&view, app.level().width(), app.level().height());
+    // Keep room for the banner below the level when there is enough, so
+    // that solving hides nothing and the level does not jump.
+    let area = if usize::from(inner.height) >= region.height() + usize::from(BANNER_HEIGHT) {
+        Rect {
+            height: inner.height - BANNER_HEIGHT,
+            ..inner
+        }
+    } else {
+        inner
+    };
+    render_view(app, &view, region, facing, area, frame.buffer_mut())
+}
+
+/// The cells to draw: the level's rectangle, grown to hold everything the
+/// view holds (a player who walked off an open level stays in sight, and
+/// the level never shifts while it stays inside).
+#[derive(Clone, Copy)]
+struct Region {
+    min: GridPos,
+    max: GridPos,
+}
+
+impl Region {
+    fn of(view: &View, width: usize, height: usize) -> Region {
+        let last = |n: usize| {
+            i32::try_from(n)
+                .unwrap_or(i32::MAX)
+                .saturating_sub(1)
+                .max(0)
+        };
+        let (mut min, mut max) = (GridPos::ZERO, GridPos::new(last(width), last(height)));
+        if let Some((lo, hi)) = view.bounds() {
+            min = GridPos::new(min.x.min(lo.x), min.y.min(lo.y));
+            max = GridPos::new(max.x.max(hi.x), max.y.max(hi.y));
+        }
+        Region { min, max }
+    }
+
+    fn span(lo: i32, hi: i32) -> usize {
+        usize::try_from(i64::from(hi) - i64::from(lo) + 1).unwrap_or(0)
+    }
+
+    fn width(self) -> usize {
+        Region::span(self.min.x, self.max.x)
+    }
+
+    fn height(self) -> usize {
+        Region::span(self.min.y, self.max.y)
+    }
+
+    /// Return the cell `dx`, `dy` cells from the top-left corner.
+    fn at(self, dx: usize, dy: usize) -> Option<GridPos> {
+        let x = i32::try_from(i64::from(self.min.x) + i64::try_from(dx).ok()?).ok()?;
+        let y = i32::try_from(i64::from(self.min.y) + i64::try_from(dy).ok()?).ok()?;
+        Some(GridPos::new(x, y))
+    }
+
+    /// Return how far `p` lies from the top-left corner.
+    fn offset(self, p: GridPos) -> (usize, usize) {
+        let off = |v: i32, lo: i32| usize::try_from(i64::from(v) - i64::from(lo)).unwrap_or(0);
+        (off(p.x, self.min.x), off(p.y, self.min.y))
+    }
+}
+
+/// Draw the view's `region` into `area`, two columns a cell when it fits,
+/// one otherwise, scrolled around the player when even that does not fit.
+/// Return the screen area the level took, and whether it is one column a cell.
+fn render_view(
+    app: &App,
+    view: &View,
+    region: Region,
+    facing: GridDir,
+    area: Rect,
+    buf: &mut Buffer,
+) -> (Rect, bool) {
+    let (w, h) = (region.width(), region.height());
+    let cols = usize::from(area.width);
+    let rows = usize::from(area.height);
+    let cell_w = if w.saturating_mul(2) <= cols { 2 } else { 1 };
+    let visible_x = cols / cell_w;
+    let player = view
+        .sprites()
+        .iter()
+        .find(|s| s.appearance.is("player"))
+        .map_or(region.min, |s| s.at);
+    let (px, py) = region.offset(player);
+    let (first_x, pad_x) = viewport(w, visible_x, px);
+    let (first_y, pad_y) = viewport(h, rows, py);
+    for sy in 0..rows.min(h) {
+        for sx in 0..visible_x.min(w) {
+            let Some(at) = region.at(first_x + sx, first_y + sy) else {
+                continue;
+            };
+            let cell = Cell::of(view, at);
+            let look = cell.look();
+            let mut style = Palette::of(app).style(look);
+            if app.screen.color && cell.water && style.bg.is_none() {
+                style = style.bg(Color::Blue);
+            }
+            if app.screen.color && cell.goal && cell.player {
+                style = style.bg(Color::Red);
+            }
+            if app.screen.picked == Some(at) {
+                style = style.add_modifier(Modifier::REVERSED | Modifier::SLOW_BLINK);
+            }
+            if cell.held {
+                // Held: reversed and underlined, in colour or not.
+                style = style.add_modifier(Modifier::REVERSED | Modifier::UNDERLINED);
+            }
+            let hinted = app.hints.cells.contains(&at);
+            if hinted {
+                style = style.add_modifier(Modifier::UNDERLINED);
+            }
+            let glyph = match (cell_w, cell.player) {
+                // The hint's way over bare floor: dots.
+                (1, false) if hinted && cell.top.is_none() => "·",
+                (_, false) if hinted && cell.top.is_none() => "··",
+                (1, _) => look.narrow,
+                (_, true) => player_glyph(facing),
+                (_, false) => look.glyph,
+            };
+            let (Ok(x_off), Ok(y_off)) = (
+                u16::try_from((pad_x + sx) * cell_w),
+                u16::try_from(pad_y + sy),
+            ) else {
+                continue;
+            };
+            buf.set_string(area.x + x_off, area.y + y_off, glyph, style);
+        }
+    }
+    let to_u16 = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
+    app.screen
+        .board
+        .set(region.at(first_x, first_y).map(|origin| BoardMap {
+            x: area.x.saturating_add(to_u16(pad_x * cell_w)),
+            y: area.y.saturating_add(to_u16(pad_y)),
+            width: to_u16(visible_x.min(w) * cell_w),
+            height: to_u16(rows.min(h)),
+            origin,
+            cell_width: to_u16(cell_w),
+        }));
+    let taken = Rect::new(
+        area.x.saturating_add(to_u16(pad_x * cell_w)),
+        area.y.saturating_add(to_u16(pad_y)),
+        to_u16(visible_x.min(w) * cell_w),
+        to_u16(rows.min(h)),
+    )
+    .intersection(area);
+    (taken, cell_w == 1)
+}

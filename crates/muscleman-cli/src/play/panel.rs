@@ -1,0 +1,276 @@
+//! The side panel: the level and its title, the rules, moves and pushes
+//! with the bests, the player's facing and holding, the counters, the
+//! short key legend and the glyphs of what the level holds.
+
+use muscleman_core::{GlobalCounter, GridDir};
+use muscleman_sim::{Appearance, View};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph};
+
+use super::app::App;
+use super::art::{BOLD, Look, PLAYER, look, look_of, name_of, rank};
+use super::keys::{GameAction, KEY_BINDINGS, LegendLine};
+use super::names::{level_title, rules_name};
+use super::palette::Palette;
+
+/// Draw the side panel: the level, the counts and bests, the player's
+/// state, the short key legend and the glyphs of what the level holds.
+pub(super) fn draw_panel(app: &App, frame: &mut Frame, area: Rect, narrow: bool) {
+    let block = Block::bordered()
+        .title(Line::from(" Muscleman ").style(Palette::of(app).accent()))
+        .border_style(Palette::of(app).dim());
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let stats = app.game().stats();
+    let label = Palette::of(app).dim();
+    let value = Style::new().add_modifier(Modifier::BOLD);
+    let mut lines = vec![
+        Line::from(vec![
+            Span::styled("Level ", label),
+            Span::styled(
+                format!("{} of {}", app.level_index() + 1, app.level_count()),
+                value,
+            ),
+        ]),
+        Line::from(Span::styled(level_title(app), Palette::of(app).accent())),
+        Line::from(vec![
+            Span::styled("Rules ", Palette::of(app).dim()),
+            Span::styled(rules_name(app.session.rules), value),
+        ]),
+    ];
+    let record = app.record().filter(|r| r.solved);
+    let best = |n: Option<u32>| match (record, n) {
+        (Some(_), Some(n)) => n.to_string(),
+        _ => "-".to_owned(),
+    };
+    lines.push(Line::from(vec![
+        Span::styled("Moves   ", label),
+        Span::styled(format!("{:>5}", stats.moves), value),
+        Span::styled("   best ", label),
+        Span::styled(
+            format!("{:>5}", best(record.and_then(|r| r.best_moves))),
+            value,
+        ),
+    ]));
+    lines.push(Line::from(vec![
+        Span::styled("Pushes  ", label),
+        Span::styled(format!("{:>5}", stats.pushes), value),
+        Span::styled("   best ", label),
+        Span::styled(
+            format!("{:>5}", best(record.and_then(|r| r.best_pushes))),
+            value,
+        ),
+    ]));
+    lines.push(Line::from(Span::styled(
+        if record.is_some() {
+            "Solved"
+        } else {
+            "Not solved yet"
+        },
+        label,
+    )));
+    let view = app.game().view();
+    lines.push(state_line(app, &view));
+    if let Some(line) = counters_line(app, &view) {
+        lines.push(line);
+    }
+    lines.push(Line::from(""));
+    let width = usize::from(inner.width);
+    lines.extend(legend_lines(app, width, &short_legend()));
+    // The glyph legend, for what this level holds, as far as there is room.
+    let items = glyph_legend(&view);
+    let room = usize::from(inner.height).saturating_sub(lines.len() + 1);
+    if room > 0 && !items.is_empty() {
+        lines.push(Line::from(""));
+        lines.extend(
+            glyph_lines(app, &items, width, narrow)
+                .into_iter()
+                .take(room),
+        );
+    }
+    frame.render_widget(Paragraph::new(lines), inner);
+}
+
+/// Return the arrow of a direction.
+const fn arrow(dir: GridDir) -> &'static str {
+    match dir {
+        GridDir::Up => "↑",
+        GridDir::Right => "→",
+        GridDir::Down => "↓",
+        GridDir::Left => "←",
+    }
+}
+
+/// The player's state: where it faces (an arrow) and what it holds.
+fn state_line(app: &App, view: &View) -> Line<'static> {
+    let facing = view.facing().map_or("-", arrow);
+    let held = view.holding().and_then(|id| {
+        view.sprites()
+            .iter()
+            .find(|s| s.entity == id)
+            .map(|s| name_of(s.appearance))
+    });
+    Line::from(vec![
+        Span::styled("Facing ", Palette::of(app).dim()),
+        Span::styled(facing, Palette::of(app).accent()),
+        Span::styled("  holding ", Palette::of(app).dim()),
+        Span::styled(held.unwrap_or_else(|| "-".to_owned()), BOLD),
+    ])
+}
+
+/// The counters players collect (coins, apples, pears, cheese), those above
+/// zero; `None` when all are zero.
+fn counters_line(app: &App, view: &View) -> Option<Line<'static>> {
+    let shown = [
+        (GlobalCounter::Coins, "coins"),
+        (GlobalCounter::ApplesEaten, "apples"),
+        (GlobalCounter::PearsEaten, "pears"),
+        (GlobalCounter::CheeseEaten, "cheese"),
+    ];
+    let mut spans = Vec::new();
+    for (counter, name) in shown {
+        let n = view
+            .counters()
+            .iter()
+            .find(|(c, _)| *c == counter)
+            .map_or(0, |(_, n)| *n);
+        if n > 0 {
+            if !spans.is_empty() {
+                spans.push(Span::raw(" "));
+            }
+            spans.push(Span::styled(format!("{name} "), Palette::of(app).dim()));
+            spans.push(Span::styled(n.to_string(), BOLD));
+        }
+    }
+    (!spans.is_empty()).then(|| Line::from(spans))
+}
+
+/// The panel's short key legend: the arrows, then the first key of the
+/// actions a player needs most, from `KEY_BINDINGS`; `?` shows them all.
+fn short_legend() -> Vec<LegendLine> {
+    let mut out = vec![LegendLine {
+        keys: "↑↓←→".to_owned(),
+        description: "move",
+    }];
+    for action in [
+        GameAction::Undo,
+        GameAction::Restart,
+        GameAction::Levels,
+        GameAction::Hint,
+        GameAction::Help,
+        GameAction::Quit,
+    ] {
+        if let Some(b) = KEY_BINDINGS.iter().find(|b| b.action == action) {
+            out.push(LegendLine {
+                keys: b.label.to_owned(),
+                description: action.description(),
+            });
+        }
+    }
+    out
+}
+
+/// The key legend, from [`key_legend`](super::keys::key_legend) (so from `KEY_BINDINGS`): each
+/// action's keys then what it does, as many to a line as fit in `width`,
+/// an entry too long for a line broken between its keys.
+fn legend_lines(app: &App, width: usize, entries: &[LegendLine]) -> Vec<Line<'static>> {
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    let mut spans: Vec<Span<'static>> = Vec::new();
+    let mut used = 0usize;
+    let chars = |t: &str| t.chars().count();
+    for entry in entries {
+        let len = chars(&entry.keys) + 1 + chars(entry.description);
+        let gap = if used == 0 { 0 } else { 2 };
+        if used > 0 && used + gap + len > width {
+            lines.push(Line::from(std::mem::take(&mut spans)));
+            used = 0;
+        }
+        if used > 0 {
+            spans.push(Span::raw("  "));
+            used += 2;
+        }
+        // Keys word by word, so a long list wraps between keys.
+        for (i, k) in entry.keys.split(' ').enumerate() {
+            let sep = usize::from(i > 0);
+            if used > 0 && used + sep + chars(k) > width {
+                lines.push(Line::from(std::mem::take(&mut spans)));
+                used = 0;
+            } else if sep == 1 {
+                spans.push(Span::raw(" "));
+                used += 1;
+            }
+            spans.push(Span::styled(k.to_owned(), Palette::of(app).accent()));
+            used += chars(k);
+        }
+        let mut what = format!(" {}", entry.description);
+        if used + chars(&what) > width {
+            lines.push(Line::from(std::mem::take(&mut spans)));
+            what = entry.description.to_owned();
+            used = 0;
+        }
+        used += chars(&what);
+        spans.push(Span::raw(what));
+    }
+    if !spans.is_empty() {
+        lines.push(Line::from(spans));
+    }
+    lines
+}
+
+/// The glyph legend's entries, glyph (as the board draws it, one column or
+/// two) then name, as many to a line as fit.
+fn glyph_lines(
+    app: &App,
+    items: &[(Look, String)],
+    width: usize,
+    narrow: bool,
+) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    let mut spans: Vec<Span<'static>> = Vec::new();
+    let mut used = 0usize;
+    for (look, what) in items {
+        let glyph = if narrow { look.narrow } else { look.glyph };
+        let len = glyph.chars().count() + 1 + what.chars().count();
+        if used > 0 && used + 2 + len > width {
+            lines.push(Line::from(std::mem::take(&mut spans)));
+            used = 0;
+        }
+        if used > 0 {
+            spans.push(Span::raw("  "));
+            used += 2;
+        }
+        spans.push(Span::styled(glyph, Palette::of(app).style(*look)));
+        spans.push(Span::raw(format!(" {what}")));
+        used += len;
+    }
+    if !spans.is_empty() {
+        lines.push(Line::from(spans));
+    }
+    lines
+}
+
+/// The glyphs of what the view holds (the player first), each kind once,
+/// with its name: the legend names only what this level has.
+fn glyph_legend(view: &View) -> Vec<(Look, String)> {
+    let mut kinds: Vec<Appearance> = view.sprites().iter().map(|s| s.appearance).collect();
+    // One line a look: entities that look alike (open and filled water
+    // differ only in whether they can be walked into) are listed once.
+    let key = |a: &Appearance| (rank(*a), a.kind, a.color, a.state);
+    kinds.sort_by_key(key);
+    kinds.dedup_by_key(|a| key(a));
+    kinds
+        .into_iter()
+        .filter(|a| !a.is("wall"))
+        .map(|a| {
+            let look = if a.is("player") {
+                look("@v", "@", PLAYER.color, PLAYER.plain)
+            } else {
+                look_of(a, false)
+            };
+            (look, name_of(a))
+        })
+        .collect()
+}

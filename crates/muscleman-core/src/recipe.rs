@@ -1,0 +1,418 @@
+//! The recipes, as the level format needs them: each recipe's name, whether
+//! the sim plays it, the states it may be written in, what it may share a
+//! cell with and what it may hold (rules.md §3 and §6).
+//!
+//! Each recipe is one line of `recipes!` below. The sim declares the rest of
+//! a recipe (its tags, components, appearance and what the solver may assume)
+//! in its mechanic's module, and checks at compile time that it plays exactly
+//! the recipes marked playable here.
+
+use std::fmt;
+
+use crate::KeyColor;
+
+/// The roles that decide what may share a cell (rules.md §6). A spec's class
+/// is its recipe's, or its state's when it is written in one.
+///
+/// # Example
+/// ```
+/// use muscleman_core::{CellClass, EntityRecipe, EntitySpec, RecipeState};
+///
+/// let heavy = EntitySpec::new(EntityRecipe::HeavyBox);
+/// assert!(heavy.class().contains(CellClass::BLOCKER));
+/// assert!(!heavy.with_state(RecipeState::Sunk).class().contains(CellClass::BLOCKER));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CellClass(u16);
+
+impl CellClass {
+    /// No role: shares a cell with anything.
+    pub const NONE: CellClass = CellClass(0);
+    /// Blocks movement: at most one per cell.
+    pub const BLOCKER: CellClass = CellClass(1);
+    /// Water: shares no cell with anything [`CellClass::DRY`].
+    pub const WATER: CellClass = CellClass(1 << 1);
+    /// Never stands on water (goals, plates, doors).
+    pub const DRY: CellClass = CellClass(1 << 2);
+    /// Shares its cell with nothing (a closed door).
+    pub const ALONE: CellClass = CellClass(1 << 3);
+    /// An open doorway: shares its cell only with what fits a doorway.
+    pub const DOORWAY: CellClass = CellClass(1 << 4);
+    /// May stand in an open doorway.
+    pub const FITS_DOORWAY: CellClass = CellClass(1 << 5);
+    /// Sinks: stands on water only where something fills it (a heavy box).
+    pub const SINKS: CellClass = CellClass(1 << 6);
+    /// Fills water, and stands only on water (a sunk heavy box).
+    pub const FILLS: CellClass = CellClass(1 << 7);
+    /// May be inside a box.
+    pub const CONTENT: CellClass = CellClass(1 << 8);
+
+    /// Return the union of two classes.
+    #[must_use]
+    pub const fn and(self, other: CellClass) -> CellClass {
+        CellClass(self.0 | other.0)
+    }
+
+    /// Return whether every role of `other` is in this class.
+    pub const fn contains(self, other: CellClass) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+/// What a recipe may hold, written after its name in parentheses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Holds {
+    /// Nothing.
+    Nothing,
+    /// Things that are [`CellClass::CONTENT`], repeats allowed, at most one
+    /// of them a blocker (a box).
+    Things,
+}
+
+/// A recipe as the level format needs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecipeInfo {
+    /// The recipe.
+    pub recipe: EntityRecipe,
+    /// Whether the sim plays it (its rules are written); levels refuse
+    /// the others.
+    pub playable: bool,
+    /// Its cell class in its own state.
+    pub class: CellClass,
+    /// The states it may be written in, each with its class in that state.
+    pub states: &'static [(RecipeState, CellClass)],
+    /// What it may hold.
+    pub holds: Holds,
+    /// Whether it belongs to a demonstration mechanic built only with a
+    /// cargo feature (`demo-glow`): the docs and the rule book leave it out.
+    pub demo: bool,
+}
+
+/// A state a recipe can be written in, after a colon in a legend (rules.md §6).
+///
+/// # Example
+/// ```
+/// use muscleman_core::{EntityRecipe, RecipeState};
+///
+/// assert_eq!(RecipeState::named("SUNK"), Some(RecipeState::Sunk));
+/// assert!(RecipeState::Sunk.applies_to(EntityRecipe::HeavyBox));
+/// assert!(!RecipeState::Unlocked.applies_to(EntityRecipe::SecretDoor));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum RecipeState {
+    /// A heavy box that sank into water and fills it (`HeavyBox:sunk`).
+    Sunk,
+    /// A door open by its plates, or held open by what stands in it (`DoorRed:open`).
+    Open,
+    /// A door opened for good by its key (`DoorRed:unlocked`).
+    Unlocked,
+}
+
+impl RecipeState {
+    /// Every state, in declaration order.
+    pub const ALL: [RecipeState; 3] = [RecipeState::Sunk, RecipeState::Open, RecipeState::Unlocked];
+
+    /// Return the state's name as a legend writes it (`"sunk"`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            RecipeState::Sunk => "sunk",
+            RecipeState::Open => "open",
+            RecipeState::Unlocked => "unlocked",
+        }
+    }
+
+    /// Return the state a legend name means, in any case.
+    pub fn named(name: &str) -> Option<RecipeState> {
+        RecipeState::ALL
+            .into_iter()
+            .find(|s| s.name().eq_ignore_ascii_case(name))
+    }
+
+    /// Return whether `recipe` can be in this state: the states its line
+    /// of the recipe table lists (`sunk` for a heavy box, `open` for any
+    /// door, `unlocked` for a coloured door).
+    pub const fn applies_to(self, recipe: EntityRecipe) -> bool {
+        self.class_of(recipe).is_some()
+    }
+
+    /// Return the cell class `recipe` has in this state, or `None` if it
+    /// cannot be in it.
+    pub const fn class_of(self, recipe: EntityRecipe) -> Option<CellClass> {
+        let mut rest = recipe.info().states;
+        while let [(state, class), tail @ ..] = rest {
+            if *state as u8 == self as u8 {
+                return Some(*class);
+            }
+            rest = tail;
+        }
+        None
+    }
+}
+
+impl fmt::Display for RecipeState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+use CellClass as C;
+
+/// Things that stand in a doorway and may be inside a box: keys, the
+/// hammer.
+const ITEM: CellClass = C::BLOCKER.and(C::FITS_DOORWAY).and(C::CONTENT);
+/// A closed door.
+const DOOR: CellClass = C::BLOCKER.and(C::DRY).and(C::ALONE);
+/// An open door.
+const OPEN_DOOR: CellClass = C::DRY.and(C::DOORWAY);
+/// What a collectible is: it lies in a doorway or a box.
+const LOOSE: CellClass = C::FITS_DOORWAY.and(C::CONTENT);
+/// A recipe the sim does not play yet.
+const NOT_YET: CellClass = C::NONE;
+
+macro_rules! recipes {
+    ($(
+        $(#[doc = $doc:expr])*
+        $(#[cfg($cfg:meta)])?
+        $name:ident: $playable:expr, $class:expr, [$($state:ident => $sclass:expr),*], $holds:ident;
+    )*) => {
+        /// Name of a bundle of tags and components that makes one kind of
+        /// entity (rules.md §3).
+        ///
+        /// The sim plays a recipe when its rules are written
+        /// ([`EntityRecipe::has_rules`]); spawning any other is refused
+        /// with a typed error.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum EntityRecipe {
+            $($(#[doc = $doc])* $(#[cfg($cfg)])? $name,)*
+        }
+
+        impl EntityRecipe {
+            /// How many recipes there are.
+            pub const COUNT: usize = {
+                let mut n = 0;
+                $($(#[cfg($cfg)])? { n += 1; })*
+                n
+            };
+
+            /// Every recipe, in declaration order.
+            pub const ALL: [EntityRecipe; EntityRecipe::COUNT] = {
+                let mut all = [EntityRecipe::Player; EntityRecipe::COUNT];
+                let mut i = 0;
+                $($(#[cfg($cfg)])? {
+                    if i < EntityRecipe::COUNT {
+                        #[expect(clippy::indexing_slicing, reason = "checked just above, at compile time")]
+                        { all[i] = EntityRecipe::$name; }
+                    }
+                    i += 1;
+                })*
+                let _ = i;
+                all
+            };
+
+            /// Every recipe's level information, in [`EntityRecipe::ALL`] order.
+            pub const INFO: [RecipeInfo; EntityRecipe::COUNT] = {
+                let mut all = [RecipeInfo {
+                    recipe: EntityRecipe::Player,
+                    playable: false,
+                    class: C::NONE,
+                    states: &[],
+                    holds: Holds::Nothing,
+                    demo: false,
+                }; EntityRecipe::COUNT];
+                let mut i = 0;
+                $($(#[cfg($cfg)])? {
+                    if i < EntityRecipe::COUNT {
+                        #[expect(clippy::indexing_slicing, reason = "checked just above, at compile time")]
+                        { all[i] = RecipeInfo {
+                            recipe: EntityRecipe::$name,
+                            playable: $playable,
+                            class: $class,
+                            states: &[$((RecipeState::$state, $sclass)),*],
+                            holds: Holds::$holds,
+                            demo: false $(|| { let _ = stringify!($cfg); true })?,
+                        }; }
+                    }
+                    i += 1;
+                })*
+                let _ = i;
+                all
+            };
+
+            /// Return the recipe's name as a legend writes it (`"KeyRed"`).
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $($(#[cfg($cfg)])? EntityRecipe::$name => stringify!($name),)*
+                }
+            }
+        }
+    };
+}
+
+recipes! {
+    /// The player.
+    Player: true, C::BLOCKER.and(C::FITS_DOORWAY), [], Nothing;
+    /// A wall that blocks everything.
+    WallStrong: true, C::BLOCKER, [], Nothing;
+    /// A wall that blocks walking but not a swing.
+    WallWeak: true, C::BLOCKER, [], Nothing;
+    /// A water cell; heavy boxes sink in it.
+    WaterCell: true, C::WATER, [], Nothing;
+    /// A box: pushable, liftable, openable, smashable.
+    Box: true, C::BLOCKER.and(C::FITS_DOORWAY), [], Things;
+    /// A heavy box: pushable, not liftable, sinks in water.
+    HeavyBox: true, C::BLOCKER.and(C::FITS_DOORWAY).and(C::SINKS), [Sunk => C::FILLS], Nothing;
+    /// A hammer.
+    Hammer: true, ITEM, [], Nothing;
+    /// A bong.
+    Bong: false, NOT_YET, [], Nothing;
+    /// A cauldron.
+    Cauldron: false, NOT_YET, [], Nothing;
+    /// A blue key.
+    KeyBlue: true, ITEM, [], Nothing;
+    /// A red key.
+    KeyRed: true, ITEM, [], Nothing;
+    /// A yellow key.
+    KeyYellow: true, ITEM, [], Nothing;
+    /// A green key.
+    KeyGreen: true, ITEM, [], Nothing;
+    /// A blue door.
+    DoorBlue: true, DOOR, [Open => OPEN_DOOR, Unlocked => OPEN_DOOR], Nothing;
+    /// A red door.
+    DoorRed: true, DOOR, [Open => OPEN_DOOR, Unlocked => OPEN_DOOR], Nothing;
+    /// A yellow door.
+    DoorYellow: true, DOOR, [Open => OPEN_DOOR, Unlocked => OPEN_DOOR], Nothing;
+    /// A green door.
+    DoorGreen: true, DOOR, [Open => OPEN_DOOR, Unlocked => OPEN_DOOR], Nothing;
+    /// A secret door.
+    SecretDoor: true, DOOR, [Open => OPEN_DOOR], Nothing;
+    /// A blue pressure plate.
+    PressurePlateBlue: true, C::DRY, [], Nothing;
+    /// A red pressure plate.
+    PressurePlateRed: true, C::DRY, [], Nothing;
+    /// A yellow pressure plate.
+    PressurePlateYellow: true, C::DRY, [], Nothing;
+    /// A green pressure plate.
+    PressurePlateGreen: true, C::DRY, [], Nothing;
+    /// A pressure plate only a heavy box presses.
+    PressurePlateHeavy: true, C::DRY, [], Nothing;
+    /// Stairs leading up.
+    StairsUp: false, NOT_YET, [], Nothing;
+    /// Stairs leading down.
+    StairsDown: false, NOT_YET, [], Nothing;
+    /// An apple.
+    Apple: true, LOOSE, [], Nothing;
+    /// A pear.
+    Pear: true, LOOSE, [], Nothing;
+    /// A piece of cheese.
+    Cheese: true, LOOSE, [], Nothing;
+    /// A coin.
+    Coin: true, LOOSE, [], Nothing;
+    /// A book.
+    Book: false, NOT_YET, [], Nothing;
+    /// A ghost.
+    Ghost: false, NOT_YET, [], Nothing;
+    /// A duck.
+    Duck: false, NOT_YET, [], Nothing;
+    /// A lantern that glows while the player stands next to it: the
+    /// demonstration mechanic (cargo feature `demo-glow`).
+    #[cfg(feature = "demo-glow")]
+    Lantern: true, C::BLOCKER, [], Nothing;
+    /// A goal cell: a level is solved when every goal holds a box (ours, for Sokoban levels).
+    Goal: true, C::DRY, [], Nothing;
+}
+
+// The table is in declaration order: a compile-time check.
+const _: () = {
+    let mut i = 0;
+    while i < EntityRecipe::COUNT {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the length"
+        )]
+        let (info, recipe) = (EntityRecipe::INFO[i], EntityRecipe::ALL[i]);
+        assert!(info.recipe as usize == recipe as usize && recipe as usize == i);
+        i += 1;
+    }
+};
+
+impl EntityRecipe {
+    /// Return the recipe's level information.
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_core::{EntityRecipe, Holds};
+    ///
+    /// assert_eq!(EntityRecipe::Box.info().holds, Holds::Things);
+    /// ```
+    pub const fn info(self) -> &'static RecipeInfo {
+        let i = self as usize;
+        if i < EntityRecipe::COUNT {
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "checked just above; every recipe has its line"
+            )]
+            &EntityRecipe::INFO[i]
+        } else {
+            &NO_INFO
+        }
+    }
+
+    /// Return whether the sim plays this recipe (its rules are written).
+    /// Book and Ghost, and the recipes of rules.md version 3 not built yet,
+    /// are refused by levels and worlds until then.
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_core::EntityRecipe;
+    ///
+    /// assert!(EntityRecipe::KeyRed.has_rules());
+    /// assert!(!EntityRecipe::Ghost.has_rules());
+    /// ```
+    pub const fn has_rules(self) -> bool {
+        self.info().playable
+    }
+
+    /// Return the recipe a legend name means, in any case.
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_core::EntityRecipe;
+    ///
+    /// assert_eq!(EntityRecipe::named("heavybox"), Some(EntityRecipe::HeavyBox));
+    /// assert_eq!(EntityRecipe::named("Crate"), None);
+    /// ```
+    pub fn named(name: &str) -> Option<EntityRecipe> {
+        EntityRecipe::ALL
+            .into_iter()
+            .find(|r| r.name().eq_ignore_ascii_case(name))
+    }
+
+    /// Return the colour of a coloured key, door or plate.
+    pub const fn color(self) -> Option<KeyColor> {
+        use EntityRecipe as R;
+        match self {
+            R::KeyBlue | R::DoorBlue | R::PressurePlateBlue => Some(KeyColor::Blue),
+            R::KeyRed | R::DoorRed | R::PressurePlateRed => Some(KeyColor::Red),
+            R::KeyYellow | R::DoorYellow | R::PressurePlateYellow => Some(KeyColor::Yellow),
+            R::KeyGreen | R::DoorGreen | R::PressurePlateGreen => Some(KeyColor::Green),
+            _ => None,
+        }
+    }
+}
+
+/// What [`EntityRecipe::info`] would give past the table (never: the table
+/// holds every recipe).
+const NO_INFO: RecipeInfo = RecipeInfo {
+    recipe: EntityRecipe::Player,
+    playable: false,
+    class: C::NONE,
+    states: &[],
+    holds: Holds::Nothing,
+    demo: false,
+};
+
+impl fmt::Display for EntityRecipe {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}

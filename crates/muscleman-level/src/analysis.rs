@@ -1,0 +1,255 @@
+//! Level analysis for designers, for any front end: whether the player can
+//! reach the level's edge ([`open_edge`]) and which doors nothing opens and
+//! which keys nothing needs ([`signal_warnings`]). Both read the level as
+//! written, without playing it.
+
+use std::fmt;
+
+use muscleman_core::{EntityRecipe, GridDir, GridPos, KeyColor, RecipeState};
+
+use crate::level::Level;
+
+/// Return the first cell, in reading order, of the level's rectangle edge
+/// that the player can reach stepping between side-by-side cells without a
+/// wall (strong or weak; boxes, goals, water and the rest ignored), if
+/// any: the level is then open (beyond its edge is floor, so the player
+/// and the boxes can leave it). `None` for a level without a player.
+///
+/// # Example
+/// ```
+/// use muscleman_core::GridPos;
+/// use muscleman_level::{Level, open_edge};
+///
+/// let walled = Level::parse("#####\n#@$.#\n#####\n")?;
+/// assert_eq!(open_edge(&walled), None);
+/// // A gap in the wall on the right.
+/// let gap = Level::parse("#####\n#@$. \n#####\n")?;
+/// assert_eq!(open_edge(&gap), Some(GridPos::new(4, 1)));
+/// # Ok::<(), muscleman_level::ParseErrors>(())
+/// ```
+pub fn open_edge(level: &Level) -> Option<GridPos> {
+    let (w, h) = (level.width(), level.height());
+    let size = w.checked_mul(h)?;
+    let index = |p: GridPos| -> Option<usize> {
+        let (x, y) = (usize::try_from(p.x).ok()?, usize::try_from(p.y).ok()?);
+        (x < w && y < h).then_some(y * w + x)
+    };
+    let mut wall = vec![false; size];
+    for (at, spec) in level.entities() {
+        if matches!(
+            spec.recipe,
+            EntityRecipe::WallStrong | EntityRecipe::WallWeak
+        ) && let Some(cell) = index(at).and_then(|i| wall.get_mut(i))
+        {
+            *cell = true;
+        }
+    }
+    let start = level.positions_of(EntityRecipe::Player).next()?;
+    let mut seen = vec![false; size];
+    let mut stack = vec![start];
+    let mut first: Option<GridPos> = None;
+    while let Some(p) = stack.pop() {
+        let Some(i) = index(p) else { continue };
+        if seen.get(i).copied().unwrap_or(true) || wall.get(i).copied().unwrap_or(true) {
+            continue;
+        }
+        if let Some(s) = seen.get_mut(i) {
+            *s = true;
+        }
+        let on_edge = p.x == 0
+            || p.y == 0
+            || index(GridPos::new(p.x + 1, p.y)).is_none()
+            || index(GridPos::new(p.x, p.y + 1)).is_none();
+        if on_edge && first.is_none_or(|f| (p.y, p.x) < (f.y, f.x)) {
+            first = Some(p);
+        }
+        for dir in GridDir::ALL {
+            stack.push(p.step(dir));
+        }
+    }
+    first
+}
+
+/// A door nothing opens, or a key nothing needs: valid, but most likely a
+/// designer's slip.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SignalWarning {
+    /// No key and no plate of its colour opens the doors of `color`; `at`
+    /// is the first such door in reading order.
+    DoorWithoutOpener {
+        /// The doors' colour.
+        color: KeyColor,
+        /// The first door of the colour.
+        at: GridPos,
+    },
+    /// No heavy plate opens the secret doors; `at` is the first one.
+    SecretDoorWithoutPlate {
+        /// The first secret door.
+        at: GridPos,
+    },
+    /// No door of its colour for the keys of `color`; `at` is the first
+    /// such key.
+    KeyWithoutDoor {
+        /// The keys' colour.
+        color: KeyColor,
+        /// The first key of the colour (where its box stands, for a key in a box).
+        at: GridPos,
+    },
+}
+
+impl SignalWarning {
+    /// Return the cell the warning is about.
+    pub fn at(&self) -> GridPos {
+        match *self {
+            SignalWarning::DoorWithoutOpener { at, .. }
+            | SignalWarning::SecretDoorWithoutPlate { at }
+            | SignalWarning::KeyWithoutDoor { at, .. } => at,
+        }
+    }
+}
+
+/// Return a colour's name in messages: `blue`.
+fn color_name(color: KeyColor) -> &'static str {
+    match color {
+        KeyColor::Blue => "blue",
+        KeyColor::Red => "red",
+        KeyColor::Yellow => "yellow",
+        KeyColor::Green => "green",
+    }
+}
+
+impl fmt::Display for SignalWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            SignalWarning::DoorWithoutOpener { color, .. } => {
+                write!(
+                    f,
+                    "no key and no plate opens the {} door",
+                    color_name(color)
+                )
+            }
+            SignalWarning::SecretDoorWithoutPlate { .. } => {
+                f.write_str("no heavy plate opens the secret door")
+            }
+            SignalWarning::KeyWithoutDoor { color, .. } => {
+                let c = color_name(color);
+                write!(f, "the {c} key has no {c} door to open")
+            }
+        }
+    }
+}
+
+/// What a recipe is to the doors: a key, a door or a pressure plate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SignalRole {
+    /// A key (`KeyBlue`, ...): it unlocks the door of its colour.
+    Key,
+    /// A door: coloured (`DoorBlue`, ...) or the secret door.
+    Door,
+    /// A pressure plate: coloured (`PressurePlateBlue`, ...) or heavy.
+    Plate,
+}
+
+/// Return what `recipe` is to the doors, if anything; its colour is
+/// [`EntityRecipe::color`] (`None` for the secret door and the heavy
+/// plate). The sim's tags say the same (`Key`, `Door`, `PressurePlate`):
+/// the CLI's tests hold the two equal for every recipe.
+///
+/// # Example
+/// ```
+/// use muscleman_core::EntityRecipe;
+/// use muscleman_level::{SignalRole, signal_role};
+///
+/// assert_eq!(signal_role(EntityRecipe::SecretDoor), Some(SignalRole::Door));
+/// assert_eq!(signal_role(EntityRecipe::Box), None);
+/// ```
+pub const fn signal_role(recipe: EntityRecipe) -> Option<SignalRole> {
+    use EntityRecipe as R;
+    match recipe {
+        R::KeyBlue | R::KeyRed | R::KeyYellow | R::KeyGreen => Some(SignalRole::Key),
+        R::DoorBlue | R::DoorRed | R::DoorYellow | R::DoorGreen | R::SecretDoor => {
+            Some(SignalRole::Door)
+        }
+        R::PressurePlateBlue
+        | R::PressurePlateRed
+        | R::PressurePlateYellow
+        | R::PressurePlateGreen
+        | R::PressurePlateHeavy => Some(SignalRole::Plate),
+        _ => None,
+    }
+}
+
+/// The classes keys, doors and plates come in, in the order warnings are
+/// given: each colour, then `None` (the secret door and the heavy plate).
+const CLASSES: [Option<KeyColor>; 5] = [
+    Some(KeyColor::Blue),
+    Some(KeyColor::Red),
+    Some(KeyColor::Yellow),
+    Some(KeyColor::Green),
+    None,
+];
+
+/// Where the first of the keys, doors and plates of one class stand.
+#[derive(Default)]
+struct Firsts {
+    key: Option<GridPos>,
+    door: Option<GridPos>,
+    plate: Option<GridPos>,
+}
+
+/// Return the warnings about doors nothing can open and keys nothing needs,
+/// each at the first one of its colour, colour by colour (blue, red,
+/// yellow, green, then the secret door), a colour's door before its key: a
+/// door colour with neither a key nor a plate, a key with no door of its
+/// colour, a secret door with no heavy plate. A key in a box counts where
+/// the box stands; a door a key already unlocked needs nothing.
+///
+/// # Example
+/// ```
+/// use muscleman_core::{GridPos, KeyColor};
+/// use muscleman_level::{Level, SignalWarning, signal_warnings};
+///
+/// let level = Level::parse("legend: d = DoorRed\n#####\n#@ d#\n#####\n")?;
+/// let warnings = signal_warnings(&level);
+/// assert_eq!(
+///     warnings,
+///     [SignalWarning::DoorWithoutOpener { color: KeyColor::Red, at: GridPos::new(3, 1) }]
+/// );
+/// assert_eq!(warnings[0].to_string(), "no key and no plate opens the red door");
+/// # Ok::<(), muscleman_level::ParseErrors>(())
+/// ```
+pub fn signal_warnings(level: &Level) -> Vec<SignalWarning> {
+    let mut firsts: [Firsts; CLASSES.len()] = Default::default();
+    let slot = |color| CLASSES.iter().position(|c| *c == color);
+    for (at, spec) in level.entities() {
+        let recipes = std::iter::once(spec.recipe).chain(spec.contents.as_slice().iter().copied());
+        for recipe in recipes {
+            let Some(f) = slot(recipe.color()).and_then(|i| firsts.get_mut(i)) else {
+                continue;
+            };
+            let first = match signal_role(recipe) {
+                Some(SignalRole::Key) => &mut f.key,
+                Some(SignalRole::Door) if spec.state != Some(RecipeState::Unlocked) => &mut f.door,
+                Some(SignalRole::Plate) => &mut f.plate,
+                _ => continue,
+            };
+            first.get_or_insert(at);
+        }
+    }
+    let mut warnings = Vec::new();
+    for (class, f) in CLASSES.iter().zip(&firsts) {
+        match (*class, f.door) {
+            (Some(color), Some(at)) if f.key.is_none() && f.plate.is_none() => {
+                warnings.push(SignalWarning::DoorWithoutOpener { color, at });
+            }
+            (None, Some(at)) if f.plate.is_none() => {
+                warnings.push(SignalWarning::SecretDoorWithoutPlate { at });
+            }
+            _ => {}
+        }
+        if let (Some(color), Some(at), None) = (*class, f.key, f.door) {
+            warnings.push(SignalWarning::KeyWithoutDoor { color, at });
+        }
+    }
+    warnings
+}

@@ -1,0 +1,90 @@
+//! Level analysis: the open edge and the warnings about doors and keys.
+
+use muscleman_core::{GridPos, KeyColor};
+use muscleman_level::{Level, SignalWarning, open_edge, signal_warnings};
+
+fn level(text: &str) -> Level {
+    Level::parse(text).unwrap_or_else(|e| panic!("{e:?}"))
+}
+
+fn p(x: i32, y: i32) -> GridPos {
+    GridPos::new(x, y)
+}
+
+#[test]
+fn an_open_level_is_found_at_its_first_edge_cell() {
+    assert_eq!(open_edge(&level("  $ . @\n")), Some(p(0, 0)));
+    assert_eq!(open_edge(&level("#####\n#@$.#\n#####\n")), None);
+    // A gap in the wall on the right.
+    assert_eq!(open_edge(&level("#####\n#@$. \n#####\n")), Some(p(4, 1)));
+    // Weak walls close a level too; boxes and goals do not.
+    assert_eq!(open_edge(&level("%%%%%\n%@$.%\n%%%%%\n")), None);
+    assert_eq!(open_edge(&level("##$##\n#@ .#\n#####\n")), Some(p(2, 0)));
+}
+
+#[test]
+fn an_edge_the_player_cannot_reach_leaves_the_level_closed() {
+    // Floor on the edge, outside the walls around the player.
+    assert_eq!(open_edge(&level("####$\n#@.#.\n#####\n")), None);
+    // A gap: the first edge cell reached in reading order is the top right.
+    assert_eq!(open_edge(&level("####$\n#@. .\n#####\n")), Some(p(4, 0)));
+}
+
+#[test]
+fn doors_nothing_opens_and_keys_nothing_needs_are_named_at_the_first_of_each() {
+    let text = "\
+legend: r = KeyRed
+legend: b = DoorBlue
+legend: c = DoorBlue
+legend: s = SecretDoor
+legend: g = DoorGreen
+legend: h = PressurePlateGreen
+legend: y = Box(KeyYellow)
+legend: z = DoorYellow
+#########
+#@r b c s#
+#g h y z #
+#########
+";
+    let warnings = signal_warnings(&level(text));
+    assert_eq!(
+        warnings,
+        [
+            SignalWarning::DoorWithoutOpener {
+                color: KeyColor::Blue,
+                at: p(4, 1)
+            },
+            SignalWarning::KeyWithoutDoor {
+                color: KeyColor::Red,
+                at: p(2, 1)
+            },
+            SignalWarning::SecretDoorWithoutPlate { at: p(8, 1) },
+        ]
+    );
+    let said: Vec<String> = warnings.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        said,
+        [
+            "no key and no plate opens the blue door",
+            "the red key has no red door to open",
+            "no heavy plate opens the secret door",
+        ]
+    );
+    assert_eq!(
+        warnings.iter().map(SignalWarning::at).collect::<Vec<_>>(),
+        [p(4, 1), p(2, 1), p(8, 1)]
+    );
+}
+
+#[test]
+fn an_unlocked_door_needs_no_key_and_a_heavy_plate_opens_the_secret_door() {
+    let text = "\
+legend: d = DoorRed:unlocked
+legend: s = SecretDoor
+legend: h = PressurePlateHeavy
+#######
+#@d s h#
+#######
+";
+    assert_eq!(signal_warnings(&level(text)), []);
+}

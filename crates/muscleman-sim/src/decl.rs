@@ -1,0 +1,316 @@
+//! What a mechanic declares (see `registry.rs` for what reads it): its
+//! recipes' sim part ([`RecipeDecl`]: tags, data at spawn, states, [`Art`],
+//! [`Assume`]), its schedule lines, and its load and invariant hooks
+//! ([`Mechanic`]). Plain declarations: this module runs nothing.
+
+use muscleman_core::{EntityId, EntityRecipe, EntitySpec, GlobalCounter, GridDir, GridPos};
+
+use crate::component::{Collects, Facing, Holding, Inside, TagKind, TagSet};
+use crate::line::SystemEntry;
+use crate::world::{InvariantError, World, WorldError};
+
+/// Where an entity is drawn among the entities of its cell: higher is drawn
+/// above (and, where a front end shows one thing a cell, shown).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Layer(pub u8);
+
+impl Layer {
+    /// Water, the lowest.
+    pub const WATER: Layer = Layer(0);
+    /// Marks on the floor: goals, what fills water.
+    pub const FLOOR: Layer = Layer(1);
+    /// Things set into the floor.
+    pub const SET_IN: Layer = Layer(2);
+    /// An open doorway.
+    pub const DOORWAY: Layer = Layer(3);
+    /// What lies on the floor: collectibles.
+    pub const LOOSE: Layer = Layer(4);
+    /// Things that block: boxes, keys, hammers; and what no front end knows.
+    pub const THING: Layer = Layer(5);
+    /// Walls and closed doors.
+    pub const WALL: Layer = Layer(6);
+    /// The player, the highest.
+    pub const PLAYER: Layer = Layer(7);
+}
+
+/// A colour to draw a fallback glyph in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tint {
+    /// The front end's plain text colour.
+    Plain,
+    /// The entity's own key colour.
+    Own,
+    /// Red.
+    Red,
+    /// Green.
+    Green,
+    /// Yellow.
+    Yellow,
+    /// Blue.
+    Blue,
+    /// Magenta.
+    Magenta,
+    /// Cyan.
+    Cyan,
+    /// Brown (wood, crates).
+    Brown,
+    /// Grey (stone, iron).
+    Grey,
+}
+
+/// How a recipe looks, declared with it: a front end with art of its own for
+/// `kind` draws that; any other draws `glyph` in `tint`, at `layer`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Art {
+    /// A stable snake_case name front ends match on (`"heavy_box"`).
+    pub kind: &'static str,
+    /// What players call it (`"heavy box"`).
+    pub name: &'static str,
+    /// Where it is drawn in its cell.
+    pub layer: Layer,
+    /// A one-character fallback glyph.
+    pub glyph: char,
+    /// The fallback glyph's colour.
+    pub tint: Tint,
+}
+
+impl Art {
+    /// Declare a recipe's art.
+    pub const fn new(
+        kind: &'static str,
+        name: &'static str,
+        layer: Layer,
+        glyph: char,
+        tint: Tint,
+    ) -> Art {
+        Art {
+            kind,
+            name,
+            layer,
+            glyph,
+            tint,
+        }
+    }
+}
+
+/// What the solver's prunings may assume of a recipe. Each is a promise the
+/// rules keep; a search that needs one turns its pruning off when a level
+/// holds a recipe that does not promise it, so it never proves too much.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Assume {
+    /// It never moves, changes or goes (walls, goals, water cells).
+    pub never_changes: bool,
+    /// It moves only when the player's action moves it: a push, pull,
+    /// carry or swing (never by itself).
+    pub moves_only_when_pushed: bool,
+    /// No rule destroys it.
+    pub never_destroyed: bool,
+    /// The fast Sokoban push search models it; otherwise the name of what
+    /// it brings, for the search's message (`"keys"`).
+    pub push_search: Option<&'static str>,
+}
+
+impl Assume {
+    /// Fixed scenery: never changes, never moves, never goes, modelled by
+    /// the push search.
+    pub const SCENERY: Assume = Assume {
+        never_changes: true,
+        moves_only_when_pushed: true,
+        never_destroyed: true,
+        push_search: None,
+    };
+    /// A thing the player pushes and nothing else moves: a box.
+    pub const PUSHED: Assume = Assume {
+        never_changes: false,
+        moves_only_when_pushed: true,
+        never_destroyed: true,
+        push_search: None,
+    };
+
+    /// This, not modelled by the push search, which names it `what`.
+    pub const fn outside_push_search(self, what: &'static str) -> Assume {
+        Assume {
+            push_search: Some(what),
+            ..self
+        }
+    }
+
+    /// This, and a rule may destroy it.
+    pub const fn destroyable(self) -> Assume {
+        Assume {
+            never_destroyed: false,
+            ..self
+        }
+    }
+
+    /// This, and its tags change in play.
+    pub const fn changing(self) -> Assume {
+        Assume {
+            never_changes: false,
+            ..self
+        }
+    }
+}
+
+/// A data component a recipe's entities get when spawned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Init {
+    /// Empty hands (`Holding(None)`).
+    Hands,
+    /// `Facing(dir)`.
+    Facing(GridDir),
+    /// The spec's contents (`Inside`), when it has any.
+    Contents,
+    /// `Collects(counter)`.
+    Collects(GlobalCounter),
+}
+
+/// Work out the state word an entity shows in play (`""` for none), given
+/// the world, the entity, its cell and its tags.
+pub type Shows = fn(&World, EntityId, GridPos, TagSet) -> &'static str;
+
+/// A state a recipe may be in: the tags it loses and gains, and how it looks.
+#[derive(Clone, Copy, Debug)]
+pub struct StateDecl {
+    /// The state.
+    pub state: muscleman_core::RecipeState,
+    /// Tags the recipe's entity loses in it.
+    pub lose: TagSet,
+    /// Tags it gains.
+    pub gain: TagSet,
+    /// How it looks in it.
+    pub art: Art,
+    /// The word front ends get for it (`"open"`), `""` for none.
+    pub shown: &'static str,
+}
+
+/// The sim's part of one recipe (its level part is core's recipe table).
+#[derive(Clone, Copy, Debug)]
+pub struct RecipeDecl {
+    /// The recipe.
+    pub recipe: EntityRecipe,
+    /// Its tags in its own state (its colour tag is added from the recipe).
+    pub tags: TagSet,
+    /// Its data components at spawn.
+    pub init: &'static [Init],
+    /// The states it may be in.
+    pub states: &'static [StateDecl],
+    /// How it looks in its own state.
+    pub art: Art,
+    /// The state word front ends get for one of its entities in play
+    /// (`"lit"`), worked out from the world.
+    pub shows: Option<Shows>,
+    /// What the solver may assume of it.
+    pub assume: Assume,
+}
+
+impl RecipeDecl {
+    /// Declare a recipe with no states, no data and nothing shown.
+    pub const fn new(recipe: EntityRecipe, tags: &[TagKind], art: Art, assume: Assume) -> Self {
+        RecipeDecl {
+            recipe,
+            tags: TagSet::of(tags),
+            init: &[],
+            states: &[],
+            art,
+            shows: None,
+            assume,
+        }
+    }
+
+    /// This, with data components at spawn.
+    pub const fn with_init(self, init: &'static [Init]) -> Self {
+        RecipeDecl { init, ..self }
+    }
+
+    /// This, with states.
+    pub const fn with_states(self, states: &'static [StateDecl]) -> Self {
+        RecipeDecl { states, ..self }
+    }
+
+    /// This, showing a state word in play worked out by `shows`.
+    pub const fn showing(self, shows: Shows) -> Self {
+        RecipeDecl {
+            shows: Some(shows),
+            ..self
+        }
+    }
+
+    /// Return its tags in its own state, its colour tag included.
+    pub const fn all_tags(&self) -> TagSet {
+        match self.recipe.color() {
+            Some(c) => self.tags.with(TagKind::of_color(c)),
+            None => self.tags,
+        }
+    }
+
+    /// Return the counter its entities raise when collected, if any.
+    pub const fn collects(&self) -> Option<GlobalCounter> {
+        let mut rest = self.init;
+        while let [first, tail @ ..] = rest {
+            if let Init::Collects(c) = first {
+                return Some(*c);
+            }
+            rest = tail;
+        }
+        None
+    }
+}
+
+/// Give a just spawned entity its data components.
+pub(crate) fn init(
+    world: &mut World,
+    id: EntityId,
+    decl: &RecipeDecl,
+    spec: &EntitySpec,
+) -> Result<(), WorldError> {
+    for init in decl.init {
+        match *init {
+            Init::Hands => world.set(id, Holding(None))?,
+            Init::Facing(dir) => world.set(id, Facing(dir))?,
+            Init::Contents if !spec.contents.is_empty() => world.set(id, Inside(spec.contents))?,
+            Init::Contents => {}
+            Init::Collects(counter) => world.set(id, Collects(counter))?,
+        }
+    }
+    Ok(())
+}
+
+/// A mechanic's invariant check of one cell, given what the player holds.
+pub(crate) type CellCheck = fn(&World, GridPos, Option<EntityId>) -> Result<(), InvariantError>;
+
+/// A mechanic: one module's recipes, systems and hooks.
+#[derive(Clone, Copy)]
+pub(crate) struct Mechanic {
+    /// Its name (`"doors"`).
+    pub(crate) name: &'static str,
+    /// Its recipes.
+    pub(crate) recipes: &'static [RecipeDecl],
+    /// Its systems, each with its schedule line.
+    pub(crate) systems: &'static [SystemEntry],
+    /// Give one of its entities the state its rules give at load (a door
+    /// pressed by what stands on it), without events. Called in id order,
+    /// mechanic by mechanic in registration order, after the whole level
+    /// is spawned.
+    pub(crate) settle: Option<fn(&mut World, EntityId)>,
+    /// Check its invariants in one cell (rules.md §5), given what the
+    /// player holds.
+    pub(crate) check: Option<CellCheck>,
+}
+
+impl Mechanic {
+    /// Declare a mechanic with recipes and systems and no hooks.
+    pub(crate) const fn new(
+        name: &'static str,
+        recipes: &'static [RecipeDecl],
+        systems: &'static [SystemEntry],
+    ) -> Self {
+        Mechanic {
+            name,
+            recipes,
+            systems,
+            settle: None,
+            check: None,
+        }
+    }
+}

@@ -1,0 +1,305 @@
+//! Undo, redo and restart: the history commands (rules.md §4, History),
+//! and how a step is filed as an undo step.
+
+use super::*;
+
+impl Game {
+    /// Undo the last undo step, and return the moves back (cause `Undo`),
+    /// in the reverse order of the step's own. Does nothing when there is
+    /// no undo step.
+    pub fn undo(&mut self) -> Result<EventBatch, StepError> {
+        let mut events = EventBatch::new();
+        self.undo_into(&mut events)?;
+        Ok(events)
+    }
+
+    /// Undo like [`Game::undo`], writing the moves back into `events`
+    /// (cleared first).
+    pub fn undo_into(&mut self, events: &mut EventBatch) -> Result<(), StepError> {
+        events.clear();
+        self.log.push(Command::Undo);
+        if let Some(entry) = self.done.pop() {
+            let restart = if entry.restart {
+                self.restarts.pop()
+            } else {
+                None
+            };
+            let (own_actions, own_changes) = restart
+                .as_ref()
+                .map_or((0, 0), |r| (r.prelude_actions, r.prelude_changes));
+            // A restart made before any other undo step took the prelude's
+            // actions and changes first: they stay, pending as they were.
+            let from = (entry.changes as usize).saturating_add(own_changes);
+            let reverted = self.world.revert_journal(from, MoveCause::Undo, events);
+            self.stats = entry.stats_before;
+            if let Some(restart) = restart {
+                // Undoing a restart: the entities changed before it are
+                // changed again, and its baseline knows how they started.
+                self.world.set_baseline(restart.baseline);
+            }
+            // Redo replays the actions, so the changes are not kept.
+            let from = (entry.actions as usize)
+                .saturating_add(own_actions)
+                .min(self.actions.len());
+            let start = self.undone_actions.len() as u32;
+            for &action in self.actions.get(from..).unwrap_or_default() {
+                self.undone_actions.push(action);
+            }
+            self.actions.truncate(from);
+            // The first undo of this step: the state is now exactly the one
+            // the step was made from. (A redone step keeps the facing it was
+            // first made from.)
+            let redo_facing = entry
+                .redo_facing
+                .or_else(|| self.world.get::<Facing>(self.player).ok().map(|f| f.0));
+            self.undone.push(Undone {
+                actions: start,
+                redo_facing,
+            });
+            reverted?;
+        }
+        Ok(())
+    }
+
+    /// Redo the last undone step and return its events. Returns no event
+    /// when there is nothing to redo.
+    ///
+    /// Redo faces the way the player faced right after the undo (a turn in
+    /// place since then keeps the redo list, rules.md §4) and replays the
+    /// step's actions from there, so it brings back exactly the undone
+    /// position.
+    pub fn redo(&mut self) -> Result<EventBatch, StepError> {
+        let mut events = EventBatch::new();
+        self.redo_into(&mut events)?;
+        Ok(events)
+    }
+
+    /// Redo like [`Game::redo`], writing its events into `events` (cleared
+    /// first).
+    pub fn redo_into(&mut self, events: &mut EventBatch) -> Result<(), StepError> {
+        events.clear();
+        self.log.push(Command::Redo);
+        if let Some(entry) = self.undone.pop() {
+            let depth = self.done.len();
+            // Each action is replayed facing the way it was made: the step's
+            // first from where it was undone to, a later one from a `Face`
+            // a redo recorded before it (a turn made before the step, then
+            // the redo's facing, then the step itself).
+            let mut face = entry.redo_facing;
+            let start = entry.actions as usize;
+            let mut result = Ok(());
+            for i in start..self.undone_actions.len() {
+                let Some(&action) = self.undone_actions.get(i) else {
+                    break;
+                };
+                if let Action::Face(dir) = action {
+                    face = Some(dir);
+                    continue;
+                }
+                result = self.act(action, face.take(), events).map(|_| ());
+                if result.is_err() {
+                    break;
+                }
+            }
+            self.undone_actions.truncate(start);
+            result?;
+            if self.done.len() > depth
+                && let Some(redone) = self.done.last_mut()
+            {
+                redone.redo_facing = entry.redo_facing;
+            }
+        }
+        Ok(())
+    }
+
+    /// Go back to the level's initial state and return the moves back
+    /// (cause `Restart`, in id order). A restart that changes anything
+    /// (Facing included) is one undo step and clears the redo list; in the
+    /// initial state it is no step at all. It costs what changed since the
+    /// last restart, never the length of the history.
+    pub fn restart(&mut self) -> Result<EventBatch, StepError> {
+        let mut events = EventBatch::new();
+        self.restart_into(&mut events)?;
+        Ok(events)
+    }
+
+    /// Restart like [`Game::restart`], writing the moves back into `events`
+    /// (cleared first).
+    pub fn restart_into(&mut self, events: &mut EventBatch) -> Result<(), StepError> {
+        events.clear();
+        self.log.push(Command::Restart);
+        if self.act(Action::Restart, None, events)? {
+            self.clear_redo();
+        }
+        Ok(())
+    }
+
+    /// Run one action with the journal open (facing `face` first, for a
+    /// redo), then file its changes: a new undo step if it changed more than
+    /// the player's Facing (a restart: if it changed anything), else onto
+    /// the last undo step. Return whether it made a new undo step.
+    pub(super) fn act(
+        &mut self,
+        action: Action,
+        face: Option<GridDir>,
+        events: &mut EventBatch,
+    ) -> Result<bool, StepError> {
+        let first = events.len();
+        let stats_before = self.stats;
+        let (actions_before, changes_before) = (self.actions.len(), self.world.journal().len());
+        self.world.start_recording();
+        let faced = match face {
+            Some(dir) => self.world.set(self.player, Facing(dir)),
+            None => Ok(()),
+        };
+        let result = match (faced, action) {
+            (Err(e), _) => Err(StepError::from(e)),
+            (Ok(()), action) => match action {
+                Action::Face(dir) => self
+                    .world
+                    .set(self.player, Facing(dir))
+                    .map_err(StepError::from),
+                Action::Input(input) if first == 0 => {
+                    step_into(&mut self.world, self.player, input, &self.rules, events)
+                }
+                Action::Input(input) => {
+                    // A redo of several actions: the step's events follow
+                    // the earlier ones.
+                    let r = step_into(
+                        &mut self.world,
+                        self.player,
+                        input,
+                        &self.rules,
+                        &mut self.batch,
+                    );
+                    for e in &self.batch {
+                        events.push(*e);
+                    }
+                    r
+                }
+                Action::Restart => self
+                    .world
+                    .restore_baseline(MoveCause::Restart, events)
+                    .map_err(StepError::from),
+            },
+        };
+        self.world.stop_recording();
+        if let Err(e) = result {
+            return Err(self.take_back(changes_before, e));
+        }
+        Ok(self.file(
+            action,
+            face,
+            (actions_before, changes_before),
+            stats_before,
+            events,
+            first,
+        ))
+    }
+
+    /// Undo what a failed action changed (the journal from `changes_before`
+    /// on), leaving the world as it was before it, and return its error.
+    #[cold]
+    pub(super) fn take_back(&mut self, changes_before: usize, error: StepError) -> StepError {
+        let mut ignored = EventBatch::new();
+        match self
+            .world
+            .revert_journal(changes_before, MoveCause::Undo, &mut ignored)
+        {
+            Ok(()) => error,
+            Err(e) => StepError::from(e),
+        }
+    }
+
+    /// File an action that just ran (its changes are the journal from
+    /// `before.1` on, its events those of `events` from `first` on): a new
+    /// undo step if it changed more than the player's Facing (a restart: if
+    /// it changed anything), else onto the last undo step. Return whether
+    /// it made a new undo step.
+    #[inline]
+    pub(super) fn file(
+        &mut self,
+        action: Action,
+        face: Option<GridDir>,
+        (actions_before, changes_before): (usize, usize),
+        stats_before: Stats,
+        events: &EventBatch,
+        first: usize,
+    ) -> bool {
+        let changes = self
+            .world
+            .journal()
+            .get(changes_before..)
+            .unwrap_or_default();
+        if changes.is_empty() {
+            // A wait, or a bump facing the same way: nothing to file.
+            return false;
+        }
+        let player = self.player;
+        let new_step = match action {
+            Action::Input(_) | Action::Face(_) => changes.iter().any(|c| !is_facing(c, player)),
+            Action::Restart => true,
+        };
+        // The actions to file: a redo's facing first, then the action.
+        let faced_first = face.map(Action::Face);
+        if new_step {
+            let (player_moved, pushed) = count(events, first, self.player);
+            self.stats = match action {
+                Action::Input(_) | Action::Face(_) => Stats {
+                    moves: self.stats.moves.saturating_add(u32::from(player_moved)),
+                    pushes: self.stats.pushes.saturating_add(u32::from(pushed)),
+                },
+                Action::Restart => Stats::default(),
+            };
+            // The first undo step takes the prelude (everything filed so
+            // far) with it.
+            let (start_actions, start_changes) = if self.done.is_empty() {
+                (0, 0)
+            } else {
+                (actions_before, changes_before)
+            };
+            let (prelude_actions, prelude_changes) = if self.done.is_empty() {
+                (actions_before, changes_before)
+            } else {
+                (0, 0)
+            };
+            if let Some(faced) = faced_first {
+                self.actions.push(faced);
+            }
+            self.actions.push(action);
+            let mut restart = false;
+            if action == Action::Restart
+                // The world is at its start again: a fresh baseline, and the
+                // old one kept for the restart's undo.
+                && let Some(baseline) = self.world.renew_baseline()
+            {
+                self.restarts.push(RestartUndo {
+                    baseline,
+                    prelude_actions,
+                    prelude_changes,
+                });
+                restart = true;
+            }
+            self.done.push(Entry {
+                actions: u32::try_from(start_actions).unwrap_or(u32::MAX),
+                changes: u32::try_from(start_changes).unwrap_or(u32::MAX),
+                stats_before,
+                restart,
+                redo_facing: None,
+            });
+        } else {
+            // Onto the last undo step, or the prelude while there is none.
+            if let Some(faced) = faced_first {
+                self.actions.push(faced);
+            }
+            self.actions.push(action);
+        }
+        new_step
+    }
+
+    /// Forget every undone step: a new undo step was made.
+    pub(super) fn clear_redo(&mut self) {
+        self.undone.clear();
+        self.undone_actions.clear();
+    }
+}

@@ -1,0 +1,377 @@
+//! A game: a world, its player, and the history that undo, redo and restart walk.
+
+use muscleman_core::{EntityId, EventBatch, GridDir, Input, MoveCause, SimEvent};
+use muscleman_level::Level;
+
+use crate::command::Command;
+use crate::component::{AnyComponent, ComponentKind, Facing};
+use crate::journal::baseline::Baseline;
+use crate::journal::{Change, OldComponent};
+use crate::level::{LevelLoadError, level_from_world, world_from_level};
+use crate::rules::Rules;
+use crate::step::{StepError, step_into};
+use crate::view::View;
+use crate::world::World;
+
+mod history;
+
+/// What an undo step replays when it is redone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Action {
+    Input(Input),
+    Restart,
+    /// Face a way: a redo faces the way its step was made from before the
+    /// step's own action, and its entry keeps that, so a step undone and
+    /// redone again replays from the same Facing.
+    Face(GridDir),
+}
+
+/// Moves and pushes so far: steps in which the player moved, and steps in
+/// which the player pushed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Stats {
+    /// Steps in which the player moved.
+    pub moves: u32,
+    /// Steps in which the player pushed a chain.
+    pub pushes: u32,
+}
+
+/// One undo step: the actions that made it (an action that changed the
+/// state, then any actions after it that changed only Facing) and every
+/// change they recorded. Both lists live in the game's two flat stacks
+/// (`Game::actions`, `Game::changes`): an entry's run from its start up to
+/// the next entry's start (or the end), so filing a step allocates nothing
+/// of its own.
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    /// Where its actions start in `Game::actions`.
+    actions: u32,
+    /// Where its changes start in `Game::changes`.
+    changes: u32,
+    stats_before: Stats,
+    /// For a restart: its undo puts back, besides its changes, the top of
+    /// `Game::restarts`.
+    restart: bool,
+    /// Once undone: the player's Facing in the position the step was made
+    /// from. Turning in place keeps the redo list, so redo faces this way
+    /// again first and replays the step from exactly that position.
+    redo_facing: Option<GridDir>,
+}
+
+// An undo step's entry costs 20 bytes: a compile-time check.
+const _: () = assert!(std::mem::size_of::<Entry>() == 20);
+
+/// One undone step: its actions (from `actions` on in `Game::undone_actions`,
+/// up to the next undone step's start) and the Facing a redo starts from.
+#[derive(Clone, Copy, Debug)]
+struct Undone {
+    actions: u32,
+    redo_facing: Option<GridDir>,
+}
+
+/// What undoing a restart puts back besides the world: the baseline it
+/// replaced and, for a restart made before any other undo step, the
+/// Facing-only actions it took from the prelude.
+#[derive(Clone, Debug)]
+struct RestartUndo {
+    baseline: Baseline,
+    /// How many of the entry's first actions and changes were the prelude's.
+    prelude_actions: usize,
+    prelude_changes: usize,
+}
+
+/// A world with a player, rules and an unlimited undo history.
+///
+/// History is a journal of the changes each step made (not a copy of the
+/// world), so an undo step costs memory in proportion to what it changed.
+/// Undo restores the exact earlier state: same ids, components, tags, facing.
+/// An undo step is a step that changed more than the player's Facing; a
+/// step that changed only Facing (a bump, a turn) joins the undo step before
+/// it and keeps the redo list (rules.md §4, History). Restart puts back only
+/// the entities changed since the last restart, so its cost never grows
+/// with the history.
+///
+/// # Example
+/// ```
+/// use muscleman_core::{GridDir, Input};
+/// use muscleman_level::Level;
+/// use muscleman_sim::{Game, Rules};
+///
+/// let level = Level::parse("#####\n#@$.#\n#####\n")?;
+/// let mut game = Game::new(&level, Rules::MUSCLEMAN)?;
+/// let start = game.state_hash();
+/// game.step(Input::Move(GridDir::Right))?;
+/// assert_ne!(game.state_hash(), start);
+/// game.undo()?;
+/// assert_eq!(game.state_hash(), start);
+/// game.redo()?;
+/// assert!(game.is_solved());
+/// game.restart()?;
+/// assert_eq!(game.state_hash(), start);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Game {
+    level: Level,
+    world: World,
+    player: EntityId,
+    rules: Rules,
+    /// The undo steps, oldest first. While there is none, the actions and
+    /// changes in the two stacks are the prelude: actions that moved
+    /// nothing (a refused move turning the player) while there was no undo
+    /// step to file them under; they join the next undo step, so that
+    /// undoing everything gives back the initial state.
+    done: Vec<Entry>,
+    /// The actions of every undo step (and the prelude), in order. Their
+    /// changes are the world's journal, in the same order.
+    actions: Vec<Action>,
+    /// What undoing each restart among the undo steps puts back, in order.
+    restarts: Vec<RestartUndo>,
+    /// The undone steps, the next to redo last.
+    undone: Vec<Undone>,
+    /// The actions of every undone step, in order.
+    undone_actions: Vec<Action>,
+    stats: Stats,
+    log: Vec<Command>,
+    /// The events of the step being filed, reused from step to step.
+    batch: EventBatch,
+}
+
+impl Game {
+    /// Start a game of `level` under `rules`.
+    pub fn new(level: &Level, rules: Rules) -> Result<Game, LevelLoadError> {
+        let (mut world, player) = world_from_level(level)?;
+        world.start_baseline();
+        Ok(Game {
+            level: level.clone(),
+            world,
+            player,
+            rules,
+            done: Vec::new(),
+            actions: Vec::new(),
+            restarts: Vec::new(),
+            undone: Vec::new(),
+            undone_actions: Vec::new(),
+            stats: Stats::default(),
+            log: Vec::new(),
+            batch: EventBatch::new(),
+        })
+    }
+
+    /// Return the level as it was when the game began.
+    pub fn level(&self) -> &Level {
+        &self.level
+    }
+
+    /// Describe the current state as a level (the initial level's title and
+    /// metadata, today's positions).
+    pub fn current_level(&self) -> Result<Level, LevelLoadError> {
+        level_from_world(&self.world, &self.level)
+    }
+
+    /// Return the world.
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+
+    /// Work out what a front end draws now (see [`View`]).
+    pub fn view(&self) -> View {
+        View::of(&self.world, self.player)
+    }
+
+    /// Return the player's id.
+    pub fn player(&self) -> EntityId {
+        self.player
+    }
+
+    /// Return the rules.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Return the moves and pushes of the current position.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Return every command applied since the game began, in order.
+    pub fn commands(&self) -> &[Command] {
+        &self.log
+    }
+
+    /// Return how many steps undo can take back.
+    pub fn undo_depth(&self) -> usize {
+        self.done.len()
+    }
+
+    /// Return how many steps redo can replay.
+    pub fn redo_depth(&self) -> usize {
+        self.undone.len()
+    }
+
+    /// Return whether every goal holds a box (see [`is_solved`](crate::is_solved)).
+    pub fn is_solved(&self) -> bool {
+        crate::rules::is_solved(&self.world)
+    }
+
+    /// Return the state's fingerprint (see [`state_hash`](crate::state_hash)).
+    pub fn state_hash(&self) -> u64 {
+        crate::hash::state_hash(&self.world)
+    }
+
+    /// Return the bytes the history holds: its entries, actions and changes
+    /// (by length: the stacks' spare capacity, amortized growth, is left out).
+    pub fn history_bytes(&self) -> usize {
+        use std::mem::size_of;
+        let restarts = self
+            .restarts
+            .iter()
+            .map(|r| size_of::<RestartUndo>() + r.baseline.heap_bytes())
+            .sum::<usize>();
+        self.done.len() * size_of::<Entry>()
+            + self.undone.len() * size_of::<Undone>()
+            + (self.actions.len() + self.undone_actions.len()) * size_of::<Action>()
+            + std::mem::size_of_val(self.world.journal())
+            + self
+                .world
+                .journal()
+                .iter()
+                .map(Change::heap_bytes)
+                .sum::<usize>()
+            + restarts
+    }
+
+    /// Return the bytes the restart baseline holds: a snapshot of each
+    /// entity changed since the last restart, and 4 bytes per entity slot up
+    /// to the highest one changed. It does not grow with the history.
+    pub fn baseline_bytes(&self) -> usize {
+        self.world.baseline_bytes()
+    }
+
+    /// Apply one command and return its events.
+    pub fn apply(&mut self, command: Command) -> Result<EventBatch, StepError> {
+        match command {
+            Command::Step(input) => self.step(input),
+            Command::Undo => self.undo(),
+            Command::Redo => self.redo(),
+            Command::Restart => self.restart(),
+        }
+    }
+
+    /// Apply one command like [`Game::apply`], writing its events into
+    /// `events` (cleared first).
+    pub fn apply_into(
+        &mut self,
+        command: Command,
+        events: &mut EventBatch,
+    ) -> Result<(), StepError> {
+        match command {
+            Command::Step(input) => self.step_into(input, events),
+            Command::Undo => self.undo_into(events),
+            Command::Redo => self.redo_into(events),
+            Command::Restart => self.restart_into(events),
+        }
+    }
+
+    /// Resolve one input and return its events. A step that changes more
+    /// than the player's Facing is a new undo step and clears the redo list;
+    /// a wait, a bump or a turn keeps it.
+    pub fn step(&mut self, input: Input) -> Result<EventBatch, StepError> {
+        let mut events = EventBatch::new();
+        self.step_into(input, &mut events)?;
+        Ok(events)
+    }
+
+    /// Resolve one input like [`Game::step`], writing its events into
+    /// `events` (cleared first): with one batch reused, a warm step
+    /// allocates nothing but the history's own amortized growth.
+    pub fn step_into(&mut self, input: Input, events: &mut EventBatch) -> Result<(), StepError> {
+        self.log.push(Command::Step(input));
+        // `act` for one input, without its other cases: the hot path.
+        let stats_before = self.stats;
+        let before = (self.actions.len(), self.world.journal().len());
+        self.world.start_recording();
+        let result = step_into(&mut self.world, self.player, input, &self.rules, events);
+        self.world.stop_recording();
+        if let Err(e) = result {
+            return Err(self.take_back(before.1, e));
+        }
+        if self.file_step(input, before, stats_before, events) {
+            self.clear_redo();
+        }
+        Ok(())
+    }
+
+    /// [`Game::file`] for a step of `Game::step_into`: no redo facing, no
+    /// restart, its events the whole batch.
+    #[inline]
+    fn file_step(
+        &mut self,
+        input: Input,
+        (actions_before, changes_before): (usize, usize),
+        stats_before: Stats,
+        events: &EventBatch,
+    ) -> bool {
+        let changes = self
+            .world
+            .journal()
+            .get(changes_before..)
+            .unwrap_or_default();
+        if changes.is_empty() {
+            // A wait, or a bump facing the same way: nothing to file.
+            return false;
+        }
+        let player = self.player;
+        self.actions.push(Action::Input(input));
+        if changes.iter().all(|c| is_facing(c, player)) {
+            // A turn: onto the last undo step, or the prelude.
+            return false;
+        }
+        let (walked, pushed) = count(events, 0, player);
+        self.stats.moves = self.stats.moves.saturating_add(u32::from(walked));
+        self.stats.pushes = self.stats.pushes.saturating_add(u32::from(pushed));
+        // The first undo step takes the prelude (everything filed so far).
+        let (actions, changes) = if self.done.is_empty() {
+            (0, 0)
+        } else {
+            (actions_before, changes_before)
+        };
+        self.done.push(Entry {
+            actions: u32::try_from(actions).unwrap_or(u32::MAX),
+            changes: u32::try_from(changes).unwrap_or(u32::MAX),
+            stats_before,
+            restart: false,
+            redo_facing: None,
+        });
+        true
+    }
+}
+
+/// Return whether a change is a change of the player's Facing, the one
+/// change that does not make an undo step.
+#[inline]
+fn is_facing(change: &Change, player: EntityId) -> bool {
+    matches!(
+        change,
+        Change::Component {
+            id,
+            old: OldComponent::Had(AnyComponent::Facing(_))
+                | OldComponent::Lacked(ComponentKind::Facing),
+        } if *id == player
+    )
+}
+
+/// Return whether, among the events from `first` on, the player walked and
+/// whether something else moved by the player's action (a push, pull,
+/// strafe, shove or swing: rules.md §7, Counting).
+fn count(events: &EventBatch, first: usize, player: EntityId) -> (bool, bool) {
+    let mut walked = false;
+    let mut pushed = false;
+    for e in events.iter().skip(first) {
+        if let SimEvent::Moved(m) = e {
+            walked |= m.entity == player && m.cause == MoveCause::Player;
+            pushed |= matches!(m.cause, MoveCause::Push | MoveCause::Swing);
+        }
+    }
+    (walked, pushed)
+}

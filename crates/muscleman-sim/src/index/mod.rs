@@ -1,0 +1,499 @@
+//! The spatial index: which entities stand in each cell.
+//!
+//! The index is the sim's authoritative geometry. It keeps, per cell, the
+//! entities there sorted by id together with their tags, so every cell query
+//! is answered without touching the ECS. The world keeps it in sync on spawn,
+//! move, tag change and destroy.
+//!
+//! The index has one node per entity, in a flat table keyed by the entity's
+//! slot index: the entity's id, cell and tags, and a link to the next entity
+//! of the same cell. A cell is the head of such a list, in ascending id
+//! order. So:
+//!
+//! - the reverse question, where an entity stands, is one table read: the
+//!   step reads the player's cell and tags without touching the ECS;
+//! - a cell's entities are one head read and then one node per entity;
+//! - moving an entity relinks its node: a step never allocates;
+//! - an entity costs 24 bytes and an empty cell nothing but its head.
+//!
+//! Heads of cells inside a dense rectangle (grown to cover where entities
+//! have been) live in a flat array: a lookup costs the same on a 10×10 and a
+//! 1000×1000 level, and the array costs 4 bytes per cell (a 1000×1000
+//! level: 4 MB). Cells far outside the rectangle, where it would waste
+//! memory, keep their heads in an ordered map.
+
+use std::collections::BTreeMap;
+
+use muscleman_core::{EntityId, GridPos};
+
+use crate::component::{Tag, TagKind, TagSet};
+use crate::tally::Tallies;
+
+mod heads;
+
+/// Largest number of cells the dense part of the index grows to.
+const MAX_DENSE_CELLS: u64 = 1 << 23;
+
+/// The link of no node: the end of a cell's list, or an empty cell's head.
+const NONE: u32 = u32::MAX;
+
+/// The id of no entity (generation 0 is never handed out): the id of a node
+/// whose slot holds no indexed entity.
+const NOWHERE: EntityId = EntityId::new(0, 0);
+
+/// One entity slot's node: the entity standing there now (`id` is
+/// `NOWHERE` when none is), its cell and tags, and the next node of the
+/// same cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Node {
+    id: EntityId,
+    at: GridPos,
+    tags: TagSet,
+    next: u32,
+}
+
+impl Node {
+    const VACANT: Node = Node {
+        id: NOWHERE,
+        at: GridPos::ZERO,
+        tags: TagSet::EMPTY,
+        next: NONE,
+    };
+}
+
+/// Where a cell's head is kept.
+#[derive(Clone, Copy, Debug)]
+enum Head {
+    /// Slot of the dense array.
+    Dense(usize),
+    /// Key of the sparse map.
+    Sparse(GridPos),
+}
+
+/// Map from cell to the entities standing there, in ascending id order.
+///
+/// # Example
+/// ```
+/// use muscleman_core::GridPos;
+/// use muscleman_sim::World;
+///
+/// let mut world = World::new();
+/// let id = world.spawn_empty(GridPos::new(3, 4));
+/// assert_eq!(world.index().all_at(GridPos::new(3, 4)).collect::<Vec<_>>(), [id]);
+/// assert!(!world.index().any_at(GridPos::new(0, 0)));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct SpatialIndex {
+    origin: GridPos,
+    width: u32,
+    height: u32,
+    /// Per cell of the dense rectangle, row by row: the node of its first
+    /// entity, or `NONE`.
+    dense: Vec<u32>,
+    /// Heads of the cells outside the dense rectangle that hold entities.
+    sparse: BTreeMap<GridPos, u32>,
+    /// The nodes, by entity slot index.
+    nodes: Vec<Node>,
+    /// Entries in the index (entities standing somewhere).
+    entries: usize,
+    /// How many entities have each tag, by colour, kept as tags are filed.
+    tallies: Tallies,
+}
+
+/// The entities of one cell, in ascending id order: a walk along its list.
+#[derive(Clone)]
+struct Cell<'a> {
+    nodes: &'a [Node],
+    next: u32,
+}
+
+impl Cell<'_> {
+    /// Return the union of the tags of the rest of the list.
+    #[inline]
+    fn kinds(self) -> TagSet {
+        self.fold(TagSet::EMPTY, |all, e| all.union(e.tags))
+    }
+}
+
+impl<'a> Iterator for Cell<'a> {
+    type Item = &'a Node;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a Node> {
+        let node = self.nodes.get(self.next as usize)?;
+        self.next = node.next;
+        Some(node)
+    }
+}
+
+/// The entities of one cell, in ascending id order, as
+/// [`SpatialIndex::cells`] yields them.
+#[derive(Clone)]
+pub struct CellEntities<'a>(Cell<'a>);
+
+impl CellEntities<'_> {
+    /// Iterate over the entities with their tags instead.
+    pub fn tagged(self) -> impl Iterator<Item = (EntityId, TagSet)> {
+        self.0.map(|e| (e.id, e.tags))
+    }
+
+    /// Return the union of the tags of the cell's entities.
+    pub fn kinds(&self) -> TagSet {
+        self.0.clone().kinds()
+    }
+}
+
+impl Iterator for CellEntities<'_> {
+    type Item = EntityId;
+
+    #[inline]
+    fn next(&mut self) -> Option<EntityId> {
+        self.0.next().map(|e| e.id)
+    }
+}
+
+impl std::fmt::Debug for CellEntities<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.clone()).finish()
+    }
+}
+
+impl SpatialIndex {
+    /// Return the node of `id`'s slot, growing the table to hold it (to the
+    /// capacity already reserved, so a load fills it without copying).
+    fn node_for_insert(&mut self, id: EntityId) -> Option<u32> {
+        let n = Some(id.index()).filter(|&n| n != NONE)?;
+        let i = n as usize;
+        if i >= self.nodes.len() {
+            let len = (i + 1).max(self.nodes.capacity()).max(16);
+            self.nodes.resize(len, Node::VACANT);
+        }
+        Some(n)
+    }
+
+    /// File `id` with `tags` at `at`. If the index already holds `id`
+    /// somewhere, it is taken out of that cell first.
+    pub(crate) fn insert(&mut self, id: EntityId, tags: TagSet, at: GridPos) {
+        self.insert_counted(id, tags, at, true);
+    }
+
+    /// Move `id`, with `tags`, from `from` to `at`: a move changes no
+    /// signal (they count entities, not cells), so it skips them.
+    #[inline]
+    pub(crate) fn relocate(&mut self, id: EntityId, tags: TagSet, from: GridPos, at: GridPos) {
+        if !self.relocate_dense(id, tags, from, at) {
+            self.remove_counted(id, from, false);
+            self.insert_counted(id, tags, at, false);
+        }
+    }
+
+    /// [`Self::relocate`] between two cells of the dense array, relinking
+    /// the node in place: return `false`, having changed nothing, if either
+    /// cell is outside it or `id` is not filed at `from`.
+    #[inline]
+    fn relocate_dense(&mut self, id: EntityId, tags: TagSet, from: GridPos, at: GridPos) -> bool {
+        let n = id.index();
+        let (Some(from_slot), Some(to_slot)) = (self.slot(from), self.slot(at)) else {
+            return false;
+        };
+        let Some(node) = self.nodes.get(n as usize) else {
+            return false;
+        };
+        if node.id != id || id == NOWHERE || node.at != from {
+            return false;
+        }
+        let after = node.next;
+        let (Some(&from_head), Some(_)) = (self.dense.get(from_slot), self.dense.get(to_slot))
+        else {
+            return false;
+        };
+        // Unlink: the node before `n` in its cell, if any, skips it.
+        if from_head == n {
+            if let Some(d) = self.dense.get_mut(from_slot) {
+                *d = after;
+            }
+        } else {
+            let mut cur = from_head;
+            loop {
+                let Some(node) = self.nodes.get_mut(cur as usize) else {
+                    // Not reached: a filed node is on its cell's list.
+                    return false;
+                };
+                if node.next == n {
+                    node.next = after;
+                    break;
+                }
+                cur = node.next;
+            }
+        }
+        // Link after the last node of the new cell with a lower id.
+        let mut before = NONE;
+        let mut next = self.dense.get(to_slot).copied().unwrap_or(NONE);
+        while let Some(node) = self.nodes.get(next as usize)
+            && node.id < id
+        {
+            before = next;
+            next = node.next;
+        }
+        if let Some(node) = self.nodes.get_mut(n as usize) {
+            *node = Node { id, at, tags, next };
+        }
+        match self.nodes.get_mut(before as usize) {
+            Some(prev) => prev.next = n,
+            None => {
+                if let Some(d) = self.dense.get_mut(to_slot) {
+                    *d = n;
+                }
+            }
+        }
+        true
+    }
+
+    /// [`Self::insert`], counting the entity in the tallies if `count`.
+    #[inline]
+    fn insert_counted(&mut self, id: EntityId, tags: TagSet, at: GridPos, count: bool) {
+        let Some(n) = self.node_for_insert(id) else {
+            // Not reached: a slot index of u32::MAX would need 2^32 entities.
+            return;
+        };
+        if let Some(old) = self.nodes.get(n as usize).filter(|o| o.id != NOWHERE) {
+            let (old_id, old_at) = (old.id, old.at);
+            self.remove_counted(old_id, old_at, count);
+        }
+        let head = self.head_for_insert(at);
+        // Find the node to link after: the last one with a lower id.
+        // Usually the cell is empty, or the newcomer has the highest id.
+        let mut before = NONE;
+        let mut next = self.read_head(head);
+        while let Some(node) = self.nodes.get(next as usize)
+            && node.id < id
+        {
+            before = next;
+            next = node.next;
+        }
+        if let Some(node) = self.nodes.get_mut(n as usize) {
+            *node = Node { id, at, tags, next };
+        }
+        if count {
+            self.tallies.add(id, tags);
+        }
+        match self.nodes.get_mut(before as usize) {
+            Some(prev) => prev.next = n,
+            None => self.write_head(head, n),
+        }
+        self.entries += 1;
+    }
+
+    /// Take `id` out of the cell `at`, if the index holds it there.
+    pub(crate) fn remove(&mut self, id: EntityId, at: GridPos) {
+        self.remove_counted(id, at, true);
+    }
+
+    /// [`Self::remove`], counting the entity out of the tallies if `count`.
+    #[inline]
+    fn remove_counted(&mut self, id: EntityId, at: GridPos, count: bool) {
+        let Some(n) = self.node_of(id).filter(|&n| self.at(n) == Some(at)) else {
+            return;
+        };
+        let head = self.head_of(at);
+        let mut before = NONE;
+        let mut cur = self.read_head(head);
+        while cur != n {
+            match self.nodes.get(cur as usize) {
+                Some(node) => {
+                    before = cur;
+                    cur = node.next;
+                }
+                // Not reached: a node in the index is on its cell's list.
+                None => return,
+            }
+        }
+        let Some(node) = self.nodes.get_mut(n as usize) else {
+            return;
+        };
+        let old = std::mem::replace(node, Node::VACANT);
+        if count {
+            self.tallies.remove(id, old.tags);
+        }
+        let next = old.next;
+        match self.nodes.get_mut(before as usize) {
+            Some(prev) => prev.next = next,
+            None => self.write_head(head, next),
+        }
+        self.entries -= 1;
+    }
+
+    /// Return the node of `id`, if the index holds it: a stale id (a
+    /// destroyed entity whose slot was reused) gives `None`.
+    #[inline]
+    fn node_of(&self, id: EntityId) -> Option<u32> {
+        let n = id.index();
+        self.nodes
+            .get(n as usize)
+            .filter(|node| node.id == id && id != NOWHERE)
+            .map(|_| n)
+    }
+
+    /// Return the cell of node `n`.
+    fn at(&self, n: u32) -> Option<GridPos> {
+        self.nodes.get(n as usize).map(|node| node.at)
+    }
+
+    /// Return where `id` stands and its tags, if it is in the index: no ECS
+    /// lookup and no cell scan, and a stale id (a destroyed entity whose
+    /// slot was reused) gives `None`.
+    #[inline]
+    pub(crate) fn locate(&self, id: EntityId) -> Option<(GridPos, TagSet)> {
+        let n = self.node_of(id)?;
+        self.nodes.get(n as usize).map(|node| (node.at, node.tags))
+    }
+
+    /// Return where `id` stands, if it is in the index (see [`Self::locate`]).
+    #[cfg(test)]
+    fn position_of(&self, id: EntityId) -> Option<GridPos> {
+        self.locate(id).map(|(at, _)| at)
+    }
+
+    /// Return every tag that some entity at `pos` has (the union), from one
+    /// look at the cell.
+    #[inline]
+    pub fn kinds_at(&self, pos: GridPos) -> TagSet {
+        self.cell(pos).kinds()
+    }
+
+    /// Set the tags of `id`, if the index holds it at `at`.
+    pub(crate) fn set_tags(&mut self, id: EntityId, at: GridPos, tags: TagSet) {
+        if let Some(n) = self.node_of(id)
+            && let Some(node) = self.nodes.get_mut(n as usize)
+            && node.at == at
+        {
+            let old = std::mem::replace(&mut node.tags, tags);
+            self.tallies.retag(id, old, tags);
+        }
+    }
+
+    /// Iterate over every entity in the index with its cell and tags, in
+    /// slot order: a walk over the entities, whatever area they span.
+    pub(crate) fn entries(&self) -> impl Iterator<Item = (EntityId, GridPos, TagSet)> + '_ {
+        self.nodes
+            .iter()
+            .filter(|n| n.id != NOWHERE)
+            .map(|n| (n.id, n.at, n.tags))
+    }
+
+    /// Return the tallies of tags: how many entities have each, by colour
+    /// (see [`Tallies`]).
+    pub fn tallies(&self) -> &Tallies {
+        &self.tallies
+    }
+
+    /// Iterate over the entities at `pos`, in ascending id order.
+    pub fn all_at(&self, pos: GridPos) -> impl Iterator<Item = EntityId> + '_ {
+        self.cell(pos).map(|e| e.id)
+    }
+
+    /// Iterate over the entities at `pos` with their tags, in ascending id order.
+    pub fn tagged_at(&self, pos: GridPos) -> impl Iterator<Item = (EntityId, TagSet)> + '_ {
+        self.cell(pos).map(|e| (e.id, e.tags))
+    }
+
+    /// Return whether any entity stands at `pos`.
+    pub fn any_at(&self, pos: GridPos) -> bool {
+        self.head(pos) != NONE
+    }
+
+    /// Return whether any entity at `pos` has the tag `T`.
+    pub fn has_tag_at<T: Tag>(&self, pos: GridPos) -> bool {
+        self.has_kind_at(T::KIND, pos)
+    }
+
+    /// Return whether any entity at `pos` has `tag`.
+    #[inline]
+    pub fn has_kind_at(&self, tag: TagKind, pos: GridPos) -> bool {
+        self.cell(pos).any(|e| e.tags.contains(tag))
+    }
+
+    /// Return the first entity at `pos` (lowest id) that has `tag`.
+    #[inline]
+    pub fn first_with(&self, tag: TagKind, pos: GridPos) -> Option<EntityId> {
+        self.cell(pos).find(|e| e.tags.contains(tag)).map(|e| e.id)
+    }
+
+    /// Return the pushable entity at `pos`, if any (at most one stands in a cell).
+    pub fn pushable_at(&self, pos: GridPos) -> Option<EntityId> {
+        self.first_with(TagKind::Pushable, pos)
+    }
+
+    /// Return the static entity at `pos` (lowest id), if any.
+    pub fn static_at(&self, pos: GridPos) -> Option<EntityId> {
+        self.first_with(TagKind::Static, pos)
+    }
+
+    /// Iterate over every occupied cell and its entities, row by row (by `y`,
+    /// then `x`), so the order never depends on history. Nothing is
+    /// allocated unless cells lie outside the dense rectangle.
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_core::GridPos;
+    /// use muscleman_sim::World;
+    ///
+    /// let mut world = World::new();
+    /// let a = world.spawn_empty(GridPos::new(5, 0));
+    /// let b = world.spawn_empty(GridPos::new(1, 2));
+    /// let c = world.spawn_empty(GridPos::new(1, 2));
+    /// let cells: Vec<_> = world
+    ///     .index()
+    ///     .cells()
+    ///     .map(|(at, ids)| (at, ids.collect::<Vec<_>>()))
+    ///     .collect();
+    /// assert_eq!(cells, [(GridPos::new(5, 0), vec![a]), (GridPos::new(1, 2), vec![b, c])]);
+    /// ```
+    pub fn cells(&self) -> impl Iterator<Item = (GridPos, CellEntities<'_>)> + '_ {
+        let mut far: Vec<(GridPos, u32)> = self.sparse.iter().map(|(&at, &h)| (at, h)).collect();
+        far.sort_by_key(|(at, _)| (at.y, at.x));
+        let mut near = self
+            .dense
+            .iter()
+            .enumerate()
+            .filter(|(_, head)| **head != NONE)
+            .map(|(slot, &head)| (pos_of_slot(self.origin, self.width, slot), head))
+            .peekable();
+        let mut far = far.into_iter().peekable();
+        std::iter::from_fn(move || {
+            let take_far = match (near.peek(), far.peek()) {
+                (Some((n, _)), Some((f, _))) => (f.y, f.x) < (n.y, n.x),
+                (None, Some(_)) => true,
+                _ => false,
+            };
+            let (at, head) = if take_far { far.next() } else { near.next() }?;
+            Some((
+                at,
+                CellEntities(Cell {
+                    nodes: &self.nodes,
+                    next: head,
+                }),
+            ))
+        })
+    }
+
+    /// Return the tags the index holds for `id` at `at`, if it holds `id` there.
+    pub(crate) fn tags_of(&self, id: EntityId, at: GridPos) -> Option<TagSet> {
+        self.locate(id)
+            .filter(|&(there, _)| there == at)
+            .map(|(_, tags)| tags)
+    }
+}
+
+/// Return the position of dense slot `slot` of a rectangle at `origin`,
+/// `width` cells wide.
+fn pos_of_slot(origin: GridPos, width: u32, slot: usize) -> GridPos {
+    let w = width.max(1) as usize;
+    GridPos::new(
+        origin.x.wrapping_add((slot % w) as i32),
+        origin.y.wrapping_add((slot / w) as i32),
+    )
+}
+
+#[cfg(test)]
+mod tests;

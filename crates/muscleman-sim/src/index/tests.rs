@@ -1,0 +1,166 @@
+//! The spatial index's own tests: growth, far cells, id order.
+
+use super::*;
+
+fn id(i: u32) -> EntityId {
+    EntityId::new(i, 1)
+}
+
+fn tags() -> TagSet {
+    TagSet::EMPTY.with(TagKind::Pushable)
+}
+
+fn ids_at(index: &SpatialIndex, at: GridPos) -> Vec<EntityId> {
+    index.all_at(at).collect()
+}
+
+#[test]
+fn growing_the_rectangle_keeps_every_entry_and_the_reverse_map() {
+    let mut index = SpatialIndex::default();
+    let spots = [(0, 0), (3, -2), (-40, 7), (100, 100), (-5, -5)];
+    for (i, (x, y)) in spots.iter().enumerate() {
+        index.insert(id(i as u32), tags(), GridPos::new(*x, *y));
+    }
+    for (i, (x, y)) in spots.iter().enumerate() {
+        let at = GridPos::new(*x, *y);
+        assert_eq!(ids_at(&index, at), [id(i as u32)]);
+        assert_eq!(index.position_of(id(i as u32)), Some(at));
+    }
+    assert_eq!(index.cells().count(), spots.len());
+}
+
+#[test]
+fn far_cells_go_to_the_sparse_map_and_join_the_rectangle_when_it_grows() {
+    let mut index = SpatialIndex::default();
+    index.insert(id(1), tags(), GridPos::new(0, 0));
+    // Growing with the roomy margin to reach this would pass the cap.
+    let far = GridPos::new(0, 200_000);
+    index.insert(id(2), tags(), far);
+    index.insert(id(3), tags(), far);
+    assert!(index.sparse.contains_key(&far));
+    assert_eq!(ids_at(&index, far), [id(2), id(3)]);
+    assert_eq!(index.position_of(id(2)), Some(far));
+    // Reserving exactly the area that holds both fits, and pulls the
+    // far cell into the dense rectangle.
+    index.reserve_area(GridPos::new(0, 0), far);
+    assert!(index.sparse.is_empty());
+    assert_eq!(ids_at(&index, far), [id(2), id(3)]);
+    assert_eq!(ids_at(&index, GridPos::new(0, 0)), [id(1)]);
+    index.remove(id(2), far);
+    index.remove(id(3), far);
+    assert!(!index.any_at(far));
+    assert_eq!(index.cells().count(), 1);
+}
+
+#[test]
+fn an_emptied_sparse_cell_leaves_the_map() {
+    let mut index = SpatialIndex::default();
+    index.insert(id(1), tags(), GridPos::new(0, 0));
+    let far = GridPos::new(-300_000, 0);
+    index.insert(id(2), tags(), far);
+    index.remove(id(2), far);
+    assert!(index.sparse.is_empty());
+    assert_eq!(index.position_of(id(2)), None);
+}
+
+#[test]
+fn a_cell_keeps_its_entities_in_id_order() {
+    let mut index = SpatialIndex::default();
+    let at = GridPos::new(1, 1);
+    for i in [5, 2, 9, 1] {
+        index.insert(id(i), tags(), at);
+    }
+    assert_eq!(ids_at(&index, at), [id(1), id(2), id(5), id(9)]);
+    index.remove(id(5), at);
+    index.remove(id(9), at);
+    assert_eq!(ids_at(&index, at), [id(1), id(2)]);
+    assert_eq!(index.position_of(id(5)), None);
+    index.remove(id(1), at);
+    assert_eq!(ids_at(&index, at), [id(2)]);
+    assert_eq!(index.entries, 1);
+}
+
+#[test]
+fn removing_from_the_wrong_cell_changes_nothing() {
+    let mut index = SpatialIndex::default();
+    let at = GridPos::new(1, 1);
+    index.insert(id(1), tags(), at);
+    index.remove(id(1), GridPos::new(2, 1));
+    index.remove(EntityId::new(1, 2), at);
+    assert_eq!(ids_at(&index, at), [id(1)]);
+    assert_eq!(index.entries, 1);
+}
+
+#[test]
+fn filing_an_id_again_moves_it() {
+    let mut index = SpatialIndex::default();
+    let (a, b) = (GridPos::new(1, 1), GridPos::new(2, 1));
+    index.insert(id(1), tags(), a);
+    index.insert(id(2), tags(), a);
+    index.insert(id(1), TagSet::EMPTY, b);
+    assert_eq!(ids_at(&index, a), [id(2)]);
+    assert_eq!(ids_at(&index, b), [id(1)]);
+    assert_eq!(index.locate(id(1)), Some((b, TagSet::EMPTY)));
+    assert_eq!(index.entries, 2);
+}
+
+#[test]
+fn moves_never_grow_a_table() {
+    let mut index = SpatialIndex::default();
+    index.reserve_area(GridPos::new(0, 0), GridPos::new(99, 0));
+    index.insert(id(1), tags(), GridPos::new(0, 0));
+    index.insert(id(2), tags(), GridPos::new(1, 0));
+    let (dense, nodes) = (index.dense.len(), index.nodes.capacity());
+    for x in 1..98 {
+        // Far end first, as a push does.
+        index.remove(id(2), GridPos::new(x, 0));
+        index.insert(id(2), tags(), GridPos::new(x + 1, 0));
+        index.remove(id(1), GridPos::new(x - 1, 0));
+        index.insert(id(1), tags(), GridPos::new(x, 0));
+    }
+    assert_eq!(index.dense.len(), dense);
+    assert_eq!(index.nodes.capacity(), nodes);
+    assert!(index.sparse.is_empty());
+    assert_eq!(index.position_of(id(1)), Some(GridPos::new(97, 0)));
+    assert_eq!(index.position_of(id(2)), Some(GridPos::new(98, 0)));
+    assert_eq!(index.cells().count(), 2);
+}
+
+#[test]
+fn the_reverse_map_follows_tag_changes() {
+    let mut index = SpatialIndex::default();
+    let at = GridPos::new(2, 2);
+    index.insert(id(1), TagSet::EMPTY, at);
+    index.set_tags(id(1), at, tags());
+    assert_eq!(index.locate(id(1)), Some((at, tags())));
+    assert_eq!(index.tags_of(id(1), at), Some(tags()));
+    assert_eq!(index.tagged_at(at).collect::<Vec<_>>(), [(id(1), tags())]);
+    // A tag change for an entity that is not there changes nothing.
+    index.set_tags(id(1), GridPos::new(0, 0), TagSet::EMPTY);
+    assert_eq!(index.locate(id(1)), Some((at, tags())));
+}
+
+#[test]
+fn a_stale_id_has_no_position() {
+    let mut index = SpatialIndex::default();
+    index.insert(EntityId::new(3, 1), tags(), GridPos::new(0, 0));
+    assert_eq!(index.position_of(EntityId::new(3, 2)), None);
+    assert_eq!(index.position_of(EntityId::new(4, 1)), None);
+    assert_eq!(index.position_of(NOWHERE), None);
+}
+
+#[test]
+fn slots_wrap_safely_at_the_edges_of_i32() {
+    let mut index = SpatialIndex::default();
+    index.insert(id(1), tags(), GridPos::new(i32::MAX, i32::MAX));
+    index.insert(id(2), tags(), GridPos::new(i32::MIN, i32::MIN));
+    assert_eq!(ids_at(&index, GridPos::new(i32::MAX, i32::MAX)), [id(1)]);
+    assert_eq!(ids_at(&index, GridPos::new(i32::MIN, i32::MIN)), [id(2)]);
+    assert!(!index.any_at(GridPos::new(i32::MIN, i32::MAX)));
+    assert!(!index.any_at(GridPos::new(0, 0)));
+}
+
+#[test]
+fn a_node_costs_24_bytes() {
+    assert_eq!(std::mem::size_of::<Node>(), 24);
+}

@@ -1,0 +1,39 @@
+//! The mechanics: one module each, declaring its recipes, its systems with
+//! their schedule lines and its hooks (see `registry.rs`), registered below
+//! with one line each.
+//!
+//! The order of [`MECHANICS`] is the order of the rules: within a phase,
+//! systems run in it (collect, sink, then switches and the doors they
+//! open), and switches settle
+//! before doors at load.
+
+pub(crate) mod carry;
+pub(crate) mod cleanup;
+pub(crate) mod collect;
+pub(crate) mod doors;
+#[cfg(feature = "demo-glow")]
+pub(crate) mod glow;
+pub(crate) mod grab;
+pub(crate) mod plates;
+pub(crate) mod push;
+pub(crate) mod sink;
+pub(crate) mod swing;
+pub(crate) mod walk;
+
+use crate::decl::Mechanic;
+
+/// Every mechanic, in the order of the rules.
+pub(crate) const MECHANICS: &[&Mechanic] = &[
+    &walk::MECHANIC,
+    &push::MECHANIC,
+    &carry::MECHANIC,
+    &grab::MECHANIC,
+    &swing::MECHANIC,
+    #[cfg(feature = "demo-glow")]
+    &glow::MECHANIC,
+    &collect::MECHANIC,
+    &sink::MECHANIC,
+    &plates::MECHANIC,
+    &doors::MECHANIC,
+    &cleanup::MECHANIC,
+];

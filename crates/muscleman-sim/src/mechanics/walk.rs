@@ -1,0 +1,91 @@
+//! Walk (rules.md §4, "Walk"): face the way you move, then step, pushing
+//! the chain in front if there is one. The player cannot swim.
+
+use muscleman_core::{EntityRecipe, GridDir, GridPos, Input, MoveCause};
+
+use crate::component::{Facing, TagKind, TagSet};
+use crate::context::StepContext;
+use crate::decl::Init;
+use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
+use crate::line::{MOVE, player};
+use crate::mechanics::push::{KeyRule, try_push};
+use crate::needs::Needs;
+use crate::world::WorldError;
+
+/// Walking: the player, strong walls and goals, and the walk of empty hands.
+pub(crate) const MECHANIC: Mechanic = Mechanic::new(
+    "walk",
+    &[
+        RecipeDecl::new(
+            EntityRecipe::Player,
+            &[
+                TagKind::Player,
+                TagKind::BlocksMovement,
+                TagKind::BlocksPush,
+            ],
+            Art::new("player", "you", Layer::PLAYER, '@', Tint::Yellow),
+            Assume::PUSHED,
+        )
+        .with_init(&[Init::Hands, Init::Facing(GridDir::Down)]),
+        RecipeDecl::new(
+            EntityRecipe::WallStrong,
+            &[
+                TagKind::BlocksMovement,
+                TagKind::BlocksPush,
+                TagKind::WallStrong,
+                TagKind::Static,
+            ],
+            Art::new("wall", "wall", Layer::WALL, '#', Tint::Grey),
+            Assume::SCENERY,
+        ),
+        RecipeDecl::new(
+            EntityRecipe::Goal,
+            &[TagKind::Goal, TagKind::Static],
+            Art::new("goal", "goal", Layer::FLOOR, '.', Tint::Yellow),
+            Assume::SCENERY,
+        ),
+    ],
+    &[player("walk", &[MOVE], run).when(Needs::EmptyHands)],
+);
+
+/// Resolve `Input::Move` with empty hands (the schedule runs it only then):
+/// the player faces `dir`, then walks one cell, pushing the chain in front
+/// if there is one. Moves while holding are `carry`'s.
+pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
+    let Input::Move(dir) = ctx.input else {
+        return Ok(());
+    };
+    ctx.set(ctx.player, Facing(dir))?;
+    walk_from(ctx, ctx.player_at, dir).map(|_| ())
+}
+
+/// Return whether a cell with these tags is water nothing fills: the player
+/// cannot enter it (rules.md §4, walk step 2).
+pub(crate) const fn is_unfilled_water(kinds: TagSet) -> bool {
+    kinds.contains(TagKind::WaterCell) && !kinds.contains(TagKind::Walkable)
+}
+
+/// Walk the player from `from` one cell in `dir` under the walk and push
+/// rules, leaving Facing alone; return whether it moved.
+#[inline]
+pub(crate) fn walk_from(
+    ctx: &mut StepContext<'_>,
+    from: GridPos,
+    dir: GridDir,
+) -> Result<bool, WorldError> {
+    let to = from.step(dir);
+    // One look at the cell in front answers every question.
+    let ahead = ctx.world().index().kinds_at(to);
+    if is_unfilled_water(ahead) {
+        return Ok(false);
+    }
+    if ahead.contains(TagKind::Pushable) {
+        if !try_push(ctx, to, dir, KeyRule::Opens)? {
+            return Ok(false);
+        }
+    } else if ahead.contains(TagKind::BlocksMovement) {
+        return Ok(false);
+    }
+    ctx.move_entity(ctx.player, from, to, MoveCause::Player)?;
+    Ok(true)
+}

@@ -1,0 +1,83 @@
+//! What a system needs to have anything to do, as bits the step keeps
+//! (see `schedule.rs`).
+
+use crate::component::{TagKind, TagSet};
+
+/// When a system can have anything to do, as a bit: the step keeps the
+/// bits of what holds now (`StepContext::met`) and calls a system only if
+/// its bit is among them, so a step pays only for the rules it touches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub(crate) enum Needs {
+    /// Always.
+    Always = 1,
+    /// The player holds something.
+    Holding = 1 << 1,
+    /// The player's hands are empty.
+    EmptyHands = 1 << 2,
+    /// The world has water.
+    Water = 1 << 3,
+    /// The world has a collectible.
+    Collectibles = 1 << 4,
+    /// The world has a switch or a door.
+    Switches = 1 << 5,
+}
+
+impl Needs {
+    /// Every need, in bit order.
+    pub(crate) const ALL: [Needs; 6] = [
+        Needs::Always,
+        Needs::Holding,
+        Needs::EmptyHands,
+        Needs::Water,
+        Needs::Collectibles,
+        Needs::Switches,
+    ];
+}
+
+/// How many need bits there are: the table of lines by needs met has
+/// `1 << NEED_BITS` entries.
+pub(crate) const NEED_BITS: usize = Needs::ALL.len();
+
+// Every need is one bit below `NEED_BITS`, in order, and the bits fit the
+// `u8` they are kept in: a compile-time check, so a new need cannot be
+// silently skipped.
+const _: () = {
+    assert!(NEED_BITS <= u8::BITS as usize);
+    let mut i = 0;
+    while i < NEED_BITS {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the length"
+        )]
+        let bit = Needs::ALL[i] as usize;
+        assert!(bit == 1 << i, "the needs are not one bit each, in order");
+        i += 1;
+    }
+};
+
+/// The needs that hold when some entity has one of the tags: a system that
+/// answers water runs only in a world with water.
+const OF_TAGS: [(Needs, TagSet); 3] = [
+    (Needs::Water, TagSet::of(&[TagKind::WaterCell])),
+    (Needs::Collectibles, TagSet::of(&[TagKind::Collectible])),
+    (
+        Needs::Switches,
+        TagSet::of(&[TagKind::PressurePlate, TagKind::Door]),
+    ),
+];
+
+impl Needs {
+    /// Return the bits of the needs the world meets, given the tags at
+    /// least one entity has.
+    #[inline]
+    pub(crate) fn of_world(present: TagSet) -> u8 {
+        let mut bits = 0;
+        for (need, tags) in OF_TAGS {
+            if present.intersects(tags) {
+                bits |= need as u8;
+            }
+        }
+        bits
+    }
+}

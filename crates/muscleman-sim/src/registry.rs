@@ -1,0 +1,151 @@
+//! The registry: every mechanic, each declared once in its own module, and
+//! what every other layer reads of them.
+//!
+//! A mechanic ([`Mechanic`]) is one module of `mechanics/`: the sim's part of
+//! its recipes ([`RecipeDecl`]: tags, data components, states, appearance,
+//! what the solver may assume), its systems with their schedule lines, the
+//! way its entities settle at load and the invariants it checks. The list
+//! [`MECHANICS`](crate::mechanics::MECHANICS) registers each with one line.
+//! The schedule, spawning, the view, level conversion and validation read
+//! the registry, never a list of recipes of their own.
+//!
+//! Limits are compile errors: a recipe declared twice, a recipe the level
+//! table marks playable that no mechanic declares (or the reverse), a
+//! schedule past its bit set.
+
+use muscleman_core::{EntityId, EntityRecipe};
+
+use crate::component::Holding;
+use crate::decl::{CellCheck, Mechanic, RecipeDecl};
+use crate::mechanics::MECHANICS;
+use crate::world::{InvariantError, World};
+
+/// By recipe (its `as usize`), its declaration.
+const BY_RECIPE: [Option<&'static RecipeDecl>; EntityRecipe::COUNT] = {
+    let mut table: [Option<&'static RecipeDecl>; EntityRecipe::COUNT] = [None; EntityRecipe::COUNT];
+    let mut m = 0;
+    while m < MECHANICS.len() {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the lengths"
+        )]
+        let recipes = MECHANICS[m].recipes;
+        let mut r = 0;
+        while r < recipes.len() {
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time, below the lengths"
+            )]
+            let decl = &recipes[r];
+            let i = decl.recipe as usize;
+            assert!(i < EntityRecipe::COUNT);
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time, checked just above"
+            )]
+            {
+                assert!(table[i].is_none(), "a recipe is declared twice");
+                table[i] = Some(decl);
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    table
+};
+
+// The sim plays exactly the recipes core's table marks playable: a
+// compile-time check.
+const _: () = {
+    let mut i = 0;
+    while i < EntityRecipe::COUNT {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the lengths"
+        )]
+        let (declared, playable) = (BY_RECIPE[i].is_some(), EntityRecipe::ALL[i].has_rules());
+        assert!(
+            declared == playable,
+            "a playable recipe has no mechanic, or a mechanic declares an unplayable one"
+        );
+        i += 1;
+    }
+};
+
+/// Return the sim's declaration of a recipe, or `None` if the sim does not
+/// play it.
+///
+/// # Example
+/// ```
+/// use muscleman_core::EntityRecipe;
+/// use muscleman_sim::recipe_decl;
+///
+/// assert_eq!(recipe_decl(EntityRecipe::HeavyBox).map(|d| d.art.kind), Some("heavy_box"));
+/// assert!(recipe_decl(EntityRecipe::Ghost).is_none());
+/// ```
+pub const fn recipe_decl(recipe: EntityRecipe) -> Option<&'static RecipeDecl> {
+    let i = recipe as usize;
+    if i < EntityRecipe::COUNT {
+        #[expect(clippy::indexing_slicing, reason = "checked just above")]
+        BY_RECIPE[i]
+    } else {
+        None
+    }
+}
+
+/// Iterate over every declared recipe, in recipe order.
+pub fn recipe_decls() -> impl Iterator<Item = &'static RecipeDecl> {
+    BY_RECIPE.iter().filter_map(|d| *d)
+}
+
+/// Iterate over every mechanic, in registration order, by name.
+///
+/// # Example
+/// ```
+/// assert!(muscleman_sim::mechanics().any(|m| m == "doors"));
+/// ```
+pub fn mechanics() -> impl Iterator<Item = &'static str> {
+    MECHANICS.iter().map(|m| m.name)
+}
+
+/// Iterate over the mechanics' load hooks, in registration order, with the
+/// recipes each one's entities are made of.
+pub(crate) fn settlers() -> impl Iterator<Item = (fn(&mut World, EntityId), &'static Mechanic)> {
+    MECHANICS.iter().filter_map(|m| m.settle.map(|f| (f, *m)))
+}
+
+/// Iterate over the mechanics' cell checks, in registration order.
+pub(crate) fn checks() -> impl Iterator<Item = CellCheck> {
+    MECHANICS.iter().filter_map(|m| m.check)
+}
+
+impl World {
+    /// Check every mechanic's invariants over the whole world (rules.md §5,
+    /// 7 and 8): no sinkable floats and no water is filled twice, a closed
+    /// door is alone and an open one is meant to be open or holds something,
+    /// every switch is set exactly as what stands on it says, and
+    /// whatever else a mechanic checks.
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_level::Level;
+    /// use muscleman_sim::world_from_level;
+    ///
+    /// let (world, _) = world_from_level(&Level::parse("#@$.~#")?)?;
+    /// assert_eq!(world.validate_environment(), Ok(()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn validate_environment(&self) -> Result<(), InvariantError> {
+        // What the player holds stands on nothing.
+        let held = self
+            .entities()
+            .into_iter()
+            .find_map(|id| self.get::<Holding>(id).ok()?.0);
+        for (at, _) in self.index().cells() {
+            for check in checks() {
+                check(self, at, held)?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,184 @@
+//! Tallies of tags: how many entities have each tag, by colour class, which
+//! tags any entity has at all, and, for the tags that ask for it
+//! ([`LISTED`]), which entities of each class have them. The spatial index
+//! keeps them as it files tags, so they follow every step, undo, restart
+//! and load without a scan of the level, and a rule that asks "are all the
+//! red ones pressed?" or "is there water at all?" answers in constant time
+//! whatever the level's size.
+//!
+//! This is storage: it counts tags and knows no rule. The mechanics read
+//! it (a door's rule counts its colour's switches; the schedule skips
+//! what no entity could need).
+
+use std::collections::BTreeSet;
+
+use muscleman_core::{EntityId, KeyColor};
+
+use crate::component::{TagKind, TagSet};
+
+/// The colour classes, in tally order: the four colours, then `None` for
+/// everything without a colour.
+///
+/// # Example
+/// ```
+/// assert_eq!(muscleman_sim::SIGNAL_CLASSES.last(), Some(&None));
+/// ```
+pub const SIGNAL_CLASSES: [Option<KeyColor>; 5] = [
+    Some(KeyColor::Blue),
+    Some(KeyColor::Red),
+    Some(KeyColor::Yellow),
+    Some(KeyColor::Green),
+    None,
+];
+
+/// How many colour classes there are.
+const CLASSES: usize = SIGNAL_CLASSES.len();
+
+/// The tags whose entities the tallies list by class (a door's rule opens
+/// every door of a class at once).
+pub(crate) const LISTED: TagSet = TagSet::of(&[TagKind::Door]);
+
+/// Return the class of a colour (`None`: colourless).
+const fn class(color: Option<KeyColor>) -> usize {
+    match color {
+        Some(KeyColor::Blue) => 0,
+        Some(KeyColor::Red) => 1,
+        Some(KeyColor::Yellow) => 2,
+        Some(KeyColor::Green) => 3,
+        None => 4,
+    }
+}
+
+/// Iterate over the bit positions set in `bits`, lowest first.
+fn bit_positions(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
+        let at = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        Some(at)
+    })
+}
+
+/// How many entities have each tag, by colour class; which tags any entity
+/// has; and the entities with a [`LISTED`] tag, by class.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tallies {
+    /// By tag bit, then class.
+    counts: [[u32; CLASSES]; TagSet::CAPACITY],
+    /// The tags at least one entity has.
+    present: TagSet,
+    /// By class, the entities with a listed tag.
+    listed: [BTreeSet<EntityId>; CLASSES],
+}
+
+impl Default for Tallies {
+    fn default() -> Self {
+        Tallies {
+            counts: [[0; CLASSES]; TagSet::CAPACITY],
+            present: TagSet::EMPTY,
+            listed: Default::default(),
+        }
+    }
+}
+
+impl Tallies {
+    /// Count an entity with `tags` in.
+    pub(crate) fn add(&mut self, id: EntityId, tags: TagSet) {
+        let c = class(tags.color());
+        for t in bit_positions(tags.bits()) {
+            if let Some(n) = self.counts.get_mut(t).and_then(|row| row.get_mut(c)) {
+                *n += 1;
+            }
+        }
+        self.present = self.present.union(tags);
+        if tags.intersects(LISTED)
+            && let Some(l) = self.listed.get_mut(c)
+        {
+            l.insert(id);
+        }
+    }
+
+    /// Count an entity with `tags` out.
+    pub(crate) fn remove(&mut self, id: EntityId, tags: TagSet) {
+        let c = class(tags.color());
+        self.count_out(c, tags.bits());
+        if tags.intersects(LISTED)
+            && let Some(l) = self.listed.get_mut(c)
+        {
+            l.remove(&id);
+        }
+    }
+
+    /// Take one entity of class `c` out of the counts of the tags in `bits`.
+    fn count_out(&mut self, c: usize, bits: u64) {
+        for t in bit_positions(bits) {
+            let Some(row) = self.counts.get_mut(t) else {
+                continue;
+            };
+            if let Some(n) = row.get_mut(c) {
+                *n = n.saturating_sub(1);
+            }
+            if row.iter().all(|n| *n == 0)
+                && let Some(&tag) = TagKind::ALL.get(t)
+            {
+                self.present = self.present.without(tag);
+            }
+        }
+    }
+
+    /// Count an entity whose tags change from `old` to `new`: only the tags
+    /// that changed move, unless its class or its listing changes.
+    pub(crate) fn retag(&mut self, id: EntityId, old: TagSet, new: TagSet) {
+        if old.color() != new.color() || old.intersects(LISTED) != new.intersects(LISTED) {
+            self.remove(id, old);
+            self.add(id, new);
+            return;
+        }
+        let c = class(new.color());
+        let gained = new.minus(old);
+        for t in bit_positions(gained.bits()) {
+            if let Some(n) = self.counts.get_mut(t).and_then(|row| row.get_mut(c)) {
+                *n += 1;
+            }
+        }
+        self.present = self.present.union(gained);
+        self.count_out(c, old.minus(new).bits());
+    }
+
+    /// Return how many entities of a colour class have `tag` (`None`: the
+    /// colourless ones).
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_core::{EntityRecipe, GridPos, KeyColor};
+    /// use muscleman_sim::{spawn, TagKind, World};
+    ///
+    /// let mut world = World::new();
+    /// spawn(&mut world, EntityRecipe::KeyRed, GridPos::new(0, 0))?;
+    /// assert_eq!(world.index().tallies().count(TagKind::Key, Some(KeyColor::Red)), 1);
+    /// assert_eq!(world.index().tallies().count(TagKind::Key, None), 0);
+    /// # Ok::<(), muscleman_sim::RecipeError>(())
+    /// ```
+    #[inline]
+    pub fn count(&self, tag: TagKind, color: Option<KeyColor>) -> u32 {
+        self.counts
+            .get(tag as usize)
+            .and_then(|row| row.get(class(color)))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Return the tags at least one entity has.
+    #[inline]
+    pub fn present(&self) -> TagSet {
+        self.present
+    }
+
+    /// Iterate, in id order, over the entities of a colour class that have
+    /// a [`LISTED`] tag (doors).
+    pub fn listed(&self, color: Option<KeyColor>) -> impl Iterator<Item = EntityId> + '_ {
+        self.listed.get(class(color)).into_iter().flatten().copied()
+    }
+}

@@ -1,0 +1,198 @@
+//! The world's part in history: the restart baseline and the undo journal
+//! (`journal/`), kept while a `Game` records.
+
+use super::*;
+
+impl World {
+    /// Start keeping a baseline at the current state (see `baseline.rs`).
+    pub(crate) fn start_baseline(&mut self) {
+        let free = self.ecs.freelist().map(to_id).collect();
+        self.baseline = Some(Baseline::new(free, self.slots, self.counters));
+    }
+
+    /// Return the baseline, leaving a fresh one at the same start state (the
+    /// world was just put back at it): what a restart keeps for its undo.
+    pub(crate) fn renew_baseline(&mut self) -> Option<Baseline> {
+        let fresh = self.baseline.as_ref().map(Baseline::fresh);
+        std::mem::replace(&mut self.baseline, fresh)
+    }
+
+    /// Put back the baseline a restart replaced (its undo).
+    pub(crate) fn set_baseline(&mut self, baseline: Baseline) {
+        self.baseline = Some(baseline);
+    }
+
+    /// Return the bytes the baseline holds.
+    pub(crate) fn baseline_bytes(&self) -> usize {
+        self.baseline.as_ref().map_or(0, Baseline::heap_bytes)
+    }
+
+    /// Put every entity changed since the baseline began back as it was
+    /// then, and the id free list: the start state, at a cost that follows
+    /// the number of entities changed, not the history. Moves back are
+    /// reported as `Moved` with `cause`, in id order.
+    pub(crate) fn restore_baseline(
+        &mut self,
+        cause: MoveCause,
+        events: &mut EventBatch,
+    ) -> Result<(), WorldError> {
+        let Some(baseline) = self.baseline.take() else {
+            return Ok(());
+        };
+        let result = self.restore(&baseline, cause, events);
+        self.baseline = Some(baseline);
+        result
+    }
+
+    pub(super) fn restore(
+        &mut self,
+        baseline: &Baseline,
+        cause: MoveCause,
+        events: &mut EventBatch,
+    ) -> Result<(), WorldError> {
+        let entries = baseline.entries();
+        // Those that did not exist go first, so their slots are free for
+        // those that come back.
+        for (id, before) in &entries {
+            if before.is_none() && self.is_alive(*id) {
+                self.destroy(*id)?;
+            }
+        }
+        for (id, before) in &entries {
+            let Some(before) = before else { continue };
+            if !self.is_alive(*id) {
+                self.spawn_with_id(*id, before.tags, &before.components)?;
+                continue;
+            }
+            self.set_tags(*id, before.tags)?;
+            let now = self.components(*id)?;
+            for c in &now {
+                if !before.components.iter().any(|b| b.kind() == c.kind()) {
+                    self.remove_kind(*id, c.kind())?;
+                }
+            }
+            for b in before.components.iter() {
+                if let AnyComponent::Position(p) = b
+                    && let Ok(from) = self.position(*id)
+                    && from != p.0
+                {
+                    events.push(Moved {
+                        entity: *id,
+                        from,
+                        to: p.0,
+                        cause,
+                    });
+                }
+                self.set_any(*id, *b)?;
+            }
+        }
+        if baseline.counters_changed() {
+            for (counter, value) in GlobalCounter::ALL.into_iter().zip(baseline.counters()) {
+                self.set_counter(counter, value);
+            }
+        }
+        let now: Vec<EntityId> = self.ecs.freelist().map(to_id).collect();
+        if now != baseline.freelist() || self.slots != baseline.slots() {
+            self.record_freelist();
+            self.restore_freelist(baseline.freelist(), baseline.slots());
+        }
+        Ok(())
+    }
+
+    /// Start appending every mutation to the journal.
+    #[inline]
+    pub(crate) fn start_recording(&mut self) {
+        self.recording = true;
+    }
+
+    /// Stop appending mutations to the journal.
+    #[inline]
+    pub(crate) fn stop_recording(&mut self) {
+        self.recording = false;
+    }
+
+    /// Return the journal: every change recorded and not dropped, in order.
+    #[inline]
+    pub(crate) fn journal(&self) -> &[Change] {
+        &self.journal
+    }
+
+    /// Undo the journal's changes from `from` on, newest first (see
+    /// [`World::revert`]), and drop them from it.
+    pub(crate) fn revert_journal(
+        &mut self,
+        from: usize,
+        cause: MoveCause,
+        events: &mut EventBatch,
+    ) -> Result<(), WorldError> {
+        let recording = std::mem::replace(&mut self.recording, false);
+        let mut result = Ok(());
+        while self.journal.len() > from {
+            let Some(change) = self.journal.pop() else {
+                break;
+            };
+            result = self.revert(std::slice::from_ref(&change), cause, events);
+            if result.is_err() {
+                break;
+            }
+        }
+        self.journal.truncate(from);
+        self.recording = recording;
+        result
+    }
+
+    /// Undo `changes` (recorded by a journal) in reverse order, restoring the
+    /// exact earlier state, ids included. Every position change is reported
+    /// in `events` as a `Moved` with `cause`. While recording, the reversal
+    /// is itself recorded, so it can be undone in turn.
+    pub(super) fn revert(
+        &mut self,
+        changes: &[Change],
+        cause: MoveCause,
+        events: &mut EventBatch,
+    ) -> Result<(), WorldError> {
+        for change in changes.iter().rev() {
+            match change {
+                Change::Spawned { id } => self.destroy(*id)?,
+                Change::Destroyed(d) => self.spawn_with_id(d.id, d.tags, &d.components)?,
+                Change::Freelist(f) => {
+                    self.record_freelist();
+                    self.restore_freelist(&f.free, f.slots);
+                }
+                Change::Moved { id, from } => {
+                    let to = self.move_to(*id, *from)?;
+                    events.push(Moved {
+                        entity: *id,
+                        from: to,
+                        to: *from,
+                        cause,
+                    });
+                }
+                Change::Tags { id, old } => self.set_tags(*id, *old)?,
+                Change::Counter { counter, old } => self.set_counter(*counter, join(*old)),
+                Change::Component { id, old } => match old {
+                    // A turn taken back: in place, like a step's turn.
+                    OldComponent::Had(AnyComponent::Facing(f)) => self.set_facing(*id, f.0)?,
+                    OldComponent::Had(value) => {
+                        if let AnyComponent::Position(p) = value {
+                            let now = self.position(*id).ok();
+                            if let Some(now) = now {
+                                events.push(Moved {
+                                    entity: *id,
+                                    from: now,
+                                    to: p.0,
+                                    cause,
+                                });
+                            }
+                        }
+                        self.set_any(*id, *value)?;
+                    }
+                    OldComponent::Lacked(kind) => {
+                        self.remove_kind(*id, *kind)?;
+                    }
+                },
+            }
+        }
+        Ok(())
+    }
+}

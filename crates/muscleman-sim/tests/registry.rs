@@ -1,0 +1,88 @@
+//! The registry: every mechanic declares its recipes and schedule lines in
+//! its own module; the schedule and every front end read them (issue 22).
+
+use muscleman_core::{EntityRecipe, SimEvent};
+use muscleman_sim::{Layer, recipe_decl, recipe_decls, systems};
+
+#[test]
+fn the_whole_schedule_reads_in_order() {
+    let mut lines: Vec<_> = systems().collect();
+    // The demonstration mechanic (`--features demo-glow`) runs first in the
+    // environment phase, as registered.
+    if cfg!(feature = "demo-glow") {
+        assert_eq!(lines.get(4), Some(&("environment", "glow")));
+        lines.remove(4);
+    }
+    assert_eq!(
+        lines,
+        [
+            ("player", "walk"),
+            ("player", "carry"),
+            ("player", "grab"),
+            ("player", "swing"),
+            ("environment", "collect"),
+            ("environment", "sink"),
+            ("environment", "plates"),
+            ("environment", "doors"),
+            ("cleanup", "cleanup"),
+        ]
+    );
+}
+
+#[test]
+fn the_sim_declares_exactly_the_playable_recipes() {
+    for recipe in EntityRecipe::ALL {
+        assert_eq!(
+            recipe_decl(recipe).is_some(),
+            recipe.has_rules(),
+            "{recipe}"
+        );
+    }
+    assert_eq!(
+        recipe_decls().count(),
+        EntityRecipe::ALL.iter().filter(|r| r.has_rules()).count()
+    );
+}
+
+#[test]
+fn every_declared_look_has_a_stable_kind_a_name_and_a_glyph() {
+    for decl in recipe_decls() {
+        let arts = std::iter::once(decl.art).chain(decl.states.iter().map(|s| s.art));
+        for art in arts {
+            assert!(
+                !art.kind.is_empty()
+                    && art.kind.chars().all(|c| c.is_ascii_lowercase() || c == '_'),
+                "{}: kind {:?} is snake_case",
+                decl.recipe,
+                art.kind
+            );
+            assert!(!art.name.is_empty(), "{}", decl.recipe);
+            assert!(art.glyph.is_ascii_graphic(), "{}", decl.recipe);
+            assert!(art.layer <= Layer::PLAYER, "{}", decl.recipe);
+        }
+        // Each state the level format allows has its declaration.
+        for (state, _) in decl.recipe.info().states {
+            assert!(
+                decl.states.iter().any(|s| s.state == *state),
+                "{}:{state}",
+                decl.recipe
+            );
+        }
+    }
+}
+
+#[test]
+fn every_event_has_a_snake_case_name_and_named_fields_once() {
+    let mut names: Vec<_> = SimEvent::CATALOGUE.iter().map(|e| e.name).collect();
+    for e in SimEvent::CATALOGUE {
+        assert!(
+            e.name.chars().all(|c| c.is_ascii_lowercase() || c == '_'),
+            "{}",
+            e.name
+        );
+        assert!(!e.fields.is_empty(), "{}", e.name);
+    }
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), SimEvent::CATALOGUE.len(), "names are unique");
+}

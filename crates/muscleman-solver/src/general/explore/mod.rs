@@ -1,0 +1,524 @@
+//! The search itself: its working state ([`Search`]), the loop that takes
+//! positions off the open list (best first, or in order of cost), expands
+//! each (every input the rules allow, or a tour of the player's free
+//! region) and files its children, and how it ended ([`Explored`]). The
+//! module docs of `general` say what it prunes and why that is sound.
+
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use muscleman_core::{GridDir, GridPos, Input, MoveCause, Moved};
+use muscleman_level::Level;
+use muscleman_sim::{TagKind, Trail};
+
+use super::ended::Explored;
+use super::facts::Facts;
+use super::guide::{Estimate, Guide};
+use super::key::{Census, DeadCells, FacingKey, KeyWriter, counts_on_goal};
+use super::open::Open;
+use super::region::{self, Regions};
+use super::table::{EXPANDED, Insert, NONE, ON_TRAIL, SOLVED, Table};
+use crate::error::SolveError;
+use crate::options::{GiveUpReason, Optimize, Progress, SolveOptions, Stats};
+use crate::reach::{Prunings, Reach};
+
+mod turns;
+mod walks;
+
+/// Every input the rules have, in the order the search tries them.
+pub(crate) const INPUTS: [Input; 9] = Input::ALL;
+
+/// The search's working state.
+struct Search<'a> {
+    options: &'a SolveOptions,
+    prune: bool,
+    /// Whether keys leave Facing out while the hands are empty, so that a
+    /// grab is tried every way from such a position (see the module docs,
+    /// "Facing").
+    turn_grabs: bool,
+    /// Whether keys hold the player's region instead of its cell (see the
+    /// module docs, "Free region").
+    normalize: bool,
+    facts: Facts,
+    trail: Trail,
+    writer: KeyWriter,
+    table: Table,
+    regions: Regions,
+    /// Per node, when normalizing: the player's cell just before the input
+    /// that reached it (a walk over the parent's region leads there first).
+    from: Vec<GridPos>,
+    /// The inputs of the trail's steps, the first first.
+    inputs: Vec<Input>,
+    /// A walk's directions (scratch).
+    walk: Vec<GridDir>,
+    /// A tour's cells, each with the next direction to try (scratch).
+    tour: Vec<(GridPos, u8)>,
+    /// The nodes along the trail's path, the start first, each with the
+    /// number of trail steps that reached it from the one before.
+    path: Vec<(u32, u32)>,
+    /// Nodes to expand, each with the cost it was queued at.
+    open: Open,
+    /// Whether the search is best-first on the guide's estimate (see the
+    /// module docs, "Order").
+    guided: bool,
+    guide: Guide,
+    /// The cells of the current position's boxes (scratch).
+    boxes: Vec<GridPos>,
+    /// How far the search got.
+    reach: Reach,
+    key: Vec<u32>,
+    chain: Vec<u32>,
+    stats: Stats,
+    started: Instant,
+    deadline: Option<Instant>,
+    /// The first cell past the bound a step reached, if any.
+    cut: Option<GridPos>,
+}
+
+/// Search `level` under `options` with every input of the rules; `prune`
+/// turns on the sound prunings of the module docs (off: a plain search,
+/// the reference of the property test). `budget` is the time left.
+pub(crate) fn explore(
+    level: &Level,
+    options: &SolveOptions,
+    prune: bool,
+    budget: Option<Duration>,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<(Explored, Stats), SolveError> {
+    let trail = Trail::new(level, options.rules).map_err(|e| SolveError::Level {
+        message: e.to_string(),
+    })?;
+    let dead = if prune && !options.rules.hands {
+        DeadCells::unreachable(level)
+    } else {
+        DeadCells::default()
+    };
+    // Without hands nothing reads Facing, and with empty hands only a grab:
+    // the pruned search files positions that differ only in it as one (see
+    // `KeyWriter::new`) and tries a grab every way (`Search::turn_grabs`).
+    let facing = match (prune, options.rules.hands) {
+        (false, _) => FacingKey::Always,
+        (true, false) => FacingKey::Never,
+        (true, true) => FacingKey::Holding,
+    };
+    let turn_grabs = facing == FacingKey::Holding;
+    let writer = KeyWriter::new(level, trail.world(), trail.player(), dead, facing);
+    // Push-optimal only: see the module docs, "Free region".
+    let normalize = prune
+        && !options.rules.hands
+        && options.optimize == Optimize::Pushes
+        && region::walks_change_nothing(level);
+    let facts = Facts::of(level);
+    // Its cell masks are allocated only where they are used.
+    let regions = if normalize {
+        Regions::new(level, facts.min, facts.max)
+    } else {
+        Regions::unused()
+    };
+    // Any solution: best-first on the guide's estimate; optimal modes and
+    // the plain search stay breadth-first in cost.
+    let guided = prune && options.optimize == Optimize::Fast;
+    let guide = Guide::new(level, facts.min, facts.max, options.rules.hands);
+    let mut prunings = Prunings::default();
+    if prune {
+        prunings = prunings
+            .with(Prunings::NO_OPS)
+            .with(Prunings::BOX_COUNT)
+            .with(Prunings::FACING);
+        if !options.rules.hands {
+            prunings = prunings.with(Prunings::DEAD_CELLS);
+        }
+        if normalize {
+            prunings = prunings.with(Prunings::REGIONS);
+        }
+    }
+    let reach = Reach {
+        goals: u32::try_from(facts.goals.len()).unwrap_or(u32::MAX),
+        prunings,
+        guided,
+        ..Reach::default()
+    };
+    let started = Instant::now();
+    let mut search = Search {
+        options,
+        prune,
+        turn_grabs,
+        normalize,
+        facts,
+        trail,
+        writer,
+        table: Table::default(),
+        regions,
+        from: Vec::new(),
+        inputs: Vec::new(),
+        walk: Vec::new(),
+        tour: Vec::new(),
+        path: Vec::new(),
+        open: if guided {
+            Open::Best(std::collections::BinaryHeap::new())
+        } else {
+            Open::Layers(std::collections::VecDeque::new())
+        },
+        guided,
+        guide,
+        boxes: Vec::new(),
+        reach,
+        key: Vec::new(),
+        chain: Vec::new(),
+        stats: Stats::default(),
+        started,
+        deadline: budget.map(|b| started + b),
+        cut: None,
+    };
+    let end = search.run(progress)?;
+    search.stats.elapsed = search.started.elapsed();
+    search.stats.memory_bytes = search.bytes();
+    search.stats.stored = search.table.len() as u64;
+    search.stats.reach = search.reach;
+    Ok((end, search.stats))
+}
+
+impl Search<'_> {
+    fn bytes(&self) -> u64 {
+        self.table.bytes()
+            + self.open.bytes()
+            + (self.path.capacity() * std::mem::size_of::<(u32, u32)>()) as u64
+            + (self.from.capacity() * std::mem::size_of::<GridPos>()) as u64
+            + self.regions.bytes()
+    }
+
+    /// Take one step on the trail, keeping its input.
+    fn step(&mut self, input: Input) -> Result<bool, SolveError> {
+        let changed = self.trail.step(input).map_err(sim_error)?;
+        self.inputs.push(input);
+        Ok(changed)
+    }
+
+    /// Take the trail's last step back.
+    fn back(&mut self) -> Result<(), SolveError> {
+        self.trail.back().map_err(sim_error)?;
+        self.inputs.pop();
+        Ok(())
+    }
+
+    /// Return the cell the key writes for the player of the trail's
+    /// position: its region's when normalizing, else its own.
+    fn player_key_cell(&mut self) -> Option<GridPos> {
+        if self.normalize {
+            self.regions
+                .canonical(self.trail.world(), self.trail.player())
+        } else {
+            None
+        }
+    }
+
+    /// Return the player's cell.
+    fn player_at(&self) -> Option<GridPos> {
+        self.trail.world().position(self.trail.player()).ok()
+    }
+
+    fn optimal(&self) -> bool {
+        self.options.optimize != Optimize::Fast
+    }
+
+    fn solved(&self) -> bool {
+        let index = self.trail.world().index();
+        !self.facts.goals.is_empty()
+            && self
+                .facts
+                .goals
+                .iter()
+                .all(|g| index.tagged_at(*g).any(|(_, tags)| counts_on_goal(tags)))
+    }
+
+    fn dead(&self, census: Census) -> bool {
+        let goals = self.facts.goals.len() as u64;
+        let boxes = u64::from(census.boxes);
+        self.prune && (boxes < goals || (census.dead && boxes <= goals))
+    }
+
+    /// Return whether the rules make `input` a no-op in the current position.
+    fn no_op(&self, input: Input) -> bool {
+        let carrying = self
+            .trail
+            .world()
+            .tags(self.trail.player())
+            .is_ok_and(|t| t.contains(TagKind::Carrying));
+        match input {
+            Input::Grab => !self.options.rules.hands || carrying,
+            Input::Drop => !self.options.rules.hands || !carrying,
+            // With empty hands a swing only turns, and when the key leaves
+            // Facing out that is the same position.
+            Input::SwingLeft | Input::SwingRight => {
+                !self.options.rules.hands || (self.turn_grabs && !carrying)
+            }
+            Input::Move(_) | Input::Wait => false,
+        }
+    }
+
+    /// Return the cost of the step just taken.
+    fn step_cost(&self) -> u32 {
+        let player = self.trail.player();
+        let events = self.trail.events();
+        let hit = |f: &dyn Fn(&Moved) -> bool| events.of::<Moved>().any(f);
+        match self.options.optimize {
+            Optimize::Fast => 1,
+            Optimize::Moves => {
+                u32::from(hit(&|m| m.entity == player && m.cause == MoveCause::Player))
+            }
+            Optimize::Pushes => u32::from(hit(&|m| {
+                matches!(m.cause, MoveCause::Push | MoveCause::Swing)
+            })),
+        }
+    }
+
+    /// Return the first cell past the bound that the last step reached.
+    fn past_bound(&self) -> Option<GridPos> {
+        self.trail
+            .events()
+            .of::<Moved>()
+            .map(|m| m.to)
+            .find(|to| !self.facts.inside(*to))
+    }
+
+    fn flags(&mut self, n: u32, set: u8, clear: u8) {
+        if let Some(node) = self.table.node_mut(n) {
+            node.flags = (node.flags | set) & !clear;
+        }
+    }
+
+    fn limit(&self) -> Option<GiveUpReason> {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Some(GiveUpReason::Timeout);
+        }
+        if self
+            .options
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            return Some(GiveUpReason::Cancelled);
+        }
+        if self.bytes() > self.options.memory_mb.saturating_mul(1 << 20) {
+            return Some(GiveUpReason::Memory);
+        }
+        None
+    }
+
+    fn run(&mut self, progress: &mut dyn FnMut(&Progress)) -> Result<Explored, SolveError> {
+        let player_at = self.player_key_cell();
+        let census = self.writer.write(
+            self.trail.world(),
+            player_at,
+            &mut self.key,
+            &mut self.boxes,
+        );
+        let estimate = self.estimate();
+        let Insert::New(root) = self.table.insert(&self.key, NONE, 0, 0) else {
+            return Ok(Explored::GaveUp(GiveUpReason::Memory));
+        };
+        if self.normalize {
+            let at = self.player_at().ok_or_else(|| lost(root))?;
+            self.from.push(at);
+        }
+        self.flags(root, ON_TRAIL, 0);
+        self.path.push((root, 0));
+        if self.solved() {
+            return Ok(Explored::Found {
+                inputs: Vec::new(),
+                optimal: true,
+            });
+        }
+        if self.dead(census) {
+            return Ok(Explored::Exhausted);
+        }
+        self.open.push(root, 0, 1, estimate.distance);
+        let mut last_report = Instant::now();
+        while let Some((n, cost)) = self.open.pop() {
+            let node = self.table.node(n).copied().ok_or_else(|| lost(n))?;
+            if node.cost < cost || node.flags & EXPANDED != 0 {
+                continue;
+            }
+            if node.flags & SOLVED != 0 {
+                self.go_to(n)?;
+                return Ok(Explored::Found {
+                    inputs: self.inputs.clone(),
+                    optimal: true,
+                });
+            }
+            if self.stats.expanded.is_multiple_of(256) {
+                if let Some(reason) = self.limit() {
+                    return Ok(Explored::GaveUp(reason));
+                }
+                if last_report.elapsed() >= Duration::from_millis(500) {
+                    last_report = Instant::now();
+                    self.stats.elapsed = self.started.elapsed();
+                    self.stats.stored = self.table.len() as u64;
+                    self.stats.memory_bytes = self.bytes();
+                    progress(&Progress {
+                        stats: self.stats,
+                        bound: cost,
+                    });
+                }
+            }
+            self.go_to(n)?;
+            self.flags(n, EXPANDED, 0);
+            self.stats.expanded += 1;
+            self.stats.depth = self.stats.depth.max(cost);
+            if let Some(found) = self.expand(n, cost)? {
+                return Ok(found);
+            }
+        }
+        Ok(match self.cut {
+            Some(at) => Explored::Bounded { at },
+            None => Explored::Exhausted,
+        })
+    }
+
+    /// Try every input from node `n` with the player on `at`, but, if
+    /// `in_region`, a walk onto a free cell (it stays in the region) and a
+    /// move the walk rule refuses without pushing (it only turns the
+    /// player, which without hands the key leaves out); queue the new or
+    /// cheaper positions.
+    fn expand_at(
+        &mut self,
+        n: u32,
+        cost: u32,
+        at: GridPos,
+        in_region: bool,
+    ) -> Result<Option<Explored>, SolveError> {
+        for (i, input) in INPUTS.iter().enumerate() {
+            if self.prune && self.no_op(*input) {
+                continue;
+            }
+            if in_region
+                && let Input::Move(d) = input
+                && !self.regions.may_leave_region(
+                    self.trail.world(),
+                    self.trail.player(),
+                    at.step(*d),
+                )
+            {
+                continue;
+            }
+            let changed = self.step(*input)?;
+            let found = if changed {
+                self.child(n, cost, i as u8, at)?
+            } else {
+                None
+            };
+            self.back()?;
+            if found.is_some() {
+                return Ok(found);
+            }
+        }
+        if self.turn_grabs {
+            return self.grab_every_way(n, cost, at);
+        }
+        Ok(None)
+    }
+
+    /// File the position the trail stands on, reached from `n` by input `i`
+    /// taken with the player on `from`.
+    fn child(
+        &mut self,
+        n: u32,
+        cost: u32,
+        i: u8,
+        from: GridPos,
+    ) -> Result<Option<Explored>, SolveError> {
+        self.stats.generated += 1;
+        if let Some(at) = self.past_bound() {
+            self.cut.get_or_insert(at);
+            return Ok(None);
+        }
+        let player_at = self.player_key_cell();
+        let census = self.writer.write(
+            self.trail.world(),
+            player_at,
+            &mut self.key,
+            &mut self.boxes,
+        );
+        if self.dead(census) {
+            self.reach.dead += 1;
+            return Ok(None);
+        }
+        let w = self.step_cost();
+        let c = cost.saturating_add(w);
+        match self.table.insert(&self.key, n, i, c) {
+            Insert::Full => return Ok(Some(Explored::GaveUp(GiveUpReason::Memory))),
+            Insert::New(m) => {
+                let estimate = self.estimate();
+                if self.normalize {
+                    self.from.push(from);
+                }
+                if self.solved() {
+                    if !self.optimal() {
+                        return Ok(Some(Explored::Found {
+                            inputs: self.inputs.clone(),
+                            optimal: false,
+                        }));
+                    }
+                    self.flags(m, SOLVED, 0);
+                }
+                self.open.push(m, c, w, priority(c, estimate));
+            }
+            // Best-first looks for any solution: a position is expanded
+            // once, however it was reached.
+            Insert::Known(_) if self.guided => {}
+            Insert::Known(m) => {
+                let improves = self.table.node(m).is_some_and(|node| c < node.cost);
+                if improves {
+                    if let Some(node) = self.table.node_mut(m) {
+                        node.cost = c;
+                        node.parent = n;
+                        node.input = i;
+                        node.flags &= !EXPANDED;
+                    }
+                    if let Some(f) = self.from.get_mut(m as usize) {
+                        *f = from;
+                    }
+                    self.open.push(m, c, w, 0);
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// Estimate the position whose box cells were just written, and note
+    /// its goals filled: the whole estimate when guided, else only the
+    /// goals (the estimate is not read).
+    fn estimate(&mut self) -> Estimate {
+        let estimate = if self.guided {
+            self.guide.estimate(&self.boxes)
+        } else {
+            Estimate {
+                on_goal: self.guide.on_goal(&self.boxes),
+                distance: 0,
+            }
+        };
+        self.reach.best_on_goal = self.reach.best_on_goal.max(estimate.on_goal);
+        estimate
+    }
+}
+
+/// The best-first priority of a position reached at `cost` (inputs) with
+/// `estimate`: weighted A*, [`GREED`] times the estimate plus the cost.
+fn priority(cost: u32, estimate: Estimate) -> u32 {
+    estimate.distance.saturating_mul(GREED).saturating_add(cost)
+}
+
+/// The weight of the estimate against the inputs taken (see [`priority`]).
+const GREED: u32 = 5;
+
+fn lost(n: u32) -> SolveError {
+    SolveError::Level {
+        message: format!("the search lost node {n} (a solver bug)"),
+    }
+}
+
+fn sim_error(e: impl std::fmt::Display) -> SolveError {
+    SolveError::Level {
+        message: format!("the sim failed a step: {e}"),
+    }
+}

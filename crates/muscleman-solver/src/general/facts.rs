@@ -1,0 +1,54 @@
+//! What the general search needs to know of a level besides its world:
+//! its goals, the bound nothing may step past ([`MARGIN`] cells around the
+//! level's rectangle), and how many goals and boxes it starts with.
+
+use muscleman_core::{EntityRecipe, GridPos, RecipeState};
+use muscleman_level::Level;
+
+/// Cells past the level's rectangle, on every side, that the search lets
+/// the player and what it moves reach.
+pub const MARGIN: i32 = 2;
+
+/// What the general search needs to know of a level besides its world.
+#[derive(Clone, Debug)]
+pub(super) struct Facts {
+    pub(super) goals: Vec<GridPos>,
+    /// The smallest and largest cell any step may reach.
+    pub(super) min: GridPos,
+    pub(super) max: GridPos,
+}
+
+impl Facts {
+    pub(super) fn of(level: &Level) -> Facts {
+        let w = i32::try_from(level.width()).unwrap_or(i32::MAX);
+        let h = i32::try_from(level.height()).unwrap_or(i32::MAX);
+        Facts {
+            goals: level.positions_of(EntityRecipe::Goal).collect(),
+            min: GridPos::new(-MARGIN, -MARGIN),
+            max: GridPos::new(
+                w.saturating_sub(1).saturating_add(MARGIN),
+                h.saturating_sub(1).saturating_add(MARGIN),
+            ),
+        }
+    }
+
+    pub(super) fn inside(&self, at: GridPos) -> bool {
+        (self.min.x..=self.max.x).contains(&at.x) && (self.min.y..=self.max.y).contains(&at.y)
+    }
+}
+
+/// Return how many goals and how many boxes (boxes and heavy boxes not
+/// sunk) `level` starts with.
+pub(crate) fn goals_and_boxes(level: &Level) -> (usize, usize) {
+    let mut goals = 0;
+    let mut boxes = 0;
+    for (_, spec) in level.entities() {
+        match spec.recipe {
+            EntityRecipe::Goal => goals += 1,
+            EntityRecipe::Box => boxes += 1,
+            EntityRecipe::HeavyBox if spec.state != Some(RecipeState::Sunk) => boxes += 1,
+            _ => {}
+        }
+    }
+    (goals, boxes)
+}

@@ -1,0 +1,97 @@
+//! How far the general search got: the best position's goals filled, the
+//! prunings that applied and how many positions they dropped, so that a
+//! search that gives up still says something (`muscleman solve` prints it).
+
+/// The prunings of the general search that applied to a level, as a set.
+///
+/// Each is on only under the rules where it is sound (the module docs of
+/// the general search say why): the no-op inputs and the box count always,
+/// dead cells only without hands, Facing left out of the key without hands
+/// (with hands, while they are empty), the player's free region only
+/// without hands, plates and collectibles in push-optimal search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Prunings(u8);
+
+impl Prunings {
+    /// Inputs the rules make no-ops are not stepped (grab, drop, swings
+    /// without hands; grab holding, drop empty-handed).
+    pub const NO_OPS: Prunings = Prunings(1);
+    /// A position with fewer boxes than goals is dropped (no rule makes a box).
+    pub const BOX_COUNT: Prunings = Prunings(2);
+    /// Without hands, a box on a cell from which no pushes reach a goal or
+    /// the edge is dropped.
+    pub const DEAD_CELLS: Prunings = Prunings(4);
+    /// Positions that differ only in the player's Facing are one: always
+    /// without hands, while the hands are empty with them (a grab is then
+    /// tried every way).
+    pub const FACING: Prunings = Prunings(8);
+    /// Without hands, plates and collectibles, push-optimal: positions that
+    /// differ only in where the player stands in its free region are one.
+    pub const REGIONS: Prunings = Prunings(16);
+
+    const NAMES: [(Prunings, &'static str); 5] = [
+        (Prunings::NO_OPS, "no-op inputs"),
+        (Prunings::BOX_COUNT, "fewer boxes than goals"),
+        (Prunings::DEAD_CELLS, "dead cells"),
+        (Prunings::FACING, "facing"),
+        (Prunings::REGIONS, "free regions"),
+    ];
+
+    /// Return the set with `other` added.
+    #[must_use]
+    pub const fn with(self, other: Prunings) -> Prunings {
+        Prunings(self.0 | other.0)
+    }
+
+    /// Return whether every pruning of `other` is in the set.
+    pub const fn contains(self, other: Prunings) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// Return the names of the prunings in the set, in a fixed order.
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_solver::Prunings;
+    ///
+    /// let p = Prunings::NO_OPS.with(Prunings::FACING);
+    /// assert_eq!(p.names().collect::<Vec<_>>(), ["no-op inputs", "facing"]);
+    /// ```
+    pub fn names(self) -> impl Iterator<Item = &'static str> {
+        Prunings::NAMES
+            .into_iter()
+            .filter(move |(p, _)| self.contains(*p))
+            .map(|(_, name)| name)
+    }
+}
+
+/// How far the general search got.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Reach {
+    /// The level's goals (0 when no general search ran).
+    pub goals: u32,
+    /// The most goals filled in any position the search stored.
+    pub best_on_goal: u32,
+    /// The prunings that applied.
+    pub prunings: Prunings,
+    /// Positions the prunings dropped as dead (too few boxes, a box on a
+    /// dead cell).
+    pub dead: u64,
+    /// Whether the search was guided (best-first on its estimate) rather
+    /// than breadth-first.
+    pub guided: bool,
+}
+
+impl Reach {
+    /// Return the one of two that says more: one from a search that ran
+    /// (not the default), then the one with more goals, then more filled.
+    #[must_use]
+    pub fn max(self, other: Reach) -> Reach {
+        let key = |r: &Reach| (*r != Reach::default(), r.goals, r.best_on_goal);
+        if key(&other) > key(&self) {
+            other
+        } else {
+            self
+        }
+    }
+}
