@@ -123,8 +123,8 @@
 //!   the bound (newest first among equals) and weighted A* (`g + 2h`), both
 //!   with goal macros where the level has a goal room (see above for what
 //!   replaces one that runs out of states). With `threads` 1 they take
-//!   turns on one thread (greedy
-//!   three expansions in four), so runs are deterministic; with 2 or more
+//!   turns on one thread (one slice of expansions each), so runs are
+//!   deterministic; with 2 or more
 //!   they run side by side and the first to finish wins (the answer may then
 //!   differ from run to run). Each gets half of `memory_mb`. Optimal modes
 //!   run one search on one thread.

@@ -139,6 +139,8 @@ fn small_unsolvable_levels_are_proved() {
         "######\n#@   #\n#$   #\n#   .#\n######",
         // Two boxes shut off a dead corner the player is not in.
         "######\n# $ .#\n#$$ .#\n#   .#\n#  @ #\n######",
+        // Three boxes shut off two dead cells along a wall.
+        "#######\n# $   #\n# $  .#\n#$   .#\n#  @ .#\n#######",
     ];
     for text in cases {
         let p = level(text);
@@ -475,6 +477,10 @@ proptest! {
         prop_assert_eq!(fast.solution().is_some(), best.is_some(), "{}", p.to_xsb());
         let out = solve(&p, &opts(Rules::SOKOBAN, Optimize::Pushes)).expect("no error");
         prop_assert_eq!(out.solution().map(|s| s.pushes), best.map(|b| b.0), "{}", p.to_xsb());
+        // The lower bound never exceeds the optimal push count.
+        if let Some((pushes, _)) = best {
+            prop_assert!(out.stats().initial_bound <= pushes, "{}", p.to_xsb());
+        }
     }
 
     /// On random small levels, under random rules, the solver agrees with a
@@ -637,6 +643,96 @@ proptest! {
         };
         let fast = solve(&p, &opts(Rules::SOKOBAN, Optimize::Fast)).expect("no error");
         prop_assert_eq!(fast.solution().is_some(), best.is_some(), "{}", p.to_xsb());
+    }
+}
+
+/// Random levels with a goal room: as many boxes as goals (2 or 3), the
+/// goals the cells nearest a random one (so they touch), walls scattered.
+fn room_level() -> impl Strategy<Value = Problem> {
+    (4usize..=7, 3usize..=5).prop_flat_map(|(w, h)| {
+        (
+            Just((w, h)),
+            prop::collection::vec(0u8..10, w * h),
+            prop::collection::vec(any::<prop::sample::Index>(), 5),
+            2usize..=3,
+        )
+            .prop_filter_map("room for the pieces", |((w, _), cells, picks, k)| {
+                let mut grid: Vec<u8> = cells
+                    .iter()
+                    .map(|c| if *c < 2 { b'#' } else { b' ' })
+                    .collect();
+                let free: Vec<usize> = (0..grid.len()).filter(|i| grid[*i] == b' ').collect();
+                if free.len() < 2 * k + 2 {
+                    return None;
+                }
+                // Goals: breadth-first from a random free cell.
+                let mut room = vec![free[picks[0].index(free.len())]];
+                let mut head = 0;
+                while room.len() < k {
+                    let &x = room.get(head)?;
+                    head += 1;
+                    let (cx, cy) = (x % w, x / w);
+                    let near = [
+                        (cx > 0).then(|| x - 1),
+                        (cx + 1 < w).then(|| x + 1),
+                        (cy > 0).then(|| x - w),
+                        Some(x + w).filter(|y| *y < grid.len()),
+                    ];
+                    for y in near.into_iter().flatten() {
+                        if room.len() < k && grid[y] == b' ' && !room.contains(&y) {
+                            room.push(y);
+                        }
+                    }
+                }
+                for &g in &room {
+                    grid[g] = b'.';
+                }
+                let mut place = |pick: &prop::sample::Index, what: u8| -> Option<()> {
+                    let free: Vec<usize> = (0..grid.len()).filter(|i| grid[*i] == b' ').collect();
+                    if free.is_empty() {
+                        return None;
+                    }
+                    grid[free[pick.index(free.len())]] = what;
+                    Some(())
+                };
+                place(&picks[1], b'@')?;
+                for i in 0..k {
+                    place(&picks[2 + i], b'$')?;
+                }
+                let mut text = "#".repeat(w + 2);
+                for row in grid.chunks(w) {
+                    text.push_str("\n#");
+                    text.push_str(std::str::from_utf8(row).ok()?);
+                    text.push('#');
+                }
+                text.push('\n');
+                text.push_str(&"#".repeat(w + 2));
+                Problem::from_xsb(&text).ok()
+            })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Goal macros make the fast searches incomplete, yet fast mode's
+    /// verdict (with the complete search that takes an exhausted one's
+    /// place) matches brute force, on one thread and on two; push-optimal
+    /// mode (no macros) finds the optimal count, and its bound never
+    /// exceeds it.
+    #[test]
+    fn goal_room_levels_agree_with_brute_force(p in room_level(), threads in 1usize..=2) {
+        let Ok(best) = common::brute_force(&p, &Rules::SOKOBAN, 30_000) else {
+            return Ok(());
+        };
+        let o = SolveOptions { threads, ..opts(Rules::SOKOBAN, Optimize::Fast) };
+        let fast = solve(&p, &o).expect("no error");
+        prop_assert_eq!(fast.solution().is_some(), best.is_some(), "{}", p.to_xsb());
+        let out = solve(&p, &opts(Rules::SOKOBAN, Optimize::Pushes)).expect("no error");
+        prop_assert_eq!(out.solution().map(|s| s.pushes), best.map(|b| b.0), "{}", p.to_xsb());
+        if let Some((pushes, _)) = best {
+            prop_assert!(out.stats().initial_bound <= pushes, "{}", p.to_xsb());
+        }
     }
 }
 

@@ -10,6 +10,11 @@ use crate::board::Board;
 /// Recursion steps one freeze test may take before it gives up (unproved).
 const FREEZE_BUDGET: u32 = 200;
 
+/// Largest pocket (free cells the player can never enter) a freeze test
+/// looks at; past it the pocket is not proved (a weaker test, never a
+/// wrong one).
+const POCKET_CELLS: usize = 12;
+
 /// The freeze test's working state.
 pub(super) struct Freeze {
     /// Boxes assumed frozen on the current proof path (they block the
@@ -46,24 +51,48 @@ impl Freeze {
     }
 
     /// Return `Some(off_goal)` if the free cell `z` next to the box at `c`
-    /// can never hold the player: it is not the player's cell and each of
-    /// its other neighbours is a wall, a box on the proof path, or a box
-    /// proved frozen (`off_goal` as in [`Freeze::frozen`]); `None` if not
-    /// proved.
+    /// can never hold the player: the free cells joined to it (at most
+    /// [`POCKET_CELLS`]) do not hold the player, and every box beside them
+    /// is on the proof path or proved frozen (`off_goal` as in
+    /// [`Freeze::frozen`]), so while the frozen group stays, nothing opens
+    /// the pocket; `None` if not proved.
     fn pocket(&mut self, b: &Board, occupied: &[bool], z: usize, c: usize) -> Option<bool> {
-        if occupied[z] || z == self.player {
+        let mut cells = [0usize; POCKET_CELLS];
+        let mut len = 0;
+        let free = |x: usize| !b.wall[x] && !occupied[x];
+        if !free(z) {
             return None;
         }
+        cells[0] = z;
+        len += 1;
+        let mut head = 0;
         let mut off_goal = false;
-        for d in 0..4 {
-            let w = b.step(z, d);
-            if w == c || b.wall[w] || self.on_path[w] {
-                continue;
-            }
-            if !occupied[w] {
+        while head < len {
+            let x = cells[head];
+            head += 1;
+            if x == self.player {
                 return None;
             }
-            off_goal |= self.frozen(b, occupied, w)?;
+            for d in 0..4 {
+                let w = b.step(x, d);
+                if b.wall[w] || w == c || self.on_path[w] {
+                    continue;
+                }
+                if occupied[w] {
+                    // A box this test proved frozen already stays.
+                    off_goal |= if self.set.contains(&(w as u16)) {
+                        !b.goal[w]
+                    } else {
+                        self.frozen(b, occupied, w)?
+                    };
+                } else if !cells[..len].contains(&w) {
+                    if len == POCKET_CELLS {
+                        return None;
+                    }
+                    cells[len] = w;
+                    len += 1;
+                }
+            }
         }
         Some(off_goal)
     }
@@ -93,9 +122,16 @@ impl Freeze {
             let mut blocked = false;
             if boxes_block {
                 for z in [x, y] {
-                    if occupied[z]
-                        && let Some(og) = self.frozen(b, occupied, z)
-                    {
+                    if !occupied[z] {
+                        continue;
+                    }
+                    // A box this test proved frozen already stays.
+                    let proved = if self.set.contains(&(z as u16)) {
+                        Some(!b.goal[z])
+                    } else {
+                        self.frozen(b, occupied, z)
+                    };
+                    if let Some(og) = proved {
                         off_goal |= og;
                         blocked = true;
                         break;
@@ -161,5 +197,28 @@ mod tests {
         assert_eq!(f.test(&b, &occupied, b.player0 as usize, top), Some(true));
         assert_eq!(f.set.len(), 2);
         assert_eq!(f.test(&b, &occupied, corner, top), None);
+    }
+
+    /// The same with a pocket of two cells down the left wall: the three
+    /// boxes around it are frozen, and with the player in either cell none is.
+    #[test]
+    fn a_pocket_of_two_cells_freezes_the_boxes_around_it() {
+        let text = "#######\n# $   #\n# $  .#\n#$   .#\n#  @ .#\n#######";
+        let p = Problem::from_xsb(text).expect("level");
+        let b = Board::new(&p, &Rules::SOKOBAN).expect("board");
+        let mut occupied = vec![false; b.n];
+        for &c in &b.boxes0 {
+            occupied[c as usize] = true;
+        }
+        // Boxes in cell order: (2, 1), (2, 2), (1, 3).
+        let c = b.boxes0[1] as usize;
+        let pocket = [b.step(c, 3), b.step(b.step(c, 3), 0)];
+        assert!(pocket.iter().all(|&z| !occupied[z] && !b.wall[z]));
+        let mut f = Freeze::new(b.n);
+        assert_eq!(f.test(&b, &occupied, b.player0 as usize, c), Some(true));
+        assert_eq!(f.set.len(), 3);
+        for z in pocket {
+            assert_eq!(f.test(&b, &occupied, z, c), None);
+        }
     }
 }

@@ -96,15 +96,17 @@ impl Search<'_> {
                     self.macro_pushes.push((x as u16, d));
                     x = b.step(x, d as usize);
                 }
-                match rooms.macro_for(b, occupied, end, behind, &mut self.macro_pushes) {
-                    Some((t, player))
-                        if self.macro_pushes.len() - start <= usize::from(u16::MAX) =>
-                    {
+                // A macro whose push count or place does not fit its node's
+                // fields is not taken (the plain push is, a weaker step).
+                let found = rooms.macro_for(b, occupied, end, behind, &mut self.macro_pushes);
+                let count = u16::try_from(self.macro_pushes.len() - start);
+                match (found, count, u32::try_from(start)) {
+                    (Some((t, player)), Ok(count), Ok(start)) => {
                         occupied[end] = false;
                         occupied[t] = true;
                         (behind, end) = (player, t);
-                        run = (self.macro_pushes.len() - start) as u16;
-                        at = Some(start as u32);
+                        run = count;
+                        at = Some(start);
                     }
                     _ => self.macro_pushes.truncate(start),
                 }

@@ -78,6 +78,8 @@ impl GoalRooms {
                     }
                 }
             }
+            // Room ids are u16 (a board has under 65,000 cells, so fewer
+            // rooms of two goals than that; the check only guards the cast).
             if goals.len() < 2 || rooms.order.len() >= usize::from(u16::MAX - 1) {
                 continue;
             }
@@ -206,19 +208,29 @@ impl GoalRooms {
     /// Flood the player's cells from `p` in `self.flood`: walls, the
     /// boxes of `occupied` (but the cell `skip`, where the moving box was)
     /// and the moving box at `x` block.
+    ///
+    /// Only the cells next to `x` are read from it, so the flood stops
+    /// once it has reached all of them that are free.
     fn flood_from(&mut self, b: &Board, occupied: &[bool], x: usize, skip: usize, p: usize) {
+        let blocked = |y: usize| b.wall[y] || y == x || (occupied[y] && y != skip);
+        let beside = |y: usize| (0..4).any(|d| b.step(x, d) == y);
+        let mut want = (0..4).filter(|&d| !blocked(b.step(x, d))).count();
         self.flood.clear();
         self.queue.clear();
         self.flood.set(p);
         self.queue.push(p as u16);
+        want -= usize::from(beside(p) && want > 0);
         let mut head = 0;
         while let Some(&c) = self.queue.get(head) {
+            if want == 0 {
+                break;
+            }
             head += 1;
             for d in 0..4 {
                 let y = b.step(c as usize, d);
-                let blocked = b.wall[y] || y == x || (occupied[y] && y != skip);
-                if !blocked && self.flood.set(y) {
+                if !blocked(y) && self.flood.set(y) {
                     self.queue.push(y as u16);
+                    want -= usize::from(beside(y) && want > 0);
                 }
             }
         }

@@ -4,7 +4,9 @@
 //!
 //! By concern: [`table`] stores the states, [`bound`] computes the lower
 //! bound, [`deadlock`] finds frozen boxes, [`corral`] restricts the pushes
-//! to a PI-corral's, and [`expansion`] makes a state's children.
+//! to a PI-corral's, [`goal_room`] finds goal rooms and makes goal macros,
+//! and [`expansion`] makes a state's children. [`Search`] holds one part
+//! per concern.
 
 #![expect(
     clippy::indexing_slicing,
@@ -120,6 +122,7 @@ struct Scratch {
 
 /// The search's working state, by concern.
 pub(crate) struct Search<'a> {
+    /// What the search was asked to do.
     cfg: Config<'a>,
     /// Every state stored (see [`table`]).
     table: table::Table,
@@ -137,9 +140,11 @@ pub(crate) struct Search<'a> {
     rooms: Option<goal_room::GoalRooms>,
     /// The pushes of every stored goal macro, one after another.
     macro_pushes: Vec<goal_room::MacroPush>,
+    /// Buffers of the expansion under way.
     scratch: Scratch,
     /// The open list's last popped priority.
     last_priority: u32,
+    /// The counters reported to the caller.
     pub stats: Stats,
 }
 
