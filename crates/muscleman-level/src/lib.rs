@@ -69,9 +69,12 @@ mod analysis;
 mod cell;
 mod cells;
 mod collection;
+mod edit;
 mod error;
+mod floor;
 mod legend;
 mod level;
+mod level_error;
 mod limits;
 mod meta;
 mod print;
@@ -79,15 +82,19 @@ mod read;
 mod rle;
 mod rules;
 mod source;
+mod stairs;
 mod text;
 
 pub use analysis::{SignalRole, SignalWarning, open_edge, signal_role, signal_warnings};
 pub use cells::MAX_LEGEND_CELLS;
 pub use collection::Collection;
-pub use error::{LevelError, MetadataError, ParseError, ParseErrorKind, ParseErrors};
+pub use error::{ParseError, ParseErrorKind, ParseErrors};
+pub use floor::Floor;
 pub use level::Level;
+pub use level_error::{LevelError, MetadataError};
 pub use limits::{
-    MAX_CELLS, MAX_ERRORS, MAX_GROUP_DEPTH, MAX_HEADER_COMMENTS, MAX_HEIGHT, MAX_INPUT_BYTES,
-    MAX_LEVELS, MAX_METADATA, MAX_RUN_LENGTH, MAX_TOTAL_CELLS, MAX_WIDTH,
+    MAX_CELLS, MAX_ERRORS, MAX_FLOORS, MAX_GROUP_DEPTH, MAX_HEADER_COMMENTS, MAX_HEIGHT,
+    MAX_INPUT_BYTES, MAX_LEVELS, MAX_METADATA, MAX_RUN_LENGTH, MAX_TOTAL_CELLS, MAX_WIDTH,
 };
 pub use meta::Metadata;
+pub use stairs::UnpairedStairs;

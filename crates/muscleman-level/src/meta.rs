@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use crate::error::MetadataError;
+use crate::level_error::MetadataError;
 
 /// The key whose value may span lines, as a `Comment:` ... `Comment-End:` block.
 pub(crate) const COMMENT: &str = "Comment";
