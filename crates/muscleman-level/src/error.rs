@@ -2,12 +2,13 @@
 
 use std::fmt;
 
-use muscleman_core::{CellClass, EntityRecipe, EntitySpec, GridPos, MAX_CONTENTS, RecipeState};
+use muscleman_core::{EntityRecipe, EntitySpec, GridPos, MAX_CONTENTS, RecipeState};
 
 use crate::limits::{
     MAX_CELLS, MAX_ERRORS, MAX_FLOORS, MAX_GROUP_DEPTH, MAX_HEIGHT, MAX_INPUT_BYTES, MAX_LEVELS,
     MAX_METADATA, MAX_RUN_LENGTH, MAX_TOTAL_CELLS, MAX_WIDTH,
 };
+use crate::messages::{doorway, on_stairs, recipe_names};
 use crate::stairs::UnpairedStairs;
 
 /// One problem in level text, at a 1-based line and column.
@@ -254,43 +255,6 @@ pub enum ParseErrorKind {
     /// A second level starts where exactly one was expected.
     #[error("a second level starts here, expected exactly one (read collections as a Collection)")]
     SeveralLevels,
-}
-
-/// The legend names of the recipes the level format reads whose class has
-/// `role`, for messages: what may stand in a doorway, or on stairs.
-fn names_with(role: CellClass) -> String {
-    EntityRecipe::ALL
-        .into_iter()
-        .filter(|r| r.in_levels() && r.info().class.contains(role))
-        .map(|r| r.to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// What may stand in an open door, for messages.
-pub(crate) fn doorway() -> String {
-    format!(
-        "an open door holds only {}",
-        names_with(CellClass::FITS_DOORWAY)
-    )
-}
-
-/// What may stand on stairs, for messages.
-pub(crate) fn on_stairs() -> String {
-    format!(
-        "stairs hold only one thing that moves: {}",
-        names_with(crate::rules::ON_STAIRS)
-    )
-}
-
-/// The legend names of every recipe the level format reads, for messages.
-fn recipe_names() -> String {
-    EntityRecipe::ALL
-        .into_iter()
-        .filter(|r| r.in_levels())
-        .map(|r| r.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// The states a recipe can be written in, for messages.

@@ -4,15 +4,13 @@
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
-use muscleman_core::{EntityRecipe, EntitySpec, GridPos};
+use muscleman_core::{EntitySpec, GridPos};
 
 use crate::cells::Cells;
-use crate::floor::Floor;
 use crate::level_error::{LevelError, MetadataError};
 use crate::limits::{MAX_CELLS, MAX_FLOORS, MAX_HEIGHT, MAX_WIDTH};
 use crate::meta::{Metadata, check_text};
 use crate::source::SourceMap;
-use crate::stairs::{self, UnpairedStairs};
 
 /// One level: a title, free metadata and one or more floors, each a
 /// width × height grid of cells.
@@ -78,14 +76,6 @@ pub(crate) struct FloorInfo {
     /// The index of its first cell in the level's cells.
     pub(crate) start: usize,
 }
-
-/// What a level without floors would answer (never: a level has floor 1).
-static NO_FLOOR: FloorInfo = FloorInfo {
-    name: None,
-    width: 0,
-    height: 0,
-    start: 0,
-};
 
 impl PartialEq for Level {
     fn eq(&self, other: &Level) -> bool {
@@ -252,113 +242,12 @@ impl Level {
         self.floors.len()
     }
 
-    /// Return floor `floor` (from 1), or `None` if the level has no such floor.
-    pub fn floor(&self, floor: usize) -> Option<Floor<'_>> {
-        let info = self.floors.get(floor.checked_sub(1)?)?;
-        Some(Floor::new(self, floor, info))
-    }
-
-    /// Iterate over the floors, bottom (floor 1) first.
-    pub fn floors(&self) -> impl Iterator<Item = Floor<'_>> + '_ {
-        self.floors
-            .iter()
-            .enumerate()
-            .map(move |(i, info)| Floor::new(self, i + 1, info))
-    }
-
-    /// Return floor 1.
-    pub(crate) fn first(&self) -> Floor<'_> {
-        Floor::new(self, 1, self.floors.first().unwrap_or(&NO_FLOOR))
-    }
-
     /// Return the index in `cells` of `pos` on floor `floor`.
     pub(crate) fn index_on(&self, floor: usize, pos: GridPos) -> Option<usize> {
         let info = self.floors.get(floor.checked_sub(1)?)?;
         let x = usize::try_from(pos.x).ok().filter(|&x| x < info.width)?;
         let y = usize::try_from(pos.y).ok().filter(|&y| y < info.height)?;
         Some(info.start + y * info.width + x)
-    }
-
-    /// Return the width of floor 1, in cells.
-    pub fn width(&self) -> usize {
-        self.first().width()
-    }
-
-    /// Return the height of floor 1, in cells.
-    pub fn height(&self) -> usize {
-        self.first().height()
-    }
-
-    /// Return whether `pos` is inside floor 1.
-    pub fn contains(&self, pos: GridPos) -> bool {
-        self.first().contains(pos)
-    }
-
-    /// Return the specs at `pos` on floor 1, in canonical order; empty outside.
-    pub fn cell(&self, pos: GridPos) -> &[EntitySpec] {
-        self.first().cell(pos)
-    }
-
-    /// Return whether the cell at `pos` on floor 1 holds `recipe`, in any state.
-    pub fn has(&self, pos: GridPos, recipe: EntityRecipe) -> bool {
-        self.first().has(pos, recipe)
-    }
-
-    /// Iterate over every cell of floor 1, row by row, as `(position, specs)`.
-    pub fn iter(&self) -> impl Iterator<Item = (GridPos, &[EntitySpec])> + '_ {
-        self.first().iter()
-    }
-
-    /// Iterate over every entity of floor 1, row by row and in canonical
-    /// order within a cell ([`Level::all_entities`] gives every floor's).
-    ///
-    /// # Example
-    /// ```
-    /// use muscleman_core::{EntityRecipe, GridPos};
-    /// use muscleman_level::Level;
-    ///
-    /// let level = Level::parse("#+$")?;
-    /// let all: Vec<_> = level.entities().map(|(at, spec)| (at, spec.recipe)).collect();
-    /// assert_eq!(all, [
-    ///     (GridPos::new(0, 0), EntityRecipe::WallStrong),
-    ///     (GridPos::new(1, 0), EntityRecipe::Player),
-    ///     (GridPos::new(1, 0), EntityRecipe::Goal),
-    ///     (GridPos::new(2, 0), EntityRecipe::Box),
-    /// ]);
-    /// # Ok::<(), muscleman_level::ParseErrors>(())
-    /// ```
-    pub fn entities(&self) -> impl Iterator<Item = (GridPos, EntitySpec)> + '_ {
-        self.first().entities()
-    }
-
-    /// Iterate over every entity of floor `floor` (none if there is no such floor).
-    pub fn entities_on(&self, floor: usize) -> impl Iterator<Item = (GridPos, EntitySpec)> + '_ {
-        self.floor(floor).into_iter().flat_map(|f| f.entities())
-    }
-
-    /// Iterate over every entity of every floor as `(floor, position,
-    /// spec)`: in reading order, floor by floor (the order of ids at load,
-    /// rules.md §4 "Floors").
-    ///
-    /// # Example
-    /// ```
-    /// use muscleman_core::{EntityRecipe, GridPos};
-    /// use muscleman_level::Level;
-    ///
-    /// let level = Level::parse("#@\nfloor: Roof\n$")?;
-    /// let all: Vec<_> = level.all_entities().map(|(f, at, s)| (f, at, s.recipe)).collect();
-    /// assert_eq!(all, [
-    ///     (1, GridPos::new(0, 0), EntityRecipe::WallStrong),
-    ///     (1, GridPos::new(1, 0), EntityRecipe::Player),
-    ///     (2, GridPos::new(0, 0), EntityRecipe::Box),
-    /// ]);
-    /// # Ok::<(), muscleman_level::ParseErrors>(())
-    /// ```
-    pub fn all_entities(&self) -> impl Iterator<Item = (usize, GridPos, EntitySpec)> + '_ {
-        self.floors().flat_map(|f| {
-            let n = f.number();
-            f.entities().map(move |(at, spec)| (n, at, spec))
-        })
     }
 
     /// Iterate over the level's distinct cell contents, every floor
@@ -387,36 +276,6 @@ impl Level {
         self.cells.distinct().into_iter()
     }
 
-    /// Iterate over the positions of the cells of floor 1 holding `recipe`
-    /// (in any state), row by row.
-    pub fn positions_of(&self, recipe: EntityRecipe) -> impl Iterator<Item = GridPos> + '_ {
-        self.first().positions_of(recipe)
-    }
-
-    /// Return where the cell at `pos` on floor 1 was written in the text
-    /// the level was read from, as a 1-based `(line, column)`; `None` for a
-    /// level not read from text or a position outside it
-    /// ([`Floor::source_position`] for other floors).
-    ///
-    /// For a row written with run lengths or groups, the column is the
-    /// row's first. A front end uses it to report a problem found after
-    /// reading (the sim refusing a recipe, say) where the level says it.
-    ///
-    /// # Example
-    /// ```
-    /// use muscleman_core::GridPos;
-    /// use muscleman_level::Level;
-    ///
-    /// let level = Level::parse("; T\n####\n#@.#|3#")?;
-    /// assert_eq!(level.source_position(GridPos::new(2, 1)), Some((3, 3)));
-    /// assert_eq!(level.source_position(GridPos::new(2, 2)), Some((3, 6)));
-    /// assert_eq!(Level::new(1, 1)?.source_position(GridPos::ZERO), None);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn source_position(&self, pos: GridPos) -> Option<(usize, usize)> {
-        self.first().source_position(pos)
-    }
-
     /// Return the player's position on its floor, if the level has a player.
     pub fn player(&self) -> Option<GridPos> {
         self.player.map(|(_, pos)| pos)
@@ -425,14 +284,6 @@ impl Level {
     /// Return the player's floor, if the level has a player.
     pub fn player_floor(&self) -> Option<usize> {
         self.player.map(|(floor, _)| floor)
-    }
-
-    /// Return every stairs whose other end is missing, floor by floor in
-    /// reading order (rules.md §6 "Floors"). The reader refuses a level
-    /// with any; a level built by hand may have some until its other ends
-    /// are added, and then does not read back.
-    pub fn unpaired_stairs(&self) -> Vec<UnpairedStairs> {
-        stairs::unpaired(self)
     }
 
     /// Return the title, if any.

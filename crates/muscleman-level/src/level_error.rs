@@ -3,8 +3,8 @@
 use muscleman_core::{EntityRecipe, EntitySpec, GridPos, RecipeState};
 
 use crate::cells::MAX_LEGEND_CELLS;
-use crate::error::{doorway, on_stairs};
 use crate::limits::{MAX_CELLS, MAX_FLOORS, MAX_HEIGHT, MAX_WIDTH};
+use crate::messages::{doorway, on_stairs};
 
 /// Why a level cannot be built or edited as asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

@@ -6,8 +6,6 @@ use std::fmt;
 
 use muscleman_core::{EntityRecipe, GridPos};
 
-use crate::level::Level;
-
 /// Stairs whose other end is missing: a StairsUp with no StairsDown in the
 /// same cell one floor up, or a StairsDown with no StairsUp one floor down
 /// (a StairsUp on the top floor and a StairsDown on floor 1 never pair).
@@ -91,38 +89,4 @@ fn partner(recipe: EntityRecipe) -> EntityRecipe {
     } else {
         EntityRecipe::StairsUp
     }
-}
-
-/// Return every unpaired stairs of `level`, floor by floor in reading order.
-///
-/// It costs the cells of the floors that hold stairs, and nothing for a
-/// level without any (found among its few distinct cells).
-pub(crate) fn unpaired(level: &Level) -> Vec<UnpairedStairs> {
-    let is_stairs =
-        |r: EntityRecipe| matches!(r, EntityRecipe::StairsUp | EntityRecipe::StairsDown);
-    let any = level
-        .distinct_cells()
-        .any(|(cell, _)| cell.iter().any(|s| is_stairs(s.recipe)));
-    if !any {
-        return Vec::new();
-    }
-    let floors = level.floor_count();
-    let mut out = Vec::new();
-    for floor in level.floors() {
-        for (pos, spec) in floor.entities().filter(|(_, s)| is_stairs(s.recipe)) {
-            let missing = UnpairedStairs {
-                stairs: spec.recipe,
-                floor: floor.number(),
-                pos,
-                floors,
-            };
-            let paired = level
-                .floor(missing.partner_floor())
-                .is_some_and(|other| other.has(pos, missing.partner()));
-            if !paired {
-                out.push(missing);
-            }
-        }
-    }
-    out
 }

@@ -237,3 +237,13 @@ pub(super) fn all_floors(b: &mut Builder<'_>) -> Vec<ReadFloor> {
 pub(super) fn to_i32(v: usize) -> i32 {
     i32::try_from(v).unwrap_or(i32::MAX)
 }
+
+/// Return the byte length of a metadata line's key part (the offset of the first `:`).
+pub(super) fn key_len(line: &str) -> usize {
+    line.find(':').unwrap_or(line.len())
+}
+
+/// Return the 1-based character column of a byte offset in a line.
+pub(super) fn column_of(line: &str, byte: usize) -> usize {
+    line.get(..byte).map_or(1, |s| s.chars().count() + 1)
+}

@@ -1,7 +1,7 @@
 //! The lines around a level's rows: legend lines, and `floor:` lines
 //! that name a floor or begin the next one (rules.md §6 "Floors").
 
-use super::builder::next_floor;
+use super::builder::{column_of, next_floor};
 use super::{Phase, Reader};
 use crate::cell;
 use crate::error::ParseErrorKind as Kind;
@@ -109,14 +109,4 @@ impl Reader<'_> {
             None => {}
         }
     }
-}
-
-/// Return the byte length of a metadata line's key part (the offset of the first `:`).
-pub(super) fn key_len(line: &str) -> usize {
-    line.find(':').unwrap_or(line.len())
-}
-
-/// Return the 1-based character column of a byte offset in a line.
-fn column_of(line: &str, byte: usize) -> usize {
-    line.get(..byte).map_or(1, |s| s.chars().count() + 1)
 }

@@ -15,8 +15,9 @@ mod head;
 
 use std::borrow::Cow;
 
-use builder::{Builder, Row, all_floors, attach, end_row, push_cells, room_for, symbol_id};
-use head::key_len;
+use builder::{
+    Builder, Row, all_floors, attach, end_row, key_len, push_cells, room_for, symbol_id,
+};
 
 use crate::cell::{self, Legend};
 use crate::collection::Collection;
