@@ -27,6 +27,11 @@
 //! The printer writes a legend only when the level needs one, so plain XSB
 //! prints as plain XSB.
 //!
+//! A level may have several floors, each a grid of its own: a `floor:`
+//! line (`floor: Attic`) starts the next one, and stairs (`StairsUp`,
+//! `StairsDown`) pair by cell across floors; see [`Floor`] and
+//! [`Level::floor`].
+//!
 //! Collections hold several levels separated by blank lines, with `;`
 //! comments (the one just above a level is its title), `Key: value`
 //! metadata and SOK `Comment:` ... `Comment-End:` blocks. Rows may be

@@ -290,3 +290,21 @@ fn too_many_floors_is_an_error_at_the_floor_line() {
         (2 * MAX_FLOORS, 1, &K::TooManyFloors)
     );
 }
+
+#[test]
+fn the_cell_limit_counts_every_floor() {
+    let mut text = String::from("@1999#\n");
+    for _ in 1..1001 {
+        text.push_str("2000#\n");
+    }
+    text.push_str("floor:\n");
+    for _ in 0..1001 {
+        text.push_str("2000#\n");
+    }
+    let e = Level::parse(&text).unwrap_err();
+    let first = &e.errors()[0];
+    assert_eq!(
+        (first.line, first.column, &first.kind),
+        (2002, 1, &K::TooManyCells)
+    );
+}
