@@ -178,8 +178,11 @@ pub enum MetadataError {
     /// The key is empty, does not start with an ASCII letter, or holds a `:` or a line break.
     #[error("bad metadata key {0:?}, expected an ASCII letter first and no ':' or line break")]
     BadKey(String),
-    /// The key is `title` or `legend`, which have their own syntax.
-    #[error("metadata key {0:?} is reserved (set titles with set_title)")]
+    /// The key is `title`, `legend` or `floor`, which have their own syntax.
+    #[error(
+        "metadata key {0:?} is reserved (set titles with set_title, floor names with \
+         set_floor_name)"
+    )]
     ReservedKey(String),
     /// The value holds a line break (only a `Comment` value may), or the title does.
     #[error("metadata value or title {0:?} holds a line break")]
