@@ -308,3 +308,15 @@ fn the_cell_limit_counts_every_floor() {
         (2002, 1, &K::TooManyCells)
     );
 }
+
+#[test]
+fn metadata_and_comment_blocks_may_stand_between_floors() {
+    let text =
+        "#@\r\nAuthor: me\r\nfloor: Up\r\nComment:\r\nfloor: not a floor\r\nComment-End:\r\n.$\r\n";
+    let level = Level::parse(text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(level.floor_count(), 2);
+    assert_eq!(level.author(), Some("me"));
+    assert_eq!(level.metadata().get("comment"), Some("floor: not a floor"));
+    assert!(level.floor(2).unwrap().has(p(1, 0), R::Box));
+    assert_eq!(Level::parse(&level.to_text()).unwrap(), level);
+}
