@@ -63,6 +63,47 @@ for f in "$root"/crates/*/tests/*.rs; do
     done < <(grep -o '"[^"]*\\n[^"]*"' "$f" | grep '[@+]' || true)
 done
 
+# Floors and stairs, written out (the tests build most of theirs in code).
+floors=(
+"legend: u = StairsUp
+#####
+#@ u#
+#####
+floor: Attic
+legend: d = StairsDown
+legend: v = StairsUp
+legend: b = Box
+#####
+#bvd#
+#####
+floor: Roof
+legend: e = StairsDown
+-
+   e"
+"floor: Cellar
+legend: k = KeyRed StairsUp
+#@k.
+floor:
+legend: d = StairsDown
+2-d|2#
+FLOOR:
+#"
+"; 1
+@|floor: A|#|floor: B|.
+
+; 2
+floor:
+legend: u = StairsUp Player
+u
+floor:
+legend: d = StairsDown
+d"
+)
+for text in "${floors[@]}"; do
+    k=$((k + 1))
+    printf '%s\n' "$text" > "$tmp/floors.$k"
+done
+
 # Dedent the test grids (they are indented in the source).
 for f in "$tmp"/test.*; do
     [ -e "$f" ] || continue
@@ -79,7 +120,7 @@ if [ -e "$solutions" ]; then
 fi
 
 count=0
-for f in "$tmp"/level.* "$tmp"/block.* "$tmp"/doc.* "$tmp"/test.*; do
+for f in "$tmp"/level.* "$tmp"/block.* "$tmp"/doc.* "$tmp"/test.* "$tmp"/floors.*; do
     [ -e "$f" ] || continue
     name=$(sha1sum "$f" | cut -c1-16)
     cp "$f" "$here/corpus/level_reader/$name"

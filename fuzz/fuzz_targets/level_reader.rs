@@ -1,7 +1,8 @@
 //! Arbitrary bytes into the level reader.
 //!
 //! Reading never panics, and whatever it accepts prints and reads back to
-//! an equal collection or level, each cell with its source position.
+//! an equal collection or level, each cell of each floor with its source
+//! position, and every stairs paired.
 
 #![no_main]
 
@@ -22,6 +23,15 @@ fuzz_target!(|data: &[u8]| {
                 for (pos, _) in level.iter() {
                     assert!(level.source_position(pos).is_some(), "no position for {pos}");
                 }
+                for floor in level.floors() {
+                    for (pos, _) in floor.iter() {
+                        let at = floor.source_position(pos);
+                        assert!(at.is_some(), "no position for {pos} on floor {}", floor.number());
+                    }
+                }
+                let unpaired = level.unpaired_stairs();
+                assert!(unpaired.is_empty(), "read with unpaired stairs: {unpaired:?}");
+                assert!(level.player_floor().is_some_and(|f| f <= level.floor_count()));
                 let text = level.to_text();
                 match Level::parse(&text) {
                     Ok(l) => assert_eq!(&l, level, "print then read changed a level"),

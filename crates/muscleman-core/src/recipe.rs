@@ -46,6 +46,11 @@ impl CellClass {
     pub const FILLS: CellClass = CellClass(1 << 7);
     /// May be inside a box.
     pub const CONTENT: CellClass = CellClass(1 << 8);
+    /// Stairs: share their cell only with one thing that moves (a
+    /// [`CellClass::BLOCKER`] that [`CellClass::FITS_DOORWAY`]: the player,
+    /// a box, a key...); no wall, water, goal, plate, door, collectible or
+    /// other stairs (rules.md §6, "More cell rules").
+    pub const STAIRS: CellClass = CellClass(1 << 9);
 
     /// Return the union of two classes.
     #[must_use]
@@ -166,7 +171,8 @@ const DOOR: CellClass = C::BLOCKER.and(C::DRY).and(C::ALONE);
 const OPEN_DOOR: CellClass = C::DRY.and(C::DOORWAY);
 /// What a collectible is: it lies in a doorway or a box.
 const LOOSE: CellClass = C::FITS_DOORWAY.and(C::CONTENT);
-/// A recipe the sim does not play yet.
+/// A recipe whose cell rules are not written yet: no roles, so the level
+/// format refuses it (see [`EntityRecipe::in_levels`]).
 const NOT_YET: CellClass = C::NONE;
 
 macro_rules! recipes {
@@ -295,10 +301,10 @@ recipes! {
     PressurePlateGreen: true, C::DRY, [], Nothing;
     /// A pressure plate only a heavy box presses.
     PressurePlateHeavy: true, C::DRY, [], Nothing;
-    /// Stairs leading up.
-    StairsUp: false, NOT_YET, [], Nothing;
-    /// Stairs leading down.
-    StairsDown: false, NOT_YET, [], Nothing;
+    /// Stairs leading up: level data (see [`EntityRecipe::in_levels`]).
+    StairsUp: false, C::STAIRS, [], Nothing;
+    /// Stairs leading down: level data (see [`EntityRecipe::in_levels`]).
+    StairsDown: false, C::STAIRS, [], Nothing;
     /// An apple.
     Apple: true, LOOSE, [], Nothing;
     /// A pear.
@@ -359,7 +365,8 @@ impl EntityRecipe {
 
     /// Return whether the sim plays this recipe (its rules are written).
     /// Book and Ghost, and the recipes of rules.md version 3 not built yet,
-    /// are refused by levels and worlds until then.
+    /// are refused by worlds until then, and by levels unless they are
+    /// level data ([`EntityRecipe::in_levels`]).
     ///
     /// # Example
     /// ```
@@ -370,6 +377,26 @@ impl EntityRecipe {
     /// ```
     pub const fn has_rules(self) -> bool {
         self.info().playable
+    }
+
+    /// Return whether the level format reads this recipe: the sim plays
+    /// it, or its line gives it roles (its cell rules are written) before
+    /// the sim has its mechanic. Such a recipe is level data: levels read,
+    /// check and print it, and the sim refuses it at load until it plays
+    /// it. The stairs are (rules.md §6 "Floors"): the level crate pairs
+    /// them across floors while the sim's stairs mechanic is to come.
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_core::EntityRecipe;
+    ///
+    /// assert!(EntityRecipe::KeyRed.in_levels());
+    /// assert!(EntityRecipe::StairsUp.in_levels() && !EntityRecipe::StairsUp.has_rules());
+    /// assert!(!EntityRecipe::Ghost.in_levels());
+    /// ```
+    pub const fn in_levels(self) -> bool {
+        let info = self.info();
+        info.playable || info.class.0 != NOT_YET.0
     }
 
     /// Return the recipe a legend name means, in any case.

@@ -81,11 +81,15 @@ pub enum SignalWarning {
         color: KeyColor,
         /// The first door of the colour.
         at: GridPos,
+        /// Its floor.
+        floor: usize,
     },
     /// No heavy plate opens the secret doors; `at` is the first one.
     SecretDoorWithoutPlate {
         /// The first secret door.
         at: GridPos,
+        /// Its floor.
+        floor: usize,
     },
     /// No door of its colour for the keys of `color`; `at` is the first
     /// such key.
@@ -94,16 +98,27 @@ pub enum SignalWarning {
         color: KeyColor,
         /// The first key of the colour (where its box stands, for a key in a box).
         at: GridPos,
+        /// Its floor.
+        floor: usize,
     },
 }
 
 impl SignalWarning {
-    /// Return the cell the warning is about.
+    /// Return the cell the warning is about, on its floor.
     pub fn at(&self) -> GridPos {
         match *self {
             SignalWarning::DoorWithoutOpener { at, .. }
-            | SignalWarning::SecretDoorWithoutPlate { at }
+            | SignalWarning::SecretDoorWithoutPlate { at, .. }
             | SignalWarning::KeyWithoutDoor { at, .. } => at,
+        }
+    }
+
+    /// Return the floor of the cell the warning is about.
+    pub fn floor(&self) -> usize {
+        match *self {
+            SignalWarning::DoorWithoutOpener { floor, .. }
+            | SignalWarning::SecretDoorWithoutPlate { floor, .. }
+            | SignalWarning::KeyWithoutDoor { floor, .. } => floor,
         }
     }
 }
@@ -189,12 +204,12 @@ const CLASSES: [Option<KeyColor>; 5] = [
     None,
 ];
 
-/// Where the first of the keys, doors and plates of one class stand.
+/// Where (floor and cell) the first of the keys, doors and plates of one class stand.
 #[derive(Default)]
 struct Firsts {
-    key: Option<GridPos>,
-    door: Option<GridPos>,
-    plate: Option<GridPos>,
+    key: Option<(usize, GridPos)>,
+    door: Option<(usize, GridPos)>,
+    plate: Option<(usize, GridPos)>,
 }
 
 /// Return the warnings about doors nothing can open and keys nothing needs,
@@ -202,7 +217,8 @@ struct Firsts {
 /// yellow, green, then the secret door), a colour's door before its key: a
 /// door colour with neither a key nor a plate, a key with no door of its
 /// colour, a secret door with no heavy plate. A key in a box counts where
-/// the box stands; a door a key already unlocked needs nothing.
+/// the box stands; a door a key already unlocked needs nothing. Keys,
+/// plates and doors count on every floor: they belong to the whole level.
 ///
 /// # Example
 /// ```
@@ -213,7 +229,7 @@ struct Firsts {
 /// let warnings = signal_warnings(&level);
 /// assert_eq!(
 ///     warnings,
-///     [SignalWarning::DoorWithoutOpener { color: KeyColor::Red, at: GridPos::new(3, 1) }]
+///     [SignalWarning::DoorWithoutOpener { color: KeyColor::Red, at: GridPos::new(3, 1), floor: 1 }]
 /// );
 /// assert_eq!(warnings[0].to_string(), "no key and no plate opens the red door");
 /// # Ok::<(), muscleman_level::ParseErrors>(())
@@ -221,7 +237,7 @@ struct Firsts {
 pub fn signal_warnings(level: &Level) -> Vec<SignalWarning> {
     let mut firsts: [Firsts; CLASSES.len()] = Default::default();
     let slot = |color| CLASSES.iter().position(|c| *c == color);
-    for (at, spec) in level.entities() {
+    for (floor, at, spec) in level.all_entities() {
         let recipes = std::iter::once(spec.recipe).chain(spec.contents.as_slice().iter().copied());
         for recipe in recipes {
             let Some(f) = slot(recipe.color()).and_then(|i| firsts.get_mut(i)) else {
@@ -233,22 +249,22 @@ pub fn signal_warnings(level: &Level) -> Vec<SignalWarning> {
                 Some(SignalRole::Plate) => &mut f.plate,
                 _ => continue,
             };
-            first.get_or_insert(at);
+            first.get_or_insert((floor, at));
         }
     }
     let mut warnings = Vec::new();
     for (class, f) in CLASSES.iter().zip(&firsts) {
         match (*class, f.door) {
-            (Some(color), Some(at)) if f.key.is_none() && f.plate.is_none() => {
-                warnings.push(SignalWarning::DoorWithoutOpener { color, at });
+            (Some(color), Some((floor, at))) if f.key.is_none() && f.plate.is_none() => {
+                warnings.push(SignalWarning::DoorWithoutOpener { color, at, floor });
             }
-            (None, Some(at)) if f.plate.is_none() => {
-                warnings.push(SignalWarning::SecretDoorWithoutPlate { at });
+            (None, Some((floor, at))) if f.plate.is_none() => {
+                warnings.push(SignalWarning::SecretDoorWithoutPlate { at, floor });
             }
             _ => {}
         }
-        if let (Some(color), Some(at), None) = (*class, f.key, f.door) {
-            warnings.push(SignalWarning::KeyWithoutDoor { color, at });
+        if let (Some(color), Some((floor, at)), None) = (*class, f.key, f.door) {
+            warnings.push(SignalWarning::KeyWithoutDoor { color, at, floor });
         }
     }
     warnings

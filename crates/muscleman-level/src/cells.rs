@@ -67,6 +67,16 @@ impl Cells {
         }
     }
 
+    /// Add `n` floor cells at the end (a new floor).
+    pub(crate) fn extend(&mut self, n: usize) {
+        self.ids.resize(self.ids.len().saturating_add(n), 0);
+        if let Some(floor) = self.table.first_mut() {
+            floor.count = floor
+                .count
+                .saturating_add(u32::try_from(n).unwrap_or(u32::MAX));
+        }
+    }
+
     /// Make cells from ids into `contents` (canonical lists, distinct, at
     /// most [`MAX_LEGEND_CELLS`] without a fixed symbol; entry 0 floor), as
     /// the reader builds them, with how many cells hold each content but

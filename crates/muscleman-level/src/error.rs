@@ -1,15 +1,15 @@
-//! Errors of the reader and of building levels by hand.
+//! Errors of the reader (building levels by hand: `level_error.rs`).
 
 use std::fmt;
 
-use muscleman_core::{CellClass, EntityRecipe, EntitySpec, GridPos, MAX_CONTENTS, RecipeState};
-
-use crate::cells::MAX_LEGEND_CELLS;
+use muscleman_core::{EntityRecipe, EntitySpec, GridPos, MAX_CONTENTS, RecipeState};
 
 use crate::limits::{
-    MAX_CELLS, MAX_ERRORS, MAX_GROUP_DEPTH, MAX_HEIGHT, MAX_INPUT_BYTES, MAX_LEVELS, MAX_METADATA,
-    MAX_RUN_LENGTH, MAX_TOTAL_CELLS, MAX_WIDTH,
+    MAX_CELLS, MAX_ERRORS, MAX_FLOORS, MAX_GROUP_DEPTH, MAX_HEIGHT, MAX_INPUT_BYTES, MAX_LEVELS,
+    MAX_METADATA, MAX_RUN_LENGTH, MAX_TOTAL_CELLS, MAX_WIDTH,
 };
+use crate::messages::{doorway, on_stairs, recipe_names};
+use crate::stairs::UnpairedStairs;
 
 /// One problem in level text, at a 1-based line and column.
 ///
@@ -71,9 +71,33 @@ pub enum ParseErrorKind {
     /// A level is taller than [`MAX_HEIGHT`].
     #[error("level is taller than {MAX_HEIGHT} rows")]
     TooManyRows,
-    /// A level has more than [`MAX_CELLS`] cells.
+    /// A level has more than [`MAX_CELLS`] cells, its floors together.
     #[error("level has more than {MAX_CELLS} cells (width × height)")]
     TooManyCells,
+    /// A level has more than [`MAX_FLOORS`] floors; reported at the `floor:`
+    /// line that passes it, and nothing more is read.
+    #[error("level has more than {MAX_FLOORS} floors")]
+    TooManyFloors,
+    /// A `floor:` line has no grid row below it (a floor has at least one
+    /// row); reported at the `floor:` line.
+    #[error("'floor:' line with no rows, expected the floor's grid rows below it")]
+    FloorWithoutRows,
+    /// A legend letter is used on a row above the legend line that defines
+    /// it (a `legend:` line after a later `floor:` line); reported at the use.
+    #[error(
+        "legend letter {letter:?} is used above its definition on line {line}, expected \
+         its legend line above its first use"
+    )]
+    LetterAboveDefinition {
+        /// The letter.
+        letter: char,
+        /// The line of its definition.
+        line: usize,
+    },
+    /// Stairs with no partner in the same cell one floor up (`StairsUp`) or
+    /// down (`StairsDown`); reported at the unpaired stairs.
+    #[error("{0}")]
+    UnpairedStairs(UnpairedStairs),
     /// The levels read so far hold more than [`MAX_TOTAL_CELLS`] cells together.
     #[error("the levels hold more than {MAX_TOTAL_CELLS} cells in all")]
     CollectionTooLarge,
@@ -127,8 +151,9 @@ pub enum ParseErrorKind {
     SeveralPlayers {
         /// How many players the level has.
         count: usize,
-        /// Where the first few are (at most 10), in reading order.
-        positions: Vec<GridPos>,
+        /// Where the first few are (at most 10), in reading order: each
+        /// one's floor (from 1) and cell on that floor.
+        positions: Vec<(usize, GridPos)>,
     },
     /// A legend line is not of the form `legend: a = Recipe Recipe ...`.
     #[error("expected a legend line like 'legend: a = HeavyBox Goal'")]
@@ -148,7 +173,7 @@ pub enum ParseErrorKind {
     #[error("unknown recipe {0:?}, expected one of {names}", names = recipe_names())]
     UnknownRecipe(String),
     /// A legend names a recipe whose rules come in a later rule book (Bong,
-    /// Cauldron, the stairs, Book, Ghost, Duck).
+    /// Cauldron, Book, Ghost, Duck).
     #[error("recipe {0} cannot be used yet: its rules come in a later rule book")]
     UnsupportedRecipe(EntityRecipe),
     /// A legend names a state that does not exist (after the colon).
@@ -211,6 +236,10 @@ pub enum ParseErrorKind {
     /// A legend puts in an open door something that cannot stand in a doorway.
     #[error("{1} cannot stand in the open door {0}: {doorway}", doorway = doorway())]
     NotInDoorway(EntitySpec, EntitySpec),
+    /// A legend puts on stairs something that does not move (a wall,
+    /// water, a goal, a plate, a door, a collectible, other stairs).
+    #[error("{1} cannot stand on the stairs {0}: {stairs}", stairs = on_stairs())]
+    NotOnStairs(EntitySpec, EntitySpec),
     /// A legend puts a heavy box on water that no sunk heavy box fills.
     #[error(
         "a heavy box on unfilled water sinks, write HeavyBox:sunk (or HeavyBox:sunk and \
@@ -228,35 +257,6 @@ pub enum ParseErrorKind {
     SeveralLevels,
 }
 
-/// The legend names of the recipes with rules whose class has `role`, for
-/// messages: what may stand in a doorway.
-fn names_with(role: CellClass) -> String {
-    EntityRecipe::ALL
-        .into_iter()
-        .filter(|r| r.has_rules() && r.info().class.contains(role))
-        .map(|r| r.to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// What may stand in an open door, for messages.
-fn doorway() -> String {
-    format!(
-        "an open door holds only {}",
-        names_with(CellClass::FITS_DOORWAY)
-    )
-}
-
-/// The legend names of every recipe with rules, for messages.
-fn recipe_names() -> String {
-    EntityRecipe::ALL
-        .into_iter()
-        .filter(|r| r.has_rules())
-        .map(|r| r.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// The states a recipe can be written in, for messages.
 fn states_of(recipe: EntityRecipe) -> String {
     let states: Vec<String> = RecipeState::ALL
@@ -271,10 +271,18 @@ fn states_of(recipe: EntityRecipe) -> String {
     }
 }
 
-fn list(positions: &[GridPos], count: usize) -> String {
+/// Cells as rows and columns from 1, each after its floor when not floor 1.
+fn list(positions: &[(usize, GridPos)], count: usize) -> String {
     let mut s = positions
         .iter()
-        .map(|p| format!("row {} column {}", i64::from(p.y) + 1, i64::from(p.x) + 1))
+        .map(|&(floor, p)| {
+            let cell = format!("row {} column {}", i64::from(p.y) + 1, i64::from(p.x) + 1);
+            if floor == 1 {
+                cell
+            } else {
+                format!("floor {floor} {cell}")
+            }
+        })
         .collect::<Vec<_>>()
         .join(", ");
     if count > positions.len() {
@@ -400,6 +408,16 @@ impl Errors {
         self.errors.len()
     }
 
+    /// Call the unknown-symbol errors of `letter` since `mark` what they
+    /// are: uses above its definition on line `line`.
+    pub(crate) fn retag_unknown(&mut self, mark: usize, letter: char, line: usize) {
+        for e in self.errors.iter_mut().skip(mark) {
+            if e.kind == ParseErrorKind::UnknownSymbol(letter) {
+                e.kind = ParseErrorKind::LetterAboveDefinition { letter, line };
+            }
+        }
+    }
+
     /// Put the errors recorded since `mark` in input order (a stable sort).
     pub(crate) fn sort_since(&mut self, mark: usize) {
         if let Some(recent) = self.errors.get_mut(mark..) {
@@ -414,167 +432,4 @@ impl Errors {
             truncated: self.truncated,
         }
     }
-}
-
-/// Why a level cannot be built or edited as asked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum LevelError {
-    /// The level would be larger than the format's limits.
-    #[error(
-        "a {width}×{height} level is too large, the limits are {MAX_WIDTH}×{MAX_HEIGHT} \
-         and {MAX_CELLS} cells"
-    )]
-    TooLarge {
-        /// The width asked for.
-        width: usize,
-        /// The height asked for.
-        height: usize,
-    },
-    /// The position is outside the level.
-    #[error("position {0} is outside the level")]
-    OutOfBounds(GridPos),
-    /// The recipe's rules come in a later rule book (Bong, Cauldron, the
-    /// stairs, Book, Ghost, Duck), in the cell or in a box's contents.
-    #[error("recipe {0} cannot be used yet: its rules come in a later rule book")]
-    Unsupported(EntityRecipe),
-    /// The state does not apply to the recipe (`HeavyBox:open`).
-    #[error("the cell at {pos}: {recipe} cannot be {state}")]
-    StateNotApplicable {
-        /// The cell.
-        pos: GridPos,
-        /// The recipe.
-        recipe: EntityRecipe,
-        /// The state.
-        state: RecipeState,
-    },
-    /// Contents on something other than a box.
-    #[error("the cell at {pos}: only a Box holds contents, not {recipe}")]
-    ContentsNotInBox {
-        /// The cell.
-        pos: GridPos,
-        /// The recipe given contents.
-        recipe: EntityRecipe,
-    },
-    /// A box's contents hold something other than keys, hammers and collectibles.
-    #[error("the cell at {pos}: a box holds keys, hammers and collectibles, not {recipe}")]
-    NotContent {
-        /// The cell.
-        pos: GridPos,
-        /// The recipe refused.
-        recipe: EntityRecipe,
-    },
-    /// A box's contents hold two things that block movement (keys, hammers).
-    #[error(
-        "the cell at {pos}: a box's contents hold at most one thing that blocks movement, \
-         found {first} and {second}"
-    )]
-    ContentsTwoBlockers {
-        /// The cell.
-        pos: GridPos,
-        /// The first blocker.
-        first: EntityRecipe,
-        /// The second one.
-        second: EntityRecipe,
-    },
-    /// The cell already holds this spec.
-    #[error("the cell at {pos} already holds {spec}")]
-    Duplicate {
-        /// The cell.
-        pos: GridPos,
-        /// The spec.
-        spec: EntitySpec,
-    },
-    /// The water cell already holds a sunk heavy box.
-    #[error("the cell at {pos} already holds a sunk heavy box, and water holds one at most")]
-    SecondSunkHeavyBox {
-        /// The cell.
-        pos: GridPos,
-    },
-    /// The cell already holds a thing that blocks movement (player, wall,
-    /// box, heavy box not sunk, hammer, key, closed door).
-    #[error("the cell at {pos} already holds {present}, it cannot also hold {spec}")]
-    Occupied {
-        /// The cell.
-        pos: GridPos,
-        /// The blocker already there.
-        present: EntitySpec,
-        /// The spec refused.
-        spec: EntitySpec,
-    },
-    /// Water and something that never stands on water in one cell.
-    #[error("the cell at {pos}: {other} cannot stand on water")]
-    WaterShared {
-        /// The cell.
-        pos: GridPos,
-        /// What cannot stand on water.
-        other: EntitySpec,
-    },
-    /// A closed door and anything else in one cell.
-    #[error(
-        "the cell at {pos}: the closed door {door} shares its cell with nothing, found {other}"
-    )]
-    ClosedDoorShared {
-        /// The cell.
-        pos: GridPos,
-        /// The closed door.
-        door: EntitySpec,
-        /// The other thing.
-        other: EntitySpec,
-    },
-    /// An open door and something that cannot stand in a doorway (a wall,
-    /// water, a goal, another door, a sunk heavy box).
-    #[error("the cell at {pos}: {other} cannot stand in the open door {door}: {doorway}", doorway = doorway())]
-    NotInDoorway {
-        /// The cell.
-        pos: GridPos,
-        /// The open door.
-        door: EntitySpec,
-        /// The other thing.
-        other: EntitySpec,
-    },
-    /// A heavy box on water that no sunk heavy box fills.
-    #[error("the cell at {pos}: a heavy box on unfilled water sinks, write HeavyBox:sunk")]
-    HeavyBoxOnWater {
-        /// The cell.
-        pos: GridPos,
-    },
-    /// A sunk heavy box where there is no water.
-    #[error("the cell at {pos}: a sunk heavy box stands on water")]
-    SunkWithoutWater {
-        /// The cell.
-        pos: GridPos,
-    },
-    /// The level already has a player elsewhere.
-    #[error("the level already has a player, at {0}")]
-    SecondPlayer(GridPos),
-    /// The level would hold more than [`MAX_LEGEND_CELLS`] distinct cells
-    /// without a fixed symbol, which the printer could not give each a
-    /// legend letter.
-    #[error(
-        "the cell at {pos} would make one distinct cell without a fixed symbol too many: \
-         a level has {MAX_LEGEND_CELLS} legend letters"
-    )]
-    TooManyLegendCells {
-        /// The cell.
-        pos: GridPos,
-    },
-}
-
-/// Why a metadata key or value, or a title, is refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum MetadataError {
-    /// The key is empty, does not start with an ASCII letter, or holds a `:` or a line break.
-    #[error("bad metadata key {0:?}, expected an ASCII letter first and no ':' or line break")]
-    BadKey(String),
-    /// The key is `title` or `legend`, which have their own syntax.
-    #[error("metadata key {0:?} is reserved (set titles with set_title)")]
-    ReservedKey(String),
-    /// The value holds a line break (only a `Comment` value may), or the title does.
-    #[error("metadata value or title {0:?} holds a line break")]
-    LineBreak(String),
-    /// A line of a `Comment` value would end its `Comment:` block when printed.
-    #[error("comment line {0:?} would end the 'Comment:' block, expected other text")]
-    CommentEnd(String),
 }

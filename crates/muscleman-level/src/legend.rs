@@ -63,6 +63,7 @@ pub(crate) fn kind(broken: Broken) -> Kind {
         Broken::WaterShared(s) => Kind::WaterShared(s),
         Broken::ClosedDoorShared(a, b) => Kind::ClosedDoorShared(a, b),
         Broken::NotInDoorway(a, b) => Kind::NotInDoorway(a, b),
+        Broken::NotOnStairs(a, b) => Kind::NotOnStairs(a, b),
         Broken::HeavyBoxOnWater => Kind::HeavyBoxOnWater,
         Broken::SunkWithoutWater => Kind::SunkWithoutWater,
     }

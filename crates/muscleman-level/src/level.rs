@@ -1,27 +1,37 @@
-//! One level: metadata and a grid of cells, each a canonical list of entity specs.
+//! One level: metadata and one or more floors, each a grid of cells, each
+//! cell a canonical list of entity specs.
 
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
-use muscleman_core::{EntityRecipe, EntitySpec, GridPos};
+use muscleman_core::{EntitySpec, GridPos};
 
-use crate::cells::{Cells, TooManyLegendCells};
-use crate::error::{LevelError, MetadataError};
-use crate::limits::{MAX_CELLS, MAX_HEIGHT, MAX_WIDTH};
+use crate::cells::Cells;
+use crate::level_error::{LevelError, MetadataError};
+use crate::limits::{MAX_CELLS, MAX_FLOORS, MAX_HEIGHT, MAX_WIDTH};
 use crate::meta::{Metadata, check_text};
-use crate::rules::{self, Broken};
 use crate::source::SourceMap;
 
-/// One level: a title, free metadata and a width × height grid of cells.
+/// One level: a title, free metadata and one or more floors, each a
+/// width × height grid of cells.
 ///
 /// Each cell holds a list of [`EntitySpec`]s (a recipe, its state and, for a
 /// box, its contents) in canonical order (the specs' `Ord`), so two levels
 /// with the same content compare equal however they were built, and
 /// wherever they were read from. Every level keeps the load rules of
 /// rules.md §6 (see [`Level::add`]) and holds at most [`MAX_LEGEND_CELLS`](crate::MAX_LEGEND_CELLS)
-/// distinct cells without a fixed symbol, so every level can be printed.
+/// distinct cells without a fixed symbol, its floors together, so every
+/// level can be printed.
 ///
-/// `(0, 0)` is the first character of the level's first row; `y` grows down.
+/// **Floors** are numbered from 1 (rules.md §4 "Floors"); each is a grid
+/// of its own ([`Floor`]), with its own size and coordinates and an
+/// optional name. The title, the metadata, the legend and the one player
+/// are the level's. The methods without a floor ([`Level::cell`],
+/// [`Level::add`], [`Level::entities`], [`Level::width`], ...) work on
+/// floor 1, the only floor of most levels; those ending in `_on` take a
+/// floor, and [`Level::floor`] gives a floor to read.
+///
+/// `(0, 0)` is the first character of a floor's first row; `y` grows down.
 ///
 /// A cell costs one byte: it is an index into a small table of the level's
 /// distinct cell contents.
@@ -45,22 +55,33 @@ use crate::source::SourceMap;
 /// ```
 #[derive(Clone)]
 pub struct Level {
-    title: Option<String>,
-    metadata: Metadata,
-    width: usize,
-    height: usize,
-    cells: Cells,
-    player: Option<GridPos>,
-    /// Where each row was read from, for levels read from text.
-    source: Option<Arc<SourceMap>>,
+    pub(crate) title: Option<String>,
+    pub(crate) metadata: Metadata,
+    /// The floors, bottom first; never empty.
+    pub(crate) floors: Vec<FloorInfo>,
+    /// Every floor's cells, floor after floor, over one table.
+    pub(crate) cells: Cells,
+    /// The player's floor and cell.
+    pub(crate) player: Option<(usize, GridPos)>,
+    /// Where each floor's rows were read from, for levels read from text.
+    pub(crate) source: Option<Arc<Vec<SourceMap>>>,
+}
+
+/// One floor's shape and name.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct FloorInfo {
+    pub(crate) name: Option<String>,
+    pub(crate) width: usize,
+    pub(crate) height: usize,
+    /// The index of its first cell in the level's cells.
+    pub(crate) start: usize,
 }
 
 impl PartialEq for Level {
     fn eq(&self, other: &Level) -> bool {
         self.title == other.title
             && self.metadata == other.metadata
-            && self.width == other.width
-            && self.height == other.height
+            && self.floors == other.floors
             && self.player == other.player
             && self.cells == other.cells
     }
@@ -72,265 +93,166 @@ impl Hash for Level {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.title.hash(state);
         self.metadata.hash(state);
-        self.width.hash(state);
-        self.height.hash(state);
+        self.floors.hash(state);
         self.player.hash(state);
         self.cells.hash(state);
     }
 }
 
+/// A floor read from text: its name, rows of content ids, width and where
+/// its rows were written.
+pub(crate) struct ReadFloor {
+    pub(crate) name: Option<String>,
+    pub(crate) rows: Vec<Vec<u8>>,
+    pub(crate) width: usize,
+    pub(crate) source: SourceMap,
+}
+
+/// Return the cells of a `width` × `height` floor, if within the limits.
+fn floor_size(width: usize, height: usize) -> Result<usize, LevelError> {
+    let too_large = LevelError::TooLarge { width, height };
+    if width > MAX_WIDTH || height > MAX_HEIGHT {
+        return Err(too_large);
+    }
+    width
+        .checked_mul(height)
+        .filter(|&n| n <= MAX_CELLS)
+        .ok_or(too_large)
+}
+
 impl Level {
-    /// Make an empty level of `width` × `height` floor cells.
+    /// Make an empty level of one floor of `width` × `height` floor cells.
     ///
     /// Sizes beyond [`MAX_WIDTH`], [`MAX_HEIGHT`] or [`MAX_CELLS`] are refused.
     pub fn new(width: usize, height: usize) -> Result<Level, LevelError> {
-        let too_large = LevelError::TooLarge { width, height };
-        if width > MAX_WIDTH || height > MAX_HEIGHT {
-            return Err(too_large);
-        }
-        let cells = width.checked_mul(height).ok_or(too_large)?;
-        if cells > MAX_CELLS {
-            return Err(too_large);
-        }
+        let cells = floor_size(width, height)?;
         Ok(Level {
             title: None,
             metadata: Metadata::new(),
-            width,
-            height,
+            floors: vec![FloorInfo {
+                name: None,
+                width,
+                height,
+                start: 0,
+            }],
             cells: Cells::new(cells),
             player: None,
             source: None,
         })
     }
 
-    /// Build a level from what the reader checked: rows of ids into
-    /// `contents` (sizes within the limits, valid cells, entry 0 floor),
-    /// how many cells hold each content, the one player's position, and
-    /// where each row was written.
-    pub(crate) fn from_rows(
-        rows: Vec<Vec<u8>>,
-        width: usize,
+    /// Add an empty floor of `width` × `height` floor cells on top, and
+    /// return its number.
+    ///
+    /// Refused past [`MAX_FLOORS`] floors, or when the floor is larger than
+    /// [`MAX_WIDTH`] × [`MAX_HEIGHT`] or the level's floors together would
+    /// pass [`MAX_CELLS`].
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_core::{EntityRecipe, GridPos};
+    /// use muscleman_level::Level;
+    ///
+    /// let mut level = Level::new(3, 1)?;
+    /// level.add(GridPos::new(0, 0), EntityRecipe::Player)?;
+    /// let attic = level.add_floor(2, 2)?;
+    /// level.set_floor_name(attic, "Attic")?;
+    /// level.add_on(attic, GridPos::new(1, 1), EntityRecipe::Box)?;
+    /// assert_eq!(level.floor_count(), 2);
+    /// let floor = level.floor(attic).unwrap();
+    /// assert_eq!((floor.width(), floor.height(), floor.name()), (2, 2, Some("Attic")));
+    /// assert!(floor.has(GridPos::new(1, 1), EntityRecipe::Box));
+    /// assert!(!level.has(GridPos::new(1, 0), EntityRecipe::Box)); // floor 1
+    /// assert_eq!(level.to_text(), "floor:\n@--\nfloor: Attic\n-\n $\n");
+    /// # Ok::<(), muscleman_level::LevelError>(())
+    /// ```
+    pub fn add_floor(&mut self, width: usize, height: usize) -> Result<usize, LevelError> {
+        if self.floors.len() >= MAX_FLOORS {
+            return Err(LevelError::TooManyFloors);
+        }
+        let n = floor_size(width, height)?;
+        let start = self.cells.ids().len();
+        if start.saturating_add(n) > MAX_CELLS {
+            return Err(LevelError::TooLarge { width, height });
+        }
+        self.cells.extend(n);
+        self.floors.push(FloorInfo {
+            name: None,
+            width,
+            height,
+            start,
+        });
+        Ok(self.floors.len())
+    }
+
+    /// Name floor `floor` (trimmed); an empty name removes it.
+    pub fn set_floor_name(&mut self, floor: usize, name: &str) -> Result<(), LevelError> {
+        let info = floor
+            .checked_sub(1)
+            .and_then(|i| self.floors.get_mut(i))
+            .ok_or(LevelError::NoFloor(floor))?;
+        let name = check_text(name).map_err(|_| LevelError::FloorNameLineBreak(floor))?;
+        info.name = (!name.is_empty()).then(|| name.to_owned());
+        Ok(())
+    }
+
+    /// Build a level from what the reader checked: floors of rows of ids
+    /// into `contents` (sizes within the limits, valid cells, entry 0
+    /// floor), how many cells hold each content, and the one player.
+    pub(crate) fn from_floors(
+        read: Vec<ReadFloor>,
         (contents, counts): (&[Vec<EntitySpec>], &[u32; 256]),
-        player: Option<GridPos>,
-        source: SourceMap,
+        player: Option<(usize, GridPos)>,
     ) -> Level {
-        let height = rows.len();
-        let mut ids = Vec::with_capacity(width.saturating_mul(height));
-        for row in rows {
-            ids.extend_from_slice(&row);
-            ids.resize(ids.len() + width.saturating_sub(row.len()), 0);
+        let total: usize = read
+            .iter()
+            .map(|f| f.width.saturating_mul(f.rows.len()))
+            .sum();
+        let mut ids = Vec::with_capacity(total);
+        let mut floors = Vec::with_capacity(read.len());
+        let mut sources = Vec::with_capacity(read.len());
+        for f in read {
+            floors.push(FloorInfo {
+                name: f.name,
+                width: f.width,
+                height: f.rows.len(),
+                start: ids.len(),
+            });
+            for row in f.rows {
+                ids.extend_from_slice(&row);
+                ids.resize(ids.len() + f.width.saturating_sub(row.len()), 0);
+            }
+            sources.push(f.source);
+        }
+        if floors.is_empty() {
+            floors.push(FloorInfo::default());
         }
         Level {
             title: None,
             metadata: Metadata::new(),
-            width,
-            height,
+            floors,
             cells: Cells::from_parts(ids, contents, counts),
             player,
-            source: Some(Arc::new(source)),
+            source: Some(Arc::new(sources)),
         }
     }
 
-    /// Return the width, in cells.
-    pub fn width(&self) -> usize {
-        self.width
+    /// Return how many floors the level has (at least one).
+    pub fn floor_count(&self) -> usize {
+        self.floors.len()
     }
 
-    /// Return the height, in cells.
-    pub fn height(&self) -> usize {
-        self.height
+    /// Return the index in `cells` of `pos` on floor `floor`.
+    pub(crate) fn index_on(&self, floor: usize, pos: GridPos) -> Option<usize> {
+        let info = self.floors.get(floor.checked_sub(1)?)?;
+        let x = usize::try_from(pos.x).ok().filter(|&x| x < info.width)?;
+        let y = usize::try_from(pos.y).ok().filter(|&y| y < info.height)?;
+        Some(info.start + y * info.width + x)
     }
 
-    /// Return whether `pos` is inside the level.
-    pub fn contains(&self, pos: GridPos) -> bool {
-        self.index(pos).is_some()
-    }
-
-    fn index(&self, pos: GridPos) -> Option<usize> {
-        let x = usize::try_from(pos.x).ok().filter(|&x| x < self.width)?;
-        let y = usize::try_from(pos.y).ok().filter(|&y| y < self.height)?;
-        Some(y * self.width + x)
-    }
-
-    /// Return the specs at `pos`, in canonical order; empty outside the level.
-    pub fn cell(&self, pos: GridPos) -> &[EntitySpec] {
-        self.index(pos).map_or(&[], |i| self.cells.get(i))
-    }
-
-    /// Return whether the cell at `pos` holds `recipe`, in any state.
-    pub fn has(&self, pos: GridPos, recipe: EntityRecipe) -> bool {
-        self.cell(pos).iter().any(|s| s.recipe == recipe)
-    }
-
-    /// Add `spec` (a recipe, or a recipe with a state or contents) to the
-    /// cell at `pos`.
-    ///
-    /// Refused, changing nothing, when `pos` is outside, when the cell
-    /// would break a load rule of rules.md §6 (one blocker, nothing on
-    /// water that must stay dry, a closed door alone, an open door with only what
-    /// stands in a doorway, a heavy box on water only if the water is
-    /// filled, a sunk heavy box only on water, box contents, no duplicate;
-    /// each has its [`LevelError`]), when it is a second player, or when the
-    /// level would hold more than [`MAX_LEGEND_CELLS`](crate::MAX_LEGEND_CELLS) distinct cells
-    /// without a fixed symbol. So add water before a sunk heavy box, and a
-    /// sunk heavy box before a heavy box on it; [`Level::set_cell`] sets a
-    /// whole cell at once.
-    ///
-    /// # Example
-    /// ```
-    /// use muscleman_core::{EntityRecipe, EntitySpec, GridPos, RecipeState};
-    /// use muscleman_level::{Level, LevelError};
-    ///
-    /// let mut level = Level::new(3, 1)?;
-    /// let p = GridPos::new(1, 0);
-    /// level.add(p, EntityRecipe::WaterCell)?;
-    /// assert_eq!(level.add(p, EntityRecipe::HeavyBox), Err(LevelError::HeavyBoxOnWater { pos: p }));
-    /// let sunk = EntitySpec::new(EntityRecipe::HeavyBox).with_state(RecipeState::Sunk);
-    /// level.add(p, sunk)?;
-    /// level.add(p, EntityRecipe::Box)?;
-    /// assert_eq!(level.cell(p), &[EntityRecipe::WaterCell.into(), EntityRecipe::Box.into(), sunk]);
-    /// assert!(matches!(level.add(p, EntityRecipe::Player), Err(LevelError::Occupied { .. })));
-    /// assert_eq!(level.add(p, EntityRecipe::Duck), Err(LevelError::Unsupported(EntityRecipe::Duck)));
-    /// # Ok::<(), LevelError>(())
-    /// ```
-    pub fn add(&mut self, pos: GridPos, spec: impl Into<EntitySpec>) -> Result<(), LevelError> {
-        let spec = spec.into();
-        let i = self.index(pos).ok_or(LevelError::OutOfBounds(pos))?;
-        rules::check_spec(&spec).map_err(|(b, _)| b.at(pos))?;
-        let old = self.cells.get(i);
-        for present in old {
-            if let Some(b) = rules::conflict(present, &spec) {
-                return Err(b.at(pos));
-            }
-        }
-        let mut new = Vec::with_capacity(old.len() + 1);
-        new.extend_from_slice(old);
-        new.push(spec);
-        new.sort_unstable();
-        rules::check_whole(&new).map_err(|(b, _)| b.at(pos))?;
-        self.put(pos, i, &new)
-    }
-
-    /// Replace the cell at `pos` by `specs` (in any order), checked as a
-    /// whole against the rules of [`Level::add`].
-    ///
-    /// # Example
-    /// ```
-    /// use muscleman_core::{EntityRecipe, EntitySpec, GridPos, RecipeState};
-    /// use muscleman_level::Level;
-    ///
-    /// let mut level = Level::new(1, 1)?;
-    /// let sunk = EntitySpec::new(EntityRecipe::HeavyBox).with_state(RecipeState::Sunk);
-    /// let heavy = EntitySpec::new(EntityRecipe::HeavyBox);
-    /// level.set_cell(GridPos::ZERO, [heavy, sunk, EntityRecipe::WaterCell.into()])?;
-    /// assert_eq!(level.cell(GridPos::ZERO), &[EntityRecipe::WaterCell.into(), heavy, sunk]);
-    /// # Ok::<(), muscleman_level::LevelError>(())
-    /// ```
-    pub fn set_cell<S: Into<EntitySpec>>(
-        &mut self,
-        pos: GridPos,
-        specs: impl IntoIterator<Item = S>,
-    ) -> Result<(), LevelError> {
-        let i = self.index(pos).ok_or(LevelError::OutOfBounds(pos))?;
-        let mut new: Vec<EntitySpec> = specs.into_iter().map(Into::into).collect();
-        rules::check_cell(&new).map_err(|(b, _)| b.at(pos))?;
-        new.sort_unstable();
-        self.put(pos, i, &new)
-    }
-
-    /// Remove `spec` from the cell at `pos`; return whether it was there.
-    ///
-    /// Refused, changing nothing, when what is left breaks a rule (water
-    /// taken from under a sunk heavy box, a sunk heavy box from under a
-    /// heavy box) or would be a distinct cell past [`MAX_LEGEND_CELLS`](crate::MAX_LEGEND_CELLS).
-    ///
-    /// # Example
-    /// ```
-    /// use muscleman_core::{EntityRecipe, GridPos};
-    /// use muscleman_level::Level;
-    ///
-    /// let mut level = Level::parse("+")?;
-    /// assert_eq!(level.remove(GridPos::ZERO, EntityRecipe::Player), Ok(true));
-    /// assert_eq!(level.remove(GridPos::ZERO, EntityRecipe::Player), Ok(false));
-    /// assert_eq!(level.player(), None);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn remove(
-        &mut self,
-        pos: GridPos,
-        spec: impl Into<EntitySpec>,
-    ) -> Result<bool, LevelError> {
-        let spec = spec.into();
-        let Some(i) = self.index(pos) else {
-            return Ok(false);
-        };
-        let old = self.cells.get(i);
-        if !old.contains(&spec) {
-            return Ok(false);
-        }
-        let new: Vec<EntitySpec> = old.iter().copied().filter(|s| *s != spec).collect();
-        rules::check_whole(&new).map_err(|(b, _)| b.at(pos))?;
-        self.put(pos, i, &new)?;
-        Ok(true)
-    }
-
-    /// Set cell `i` (at `pos`) to a checked canonical list, keeping the
-    /// player and legend limits.
-    fn put(&mut self, pos: GridPos, i: usize, new: &[EntitySpec]) -> Result<(), LevelError> {
-        let is_player = |s: &EntitySpec| s.recipe == EntityRecipe::Player;
-        let had_player = self.cells.get(i).iter().any(is_player);
-        let has_player = new.iter().any(is_player);
-        if has_player
-            && !had_player
-            && let Some(first) = self.player
-        {
-            return Err(LevelError::SecondPlayer(first));
-        }
-        self.cells
-            .set(i, new)
-            .map_err(|TooManyLegendCells| LevelError::TooManyLegendCells { pos })?;
-        if has_player {
-            self.player = Some(pos);
-        } else if had_player {
-            self.player = None;
-        }
-        Ok(())
-    }
-
-    /// Iterate over every cell, row by row, as `(position, specs)`.
-    pub fn iter(&self) -> impl Iterator<Item = (GridPos, &[EntitySpec])> + '_ {
-        let width = self.width.max(1);
-        self.cells
-            .ids()
-            .iter()
-            .enumerate()
-            .map(move |(i, &id)| (pos_of(i % width, i / width), self.cells.content(id)))
-    }
-
-    /// Iterate over every entity, row by row and in canonical order within a cell.
-    ///
-    /// # Example
-    /// ```
-    /// use muscleman_core::{EntityRecipe, GridPos};
-    /// use muscleman_level::Level;
-    ///
-    /// let level = Level::parse("#+$")?;
-    /// let all: Vec<_> = level.entities().map(|(at, spec)| (at, spec.recipe)).collect();
-    /// assert_eq!(all, [
-    ///     (GridPos::new(0, 0), EntityRecipe::WallStrong),
-    ///     (GridPos::new(1, 0), EntityRecipe::Player),
-    ///     (GridPos::new(1, 0), EntityRecipe::Goal),
-    ///     (GridPos::new(2, 0), EntityRecipe::Box),
-    /// ]);
-    /// # Ok::<(), muscleman_level::ParseErrors>(())
-    /// ```
-    pub fn entities(&self) -> impl Iterator<Item = (GridPos, EntitySpec)> + '_ {
-        self.iter()
-            .flat_map(|(pos, list)| list.iter().map(move |&s| (pos, s)))
-    }
-
-    /// Iterate over the level's distinct cell contents, floor included, each
-    /// with how many cells hold it, in canonical order (of the lists).
+    /// Iterate over the level's distinct cell contents, every floor
+    /// together, floor included, each with how many cells hold it, in
+    /// canonical order (of the lists).
     ///
     /// A level holds few distinct contents (at most 62), so this answers
     /// questions about the whole level (how many entities, does anything
@@ -354,53 +276,14 @@ impl Level {
         self.cells.distinct().into_iter()
     }
 
-    /// Iterate over the positions of the cells holding `recipe` (in any
-    /// state), row by row.
-    pub fn positions_of(&self, recipe: EntityRecipe) -> impl Iterator<Item = GridPos> + '_ {
-        let holds: Vec<bool> = (0..self.cells.table_len())
-            .map(|id| {
-                u8::try_from(id)
-                    .is_ok_and(|id| self.cells.content(id).iter().any(|s| s.recipe == recipe))
-            })
-            .collect();
-        let width = self.width.max(1);
-        self.cells
-            .ids()
-            .iter()
-            .enumerate()
-            .filter(move |&(_, &id)| holds.get(usize::from(id)) == Some(&true))
-            .map(move |(i, _)| pos_of(i % width, i / width))
-    }
-
-    /// Return where the cell at `pos` was written in the text the level was
-    /// read from, as a 1-based `(line, column)`; `None` for a level not read
-    /// from text or a position outside it.
-    ///
-    /// For a row written with run lengths or groups, the column is the
-    /// row's first. A front end uses it to report a problem found after
-    /// reading (the sim refusing a recipe, say) where the level says it.
-    ///
-    /// # Example
-    /// ```
-    /// use muscleman_core::GridPos;
-    /// use muscleman_level::Level;
-    ///
-    /// let level = Level::parse("; T\n####\n#@.#|3#")?;
-    /// assert_eq!(level.source_position(GridPos::new(2, 1)), Some((3, 3)));
-    /// assert_eq!(level.source_position(GridPos::new(2, 2)), Some((3, 6)));
-    /// assert_eq!(Level::new(1, 1)?.source_position(GridPos::ZERO), None);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn source_position(&self, pos: GridPos) -> Option<(usize, usize)> {
-        self.index(pos)?;
-        let x = usize::try_from(pos.x).ok()?;
-        let y = usize::try_from(pos.y).ok()?;
-        self.source.as_ref()?.position(x, y)
-    }
-
-    /// Return the player's position, if the level has a player.
+    /// Return the player's position on its floor, if the level has a player.
     pub fn player(&self) -> Option<GridPos> {
-        self.player
+        self.player.map(|(_, pos)| pos)
+    }
+
+    /// Return the player's floor, if the level has a player.
+    pub fn player_floor(&self) -> Option<usize> {
+        self.player.map(|(floor, _)| floor)
     }
 
     /// Return the title, if any.
@@ -439,47 +322,10 @@ impl Level {
     pub(crate) fn cells(&self) -> &Cells {
         &self.cells
     }
-
-    /// Return the rows of cell ids (for the printer).
-    pub(crate) fn rows(&self) -> impl Iterator<Item = &[u8]> + '_ {
-        let w = self.width;
-        let ids = self.cells.ids();
-        (0..self.height).map(move |y| {
-            ids.get(y.saturating_mul(w)..y.saturating_add(1).saturating_mul(w))
-                .unwrap_or(&[])
-        })
-    }
-}
-
-impl Broken {
-    /// Return the error of this broken rule in the cell at `pos`.
-    fn at(self, pos: GridPos) -> LevelError {
-        match self {
-            Broken::NoRules(recipe) => LevelError::Unsupported(recipe),
-            Broken::BadState(recipe, state) => {
-                LevelError::StateNotApplicable { pos, recipe, state }
-            }
-            Broken::ContentsNotInBox(recipe) => LevelError::ContentsNotInBox { pos, recipe },
-            Broken::NotContent(recipe) => LevelError::NotContent { pos, recipe },
-            Broken::ContentsTwoBlockers(first, second) => {
-                LevelError::ContentsTwoBlockers { pos, first, second }
-            }
-            Broken::Duplicate(spec) => LevelError::Duplicate { pos, spec },
-            Broken::SecondSunk => LevelError::SecondSunkHeavyBox { pos },
-            Broken::TwoBlockers(present, spec) => LevelError::Occupied { pos, present, spec },
-            Broken::WaterShared(other) => LevelError::WaterShared { pos, other },
-            Broken::ClosedDoorShared(door, other) => {
-                LevelError::ClosedDoorShared { pos, door, other }
-            }
-            Broken::NotInDoorway(door, other) => LevelError::NotInDoorway { pos, door, other },
-            Broken::HeavyBoxOnWater => LevelError::HeavyBoxOnWater { pos },
-            Broken::SunkWithoutWater => LevelError::SunkWithoutWater { pos },
-        }
-    }
 }
 
 /// Make a position from in-bounds indices (below the size limits, so they fit `i32`).
-fn pos_of(x: usize, y: usize) -> GridPos {
+pub(crate) fn pos_of(x: usize, y: usize) -> GridPos {
     GridPos::new(
         i32::try_from(x).unwrap_or(i32::MAX),
         i32::try_from(y).unwrap_or(i32::MAX),

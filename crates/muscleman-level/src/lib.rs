@@ -27,6 +27,11 @@
 //! The printer writes a legend only when the level needs one, so plain XSB
 //! prints as plain XSB.
 //!
+//! A level may have several floors, each a grid of its own: a `floor:`
+//! line (`floor: Attic`) starts the next one, and stairs (`StairsUp`,
+//! `StairsDown`) pair by cell across floors; see [`Floor`] and
+//! [`Level::floor`].
+//!
 //! Collections hold several levels separated by blank lines, with `;`
 //! comments (the one just above a level is its title), `Key: value`
 //! metadata and SOK `Comment:` ... `Comment-End:` blocks. Rows may be
@@ -69,25 +74,34 @@ mod analysis;
 mod cell;
 mod cells;
 mod collection;
+mod edit;
 mod error;
+mod floor;
 mod legend;
 mod level;
+mod level_error;
 mod limits;
+mod messages;
 mod meta;
+mod pairing;
 mod print;
 mod read;
 mod rle;
 mod rules;
 mod source;
+mod stairs;
 mod text;
 
 pub use analysis::{SignalRole, SignalWarning, open_edge, signal_role, signal_warnings};
 pub use cells::MAX_LEGEND_CELLS;
 pub use collection::Collection;
-pub use error::{LevelError, MetadataError, ParseError, ParseErrorKind, ParseErrors};
+pub use error::{ParseError, ParseErrorKind, ParseErrors};
+pub use floor::Floor;
 pub use level::Level;
+pub use level_error::{LevelError, MetadataError};
 pub use limits::{
-    MAX_CELLS, MAX_ERRORS, MAX_GROUP_DEPTH, MAX_HEADER_COMMENTS, MAX_HEIGHT, MAX_INPUT_BYTES,
-    MAX_LEVELS, MAX_METADATA, MAX_RUN_LENGTH, MAX_TOTAL_CELLS, MAX_WIDTH,
+    MAX_CELLS, MAX_ERRORS, MAX_FLOORS, MAX_GROUP_DEPTH, MAX_HEADER_COMMENTS, MAX_HEIGHT,
+    MAX_INPUT_BYTES, MAX_LEVELS, MAX_METADATA, MAX_RUN_LENGTH, MAX_TOTAL_CELLS, MAX_WIDTH,
 };
 pub use meta::Metadata;
+pub use stairs::UnpairedStairs;

@@ -8,11 +8,14 @@ pub const MAX_INPUT_BYTES: usize = 64 * 1024 * 1024;
 /// Widest level, in cells.
 pub const MAX_WIDTH: usize = 4096;
 
-/// Tallest level, in cells.
+/// Tallest level (each floor of it), in cells.
 pub const MAX_HEIGHT: usize = 4096;
 
-/// Most cells (width × height) in one level.
+/// Most cells (width × height) in one level, its floors together.
 pub const MAX_CELLS: usize = 4_000_000;
+
+/// Most floors in one level.
+pub const MAX_FLOORS: usize = 1024;
 
 /// Most cells in all the levels of one collection together.
 pub const MAX_TOTAL_CELLS: usize = 64 * 1024 * 1024;

@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use crate::error::MetadataError;
+use crate::level_error::MetadataError;
 
 /// The key whose value may span lines, as a `Comment:` ... `Comment-End:` block.
 pub(crate) const COMMENT: &str = "Comment";
@@ -14,10 +14,11 @@ pub(crate) const COMMENT_END: &str = "Comment-End:";
 ///
 /// Keys compare case-insensitively (`author` and `Author` are one key) but
 /// keep the spelling they were first set with. Keys start with an ASCII
-/// letter and hold no `:` or line break (`\n`); `title` and `legend` are
-/// reserved. Values hold no line break, except the value of `Comment`, which
-/// the format writes as a `Comment:` ... `Comment-End:` block: its lines lose
-/// their trailing whitespace, and none may be a `Comment-End:` line.
+/// letter and hold no `:` or line break (`\n`); `title`, `legend` and
+/// `floor` are reserved. Values hold no line break, except the value of
+/// `Comment`, which the format writes as a `Comment:` ... `Comment-End:`
+/// block: its lines lose their trailing whitespace, and none may be a
+/// `Comment-End:` line.
 /// Surrounding whitespace is trimmed from keys and values, and setting an
 /// empty value removes the key.
 ///
@@ -33,6 +34,7 @@ pub(crate) const COMMENT_END: &str = "Comment-End:";
 /// assert_eq!(meta.get("date"), Some("2000"));
 /// assert_eq!(meta.get("comment"), Some("First line\n  second line"));
 /// assert!(meta.set("Title", "x").is_err());
+/// assert!(meta.set("FLOOR", "Attic").is_err());
 /// assert!(meta.set("Date", "2000\n2001").is_err());
 /// assert!(meta.set("Comment", "a\ncomment-end:\nb").is_err());
 /// # Ok::<(), muscleman_level::MetadataError>(())
@@ -117,7 +119,10 @@ fn check_key(key: &str) -> Result<&str, MetadataError> {
     if !starts_well || key.contains([':', '\n']) {
         return Err(MetadataError::BadKey(key.to_owned()));
     }
-    if key.eq_ignore_ascii_case("title") || key.eq_ignore_ascii_case("legend") {
+    if ["title", "legend", "floor"]
+        .iter()
+        .any(|reserved| key.eq_ignore_ascii_case(reserved))
+    {
         return Err(MetadataError::ReservedKey(key.to_owned()));
     }
     Ok(key)

@@ -1,13 +1,16 @@
 //! The printer: levels and collections back to text.
 
 use crate::collection::Collection;
+use crate::floor::Floor;
 use crate::level::Level;
 use crate::meta::COMMENT_END;
 
 /// Legend letters, in the order the printer hands them out.
 const LETTERS: &str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-/// Print one level: title comment, metadata, legend, grid.
+/// Print one level: title comment, metadata, legend, then the grid of each
+/// floor, after a `floor:` line when the level has several floors or a
+/// named one. Every floor prints from its `(0, 0)`: one origin for all.
 pub(crate) fn level(out: &mut String, level: &Level) {
     if let Some(title) = level.title() {
         comment(out, title);
@@ -25,13 +28,26 @@ pub(crate) fn level(out: &mut String, level: &Level) {
             .collect();
         push_line(out, &format!("legend: {letter} = {}", names.join(" ")));
     }
-    grid_with(out, level, &symbols);
+    floors_with(out, level, &symbols);
 }
 
-/// Print only the grid of a level (for `Debug`).
+/// Print only the grids of a level, with their `floor:` lines (for `Debug`).
 pub(crate) fn grid(out: &mut String, level: &Level) {
     let symbols = symbols_of(level);
-    grid_with(out, level, &symbols);
+    floors_with(out, level, &symbols);
+}
+
+fn floors_with(out: &mut String, level: &Level, symbols: &Symbols) {
+    let lines = level.floor_count() > 1 || level.floors().any(|f| f.name().is_some());
+    for floor in level.floors() {
+        if lines {
+            match floor.name() {
+                Some(name) => push_line(out, &format!("floor: {}", clean(name))),
+                None => push_line(out, "floor:"),
+            }
+        }
+        grid_with(out, floor, symbols);
+    }
 }
 
 /// The symbol of each of a level's contents, and the legend letters handed out.
@@ -65,7 +81,7 @@ fn symbols_of(level: &Level) -> Symbols {
     }
 }
 
-fn grid_with(out: &mut String, level: &Level, symbols: &Symbols) {
+fn grid_with(out: &mut String, level: Floor<'_>, symbols: &Symbols) {
     let used = |row: &[u8]| row.iter().rposition(|&id| id != 0).map_or(0, |i| i + 1);
     let widest = level.rows().map(used).max().unwrap_or(0);
     for (y, row) in level.rows().enumerate() {

@@ -8,8 +8,8 @@
 //!   holds;
 //! - rules of two specs in one cell ([`conflict`]): no duplicate, one
 //!   blocker, nothing dry on water, a closed door alone, an open
-//!   door with only what stands in a doorway. Adding more to a cell never
-//!   mends these;
+//!   door with only what stands in a doorway, stairs with only one thing
+//!   that moves. Adding more to a cell never mends these;
 //! - rules of the whole cell ([`check_whole`]): a heavy box on water needs
 //!   the water filled by a sunk one, and a sunk heavy box needs water. These
 //!   are mended by adding the missing thing, so they are checked last.
@@ -21,7 +21,8 @@ use muscleman_core::{CellClass as C, EntityRecipe as R, EntitySpec, Holds, Recip
 /// A rule broken in a cell; the culprit is where the error is reported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Broken {
-    /// The recipe's rules come in a later rule book.
+    /// The recipe's rules come in a later rule book (it is not
+    /// [`in_levels`](R::in_levels)).
     NoRules(R),
     /// The state does not apply to the recipe.
     BadState(R, RecipeState),
@@ -43,6 +44,9 @@ pub(crate) enum Broken {
     ClosedDoorShared(EntitySpec, EntitySpec),
     /// An open door with something that cannot stand in a doorway.
     NotInDoorway(EntitySpec, EntitySpec),
+    /// Stairs with something that does not move (a wall, water, a goal, a
+    /// plate, a door, a collectible, other stairs).
+    NotOnStairs(EntitySpec, EntitySpec),
     /// A heavy box on unfilled water.
     HeavyBoxOnWater,
     /// A sunk heavy box with no water under it.
@@ -75,7 +79,7 @@ pub(crate) enum Part {
 /// contents are a box's, made of things a box holds (repeats allowed), with
 /// at most one blocker.
 pub(crate) fn check_spec(spec: &EntitySpec) -> Result<(), (Broken, Part)> {
-    if !spec.recipe.has_rules() {
+    if !spec.recipe.in_levels() {
         return Err((Broken::NoRules(spec.recipe), Part::Recipe));
     }
     if let Some(state) = spec.state
@@ -89,7 +93,7 @@ pub(crate) fn check_spec(spec: &EntitySpec) -> Result<(), (Broken, Part)> {
     }
     let mut blocker: Option<R> = None;
     for (i, &item) in items.iter().enumerate() {
-        if !item.has_rules() {
+        if !item.in_levels() {
             return Err((Broken::NoRules(item), Part::Item(i)));
         }
         if !item.info().class.contains(C::CONTENT) {
@@ -133,8 +137,19 @@ pub(crate) fn conflict(present: &EntitySpec, added: &EntitySpec) -> Option<Broke
             return Some(Broken::NotInDoorway(*x, *y));
         }
     }
+    for (x, xc, y, yc) in [(present, p, added, a), (added, a, present, p)] {
+        if xc.contains(C::STAIRS) && !yc.contains(ON_STAIRS) {
+            return Some(Broken::NotOnStairs(*x, *y));
+        }
+    }
     None
 }
+
+/// What may stand on stairs: one thing that moves, a blocker that fits a
+/// doorway (the player, a box, a heavy box, a hammer, a key). Walls, water,
+/// goals, plates, doors, collectibles and other stairs do not (rules.md §6,
+/// "More cell rules").
+pub(crate) const ON_STAIRS: C = C::BLOCKER.and(C::FITS_DOORWAY);
 
 /// Check the rules of a whole cell (canonical or not) that pass
 /// [`check_spec`] and [`conflict`]: return the rule broken and the index of
@@ -189,6 +204,33 @@ mod tests {
         assert!(blocks(&s(R::KeyGreen)));
         assert!(!blocks(&s(R::Coin)));
         assert!(!blocks(&s(R::Goal)));
+        assert!(!blocks(&s(R::StairsUp)));
+    }
+
+    #[test]
+    fn stairs_hold_one_thing_that_moves() {
+        let up = s(R::StairsUp);
+        for ok in [R::Player, R::Box, R::HeavyBox, R::Hammer, R::KeyRed] {
+            assert_eq!(check_cell(&[up, s(ok)]), Ok(()), "{ok}");
+        }
+        for bad in [
+            R::WallStrong,
+            R::WallWeak,
+            R::WaterCell,
+            R::Goal,
+            R::StairsDown,
+            R::PressurePlateRed,
+            R::Coin,
+        ] {
+            assert_eq!(
+                check_cell(&[up, s(bad)]),
+                Err((Broken::NotOnStairs(up, s(bad)), 1)),
+                "{bad}"
+            );
+        }
+        assert!(check_cell(&[up, s(R::DoorRed)]).is_err());
+        assert!(check_cell(&[up, s(R::DoorRed).with_state(RecipeState::Open)]).is_err());
+        assert!(check_cell(&[up, s(R::Box), s(R::Player)]).is_err());
     }
 
     #[test]

@@ -71,6 +71,7 @@ impl fmt::Debug for Level {
             .field("metadata", self.metadata())
             .field("width", &self.width())
             .field("height", &self.height())
+            .field("floors", &self.floor_count())
             .field("grid", &grid)
             .finish()
     }

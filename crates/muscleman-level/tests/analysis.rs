@@ -52,13 +52,18 @@ legend: z = DoorYellow
         [
             SignalWarning::DoorWithoutOpener {
                 color: KeyColor::Blue,
-                at: p(4, 1)
+                at: p(4, 1),
+                floor: 1,
             },
             SignalWarning::KeyWithoutDoor {
                 color: KeyColor::Red,
-                at: p(2, 1)
+                at: p(2, 1),
+                floor: 1,
             },
-            SignalWarning::SecretDoorWithoutPlate { at: p(8, 1) },
+            SignalWarning::SecretDoorWithoutPlate {
+                at: p(8, 1),
+                floor: 1,
+            },
         ]
     );
     let said: Vec<String> = warnings.iter().map(ToString::to_string).collect();
@@ -87,4 +92,31 @@ legend: h = PressurePlateHeavy
 #######
 ";
     assert_eq!(signal_warnings(&level(text)), []);
+}
+
+#[test]
+fn keys_plates_and_doors_count_on_every_floor() {
+    // The key upstairs opens the door downstairs; the plate on floor 3 has
+    // no door, which is no warning; the yellow key on floor 2 has no door.
+    let text = "\
+legend: d = DoorRed
+legend: k = KeyRed
+legend: y = KeyYellow
+legend: g = PressurePlateGreen
+#@d#
+floor:
+ k y
+floor: Top
+g
+";
+    let warnings = signal_warnings(&level(text));
+    assert_eq!(
+        warnings,
+        [SignalWarning::KeyWithoutDoor {
+            color: KeyColor::Yellow,
+            at: p(3, 0),
+            floor: 2,
+        }]
+    );
+    assert_eq!(warnings[0].floor(), 2);
 }

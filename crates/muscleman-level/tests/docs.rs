@@ -121,6 +121,21 @@ fn the_group_example_is_the_plain_one() {
 }
 
 #[test]
+fn the_floors_example_prints_as_shown() {
+    let read = Level::parse(&example("; Two floors\nlegend: u")).unwrap();
+    let printed = example("; Two floors\nlegend: a");
+    assert_eq!(read.to_text(), printed);
+    assert_eq!(read.floor_count(), 2);
+    let key = muscleman_core::GridPos::new(3, 1);
+    assert!(read.has(key, muscleman_core::EntityRecipe::KeyRed));
+    assert!(
+        read.floor(2)
+            .unwrap()
+            .has(key, muscleman_core::EntityRecipe::Box)
+    );
+}
+
+#[test]
 fn the_comment_block_example_keeps_its_lines() {
     let body = example("Title: Commented set");
     let c = Collection::parse(&body).unwrap();
@@ -186,8 +201,8 @@ fn the_recipe_table_names_every_recipe_with_rules() {
         let row = table
             .lines()
             .any(|l| l.starts_with('|') && l.contains(&name));
-        // Recipes with rules have a row; the others are named as refused.
-        assert_eq!(row, recipe.has_rules(), "{recipe}");
+        // Recipes levels read have a row; the others are named as refused.
+        assert_eq!(row, recipe.in_levels(), "{recipe}");
         assert!(table.contains(&name), "{recipe}");
     }
 }

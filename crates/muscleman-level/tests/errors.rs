@@ -57,7 +57,7 @@ fn every_error_in_the_file_is_reported() {
                 4,
                 ParseErrorKind::SeveralPlayers {
                     count: 2,
-                    positions: vec![GridPos::new(1, 1), GridPos::new(3, 1)]
+                    positions: vec![(1, GridPos::new(1, 1)), (1, GridPos::new(3, 1))]
                 }
             ),
         ]

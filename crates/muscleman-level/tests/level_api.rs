@@ -48,7 +48,7 @@ fn add_refuses_what_cannot_be_printed_or_played() {
         Err(LevelError::OutOfBounds(p(-1, 0)))
     );
     for r in R::ALL {
-        if !r.has_rules() {
+        if !r.in_levels() {
             assert_eq!(level.add(p(0, 0), r), Err(LevelError::Unsupported(r)));
         }
     }

@@ -223,7 +223,11 @@ fn players_in_a_group_count_once_per_repeat() {
             assert_eq!(*count, 3);
             assert_eq!(
                 positions,
-                &[GridPos::new(1, 0), GridPos::new(3, 0), GridPos::new(5, 0)]
+                &[
+                    (1, GridPos::new(1, 0)),
+                    (1, GridPos::new(3, 0)),
+                    (1, GridPos::new(5, 0))
+                ]
             );
         }
         other => panic!("{other:?}"),

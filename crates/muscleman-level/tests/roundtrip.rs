@@ -240,6 +240,10 @@ fn gridish() -> impl Strategy<Value = String> {
             Just("comment: one line\n"),
             Just("COMMENT:\n#@#\n; c\n\nTitle: t\n comment-END :\n"),
             Just("Comment:\n  a  \n\n"),
+            Just("floor:\n"),
+            Just("FLOOR: Attic\n"),
+            Just("legend: b = StairsUp\n"),
+            Just("legend: a = StairsDown Box\n"),
         ],
         0..3,
     );
@@ -280,7 +284,9 @@ fn gridish() -> impl Strategy<Value = String> {
         Just("Author: y\n"),
         Just(";\n"),
         Just("Comment:\nx\nComment-End:\n"),
-        Just("Comment:\nx\n")
+        Just("Comment:\nx\n"),
+        Just("floor: Up\n"),
+        Just("floor:\nlegend: c = StairsDown\n"),
     ];
     prop::collection::vec((block, sep), 1..4)
         .prop_map(|blocks| blocks.into_iter().map(|(b, s)| b + s).collect::<String>())

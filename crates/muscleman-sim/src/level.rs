@@ -91,7 +91,9 @@ pub fn world_from_level(level: &Level) -> Result<(World, EntityId), LevelLoadErr
         supported &= cell.iter().all(is_supported);
         count = count.saturating_add(cell.len().saturating_mul(cells));
     }
-    if !supported && let Some((at, spec)) = level.entities().find(|(_, s)| !is_supported(s)) {
+    if !supported
+        && let Some((_, at, spec)) = level.all_entities().find(|(_, _, s)| !is_supported(s))
+    {
         return Err(LevelLoadError::NotSupported { spec, at });
     }
     world.reserve(count);

@@ -1,6 +1,6 @@
-//! A level being read, for the reader: its rows of content ids, the
+//! A level being read, for the reader: its floors' rows of content ids, the
 //! distinct contents they index, its players and metadata, and the
-//! adding of cells and rows within the limits.
+//! adding of cells, rows and floors within the limits.
 
 use std::borrow::Cow;
 
@@ -8,6 +8,7 @@ use muscleman_core::{EntityRecipe, EntitySpec, GridPos};
 
 use crate::cell::{self, Legend};
 use crate::error::{Errors, ParseErrorKind as Kind};
+use crate::level::ReadFloor;
 use crate::limits::{MAX_CELLS, MAX_HEIGHT, MAX_METADATA, MAX_TOTAL_CELLS, MAX_WIDTH};
 use crate::source::SourceMap;
 
@@ -25,7 +26,20 @@ pub(super) struct Builder<'a> {
     /// The title from a `Title:` line, if any (`Some("")` removes it).
     pub(super) title_meta: Option<Cow<'a, str>>,
     pub(super) metadata: crate::Metadata,
+    /// The legend: the letters defined above the level, then those after
+    /// its `floor:` lines.
     pub(super) legend: Legend,
+    /// How many errors were reported before the level began.
+    pub(super) mark: usize,
+    /// The floors read, below the one being read.
+    pub(super) floors: Vec<ReadFloor>,
+    /// Cells of the floors read.
+    pub(super) cells_before: usize,
+    /// The name of the floor being read.
+    pub(super) name: Option<String>,
+    /// The line of its `floor:` line (0 for none).
+    pub(super) floor_line: usize,
+    /// The rows of the floor being read.
     pub(super) rows: Vec<Vec<u8>>,
     /// Where each row was written.
     pub(super) sources: SourceMap,
@@ -41,7 +55,8 @@ pub(super) struct Builder<'a> {
     /// A limit was hit: the rest of the grid is skipped and no level is built.
     pub(super) overflow: bool,
     pub(super) players: usize,
-    pub(super) listed: Vec<GridPos>,
+    /// The first players' floors and cells.
+    pub(super) listed: Vec<(usize, GridPos)>,
     /// Where the second player is, to report there.
     pub(super) second: Option<(usize, usize)>,
 }
@@ -141,13 +156,14 @@ pub(super) fn push_cells(
     }
     if player {
         let y = b.rows.len();
+        let floor = b.floors.len() + 1;
         for x in start..start + count {
             b.players += 1;
             if b.players == 2 {
                 b.second = Some((n, column));
             }
             if b.listed.len() < LISTED_PLAYERS {
-                b.listed.push(GridPos::new(to_i32(x), to_i32(y)));
+                b.listed.push((floor, GridPos::new(to_i32(x), to_i32(y))));
             }
         }
     }
@@ -169,7 +185,7 @@ pub(super) fn end_row(
     let width = b.width.max(row.cells.len());
     let old = b.width.saturating_mul(b.rows.len());
     let new = width.saturating_mul(b.rows.len() + 1);
-    if new > MAX_CELLS {
+    if b.cells_before.saturating_add(new) > MAX_CELLS {
         b.overflow = true;
         return errors.push(n, row.column, Kind::TooManyCells);
     }
@@ -186,6 +202,48 @@ pub(super) fn end_row(
     true
 }
 
+/// End the floor being read and begin the next, named `name`, at the
+/// `floor:` line `n`.
+pub(super) fn next_floor(b: &mut Builder<'_>, n: usize, name: Option<String>) {
+    let floor = take_floor(b);
+    b.cells_before = b
+        .cells_before
+        .saturating_add(floor.width.saturating_mul(floor.rows.len()));
+    b.floors.push(floor);
+    b.name = name;
+    b.floor_line = n;
+}
+
+/// Take the floor being read, leaving an empty one.
+fn take_floor(b: &mut Builder<'_>) -> ReadFloor {
+    ReadFloor {
+        name: b.name.take(),
+        rows: std::mem::take(&mut b.rows),
+        width: std::mem::take(&mut b.width),
+        source: std::mem::take(&mut b.sources),
+    }
+}
+
+/// Return every floor read, the last one included if it has rows.
+pub(super) fn all_floors(b: &mut Builder<'_>) -> Vec<ReadFloor> {
+    let last = take_floor(b);
+    let mut floors = std::mem::take(&mut b.floors);
+    if !last.rows.is_empty() || floors.is_empty() {
+        floors.push(last);
+    }
+    floors
+}
+
 pub(super) fn to_i32(v: usize) -> i32 {
     i32::try_from(v).unwrap_or(i32::MAX)
+}
+
+/// Return the byte length of a metadata line's key part (the offset of the first `:`).
+pub(super) fn key_len(line: &str) -> usize {
+    line.find(':').unwrap_or(line.len())
+}
+
+/// Return the 1-based character column of a byte offset in a line.
+pub(super) fn column_of(line: &str, byte: usize) -> usize {
+    line.get(..byte).map_or(1, |s| s.chars().count() + 1)
 }

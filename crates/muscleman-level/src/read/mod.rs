@@ -11,15 +11,17 @@
 //! cells and rows, is `builder.rs`'s.
 
 mod builder;
+mod head;
 
 use std::borrow::Cow;
 
-use builder::{Builder, Row, attach, end_row, push_cells, room_for, symbol_id};
+use builder::{
+    Builder, Row, all_floors, attach, end_row, key_len, push_cells, room_for, symbol_id,
+};
 
 use crate::cell::{self, Legend};
 use crate::collection::Collection;
 use crate::error::{Errors, ParseErrorKind as Kind, ParseErrors};
-use crate::legend;
 use crate::level::Level;
 use crate::limits::{MAX_HEADER_COMMENTS, MAX_INPUT_BYTES, MAX_LEVELS, MAX_METADATA};
 use crate::meta::{self, COMMENT};
@@ -113,6 +115,9 @@ enum Phase {
     InGrid,
     /// Just after a grid (and perhaps its metadata): metadata belongs to it.
     AfterGrid,
+    /// After a `floor:` line in a level, before the floor's first row:
+    /// legend lines serve the level, and rows are the new floor's.
+    FloorHead,
 }
 
 /// A `Comment:` block being read.
@@ -141,6 +146,8 @@ struct Reader<'a> {
     block: Option<Block<'a>>,
     /// The legend for the next grid.
     legend: Legend,
+    /// A `floor:` line before a level, naming its floor 1: `(line, name)`.
+    pending_floor: Option<(usize, Option<String>)>,
     /// The text line just read, if the last line was one: `(line, column, first char)`.
     text: Option<(usize, usize, char)>,
     /// The last level begun, until the next begins.
@@ -167,6 +174,7 @@ impl<'a> Reader<'a> {
             metadata: Vec::new(),
             block: None,
             legend: Legend::default(),
+            pending_floor: None,
             text: None,
             level: None,
             levels_begun: 0,
@@ -208,12 +216,14 @@ impl<'a> Reader<'a> {
         else {
             // A blank line ends a grid and hands waiting metadata to the level above.
             self.end_grid();
+            self.drop_pending_floor();
             self.flush_metadata(n);
             self.text = None;
             return;
         };
         if first == ';' {
             self.end_grid();
+            self.drop_pending_floor();
             self.flush_metadata(n);
             self.text = None;
             let text = line.split_once(';').map_or("", |(_, rest)| rest).trim();
@@ -229,8 +239,14 @@ impl<'a> Reader<'a> {
         if starts_with_letter && let Some((key, value)) = line.split_once(':') {
             self.text = None;
             let key = key.trim();
+            if key.eq_ignore_ascii_case("floor") {
+                self.floor_line(n, value);
+                return;
+            }
             if key.eq_ignore_ascii_case("legend") {
-                self.end_grid();
+                if self.phase != Phase::FloorHead {
+                    self.end_grid();
+                }
                 let offset = key_len(line);
                 self.legend_line(n, line, offset);
                 return;
@@ -252,7 +268,8 @@ impl<'a> Reader<'a> {
             self.metadata_line(n, key, Cow::Borrowed(value));
             return;
         }
-        if self.phase == Phase::InGrid {
+        if matches!(self.phase, Phase::InGrid | Phase::FloorHead) {
+            self.phase = Phase::InGrid;
             self.grid_line(n, line);
             return;
         }
@@ -262,6 +279,7 @@ impl<'a> Reader<'a> {
         if !is_row {
             // Free text, like the quoted names in some collections: ignored.
             self.end_grid();
+            self.drop_pending_floor();
             self.flush_metadata(n);
             self.text = Some((n, column, first));
             return;
@@ -283,6 +301,7 @@ impl<'a> Reader<'a> {
                 self.phase = Phase::AfterGrid;
                 self.level.as_mut().is_none_or(|b| attach(b, key, value))
             }
+            Phase::FloorHead => self.level.as_mut().is_none_or(|b| attach(b, key, value)),
             Phase::Idle if self.metadata.len() < MAX_METADATA => {
                 self.metadata.push((key, value));
                 true
@@ -295,7 +314,13 @@ impl<'a> Reader<'a> {
     }
 
     /// End the grid being read, if any; the level stays open for metadata.
+    /// A `floor:` line just read has no rows: an error.
     fn end_grid(&mut self) {
+        if self.phase == Phase::FloorHead
+            && let Some(line) = self.level.as_ref().map(|b| b.floor_line)
+        {
+            self.error(line, 1, Kind::FloorWithoutRows);
+        }
         self.phase = Phase::Idle;
     }
 
@@ -335,6 +360,7 @@ impl<'a> Reader<'a> {
             self.error(n, column, Kind::SeveralLevels);
         }
         self.levels_begun += 1;
+        let (floor_line, name) = self.pending_floor.take().unwrap_or((0, None));
         let mut b = Builder {
             line: n,
             first: self.levels_begun == 1,
@@ -342,6 +368,11 @@ impl<'a> Reader<'a> {
             title_meta: None,
             metadata: crate::Metadata::new(),
             legend: std::mem::take(&mut self.legend),
+            mark: self.errors.mark(),
+            floors: Vec::new(),
+            cells_before: 0,
+            name,
+            floor_line,
             rows: Vec::new(),
             sources: SourceMap::default(),
             contents: vec![Vec::new()],
@@ -366,9 +397,10 @@ impl<'a> Reader<'a> {
 
     /// Check the open level and add it to the collection.
     fn finish_level(&mut self) {
-        let Some(b) = self.level.take() else {
+        let Some(mut b) = self.level.take() else {
             return;
         };
+        let floors = all_floors(&mut b);
         let title = match b.title_meta.as_deref() {
             Some(t) => t,
             None => b.comments.last().copied().unwrap_or(""),
@@ -393,14 +425,21 @@ impl<'a> Reader<'a> {
             };
             self.error(line, column, kind);
         }
-        if !self.errors.is_empty() {
-            // The result is an error anyway: spare the memory.
-            return;
-        }
-        // Exactly one player here, listed first.
+        // One player here, listed first, unless that was an error.
         let player = b.listed.first().copied();
         let contents = (b.contents.as_slice(), &b.counts);
-        let mut level = Level::from_rows(b.rows, b.width, contents, player, b.sources);
+        let mut level = Level::from_floors(floors, contents, player);
+        for unpaired in level.unpaired_stairs() {
+            let at = level
+                .floor(unpaired.floor)
+                .and_then(|f| f.source_position(unpaired.pos))
+                .unwrap_or((b.line, 1));
+            self.error(at.0, at.1, Kind::UnpairedStairs(unpaired));
+        }
+        self.errors.sort_since(b.mark);
+        if !self.errors.is_empty() {
+            return;
+        }
         level.set_title_read(title);
         *level.metadata_mut() = b.metadata;
         self.collection.levels.push(level);
@@ -408,6 +447,8 @@ impl<'a> Reader<'a> {
 
     fn finish(mut self) -> Result<Collection, ParseErrors> {
         if !self.stopped {
+            self.end_grid();
+            self.drop_pending_floor();
             self.flush_metadata(self.last_line);
             self.finish_level();
             if let Some(line) = self.block.as_ref().map(|b| b.line) {
@@ -421,50 +462,6 @@ impl<'a> Reader<'a> {
             Ok(self.collection)
         } else {
             Err(self.errors.finish())
-        }
-    }
-
-    /// Read `legend: a = Recipe Recipe ...`; `offset` is the byte offset of the `:`.
-    fn legend_line(&mut self, n: usize, line: &str, offset: usize) {
-        let col = |byte: usize| column_of(line, byte);
-        let value_at = offset + 1;
-        let value = line.get(value_at..).unwrap_or("");
-        let Some((lhs, rhs)) = value.split_once('=') else {
-            let at = value_at + (value.len() - value.trim_start().len());
-            self.error(n, col(at), Kind::LegendSyntax);
-            return;
-        };
-        let lhs_at = value_at + (lhs.len() - lhs.trim_start().len());
-        let letter_text = lhs.trim();
-        let mut chars = letter_text.chars();
-        let letter = match (chars.next(), chars.next()) {
-            (Some(c), None) if cell::is_legend_letter(c) => Some(c),
-            (None, _) => {
-                self.error(n, col(lhs_at), Kind::LegendSyntax);
-                None
-            }
-            _ => {
-                self.error(n, col(lhs_at), Kind::LegendLetter(letter_text.to_owned()));
-                None
-            }
-        };
-        let rhs_at = value_at + lhs.len() + 1;
-        let read = legend::read(rhs);
-        for (at, kind) in read.errors {
-            self.error(n, col(rhs_at + at), kind);
-        }
-        if !read.any {
-            self.error(n, col(rhs_at), Kind::LegendSyntax);
-            return;
-        }
-        let Some(letter) = letter else {
-            return;
-        };
-        if let Some((_, first_line)) = self.legend.get(letter) {
-            self.error(n, col(lhs_at), Kind::LegendRedefined { letter, first_line });
-        } else {
-            // Defined even after a bad recipe name, so its uses add no more errors.
-            self.legend.define(letter, read.cell, n);
         }
     }
 
@@ -568,14 +565,4 @@ impl<'a> Reader<'a> {
             self.stopped = true;
         }
     }
-}
-
-/// Return the byte length of a metadata line's key part (the offset of the first `:`).
-fn key_len(line: &str) -> usize {
-    line.find(':').unwrap_or(line.len())
-}
-
-/// Return the 1-based character column of a byte offset in a line.
-fn column_of(line: &str, byte: usize) -> usize {
-    line.get(..byte).map_or(1, |s| s.chars().count() + 1)
 }

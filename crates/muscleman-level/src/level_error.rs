@@ -1,0 +1,193 @@
+//! Errors of building and editing levels by hand, and of metadata.
+
+use muscleman_core::{EntityRecipe, EntitySpec, GridPos, RecipeState};
+
+use crate::cells::MAX_LEGEND_CELLS;
+use crate::limits::{MAX_CELLS, MAX_FLOORS, MAX_HEIGHT, MAX_WIDTH};
+use crate::messages::{doorway, on_stairs};
+
+/// Why a level cannot be built or edited as asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LevelError {
+    /// The level would be larger than the format's limits.
+    #[error(
+        "a {width}×{height} level or floor is too large, the limits are {MAX_WIDTH}×{MAX_HEIGHT} \
+         and {MAX_CELLS} cells, every floor together"
+    )]
+    TooLarge {
+        /// The width asked for.
+        width: usize,
+        /// The height asked for.
+        height: usize,
+    },
+    /// The position is outside the level (or its floor).
+    #[error("position {0} is outside the level")]
+    OutOfBounds(GridPos),
+    /// The level has no such floor (floors are numbered from 1).
+    #[error("the level has no floor {0}")]
+    NoFloor(usize),
+    /// The level would have more than [`MAX_FLOORS`] floors.
+    #[error("a level has at most {MAX_FLOORS} floors")]
+    TooManyFloors,
+    /// A floor name holds a line break.
+    #[error("the name of floor {0} holds a line break")]
+    FloorNameLineBreak(usize),
+    /// The recipe's rules come in a later rule book (Bong, Cauldron, Book,
+    /// Ghost, Duck), in the cell or in a box's contents.
+    #[error("recipe {0} cannot be used yet: its rules come in a later rule book")]
+    Unsupported(EntityRecipe),
+    /// The state does not apply to the recipe (`HeavyBox:open`).
+    #[error("the cell at {pos}: {recipe} cannot be {state}")]
+    StateNotApplicable {
+        /// The cell.
+        pos: GridPos,
+        /// The recipe.
+        recipe: EntityRecipe,
+        /// The state.
+        state: RecipeState,
+    },
+    /// Contents on something other than a box.
+    #[error("the cell at {pos}: only a Box holds contents, not {recipe}")]
+    ContentsNotInBox {
+        /// The cell.
+        pos: GridPos,
+        /// The recipe given contents.
+        recipe: EntityRecipe,
+    },
+    /// A box's contents hold something other than keys, hammers and collectibles.
+    #[error("the cell at {pos}: a box holds keys, hammers and collectibles, not {recipe}")]
+    NotContent {
+        /// The cell.
+        pos: GridPos,
+        /// The recipe refused.
+        recipe: EntityRecipe,
+    },
+    /// A box's contents hold two things that block movement (keys, hammers).
+    #[error(
+        "the cell at {pos}: a box's contents hold at most one thing that blocks movement, \
+         found {first} and {second}"
+    )]
+    ContentsTwoBlockers {
+        /// The cell.
+        pos: GridPos,
+        /// The first blocker.
+        first: EntityRecipe,
+        /// The second one.
+        second: EntityRecipe,
+    },
+    /// The cell already holds this spec.
+    #[error("the cell at {pos} already holds {spec}")]
+    Duplicate {
+        /// The cell.
+        pos: GridPos,
+        /// The spec.
+        spec: EntitySpec,
+    },
+    /// The water cell already holds a sunk heavy box.
+    #[error("the cell at {pos} already holds a sunk heavy box, and water holds one at most")]
+    SecondSunkHeavyBox {
+        /// The cell.
+        pos: GridPos,
+    },
+    /// The cell already holds a thing that blocks movement (player, wall,
+    /// box, heavy box not sunk, hammer, key, closed door).
+    #[error("the cell at {pos} already holds {present}, it cannot also hold {spec}")]
+    Occupied {
+        /// The cell.
+        pos: GridPos,
+        /// The blocker already there.
+        present: EntitySpec,
+        /// The spec refused.
+        spec: EntitySpec,
+    },
+    /// Water and something that never stands on water in one cell.
+    #[error("the cell at {pos}: {other} cannot stand on water")]
+    WaterShared {
+        /// The cell.
+        pos: GridPos,
+        /// What cannot stand on water.
+        other: EntitySpec,
+    },
+    /// A closed door and anything else in one cell.
+    #[error(
+        "the cell at {pos}: the closed door {door} shares its cell with nothing, found {other}"
+    )]
+    ClosedDoorShared {
+        /// The cell.
+        pos: GridPos,
+        /// The closed door.
+        door: EntitySpec,
+        /// The other thing.
+        other: EntitySpec,
+    },
+    /// An open door and something that cannot stand in a doorway (a wall,
+    /// water, a goal, another door, a sunk heavy box).
+    #[error("the cell at {pos}: {other} cannot stand in the open door {door}: {doorway}", doorway = doorway())]
+    NotInDoorway {
+        /// The cell.
+        pos: GridPos,
+        /// The open door.
+        door: EntitySpec,
+        /// The other thing.
+        other: EntitySpec,
+    },
+    /// Stairs and something that does not move (a wall, water, a goal, a
+    /// plate, a door, a collectible, other stairs) in one cell.
+    #[error("the cell at {pos}: {other} cannot stand on the stairs {stairs}: {s}", s = on_stairs())]
+    NotOnStairs {
+        /// The cell.
+        pos: GridPos,
+        /// The stairs.
+        stairs: EntitySpec,
+        /// The other thing.
+        other: EntitySpec,
+    },
+    /// A heavy box on water that no sunk heavy box fills.
+    #[error("the cell at {pos}: a heavy box on unfilled water sinks, write HeavyBox:sunk")]
+    HeavyBoxOnWater {
+        /// The cell.
+        pos: GridPos,
+    },
+    /// A sunk heavy box where there is no water.
+    #[error("the cell at {pos}: a sunk heavy box stands on water")]
+    SunkWithoutWater {
+        /// The cell.
+        pos: GridPos,
+    },
+    /// The level already has a player elsewhere.
+    #[error("the level already has a player, at {0}")]
+    SecondPlayer(GridPos),
+    /// The level would hold more than [`MAX_LEGEND_CELLS`] distinct cells
+    /// without a fixed symbol, which the printer could not give each a
+    /// legend letter.
+    #[error(
+        "the cell at {pos} would make one distinct cell without a fixed symbol too many: \
+         a level has {MAX_LEGEND_CELLS} legend letters"
+    )]
+    TooManyLegendCells {
+        /// The cell.
+        pos: GridPos,
+    },
+}
+
+/// Why a metadata key or value, or a title, is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MetadataError {
+    /// The key is empty, does not start with an ASCII letter, or holds a `:` or a line break.
+    #[error("bad metadata key {0:?}, expected an ASCII letter first and no ':' or line break")]
+    BadKey(String),
+    /// The key is `title`, `legend` or `floor`, which have their own syntax.
+    #[error(
+        "metadata key {0:?} is reserved (set titles with set_title, floor names with \
+         set_floor_name)"
+    )]
+    ReservedKey(String),
+    /// The value holds a line break (only a `Comment` value may), or the title does.
+    #[error("metadata value or title {0:?} holds a line break")]
+    LineBreak(String),
+    /// A line of a `Comment` value would end its `Comment:` block when printed.
+    #[error("comment line {0:?} would end the 'Comment:' block, expected other text")]
+    CommentEnd(String),
+}
