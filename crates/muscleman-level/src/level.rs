@@ -24,7 +24,7 @@ use crate::source::SourceMap;
 /// level can be printed.
 ///
 /// **Floors** are numbered from 1 (rules.md §4 "Floors"); each is a grid
-/// of its own ([`Floor`]), with its own size and coordinates and an
+/// of its own ([`Floor`](crate::Floor)), with its own size and coordinates and an
 /// optional name. The title, the metadata, the legend and the one player
 /// are the level's. The methods without a floor ([`Level::cell`],
 /// [`Level::add`], [`Level::entities`], [`Level::width`], ...) work on

@@ -1,6 +1,6 @@
 //! Tallies of tags: how many entities have each tag, by colour class, which
 //! tags any entity has at all, and, for the tags that ask for it
-//! ([`LISTED`]), which entities of each class have them. The spatial index
+//! (`LISTED`), which entities of each class have them. The spatial index
 //! keeps them as it files tags, so they follow every step, undo, restart
 //! and load without a scan of the level, and a rule that asks "are all the
 //! red ones pressed?" or "is there water at all?" answers in constant time
@@ -62,7 +62,7 @@ fn bit_positions(mut bits: u64) -> impl Iterator<Item = usize> {
 }
 
 /// How many entities have each tag, by colour class; which tags any entity
-/// has; and the entities with a [`LISTED`] tag, by class.
+/// has; and the entities with a listed tag (doors), by class.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tallies {
     /// By tag bit, then class.
@@ -177,7 +177,7 @@ impl Tallies {
     }
 
     /// Iterate, in id order, over the entities of a colour class that have
-    /// a [`LISTED`] tag (doors).
+    /// a listed tag (doors).
     pub fn listed(&self, color: Option<KeyColor>) -> impl Iterator<Item = EntityId> + '_ {
         self.listed.get(class(color)).into_iter().flatten().copied()
     }
