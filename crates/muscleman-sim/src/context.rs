@@ -144,6 +144,14 @@ impl<'a> StepContext<'a> {
         });
     }
 
+    /// Return whether some entity of the world has `tag` (from the index's
+    /// tallies, in constant time): a system with nothing of its kind to
+    /// answer returns at once.
+    #[inline]
+    pub(crate) fn world_has(&self, tag: TagKind) -> bool {
+        self.world.index().tallies().present().contains(tag)
+    }
+
     /// Return the [`Needs`] that hold now, as bits.
     #[inline]
     pub(crate) fn met(&self) -> u8 {

@@ -73,13 +73,7 @@ pub(crate) const MECHANIC: Mechanic = Mechanic::new(
 /// this step: destroy it, raise its counter by one and emit
 /// `ItemCollected`.
 pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
-    if !ctx
-        .world()
-        .index()
-        .tallies()
-        .present()
-        .contains(TagKind::Collectible)
-    {
+    if !ctx.world_has(TagKind::Collectible) {
         return Ok(());
     }
     let player = ctx.player;

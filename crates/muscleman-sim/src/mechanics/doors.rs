@@ -160,13 +160,7 @@ pub(crate) const BLOCKERS: TagSet = TagSet::of(&[TagKind::BlocksMovement, TagKin
 /// of every colour whose plates changed, and any door in a cell the step
 /// touched (something may have left a doorway held open).
 pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
-    if !ctx
-        .world()
-        .index()
-        .tallies()
-        .present()
-        .contains(TagKind::Door)
-    {
+    if !ctx.world_has(TagKind::Door) {
         return Ok(());
     }
     let mut doors = ctx.take_ids();

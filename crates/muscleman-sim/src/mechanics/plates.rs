@@ -98,13 +98,7 @@ fn check(world: &World, at: GridPos, held: Option<EntityId>) -> Result<(), Invar
 /// set or clear its `Pressed` tag and emit `PlatePressed` or
 /// `PlateReleased` when it changes.
 pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
-    if !ctx
-        .world()
-        .index()
-        .tallies()
-        .present()
-        .contains(TagKind::PressurePlate)
-    {
+    if !ctx.world_has(TagKind::PressurePlate) {
         return Ok(());
     }
     let mut plates = ctx.take_ids();
