@@ -236,8 +236,8 @@ pub enum ParseErrorKind {
     /// A legend puts in an open door something that cannot stand in a doorway.
     #[error("{1} cannot stand in the open door {0}: {doorway}", doorway = doorway())]
     NotInDoorway(EntitySpec, EntitySpec),
-    /// A legend puts on stairs something that does not move (a wall,
-    /// water, a goal, a plate, a door, a collectible, other stairs).
+    /// A legend puts on stairs something that cannot stand on them
+    /// (anything but one thing that moves and fits a doorway).
     #[error("{1} cannot stand on the stairs {0}: {stairs}", stairs = on_stairs())]
     NotOnStairs(EntitySpec, EntitySpec),
     /// A legend puts a heavy box on water that no sunk heavy box fills.

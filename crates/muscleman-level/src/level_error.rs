@@ -132,8 +132,8 @@ pub enum LevelError {
         /// The other thing.
         other: EntitySpec,
     },
-    /// Stairs and something that does not move (a wall, water, a goal, a
-    /// plate, a door, a collectible, other stairs) in one cell.
+    /// Stairs and something that cannot stand on them (anything but one
+    /// thing that moves and fits a doorway) in one cell.
     #[error("the cell at {pos}: {other} cannot stand on the stairs {stairs}: {s}", s = on_stairs())]
     NotOnStairs {
         /// The cell.

@@ -44,8 +44,8 @@ pub(crate) enum Broken {
     ClosedDoorShared(EntitySpec, EntitySpec),
     /// An open door with something that cannot stand in a doorway.
     NotInDoorway(EntitySpec, EntitySpec),
-    /// Stairs with something that does not move (a wall, water, a goal, a
-    /// plate, a door, a collectible, other stairs).
+    /// Stairs with something that is not one thing that moves and fits a
+    /// doorway ([`ON_STAIRS`]).
     NotOnStairs(EntitySpec, EntitySpec),
     /// A heavy box on unfilled water.
     HeavyBoxOnWater,
@@ -146,9 +146,9 @@ pub(crate) fn conflict(present: &EntitySpec, added: &EntitySpec) -> Option<Broke
 }
 
 /// What may stand on stairs: one thing that moves, a blocker that fits a
-/// doorway (the player, a box, a heavy box, a hammer, a key). Walls, water,
-/// goals, plates, doors, collectibles and other stairs do not (rules.md §6,
-/// "More cell rules").
+/// doorway (the player, a box, a heavy box, a hammer, a key); nothing else
+/// does: walls, water, goals, other stairs, whatever lies or is set in the
+/// floor (rules.md §6, "More cell rules").
 pub(crate) const ON_STAIRS: C = C::BLOCKER.and(C::FITS_DOORWAY);
 
 /// Check the rules of a whole cell (canonical or not) that pass

@@ -8,7 +8,7 @@ use muscleman_core::{
 
 use crate::changes::{Commands, Deferred, StepChange};
 use crate::component::{Component, Holding, TagKind, TagSet};
-use crate::needs::Needs;
+use crate::needs::{NEED_BITS, Needs};
 use crate::rules::Rules;
 use crate::world::{RecipeError, World, WorldError};
 
@@ -25,6 +25,8 @@ pub(crate) struct Wiring {
     pub(crate) reactive: u8,
     /// What deferred spawns call.
     pub(crate) spawn: Spawner,
+    /// By need bit, the tags whose presence meets it.
+    pub(crate) meets: &'static [TagSet; NEED_BITS],
 }
 
 /// What a system works on: the world, the player, the input, the rules, the
@@ -174,7 +176,9 @@ impl<'a> StepContext<'a> {
         } else {
             Needs::EmptyHands
         };
-        Needs::Always as u8 | hands as u8 | Needs::of_world(self.world.index().tallies().present())
+        Needs::Always as u8
+            | hands as u8
+            | Needs::of_world(self.world.index().tallies().present(), self.wiring.meets)
     }
 
     /// Return whether the player holds something, from the spatial index.

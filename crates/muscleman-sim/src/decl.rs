@@ -7,6 +7,7 @@ use muscleman_core::{EntityId, EntityRecipe, EntitySpec, GlobalCounter, GridDir,
 
 use crate::component::{Collects, Facing, Holding, Inside, TagKind, TagSet};
 use crate::line::SystemEntry;
+use crate::needs::Needs;
 use crate::world::{InvariantError, World, WorldError};
 
 /// Where an entity is drawn among the entities of its cell: higher is drawn
@@ -108,6 +109,24 @@ pub struct Assume {
     /// The fast Sokoban push search models it; otherwise the name of what
     /// it brings, for the search's message (`"keys"`).
     pub push_search: Option<&'static str>,
+    /// What a rule does when the player steps onto or off its cell.
+    pub answers_steps: Answer,
+}
+
+/// What a rule does in answer to the player's steps (onto or off a
+/// recipe's entity's cell, or near it): what a search that merges the
+/// cells the player walks between must know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Answer {
+    /// Nothing: the player's steps leave it as it is and emit nothing of it.
+    Nothing,
+    /// It answers steps onto or off its own cell, and changes that cell
+    /// only (a door shuts on an empty doorway).
+    InItsCell,
+    /// Anything more: it changes more than its cell (a pressed plate opens
+    /// doors elsewhere, a collected coin raises a counter), or answers
+    /// steps elsewhere (a lantern glows when the player comes near).
+    Beyond,
 }
 
 impl Assume {
@@ -118,6 +137,7 @@ impl Assume {
         moves_only_when_pushed: true,
         never_destroyed: true,
         push_search: None,
+        answers_steps: Answer::Nothing,
     };
     /// A thing the player pushes and nothing else moves: a box.
     pub const PUSHED: Assume = Assume {
@@ -125,7 +145,16 @@ impl Assume {
         moves_only_when_pushed: true,
         never_destroyed: true,
         push_search: None,
+        answers_steps: Answer::Nothing,
     };
+
+    /// This, and a rule answers the player's steps onto or off its cell.
+    pub const fn answering_steps(self, answer: Answer) -> Assume {
+        Assume {
+            answers_steps: answer,
+            ..self
+        }
+    }
 
     /// This, not modelled by the push search, which names it `what`.
     pub const fn outside_push_search(self, what: &'static str) -> Assume {
@@ -296,6 +325,9 @@ pub(crate) struct Mechanic {
     /// Check its invariants in one cell (rules.md §5), given what the
     /// player holds.
     pub(crate) check: Option<CellCheck>,
+    /// The needs its entities meet: while some entity has the tag, the
+    /// lines that need it run (a world with water runs sink).
+    pub(crate) meets: &'static [(Needs, TagKind)],
 }
 
 impl Mechanic {
@@ -311,6 +343,7 @@ impl Mechanic {
             systems,
             settle: None,
             check: None,
+            meets: &[],
         }
     }
 }

@@ -56,7 +56,7 @@ pub use component::{
     Pushable, Red, Sinkable, Smashable, Static, Tag, TagKind, TagSet, Walkable, WallStrong,
     WallWeak, WaterCell, Yellow,
 };
-pub use decl::{Art, Assume, Init, Layer, RecipeDecl, Shows, StateDecl, Tint};
+pub use decl::{Answer, Art, Assume, Init, Layer, RecipeDecl, Shows, StateDecl, Tint};
 pub use game::{Game, Stats};
 pub use hash::state_hash;
 pub use index::{CellEntities, SpatialIndex};

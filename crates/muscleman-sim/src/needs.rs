@@ -1,7 +1,7 @@
 //! What a system needs to have anything to do, as bits the step keeps
 //! (see `schedule.rs`).
 
-use crate::component::{TagKind, TagSet};
+use crate::component::TagSet;
 
 /// When a system can have anything to do, as a bit: the step keeps the
 /// bits of what holds now (`StepContext::met`) and calls a system only if
@@ -56,26 +56,16 @@ const _: () = {
     }
 };
 
-/// The needs that hold when some entity has one of the tags: a system that
-/// answers water runs only in a world with water.
-const OF_TAGS: [(Needs, TagSet); 3] = [
-    (Needs::Water, TagSet::of(&[TagKind::WaterCell])),
-    (Needs::Collectibles, TagSet::of(&[TagKind::Collectible])),
-    (
-        Needs::Switches,
-        TagSet::of(&[TagKind::PressurePlate, TagKind::Door]),
-    ),
-];
-
 impl Needs {
     /// Return the bits of the needs the world meets, given the tags at
-    /// least one entity has.
+    /// least one entity has and, by need bit, the tags that meet it (the
+    /// registry's `MEETS`, gathered from the mechanics' declarations).
     #[inline]
-    pub(crate) fn of_world(present: TagSet) -> u8 {
+    pub(crate) fn of_world(present: TagSet, meets: &[TagSet; NEED_BITS]) -> u8 {
         let mut bits = 0;
-        for (need, tags) in OF_TAGS {
-            if present.intersects(tags) {
-                bits |= need as u8;
+        for (bit, tags) in meets.iter().enumerate() {
+            if present.intersects(*tags) {
+                bits |= 1 << bit;
             }
         }
         bits

@@ -15,9 +15,10 @@
 
 use muscleman_core::{EntityId, EntityRecipe};
 
-use crate::component::Holding;
+use crate::component::{Holding, TagSet};
 use crate::decl::{CellCheck, Mechanic, RecipeDecl};
 use crate::mechanics::MECHANICS;
+use crate::needs::{NEED_BITS, Needs};
 use crate::world::{InvariantError, World};
 
 /// By recipe (its `as usize`), its declaration.
@@ -69,6 +70,70 @@ const _: () = {
             "a playable recipe has no mechanic, or a mechanic declares an unplayable one"
         );
         i += 1;
+    }
+};
+
+/// By need bit, the tags whose presence meets the need: what each
+/// mechanic declares it meets (`Mechanic::meets`), gathered.
+pub(crate) const MEETS: [TagSet; NEED_BITS] = {
+    let mut meets = [TagSet::EMPTY; NEED_BITS];
+    let mut m = 0;
+    while m < MECHANICS.len() {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the lengths"
+        )]
+        let declared = MECHANICS[m].meets;
+        let mut i = 0;
+        while i < declared.len() {
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time, below the lengths"
+            )]
+            let (need, tag) = declared[i];
+            let bit = (need as u8).trailing_zeros() as usize;
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time; a need past NEED_BITS fails the build"
+            )]
+            {
+                meets[bit] = meets[bit].with(tag);
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    meets
+};
+
+// Every need a line waits on but the hands' and `Always` is met by some
+// mechanic's entities: a compile-time check, so no system waits on a need
+// nothing meets and silently never runs.
+const _: () = {
+    let mut m = 0;
+    while m < MECHANICS.len() {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the lengths"
+        )]
+        let systems = MECHANICS[m].systems;
+        let mut s = 0;
+        while s < systems.len() {
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time, below the lengths"
+            )]
+            let need = systems[s].needs;
+            let by_hands = matches!(need, Needs::Always | Needs::Holding | Needs::EmptyHands);
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time, below NEED_BITS"
+            )]
+            let met = !MEETS[(need as u8).trailing_zeros() as usize].is_empty();
+            assert!(by_hands || met, "a line waits on a need no mechanic meets");
+            s += 1;
+        }
+        m += 1;
     }
 };
 

@@ -5,6 +5,7 @@ use muscleman_core::{EntityId, EventBatch, GridPos, Input};
 use crate::component::TagKind;
 use crate::context::{StepContext, Wiring};
 use crate::recipe::spawn_spec;
+use crate::registry::MEETS;
 use crate::rules::Rules;
 use crate::schedule::{self, REACTIVE, TRACK_CHANGES};
 use crate::world::{World, WorldError};
@@ -15,6 +16,7 @@ use crate::world::{World, WorldError};
 pub(crate) const WIRING: Wiring = Wiring {
     reactive: if TRACK_CHANGES { REACTIVE } else { 0 },
     spawn: spawn_spec,
+    meets: &MEETS,
 };
 
 /// Why a step could not run. The world is unchanged when a step fails.

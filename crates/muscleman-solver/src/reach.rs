@@ -7,9 +7,9 @@
 /// Each is on only under the rules where it is sound (the module docs of
 /// the general search say why): the no-op inputs and the box count always,
 /// dead cells only without hands, Facing left out of the key without hands
-/// (with hands, while they are empty), the player's free region without
-/// plates and collectibles in push-optimal search (with hands, while they
-/// are empty).
+/// (with hands, while they are empty), the player's free region in
+/// push-optimal search where no rule answers the player's steps beyond a
+/// cell (with hands, while they are empty).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Prunings(u8);
 
@@ -26,8 +26,8 @@ impl Prunings {
     /// without hands, while the hands are empty with them (a grab is then
     /// tried every way).
     pub const FACING: Prunings = Prunings(8);
-    /// Push-optimal, without plates and collectibles, with no hands or
-    /// empty ones: positions that differ only in where the player stands in
+    /// Push-optimal, where no rule answers the player's steps beyond a cell,
+    /// with no hands or empty ones: positions that differ only in where the player stands in
     /// its free region are one.
     pub const REGIONS: Prunings = Prunings(16);
 

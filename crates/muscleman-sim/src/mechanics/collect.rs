@@ -8,7 +8,7 @@ use crate::changes::StepChange;
 use crate::component::{Collects, TagKind};
 use crate::context::StepContext;
 use crate::decl::Init;
-use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
+use crate::decl::{Answer, Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
 use crate::line::{Phase, reacting};
 use crate::needs::Needs;
 use crate::world::WorldError;
@@ -28,46 +28,50 @@ const fn collectible(
         Art::new(kind, kind, Layer::LOOSE, glyph, tint),
         Assume::SCENERY
             .destroyable()
-            .outside_push_search("collectibles"),
+            .outside_push_search("collectibles")
+            .answering_steps(Answer::Beyond),
     )
     .with_init(counter)
 }
 
 /// Collectibles, and the player collecting them.
-pub(crate) const MECHANIC: Mechanic = Mechanic::new(
-    "collect",
-    &[
-        collectible(
-            EntityRecipe::Apple,
-            "apple",
-            'a',
-            Tint::Red,
-            &[Init::Collects(GlobalCounter::ApplesEaten)],
-        ),
-        collectible(
-            EntityRecipe::Pear,
-            "pear",
-            'p',
-            Tint::Green,
-            &[Init::Collects(GlobalCounter::PearsEaten)],
-        ),
-        collectible(
-            EntityRecipe::Cheese,
-            "cheese",
-            'c',
-            Tint::Yellow,
-            &[Init::Collects(GlobalCounter::CheeseEaten)],
-        ),
-        collectible(
-            EntityRecipe::Coin,
-            "coin",
-            'o',
-            Tint::Yellow,
-            &[Init::Collects(GlobalCounter::Coins)],
-        ),
-    ],
-    &[reacting(Phase::Environment, "collect", run).when(Needs::Collectibles)],
-);
+pub(crate) const MECHANIC: Mechanic = Mechanic {
+    meets: &[(Needs::Collectibles, TagKind::Collectible)],
+    ..Mechanic::new(
+        "collect",
+        &[
+            collectible(
+                EntityRecipe::Apple,
+                "apple",
+                'a',
+                Tint::Red,
+                &[Init::Collects(GlobalCounter::ApplesEaten)],
+            ),
+            collectible(
+                EntityRecipe::Pear,
+                "pear",
+                'p',
+                Tint::Green,
+                &[Init::Collects(GlobalCounter::PearsEaten)],
+            ),
+            collectible(
+                EntityRecipe::Cheese,
+                "cheese",
+                'c',
+                Tint::Yellow,
+                &[Init::Collects(GlobalCounter::CheeseEaten)],
+            ),
+            collectible(
+                EntityRecipe::Coin,
+                "coin",
+                'o',
+                Tint::Yellow,
+                &[Init::Collects(GlobalCounter::Coins)],
+            ),
+        ],
+        &[reacting(Phase::Environment, "collect", run).when(Needs::Collectibles)],
+    )
+};
 
 /// Collect, in id order, each collectible in the cell the player entered
 /// this step: destroy it, raise its counter by one and emit

@@ -7,7 +7,7 @@ use muscleman_core::{DoorClosed, DoorOpened, EntityId, EntityRecipe, GridPos, Re
 use crate::changes::StepChange;
 use crate::component::{TagKind, TagSet};
 use crate::context::StepContext;
-use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, StateDecl, Tint};
+use crate::decl::{Answer, Art, Assume, Layer, Mechanic, RecipeDecl, StateDecl, Tint};
 use crate::index::SpatialIndex;
 use crate::line::{Phase, reacting};
 use crate::mechanics::plates::PlateTally;
@@ -73,7 +73,10 @@ const fn door(recipe: EntityRecipe) -> RecipeDecl {
             TagKind::Locked,
         ],
         DOOR,
-        Assume::SCENERY.changing().outside_push_search("doors"),
+        Assume::SCENERY
+            .changing()
+            .outside_push_search("doors")
+            .answering_steps(Answer::InItsCell),
     )
     .with_states(DOOR_STATES)
 }
@@ -82,6 +85,7 @@ const fn door(recipe: EntityRecipe) -> RecipeDecl {
 pub(crate) const MECHANIC: Mechanic = Mechanic {
     settle: Some(settle),
     check: Some(check),
+    meets: &[(Needs::Switches, TagKind::Door)],
     ..Mechanic::new(
         "doors",
         &[
@@ -97,7 +101,10 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
                 EntityRecipe::SecretDoor,
                 &[TagKind::Door, TagKind::BlocksMovement, TagKind::BlocksPush],
                 SECRET,
-                Assume::SCENERY.changing().outside_push_search("doors"),
+                Assume::SCENERY
+                    .changing()
+                    .outside_push_search("doors")
+                    .answering_steps(Answer::InItsCell),
             )
             .with_states(&[open_state(RecipeState::Open, BLOCKERS, SECRET)]),
         ],

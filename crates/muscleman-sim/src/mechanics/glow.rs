@@ -18,7 +18,7 @@ use muscleman_core::{EntityId, EntityRecipe, Glowed, GridDir, GridPos};
 
 use crate::component::{TagKind, TagSet};
 use crate::context::StepContext;
-use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
+use crate::decl::{Answer, Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
 use crate::index::SpatialIndex;
 use crate::line::{Phase, system};
 use crate::world::{World, WorldError};
@@ -37,7 +37,9 @@ pub(crate) const MECHANIC: Mechanic = Mechanic::new(
         EntityRecipe::Lantern,
         LANTERN,
         Art::new("lantern", "lantern", Layer::THING, 'L', Tint::Yellow),
-        Assume::SCENERY.outside_push_search("lanterns"),
+        Assume::SCENERY
+            .outside_push_search("lanterns")
+            .answering_steps(Answer::Beyond),
     )
     .showing(shows)],
     &[system(Phase::Environment, "glow", run)],

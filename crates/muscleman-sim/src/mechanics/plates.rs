@@ -6,7 +6,7 @@ use muscleman_core::{EntityId, EntityRecipe, GridPos, KeyColor, PlatePressed, Pl
 
 use crate::component::TagKind;
 use crate::context::StepContext;
-use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
+use crate::decl::{Answer, Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
 use crate::index::SpatialIndex;
 use crate::line::{Phase, reacting};
 use crate::needs::Needs;
@@ -20,7 +20,8 @@ const fn plate(recipe: EntityRecipe, art: Art) -> RecipeDecl {
         art,
         Assume::SCENERY
             .changing()
-            .outside_push_search("pressure plates"),
+            .outside_push_search("pressure plates")
+            .answering_steps(Answer::Beyond),
     )
     .showing(|_, _, _, tags| {
         if tags.contains(TagKind::Pressed) {
@@ -38,6 +39,7 @@ const COLOURED: Art = Art::new("plate", "plate", Layer::SET_IN, '_', Tint::Own);
 pub(crate) const MECHANIC: Mechanic = Mechanic {
     settle: Some(settle),
     check: Some(check),
+    meets: &[(Needs::Switches, TagKind::PressurePlate)],
     ..Mechanic::new(
         "plates",
         &[

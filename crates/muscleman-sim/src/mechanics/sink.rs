@@ -17,6 +17,7 @@ use muscleman_core::{EntityRecipe, RecipeState};
 /// Water and heavy boxes, which sink in it.
 pub(crate) const MECHANIC: Mechanic = Mechanic {
     check: Some(check),
+    meets: &[(Needs::Water, TagKind::WaterCell)],
     ..Mechanic::new(
         "sink",
         &[

@@ -53,16 +53,18 @@
 //!   (`explore/turns.rs`; a swing there that does anything but turn is
 //!   reported as a solver bug). Sound under every mode; the plain search
 //!   keeps Facing.
-//! - **Free region** (pruning on, push-optimal, no plates or
-//!   collectibles in the level or inside a box, no hands or empty ones):
+//! - **Free region** (pruning on, push-optimal, no hands or empty ones,
+//!   and every recipe in the level or inside a box moved only by the
+//!   player and answering the player's steps in its own cell at most, as
+//!   the sim's registry declares: `Assume::answers_steps`):
 //!   the key holds the
 //!   smallest cell by (y, x) of the player's free region instead of its
 //!   cell ([`region::Regions::canonical`]), so positions that differ only in
 //!   where the player stands within one region are filed as one, as the
 //!   fast push search does. A cell is free when the player can walk onto it
 //!   and no rule answers: no blocker, no pushable, no water nothing fills,
-//!   no door (a door shuts on an empty doorway), no plate, no collectible,
-//!   inside the bound. A walk from a free cell onto a free cell then
+//!   nothing whose rule answers the player's steps (a door shuts on an
+//!   empty doorway), inside the bound. A walk from a free cell onto a free cell then
 //!   changes only the player's cell and Facing, and Facing is read only
 //!   with hands, by a grab while they are empty (tried every way from
 //!   every cell of the region, see "Facing"), so two positions with equal
@@ -75,10 +77,10 @@
 //!   it, checking each walk's only event is the player's move (anything
 //!   else is reported as a solver bug, never merged), and tries every other
 //!   input from every cell; a child remembers the cell its input was taken
-//!   from, and replaying a node walks the shortest way there first. Plates
-//!   and collectibles are left out on the safe side: under today's rules a
-//!   plate follows what stands on it and a coin counts on no goal, but
-//!   both change the world under the player's own steps. While something
+//!   from, and replaying a node walks the shortest way there first. A
+//!   recipe whose answer reaches beyond its cell (the registry's
+//!   `Answer::Beyond`) turns the pruning off on the safe side, as does one
+//!   that moves by itself. While something
 //!   is held, Facing and the player's cell decide what a step does (a move
 //!   carries, a swing swings), so such a position keeps its exact cell;
 //!   move-optimal search needs the exact cell (a walk is a move), so it is

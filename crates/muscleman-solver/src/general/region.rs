@@ -5,36 +5,69 @@
 
 use muscleman_core::{EntityId, EntityRecipe, GridDir, GridPos};
 use muscleman_level::Level;
-use muscleman_sim::{TagKind, TagSet, World, recipe_tags};
+use muscleman_sim::{Answer, RecipeDecl, TagKind, TagSet, World, recipe_decl, recipe_decls};
 
-/// What makes a cell not free: the player cannot enter it (something that
-/// blocks movement, water nothing fills), entering it pushes (a
-/// pushable), or a rule may answer the player's arrival or departure (a
-/// door closes on an empty doorway, a plate is pressed, a collectible is
-/// collected). Water is handled apart: filled water is free.
-const NOT_FREE: TagSet = TagSet::of(&[
-    TagKind::BlocksMovement,
-    TagKind::Pushable,
-    TagKind::Door,
-    TagKind::PressurePlate,
-    TagKind::Collectible,
-]);
+/// What makes a cell not free besides [`answering_marks`]: the player
+/// cannot enter it (something that blocks movement, water nothing fills)
+/// or entering it pushes (a pushable). Water is handled apart: filled
+/// water is free.
+const IN_THE_WAY: TagSet = TagSet::of(&[TagKind::BlocksMovement, TagKind::Pushable]);
 
-/// What a level must not hold, anywhere (boxes' contents included), for
-/// its regions to be normalized: plates and collectibles, the two things
-/// the environment phase changes in answer to the player's own steps.
-const ANSWERS_WALKS: TagSet = TagSet::of(&[TagKind::PressurePlate, TagKind::Collectible]);
+/// Return each tag set a recipe's entity may have: in its own state and
+/// in each of its states.
+fn tag_sets(decl: &RecipeDecl) -> impl Iterator<Item = TagSet> + '_ {
+    let own = decl.all_tags();
+    std::iter::once(own).chain(
+        decl.states
+            .iter()
+            .map(move |s| own.minus(s.lose).union(s.gain)),
+    )
+}
 
-/// Return whether no entity `level` holds or may spawn answers the
-/// player's walking: no plate and no collectible, on the floor or inside
-/// a box. (Doors stay allowed: their cells are never free, see
-/// [`Regions::free`].)
+/// The tags that mark an entity whose rule answers the player's steps in
+/// its own cell ([`Assume::answers_steps`](muscleman_sim::Assume::answers_steps)
+/// is `InItsCell`, read from the sim's registry: a door): tags no recipe
+/// that answers nothing has in any state, such that each such recipe has
+/// one in every state. Recipes whose answer reaches further need no mark:
+/// a level holding one is never normalized ([`walks_change_nothing`]).
+/// `None` if some recipe answering in its cell has no such mark, so that
+/// its cells cannot be told from the tags: then no region is normalized.
+pub(crate) fn answering_marks() -> Option<TagSet> {
+    let quiet = recipe_decls()
+        .filter(|d| d.assume.answers_steps == Answer::Nothing)
+        .flat_map(tag_sets)
+        .fold(TagSet::EMPTY, TagSet::union);
+    let mut marks = TagSet::EMPTY;
+    for decl in recipe_decls().filter(|d| d.assume.answers_steps == Answer::InItsCell) {
+        for tags in tag_sets(decl) {
+            let own = tags.minus(quiet);
+            if own.is_empty() {
+                return None;
+            }
+            marks = marks.union(own);
+        }
+    }
+    Some(marks)
+}
+
+/// Return whether the player's walking changes nothing but its cell and
+/// Facing in `level`, except on cells [`answering_marks`] marks: every
+/// recipe it holds or may spawn (on the floor or inside a box) is moved
+/// only by the player's actions and answers the player's steps in its own
+/// cell at most (a door shuts on its doorway, a cell that is never free;
+/// a plate opens doors elsewhere, a coin raises a counter: neither is
+/// allowed), and the marks are known.
 pub(crate) fn walks_change_nothing(level: &Level) -> bool {
-    level.entities().all(|(_, spec)| {
-        std::iter::once(spec.recipe)
-            .chain(spec.contents.as_slice().iter().copied())
-            .all(|r| recipe_tags(r).is_some_and(|t| !t.intersects(ANSWERS_WALKS)))
-    })
+    answering_marks().is_some()
+        && level.entities().all(|(_, spec)| {
+            std::iter::once(spec.recipe)
+                .chain(spec.contents.as_slice().iter().copied())
+                .all(|r| {
+                    recipe_decl(r).is_some_and(|d| {
+                        d.assume.moves_only_when_pushed && d.assume.answers_steps != Answer::Beyond
+                    })
+                })
+        })
 }
 
 /// A set of cells of the search's bound, cleared in O(1) by a new stamp.
@@ -76,6 +109,10 @@ pub(crate) struct Regions {
     /// destroyed, so never free), to answer most of a fill's questions
     /// without the spatial index.
     walls: Vec<bool>,
+    /// The tags that make a cell not free: [`IN_THE_WAY`] and the
+    /// [`answering_marks`] (every tag but the player's when they are not
+    /// known: a cell holding anything is then not free).
+    not_free: TagSet,
     /// The cells of the current [`Regions::canonical`] or [`Regions::walk_to`] fill.
     filled: Marks,
     /// The cells of the current tour ([`Regions::start_tour`]).
@@ -94,6 +131,7 @@ impl Regions {
             max: GridPos::new(-1, -1),
             width: 0,
             walls: Vec::new(),
+            not_free: IN_THE_WAY,
             filled: Marks::default(),
             toured: Marks::default(),
             via: Vec::new(),
@@ -112,6 +150,10 @@ impl Regions {
             max,
             width,
             walls: vec![false; cells],
+            not_free: IN_THE_WAY.union(
+                answering_marks()
+                    .unwrap_or_else(|| TagSet::of(TagKind::ALL).without(TagKind::Player)),
+            ),
             filled: Marks {
                 seen: vec![0; cells],
                 stamp: 0,
@@ -152,7 +194,7 @@ impl Regions {
     }
 
     /// Return whether `at` is free: inside the bound, holding nothing in
-    /// [`NOT_FREE`] besides the player, and no water nothing fills (what is
+    /// `not_free` besides the player, and no water nothing fills (what is
     /// left: floor, goals, filled water and the sunk box that fills it).
     ///
     /// Walking onto a free cell from a free cell succeeds (nothing blocks,
@@ -183,7 +225,7 @@ impl Regions {
         }
         let unfilled_water =
             kinds.contains(TagKind::WaterCell) && !kinds.contains(TagKind::Walkable);
-        !kinds.intersects(NOT_FREE) && !unfilled_water
+        !kinds.intersects(self.not_free) && !unfilled_water
     }
 
     /// Return whether a move of the player, from a free cell of `world`'s
@@ -366,6 +408,22 @@ mod tests {
             r.canonical(t.world(), t.player()),
             Some(GridPos::new(-2, -2))
         );
+    }
+
+    #[test]
+    fn doors_are_marked_and_walls_boxes_and_keys_not() {
+        let marks = answering_marks().unwrap_or_else(|| panic!("unmarked answering recipe"));
+        assert!(marks.contains(TagKind::Door), "{marks:?}");
+        for tag in [
+            TagKind::BlocksMovement,
+            TagKind::Pushable,
+            TagKind::Goal,
+            TagKind::Key,
+            TagKind::WallStrong,
+            TagKind::Red,
+        ] {
+            assert!(!marks.contains(tag), "{tag} marked in {marks:?}");
+        }
     }
 
     #[test]
