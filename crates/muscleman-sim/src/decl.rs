@@ -123,8 +123,8 @@ pub enum Answer {
     /// It answers steps onto or off its own cell, and changes that cell
     /// only (a door shuts on an empty doorway).
     InItsCell,
-    /// Anything more: it changes more than its cell (a pressed plate opens
-    /// doors elsewhere, a collected coin raises a counter), or answers
+    /// Anything more: it changes more than its cell (a collected coin
+    /// raises a counter, a lever would open doors elsewhere), or answers
     /// steps elsewhere (a lantern glows when the player comes near).
     Beyond,
 }

@@ -55,8 +55,8 @@ pub(crate) fn answering_marks() -> Option<TagSet> {
 /// recipe it holds or may spawn (on the floor or inside a box) is moved
 /// only by the player's actions and answers the player's steps in its own
 /// cell at most (a door shuts on its doorway, a cell that is never free;
-/// a plate opens doors elsewhere, a coin raises a counter: neither is
-/// allowed), and the marks are known.
+/// a coin collected raises a counter, which is not allowed), and the marks
+/// are known.
 pub(crate) fn walks_change_nothing(level: &Level) -> bool {
     answering_marks().is_some()
         && level.entities().all(|(_, spec)| {
@@ -199,10 +199,11 @@ impl Regions {
     ///
     /// Walking onto a free cell from a free cell succeeds (nothing blocks,
     /// nothing is pushed, the player can stand there), and in a level that
-    /// [`walks_change_nothing`] no rule answers it: collect and plates find
-    /// none of theirs, sink takes only a sinkable that arrived (the player
-    /// is none), doors look only at the two cells (no door on either), and
-    /// without hands cleanup has nothing to let go of. So the step changes
+    /// [`walks_change_nothing`] no rule answers it: every recipe there
+    /// promises (its `Assume`) to answer the player's steps in its own cell
+    /// at most, and no cell holding one is free; sink takes only a sinkable
+    /// that arrived (the player is none), and without hands cleanup has
+    /// nothing to let go of. So the step changes
     /// the player's cell and Facing and nothing else; the search also
     /// checks each such step it takes (`Search::walk`).
     pub(crate) fn free(&self, world: &World, player: EntityId, at: GridPos) -> bool {
