@@ -124,8 +124,8 @@ pub enum Answer {
     /// only (a door shuts on an empty doorway).
     InItsCell,
     /// Anything more: it changes more than its cell (a collected coin
-    /// raises a counter, a lever would open doors elsewhere), or answers
-    /// steps elsewhere (a lantern glows when the player comes near).
+    /// raises a counter), or answers steps elsewhere (a lantern glows when
+    /// the player comes near).
     Beyond,
 }
 
