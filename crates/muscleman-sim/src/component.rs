@@ -1,14 +1,19 @@
 //! Tags and data components: the vocabulary of the world, each declared once.
 //!
-//! Tags are zero-sized markers (`Pushable`, `Static`, ...). An entity's tags
+//! Tags are markers an entity has or not (`Pushable`, `Static`, ...). An entity's tags
 //! are kept together as one [`TagSet`] bit set, stored in the ECS and mirrored
 //! in the spatial index so cell queries never touch the ECS. Data components
 //! (`Position`, `Facing`, `Holding`, `LevelMember`) carry values.
 //!
-//! Both sets are closed and declared in one table each (`tags!` and
-//! `components!` below): a new tag or component is one line there, and the
+//! The tags every rule shares are declared below with `tags!`; a mechanic
+//! declares its own with the same macro in its module (the registry gathers
+//! and checks them). Tags are bits, so the undo journal, the state hash and
+//! `World::validate` need nothing per tag, and saves name them.
+//!
+//! The data components are a closed set, declared in one table
+//! (`components!` below): a new component is one line there, and the
 //! undo journal, the state hash, saves and `World::validate` pick it up
-//! from the code those macros generate. A component's value type says how it
+//! from the code the macro generates. A component's value type says how it
 //! is hashed, saved and which entities it refers to, through [`Field`].
 //!
 //! # Adding a component
@@ -27,28 +32,76 @@ mod sealed {
     pub trait Sealed {}
 }
 
+/// Name of one tag: its bit in a [`TagSet`], and its name as written in
+/// code and saves (`"BlocksMovement"`).
+///
+/// The tags every rule shares are declared below; a mechanic declares its
+/// own in its module with `tags!` (each an associated constant, so every
+/// layer writes `TagKind::PressurePlate` alike) and lists them in its
+/// `Mechanic`; the registry checks at compile time that no two share a bit
+/// or a name.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct TagKind {
+    bit: u8,
+    name: &'static str,
+}
+
+impl TagKind {
+    /// Declare the tag of bit `bit`, named `name`. A bit past a
+    /// [`TagSet`]'s capacity fails the build where the tag is declared.
+    pub(crate) const fn declare(bit: u8, name: &'static str) -> TagKind {
+        assert!(
+            (bit as usize) < TagSet::CAPACITY,
+            "a tag past the TagSet's capacity"
+        );
+        TagKind { bit, name }
+    }
+
+    /// Return its bit in a [`TagSet`].
+    pub const fn bit(self) -> u8 {
+        self.bit
+    }
+
+    /// Return the tag's name as written in code (`"BlocksMovement"`).
+    pub const fn name(self) -> &'static str {
+        self.name
+    }
+}
+
+impl fmt::Debug for TagKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+/// Declare tags as associated constants of [`TagKind`], and the list
+/// `$list` of them: `tags! { TAGS; /// Is water. WaterCell = 14 }`.
 macro_rules! tags {
-    ($($(#[$doc:meta])* $name:ident),* $(,)?) => {
-        /// Name of one tag, usable where the tag type is not known statically.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-        pub enum TagKind {
-            $($(#[$doc])* $name,)*
+    ($list:ident; $($(#[$doc:meta])* $name:ident = $bit:literal),* $(,)?) => {
+        #[allow(non_upper_case_globals)]
+        impl $crate::component::TagKind {
+            $(
+                $(#[$doc])*
+                pub const $name: $crate::component::TagKind =
+                    $crate::component::TagKind::declare($bit, stringify!($name));
+            )*
         }
 
-        impl TagKind {
-            /// Every tag, in bit order.
-            pub const ALL: &'static [TagKind] = &[$(TagKind::$name,)*];
+        /// The tags this module declares.
+        pub(crate) const $list: &[$crate::component::TagKind] =
+            &[$($crate::component::TagKind::$name,)*];
+    };
+}
+pub(crate) use tags;
 
-            /// Return the tag's name as written in code (`"BlocksMovement"`).
-            pub const fn name(self) -> &'static str {
-                match self {
-                    $(TagKind::$name => stringify!($name),)*
-                }
-            }
-        }
-
+/// Give each of the shared tags a marker type, for [`World::has_tag`]
+/// (`world.has_tag::<Pushable>(id)`).
+///
+/// [`World::has_tag`]: crate::World::has_tag
+macro_rules! markers {
+    ($($name:ident),* $(,)?) => {
         $(
-            $(#[$doc])*
+            #[doc = concat!("The marker type of [`TagKind::", stringify!($name), "`].")]
             #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
             pub struct $name;
 
@@ -62,84 +115,76 @@ macro_rules! tags {
 }
 
 tags! {
+    SHARED_TAGS;
     /// Marks the player.
-    Player,
+    Player = 0,
     /// Nothing else may enter this entity's cell by walking or pushing.
-    BlocksMovement,
+    BlocksMovement = 1,
     /// Stops a swing (not consulted by walk or push).
-    BlocksPush,
+    BlocksPush = 2,
     /// May be stood on although it is a thing (a sunk heavy box).
-    Walkable,
+    Walkable = 3,
     /// Moves when walked into, as part of a push chain.
-    Pushable,
+    Pushable = 4,
     /// Can be lifted and carried.
-    Liftable,
+    Liftable = 5,
     /// Is heavy.
-    Heavy,
-    /// Sinks in water.
-    Sinkable,
-    /// Is a hammer.
-    Hammer,
-    /// Can be smashed.
-    Smashable,
+    Heavy = 6,
     /// Can be opened.
-    Openable,
+    Openable = 10,
     /// Has been opened.
-    Opened,
+    Opened = 11,
     /// Is a strong wall.
-    WallStrong,
-    /// Is a weak wall.
-    WallWeak,
-    /// Is water.
-    WaterCell,
+    WallStrong = 12,
     /// Comes from the level and is never saved (the save discriminator).
-    Static,
-    /// Is a door.
-    Door,
-    /// Is an open door.
-    DoorOpen,
+    Static = 15,
     /// Is a goal cell of a Sokoban level.
-    Goal,
-    /// Is a key (its colour is its colour tag: `KeyOf(c)` of rules.md §3).
-    Key,
-    /// Is a door still locked by its key (`LockedBy(c)`, `c` its colour
-    /// tag); a key takes it away for good.
-    Locked,
-    /// Is a pressure plate (`PressurePlate(c, pressed)`: coloured by its
-    /// colour tag, heavy if it has none).
-    PressurePlate,
-    /// Is a plate pressed right now.
-    Pressed,
-    /// Is collected when the player enters its cell (its counter is its
-    /// [`Collects`] component).
-    Collectible,
+    Goal = 18,
     /// Is blue (a key, door or plate).
-    Blue,
+    Blue = 24,
     /// Is red (a key, door or plate).
-    Red,
+    Red = 25,
     /// Is yellow (a key, door or plate).
-    Yellow,
+    Yellow = 26,
     /// Is green (a key, door or plate).
-    Green,
+    Green = 27,
     /// Holds something (the player; its `Holding` names what): kept beside
     /// the component so a step knows from the spatial index alone.
-    Carrying,
+    Carrying = 28,
 }
+
+markers!(
+    Player,
+    BlocksMovement,
+    BlocksPush,
+    Walkable,
+    Pushable,
+    Liftable,
+    Heavy,
+    Openable,
+    Opened,
+    WallStrong,
+    Static,
+    Goal,
+    Blue,
+    Red,
+    Yellow,
+    Green,
+    Carrying,
+);
 
 /// A tag type: a zero-sized marker an entity has or has not.
 ///
-/// Sealed: the tags are the ones this module declares.
+/// Sealed: the shared tags declared in this module have one each; a
+/// mechanic's own tags are named by [`TagKind`] alone.
 pub trait Tag: sealed::Sealed + Copy + Default + Send + Sync + 'static {
     /// The tag's name.
     const KIND: TagKind;
 }
 
-/// The integer a [`TagSet`] is stored in: one bit per tag.
+/// The integer a [`TagSet`] is stored in: one bit per tag. A tag declared
+/// past its bits fails the build ([`TagKind::declare`]); widen it then.
 type TagBits = u32;
-
-// The tag capacity is a compile-time check: a 33rd tag fails the build here
-// (widen `TagBits` then).
-const _: () = assert!(TagKind::ALL.len() <= TagSet::CAPACITY);
 
 impl TagKind {
     /// Return the tag of a colour.
@@ -154,7 +199,7 @@ impl TagKind {
 
     /// Return the set holding only this tag.
     pub const fn set(self) -> TagSet {
-        TagSet(1 << (self as u32))
+        TagSet(1 << self.bit)
     }
 }
 
@@ -268,23 +313,16 @@ impl TagSet {
         }
     }
 
-    /// Return the raw bits (bit `n` is `TagKind::ALL[n]`), for hashing.
+    /// Return the raw bits (bit `n` is the tag whose [`TagKind::bit`] is
+    /// `n`), for hashing.
     pub const fn bits(self) -> u64 {
         self.0 as u64
     }
 
-    /// Iterate over the tags in the set, in bit order.
-    pub fn iter(self) -> impl Iterator<Item = TagKind> {
-        TagKind::ALL
-            .iter()
-            .copied()
-            .filter(move |t| self.contains(*t))
-    }
-}
-
-impl fmt::Debug for TagSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter()).finish()
+    /// Return the set of the tags whose bits are set in `bits` (bits past
+    /// the capacity are dropped).
+    pub const fn from_bits(bits: u64) -> TagSet {
+        TagSet(bits as TagBits)
     }
 }
 

@@ -328,6 +328,8 @@ pub(crate) struct Mechanic {
     /// The needs its entities meet: while some entity has the tag, the
     /// lines that need it run (a world with water runs sink).
     pub(crate) meets: &'static [(Needs, TagKind)],
+    /// The tags it declares (with `tags!`, in its module).
+    pub(crate) tags: &'static [TagKind],
 }
 
 impl Mechanic {
@@ -344,6 +346,7 @@ impl Mechanic {
             settle: None,
             check: None,
             meets: &[],
+            tags: &[],
         }
     }
 }

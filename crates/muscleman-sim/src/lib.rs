@@ -50,11 +50,9 @@ mod world;
 
 pub use command::{COMMANDS, Command, CommandInfo};
 pub use component::{
-    AnyComponent, BlocksMovement, BlocksPush, Blue, Carrying, Collectible, Collects, Component,
-    ComponentKind, Door, DoorOpen, Facing, Goal, Green, Hammer, Heavy, Holding, Inside, Key,
-    LevelMember, Liftable, Locked, Openable, Opened, Player, Position, Pressed, PressurePlate,
-    Pushable, Red, Sinkable, Smashable, Static, Tag, TagKind, TagSet, Walkable, WallStrong,
-    WallWeak, WaterCell, Yellow,
+    AnyComponent, BlocksMovement, BlocksPush, Blue, Carrying, Collects, Component, ComponentKind,
+    Facing, Goal, Green, Heavy, Holding, Inside, LevelMember, Liftable, Openable, Opened, Player,
+    Position, Pushable, Red, Static, Tag, TagKind, TagSet, Walkable, WallStrong, Yellow,
 };
 pub use decl::{Answer, Art, Assume, Init, Layer, RecipeDecl, Shows, StateDecl, Tint};
 pub use game::{Game, Stats};
@@ -63,7 +61,7 @@ pub use index::{CellEntities, SpatialIndex};
 pub use level::{LevelLoadError, level_from_world, world_from_level};
 pub use muscleman_core::{EntityId, EventBatch, Input};
 pub use recipe::{is_implemented, recipe_of, recipe_tags, spawn, spawn_spec, spec_of, spec_tags};
-pub use registry::{mechanics, recipe_decl, recipe_decls};
+pub use registry::{TAG_BITS, mechanics, recipe_decl, recipe_decls, tag_kinds, tag_named};
 pub use rules::{RULES_VERSION, Rules, is_solved};
 pub use save::{MAX_HISTORY, MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION, SaveError};
 pub use schedule::systems;

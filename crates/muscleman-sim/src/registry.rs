@@ -15,7 +15,9 @@
 
 use muscleman_core::{EntityId, EntityRecipe};
 
-use crate::component::{Holding, TagSet};
+use std::fmt;
+
+use crate::component::{Holding, SHARED_TAGS, TagKind, TagSet};
 use crate::decl::{CellCheck, Mechanic, RecipeDecl};
 use crate::mechanics::MECHANICS;
 use crate::needs::{NEED_BITS, Needs};
@@ -136,6 +138,243 @@ const _: () = {
         m += 1;
     }
 };
+
+/// Every tag: the shared ones, then each mechanic's in registration order.
+const TAGS: [TagKind; TAG_COUNT] = {
+    let mut tags = [TagKind::Player; TAG_COUNT];
+    let mut n = 0;
+    let mut m = 0;
+    while m <= MECHANICS.len() {
+        let declared = if m == 0 {
+            SHARED_TAGS
+        } else {
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time, below the lengths"
+            )]
+            MECHANICS[m - 1].tags
+        };
+        let mut i = 0;
+        while i < declared.len() {
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time, below the lengths"
+            )]
+            {
+                tags[n] = declared[i];
+            }
+            n += 1;
+            i += 1;
+        }
+        m += 1;
+    }
+    tags
+};
+
+/// How many tags there are.
+const TAG_COUNT: usize = {
+    let mut n = SHARED_TAGS.len();
+    let mut m = 0;
+    while m < MECHANICS.len() {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the lengths"
+        )]
+        {
+            n += MECHANICS[m].tags.len();
+        }
+        m += 1;
+    }
+    n
+};
+
+/// One more than the highest bit of any tag: how many bits of a
+/// [`TagSet`] are in use.
+pub const TAG_BITS: u32 = {
+    let mut bits = 0;
+    let mut i = 0;
+    while i < TAG_COUNT {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the length"
+        )]
+        let bit = TAGS[i].bit() as u32 + 1;
+        if bit > bits {
+            bits = bit;
+        }
+        i += 1;
+    }
+    bits
+};
+
+/// Return whether two names are equal, at compile time.
+const fn same_name(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the equal lengths"
+        )]
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Return whether `tag` is declared, at compile time.
+const fn declared(tag: TagKind) -> bool {
+    let mut i = 0;
+    while i < TAG_COUNT {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the length"
+        )]
+        if TAGS[i].bit() == tag.bit() && same_name(TAGS[i].name(), tag.name()) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// Return whether every tag of `set` is declared, at compile time.
+const fn all_declared(set: TagSet) -> bool {
+    let mut rest = set.bits();
+    let mut bit = 0;
+    while rest != 0 {
+        if rest & 1 == 1 {
+            let mut found = false;
+            let mut i = 0;
+            while i < TAG_COUNT {
+                #[expect(
+                    clippy::indexing_slicing,
+                    reason = "evaluated at compile time, below the length"
+                )]
+                if TAGS[i].bit() as u32 == bit {
+                    found = true;
+                }
+                i += 1;
+            }
+            if !found {
+                return false;
+            }
+        }
+        rest >>= 1;
+        bit += 1;
+    }
+    true
+}
+
+// No two tags share a bit or a name, every need's tag is declared, and
+// every tag a recipe has in any state is declared: compile-time checks, so
+// a mechanic's tag cannot collide with another's or go unregistered (its
+// saves would not load).
+const _: () = {
+    let mut i = 0;
+    while i < TAG_COUNT {
+        let mut j = i + 1;
+        while j < TAG_COUNT {
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time, below the length"
+            )]
+            let (a, b) = (TAGS[i], TAGS[j]);
+            assert!(a.bit() != b.bit(), "two tags share a bit");
+            assert!(!same_name(a.name(), b.name()), "two tags share a name");
+            j += 1;
+        }
+        i += 1;
+    }
+    let mut m = 0;
+    while m < MECHANICS.len() {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the lengths"
+        )]
+        let mechanic = &MECHANICS[m];
+        let mut i = 0;
+        while i < mechanic.meets.len() {
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time, below the lengths"
+            )]
+            let (_, tag) = mechanic.meets[i];
+            assert!(declared(tag), "a need is met by an undeclared tag");
+            i += 1;
+        }
+        let mut r = 0;
+        while r < mechanic.recipes.len() {
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time, below the lengths"
+            )]
+            let decl = &mechanic.recipes[r];
+            assert!(
+                all_declared(decl.all_tags()),
+                "a recipe has an undeclared tag"
+            );
+            let mut s = 0;
+            while s < decl.states.len() {
+                #[expect(
+                    clippy::indexing_slicing,
+                    reason = "evaluated at compile time, below the lengths"
+                )]
+                let state = &decl.states[s];
+                assert!(all_declared(state.gain), "a state gains an undeclared tag");
+                s += 1;
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+};
+
+/// Iterate over every tag, in bit order: the shared ones and each
+/// mechanic's.
+///
+/// # Example
+/// ```
+/// use muscleman_sim::{TagKind, tag_kinds};
+///
+/// assert!(tag_kinds().any(|t| t == TagKind::Pushable));
+/// ```
+pub fn tag_kinds() -> impl Iterator<Item = TagKind> {
+    let mut tags = TAGS;
+    tags.sort_unstable_by_key(|t| t.bit());
+    tags.into_iter()
+}
+
+/// Return the tag named `name` (as in saves: `"BlocksMovement"`), if any.
+///
+/// # Example
+/// ```
+/// use muscleman_sim::{TagKind, tag_named};
+///
+/// assert_eq!(tag_named("Pushable"), Some(TagKind::Pushable));
+/// assert_eq!(tag_named("Wings"), None);
+/// ```
+pub fn tag_named(name: &str) -> Option<TagKind> {
+    TAGS.into_iter().find(|t| t.name() == name)
+}
+
+impl TagSet {
+    /// Iterate over the tags in the set, in bit order.
+    pub fn iter(self) -> impl Iterator<Item = TagKind> {
+        tag_kinds().filter(move |t| self.contains(*t))
+    }
+}
+
+impl fmt::Debug for TagSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
 
 /// Return the sim's declaration of a recipe, or `None` if the sim does not
 /// play it.

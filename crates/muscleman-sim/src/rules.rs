@@ -65,8 +65,8 @@ impl Default for Rules {
 /// Return whether an entity with `tags` fills a goal: a box, or a heavy box
 /// still pushable (one that sank lost `Pushable`).
 pub(crate) const fn counts_on_goal(tags: TagSet) -> bool {
-    use TagKind::{Heavy, Pushable, Smashable};
-    tags.contains(Pushable) && (tags.contains(Smashable) || tags.contains(Heavy))
+    tags.contains(TagKind::Pushable)
+        && (tags.contains(TagKind::Smashable) || tags.contains(TagKind::Heavy))
 }
 
 /// Return whether the level is solved: it has at least one goal, and every

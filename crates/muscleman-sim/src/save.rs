@@ -231,8 +231,8 @@ fn check_entity(e: &SavedEntity) -> Result<(), SaveError> {
     }
     let mut seen = TagSet::EMPTY;
     for t in &e.tags {
-        match TagKind::ALL.iter().find(|k| k.name() == t) {
-            Some(k) if !seen.contains(*k) => seen = seen.with(*k),
+        match crate::registry::tag_named(t) {
+            Some(k) if !seen.contains(k) => seen = seen.with(k),
             Some(_) => return bad(format!("entity {} lists tag {t} twice", e.id)),
             None => return bad(format!("entity {} has an unknown tag {t:?}", e.id)),
         }

@@ -120,10 +120,8 @@ impl Tallies {
             if let Some(n) = row.get_mut(c) {
                 *n = n.saturating_sub(1);
             }
-            if row.iter().all(|n| *n == 0)
-                && let Some(&tag) = TagKind::ALL.get(t)
-            {
-                self.present = self.present.without(tag);
+            if row.iter().all(|n| *n == 0) {
+                self.present = self.present.minus(TagSet::from_bits(1 << t));
             }
         }
     }
@@ -164,7 +162,7 @@ impl Tallies {
     #[inline]
     pub fn count(&self, tag: TagKind, color: Option<KeyColor>) -> u32 {
         self.counts
-            .get(tag as usize)
+            .get(usize::from(tag.bit()))
             .and_then(|row| row.get(class(color)))
             .copied()
             .unwrap_or(0)

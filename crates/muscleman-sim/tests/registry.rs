@@ -2,7 +2,7 @@
 //! its own module; the schedule and every front end read them (issue 22).
 
 use muscleman_core::{EntityRecipe, SimEvent};
-use muscleman_sim::{Layer, recipe_decl, recipe_decls, systems};
+use muscleman_sim::{Layer, TagKind, recipe_decl, recipe_decls, systems};
 
 #[test]
 fn the_whole_schedule_reads_in_order() {
@@ -85,4 +85,30 @@ fn every_event_has_a_snake_case_name_and_named_fields_once() {
     names.sort_unstable();
     names.dedup();
     assert_eq!(names.len(), SimEvent::CATALOGUE.len(), "names are unique");
+}
+
+/// Every tag is registered once: distinct bits, distinct names, each found
+/// by its name (as saves find them), the shared and the mechanics' alike.
+#[test]
+fn every_tag_is_registered_once_and_found_by_name() {
+    let tags: Vec<TagKind> = muscleman_sim::tag_kinds().collect();
+    let mut bits: Vec<u8> = tags.iter().map(|t| t.bit()).collect();
+    bits.dedup();
+    assert_eq!(
+        bits.len(),
+        tags.len(),
+        "bits in order, none twice: {tags:?}"
+    );
+    for tag in &tags {
+        assert_eq!(muscleman_sim::tag_named(tag.name()), Some(*tag));
+        assert!(u32::from(tag.bit()) < muscleman_sim::TAG_BITS);
+    }
+    for mechanic_tag in [TagKind::PressurePlate, TagKind::WaterCell, TagKind::Key] {
+        assert!(tags.contains(&mechanic_tag), "{mechanic_tag}");
+    }
+    for recipe in muscleman_sim::recipe_decls() {
+        for tag in recipe.all_tags().iter() {
+            assert!(tags.contains(&tag), "{tag} of {}", recipe.recipe);
+        }
+    }
 }

@@ -4,7 +4,7 @@ mod common;
 
 use common::TestWorld;
 use muscleman_core::{EntityRecipe, GridDir, GridPos};
-use muscleman_sim::{BlocksMovement, BlocksPush, Pushable, Sinkable, Walkable, spawn};
+use muscleman_sim::{BlocksMovement, BlocksPush, Pushable, TagKind, Walkable, spawn};
 
 #[test]
 fn player_can_walk_onto_a_sunk_heavy_box() {
@@ -15,7 +15,7 @@ fn player_can_walk_onto_a_sunk_heavy_box() {
     t.world.remove_tag::<BlocksMovement>(heavy).unwrap();
     t.world.remove_tag::<BlocksPush>(heavy).unwrap();
     t.world.remove_tag::<Pushable>(heavy).unwrap();
-    t.world.remove_tag::<Sinkable>(heavy).unwrap();
+    t.world.remove_tag_kind(heavy, TagKind::Sinkable).unwrap();
     t.world.add_tag::<Walkable>(heavy).unwrap();
 
     t.mv(GridDir::Right);

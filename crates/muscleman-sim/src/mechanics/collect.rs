@@ -14,6 +14,13 @@ use crate::needs::Needs;
 use crate::world::WorldError;
 use muscleman_core::{EntityRecipe, GlobalCounter};
 
+crate::component::tags! {
+    TAGS;
+    /// Is collected when the player enters its cell (its counter is its
+    /// [`Collects`](crate::Collects) component).
+    Collectible = 23,
+}
+
 /// A collectible recipe: it lies on the floor and raises `counter`.
 const fn collectible(
     recipe: EntityRecipe,
@@ -37,6 +44,7 @@ const fn collectible(
 /// Collectibles, and the player collecting them.
 pub(crate) const MECHANIC: Mechanic = Mechanic {
     meets: &[(Needs::Collectibles, TagKind::Collectible)],
+    tags: TAGS,
     ..Mechanic::new(
         "collect",
         &[

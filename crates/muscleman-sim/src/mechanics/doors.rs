@@ -15,6 +15,19 @@ use crate::needs::Needs;
 use crate::tally::SIGNAL_CLASSES as CLASSES;
 use crate::world::{InvariantError, World, WorldError};
 
+crate::component::tags! {
+    TAGS;
+    /// Is a door.
+    Door = 16,
+    /// Is an open door.
+    DoorOpen = 17,
+    /// Is a key (its colour is its colour tag: `KeyOf(c)` of rules.md §3).
+    Key = 19,
+    /// Is a door still locked by its key (`LockedBy(c)`, `c` its colour
+    /// tag); a key takes it away for good.
+    Locked = 20,
+}
+
 /// A key: pushed into its door, it is spent and opens it for good.
 const fn key(recipe: EntityRecipe) -> RecipeDecl {
     RecipeDecl::new(
@@ -86,6 +99,7 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
     settle: Some(settle),
     check: Some(check),
     meets: &[(Needs::Switches, TagKind::Door)],
+    tags: TAGS,
     ..Mechanic::new(
         "doors",
         &[

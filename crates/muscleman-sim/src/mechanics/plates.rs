@@ -12,6 +12,15 @@ use crate::line::{Phase, reacting};
 use crate::needs::Needs;
 use crate::world::{InvariantError, World, WorldError};
 
+crate::component::tags! {
+    TAGS;
+    /// Is a pressure plate (`PressurePlate(c, pressed)`: coloured by its
+    /// colour tag, heavy if it has none).
+    PressurePlate = 21,
+    /// Is a plate pressed right now.
+    Pressed = 22,
+}
+
 /// A plate recipe: set into the floor, shown pressed while pressed.
 const fn plate(recipe: EntityRecipe, art: Art) -> RecipeDecl {
     RecipeDecl::new(
@@ -40,6 +49,7 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
     settle: Some(settle),
     check: Some(check),
     meets: &[(Needs::Switches, TagKind::PressurePlate)],
+    tags: TAGS,
     ..Mechanic::new(
         "plates",
         &[

@@ -14,10 +14,19 @@ use crate::needs::Needs;
 use crate::world::{InvariantError, World, WorldError};
 use muscleman_core::{EntityRecipe, RecipeState};
 
+crate::component::tags! {
+    TAGS;
+    /// Sinks in water.
+    Sinkable = 7,
+    /// Is water.
+    WaterCell = 14,
+}
+
 /// Water and heavy boxes, which sink in it.
 pub(crate) const MECHANIC: Mechanic = Mechanic {
     check: Some(check),
     meets: &[(Needs::Water, TagKind::WaterCell)],
+    tags: TAGS,
     ..Mechanic::new(
         "sink",
         &[

@@ -16,31 +16,44 @@ use crate::mechanics::push::{self, Chain, KeyRule};
 use crate::world::WorldError;
 use muscleman_core::EntityRecipe;
 
+crate::component::tags! {
+    TAGS;
+    /// Is a hammer.
+    Hammer = 8,
+    /// Can be smashed.
+    Smashable = 9,
+    /// Is a weak wall.
+    WallWeak = 13,
+}
+
 /// Swings and the hammer, with the weak walls it breaks.
-pub(crate) const MECHANIC: Mechanic = Mechanic::new(
-    "swing",
-    &[
-        RecipeDecl::new(
-            EntityRecipe::Hammer,
-            &[
-                TagKind::BlocksMovement,
-                TagKind::BlocksPush,
-                TagKind::Pushable,
-                TagKind::Liftable,
-                TagKind::Hammer,
-            ],
-            Art::new("hammer", "hammer", Layer::THING, 'T', Tint::Grey),
-            Assume::PUSHED.outside_push_search("hammers"),
-        ),
-        RecipeDecl::new(
-            EntityRecipe::WallWeak,
-            &[TagKind::BlocksMovement, TagKind::WallWeak, TagKind::Static],
-            Art::new("weak_wall", "weak wall", Layer::WALL, '%', Tint::Brown),
-            Assume::SCENERY.destroyable(),
-        ),
-    ],
-    &[player("swing", &[Input::SwingLeft, Input::SwingRight], run)],
-);
+pub(crate) const MECHANIC: Mechanic = Mechanic {
+    tags: TAGS,
+    ..Mechanic::new(
+        "swing",
+        &[
+            RecipeDecl::new(
+                EntityRecipe::Hammer,
+                &[
+                    TagKind::BlocksMovement,
+                    TagKind::BlocksPush,
+                    TagKind::Pushable,
+                    TagKind::Liftable,
+                    TagKind::Hammer,
+                ],
+                Art::new("hammer", "hammer", Layer::THING, 'T', Tint::Grey),
+                Assume::PUSHED.outside_push_search("hammers"),
+            ),
+            RecipeDecl::new(
+                EntityRecipe::WallWeak,
+                &[TagKind::BlocksMovement, TagKind::WallWeak, TagKind::Static],
+                Art::new("weak_wall", "weak wall", Layer::WALL, '%', Tint::Brown),
+                Assume::SCENERY.destroyable(),
+            ),
+        ],
+        &[player("swing", &[Input::SwingLeft, Input::SwingRight], run)],
+    )
+};
 
 /// What a hammer smashes.
 const SMASHABLE: TagSet = TagSet::of(&[TagKind::Smashable, TagKind::WallWeak]);

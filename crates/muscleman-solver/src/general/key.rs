@@ -5,8 +5,9 @@ use muscleman_core::{EntityId, EntityRecipe, GlobalCounter, GridDir, GridPos};
 use muscleman_level::Level;
 use muscleman_sim::{Collects, Facing, Holding, TagKind, TagSet, World, recipe_decl};
 
-/// Whether a tag set needs a second word (never, with today's 29 tags).
-const WIDE_TAGS: bool = TagKind::ALL.len() > 32;
+/// Whether a tag set needs a second word (never, while every tag's bit is
+/// below 32).
+const WIDE_TAGS: bool = muscleman_sim::TAG_BITS > 32;
 
 /// The word written for an entity that no longer exists.
 const GONE: u32 = u32::MAX;

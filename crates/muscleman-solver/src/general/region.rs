@@ -5,7 +5,9 @@
 
 use muscleman_core::{EntityId, EntityRecipe, GridDir, GridPos};
 use muscleman_level::Level;
-use muscleman_sim::{Answer, RecipeDecl, TagKind, TagSet, World, recipe_decl, recipe_decls};
+use muscleman_sim::{
+    Answer, RecipeDecl, TagKind, TagSet, World, recipe_decl, recipe_decls, tag_kinds,
+};
 
 /// What makes a cell not free besides [`answering_marks`]: the player
 /// cannot enter it (something that blocks movement, water nothing fills)
@@ -152,7 +154,7 @@ impl Regions {
             walls: vec![false; cells],
             not_free: IN_THE_WAY.union(
                 answering_marks()
-                    .unwrap_or_else(|| TagSet::of(TagKind::ALL).without(TagKind::Player)),
+                    .unwrap_or_else(|| tag_kinds().collect::<TagSet>().without(TagKind::Player)),
             ),
             filled: Marks {
                 seen: vec![0; cells],
