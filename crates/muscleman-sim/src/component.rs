@@ -37,7 +37,7 @@ mod sealed {
 ///
 /// The tags every rule shares are declared below; a mechanic declares its
 /// own in its module with `tags!` (each an associated constant, so every
-/// layer writes `TagKind::PressurePlate` alike) and lists them in its
+/// layer writes `TagKind::WaterCell` alike) and lists them in its
 /// `Mechanic`; the registry checks at compile time that no two share a bit
 /// or a name.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -288,7 +288,7 @@ impl TagSet {
         self.0 == 0
     }
 
-    /// Return the colour its colour tag gives (a key's, door's or plate's),
+    /// Return the colour its colour tag gives (a key's, a door's...),
     /// if it has one.
     ///
     /// # Example
