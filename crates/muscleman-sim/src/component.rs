@@ -140,13 +140,13 @@ tags! {
     Static = 15,
     /// Is a goal cell of a Sokoban level.
     Goal = 18,
-    /// Is blue (a key, door or plate).
+    /// Is blue (what has a colour: a key, the door it opens...).
     Blue = 24,
-    /// Is red (a key, door or plate).
+    /// Is red (what has a colour: a key, the door it opens...).
     Red = 25,
-    /// Is yellow (a key, door or plate).
+    /// Is yellow (what has a colour: a key, the door it opens...).
     Yellow = 26,
-    /// Is green (a key, door or plate).
+    /// Is green (what has a colour: a key, the door it opens...).
     Green = 27,
     /// Holds something (the player; its `Holding` names what): kept beside
     /// the component so a step knows from the spatial index alone.
