@@ -28,6 +28,7 @@ mod component;
 mod context;
 mod decl;
 mod field;
+mod floor;
 mod fnv;
 mod game;
 mod hash;
@@ -53,10 +54,11 @@ pub use component::{
     AnyComponent, BlocksMovement, BlocksPush, Blue, Carrying, Collectible, Collects, Component,
     ComponentKind, Door, DoorOpen, Facing, Goal, Green, Hammer, Heavy, Holding, Inside, Key,
     LevelMember, Liftable, Locked, Openable, Opened, Player, Position, Pressed, PressurePlate,
-    Pushable, Red, Sinkable, Smashable, Static, Tag, TagKind, TagSet, Walkable, WallStrong,
-    WallWeak, WaterCell, Yellow,
+    Pushable, Red, Sinkable, Smashable, StairsDown, StairsUp, Static, Tag, TagKind, TagSet,
+    Walkable, WallStrong, WallWeak, WaterCell, Yellow,
 };
 pub use decl::{Art, Assume, Init, Layer, RecipeDecl, Shows, StateDecl, Tint};
+pub use floor::{floor_of, local, same_band, world_cell};
 pub use game::{Game, Stats};
 pub use hash::state_hash;
 pub use index::{CellEntities, SpatialIndex};
@@ -71,4 +73,4 @@ pub use step::{StepError, step, step_into, step_with};
 pub use tally::{SIGNAL_CLASSES, Tallies};
 pub use trail::Trail;
 pub use view::{Appearance, Sprite, View, appearance};
-pub use world::{InvariantError, RecipeError, World, WorldError};
+pub use world::{FloorRect, InvariantError, RecipeError, World, WorldError};

@@ -21,17 +21,20 @@ pub(crate) enum Needs {
     Collectibles = 1 << 4,
     /// The world has a switch or a door.
     Switches = 1 << 5,
+    /// The world has stairs.
+    Stairs = 1 << 6,
 }
 
 impl Needs {
     /// Every need, in bit order.
-    pub(crate) const ALL: [Needs; 6] = [
+    pub(crate) const ALL: [Needs; 7] = [
         Needs::Always,
         Needs::Holding,
         Needs::EmptyHands,
         Needs::Water,
         Needs::Collectibles,
         Needs::Switches,
+        Needs::Stairs,
     ];
 }
 
@@ -58,12 +61,16 @@ const _: () = {
 
 /// The needs that hold when some entity has one of the tags: a system that
 /// answers water runs only in a world with water.
-const OF_TAGS: [(Needs, TagSet); 3] = [
+const OF_TAGS: [(Needs, TagSet); 4] = [
     (Needs::Water, TagSet::of(&[TagKind::WaterCell])),
     (Needs::Collectibles, TagSet::of(&[TagKind::Collectible])),
     (
         Needs::Switches,
         TagSet::of(&[TagKind::PressurePlate, TagKind::Door]),
+    ),
+    (
+        Needs::Stairs,
+        TagSet::of(&[TagKind::StairsUp, TagKind::StairsDown]),
     ),
 ];
 
