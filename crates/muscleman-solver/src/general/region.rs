@@ -30,7 +30,7 @@ const ANSWERS_WALKS: TagSet = TagSet::of(&[TagKind::PressurePlate, TagKind::Coll
 /// a box. (Doors stay allowed: their cells are never free, see
 /// [`Regions::free`].)
 pub(crate) fn walks_change_nothing(level: &Level) -> bool {
-    level.entities().all(|(_, spec)| {
+    level.all_entities().all(|(_, _, spec)| {
         std::iter::once(spec.recipe)
             .chain(spec.contents.as_slice().iter().copied())
             .all(|r| recipe_tags(r).is_some_and(|t| !t.intersects(ANSWERS_WALKS)))
