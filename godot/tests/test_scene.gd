@@ -36,7 +36,7 @@ func test_keys_play_the_first_level_to_the_solved_banner() -> void:
 	var main: Node = MAIN_SCENE.instantiate()
 	tree.root.add_child(main)
 	await tree.process_frame
-	check_eq(main.level_list.item_count, 26, "the level list holds the built-in levels")
+	check_eq(main.level_list.item_count, 30, "the level list holds the built-in levels")
 	check_eq(main.title_label.text, "1. First Steps", "title")
 	check(not main.banner.visible, "no banner before solving")
 	check_eq(main.board.pieces.size(), main.game.entities().size(), "one piece per entity")

@@ -69,12 +69,17 @@ pub fn check_file(path: &std::path::Path) -> FileReport {
                 place(&name, &label, level, at)
             ));
         }
-        let goals = level.positions_of(EntityRecipe::Goal).count();
+        // Goals and boxes on every floor (solved means every goal of every
+        // floor holds a box).
+        let goals = level
+            .all_entities()
+            .filter(|(_, _, s)| s.recipe == EntityRecipe::Goal)
+            .count();
         // A sunk heavy box fills water; it is no box for a goal.
         let boxes = level
-            .entities()
-            .filter(|(_, s)| matches!(s.recipe, EntityRecipe::Box | EntityRecipe::HeavyBox))
-            .filter(|(_, s)| s.state.is_none())
+            .all_entities()
+            .filter(|(_, _, s)| matches!(s.recipe, EntityRecipe::Box | EntityRecipe::HeavyBox))
+            .filter(|(_, _, s)| s.state.is_none())
             .count();
         let first = place(&name, &label, level, GridPos::ZERO);
         if goals == 0 {

@@ -16,10 +16,11 @@ pub struct Recipes {
 }
 
 impl Recipes {
-    /// Remember the recipe of every entity of `view` in `world`.
+    /// Remember the recipe of every entity of `view` in `world`, on every
+    /// floor.
     pub fn of(world: &World, view: &View) -> Recipes {
         let mut r = Recipes::default();
-        for s in view.sprites() {
+        for s in view.all_sprites() {
             r.learn(world, s.entity);
         }
         r

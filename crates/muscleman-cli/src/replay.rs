@@ -189,6 +189,8 @@ struct FinalLine<'a> {
     state_hash: String,
     /// Where the player faces (`"down"`...).
     facing: Option<&'static str>,
+    /// The player's floor, from 1.
+    floor: u32,
     /// What the player holds: an entity, or null.
     holding: Option<serde_json::Value>,
     /// Every counter by its snake_case name.
@@ -202,13 +204,15 @@ struct FinalLine<'a> {
 /// Return how many columns on the left and rows on top the printed final
 /// level grew: something that left the level's rectangle left of or above
 /// it (an open level's edge is floor) is printed at its place, so the
-/// printed grid starts there. Growing right and down shifts nothing.
+/// printed grid starts there. Growing right and down shifts nothing. Every
+/// floor prints with the same origin, so this is the most any floor grew.
 pub fn grown_by(view: &View) -> (u64, u64) {
-    let Some((lo, _)) = view.bounds() else {
-        return (0, 0);
-    };
     let grow = |v: i32| u64::try_from(-i64::from(v)).unwrap_or(0);
-    (grow(lo.x), grow(lo.y))
+    let (mut left, mut top) = (0, 0);
+    for s in view.all_sprites() {
+        (left, top) = (left.max(grow(s.at.x)), top.max(grow(s.at.y)));
+    }
+    (left, top)
 }
 
 fn write_json(out: &mut impl Write, line: &impl Serialize) -> Result<(), Failure> {
@@ -285,6 +289,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
             solved,
             state_hash: format!("{:016x}", game.state_hash()),
             facing: view.facing().map(json::direction),
+            floor: view.player_floor(),
             holding: view
                 .holding()
                 .map(|id| json::entity(game.world(), &json::Recipes::default(), id)),
@@ -359,8 +364,13 @@ fn summary(config: &ReplayConfig, moves: u32, pushes: u32, solved: bool, view: &
         .filter(|(_, n)| *n > 0)
         .map(|(c, n)| format!(", {} {n}", c.name()))
         .collect();
+    let floor = if view.floor_count() > 1 {
+        format!(", floor {} of {}", view.player_floor(), view.floor_count())
+    } else {
+        String::new()
+    };
     format!(
-        "{which}{}, {}{counters}, {state}",
+        "{which}{}, {}{counters}{floor}, {state}",
         plural(moves, "move"),
         plural(pushes, "push").replace("pushs", "pushes")
     )

@@ -360,7 +360,6 @@ fn each_built_in_solution_played_with_keys_shows_the_banner_beside_the_whole_lev
     let mut app = app(levels);
     for (n, moves) in solutions {
         assert_eq!(app.level_index() + 1, n);
-        let height = app.level().height();
         for c in moves.chars() {
             let code = match c.to_ascii_lowercase() {
                 'u' => KeyCode::Up,
@@ -374,6 +373,9 @@ fn each_built_in_solution_played_with_keys_shows_the_banner_beside_the_whole_lev
         assert!(app.is_solved(), "level {n}");
         let s = screen(&app);
         assert!(s.contains("Solved!"), "level {n}: {s}");
+        // The board draws the floor the player stands on.
+        let floor = usize::try_from(app.game().player_floor()).unwrap();
+        let height = app.level().floor(floor).unwrap().height();
         let walls = s.lines().filter(|l| l.contains("██")).count();
         assert_eq!(
             walls, height,

@@ -390,12 +390,12 @@ fn every_built_in_level_is_solved() {
     let f = Files::new();
     f.write("builtin.txt", muscleman_cli::builtin::LEVELS);
     let (out, err) = expect_ok(&f, &["solve", "builtin.txt"], None);
-    assert!(err.trim_end().ends_with("solved 26 of 26"), "{err}");
+    assert!(err.trim_end().ends_with("solved 30 of 30"), "{err}");
     let solutions: Vec<&str> = out
         .lines()
         .filter(|l| !l.is_empty() && !l.starts_with(';'))
         .collect();
-    assert_eq!(solutions.len(), 26, "{out}");
+    assert_eq!(solutions.len(), 30, "{out}");
     for (i, moves) in solutions.iter().enumerate() {
         let n = (i + 1).to_string();
         let (_, err) = expect_ok(&f, &["replay", "builtin.txt", "--level", &n, moves], None);

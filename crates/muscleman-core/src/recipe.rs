@@ -301,10 +301,10 @@ recipes! {
     PressurePlateGreen: true, C::DRY, [], Nothing;
     /// A pressure plate only a heavy box presses.
     PressurePlateHeavy: true, C::DRY, [], Nothing;
-    /// Stairs leading up: level data (see [`EntityRecipe::in_levels`]).
-    StairsUp: false, C::STAIRS, [], Nothing;
-    /// Stairs leading down: level data (see [`EntityRecipe::in_levels`]).
-    StairsDown: false, C::STAIRS, [], Nothing;
+    /// Stairs leading up to the same cell of the floor above.
+    StairsUp: true, C::STAIRS, [], Nothing;
+    /// Stairs leading down to the same cell of the floor below.
+    StairsDown: true, C::STAIRS, [], Nothing;
     /// An apple.
     Apple: true, LOOSE, [], Nothing;
     /// A pear.
@@ -391,7 +391,7 @@ impl EntityRecipe {
     /// use muscleman_core::EntityRecipe;
     ///
     /// assert!(EntityRecipe::KeyRed.in_levels());
-    /// assert!(EntityRecipe::StairsUp.in_levels() && !EntityRecipe::StairsUp.has_rules());
+    /// assert!(EntityRecipe::StairsUp.in_levels() && EntityRecipe::StairsUp.has_rules());
     /// assert!(!EntityRecipe::Ghost.in_levels());
     /// ```
     pub const fn in_levels(self) -> bool {

@@ -225,12 +225,12 @@ mod tests {
 
     #[test]
     fn bad_input_is_refused_and_changes_nothing() {
-        let no_level = Session::from_text(BUILTIN, 26, Rules::MUSCLEMAN);
+        let no_level = Session::from_text(BUILTIN, 30, Rules::MUSCLEMAN);
         assert!(matches!(
             no_level,
             Err(AdapterError::NoLevel {
-                number: 26,
-                count: 26
+                number: 30,
+                count: 30
             })
         ));
         assert!(matches!(

@@ -94,6 +94,7 @@ const SIM_STORAGE: &[&str] = &[
     "crate::changes",
     "crate::component",
     "crate::field",
+    "crate::floor",
     "crate::fnv",
     "crate::hash",
     "crate::index",

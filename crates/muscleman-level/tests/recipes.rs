@@ -5,7 +5,7 @@ use muscleman_core::{EntityRecipe as R, EntitySpec, GridPos};
 use muscleman_level::{Level, ParseErrorKind};
 
 /// Every recipe with rules, by its legend name.
-const NAMES: [(&str, R); 26] = [
+const NAMES: [(&str, R); 28] = [
     ("Player", R::Player),
     ("WallStrong", R::WallStrong),
     ("WallWeak", R::WallWeak),
@@ -18,6 +18,8 @@ const NAMES: [(&str, R); 26] = [
     ("KeyRed", R::KeyRed),
     ("KeyYellow", R::KeyYellow),
     ("KeyGreen", R::KeyGreen),
+    ("StairsUp", R::StairsUp),
+    ("StairsDown", R::StairsDown),
     ("DoorBlue", R::DoorBlue),
     ("DoorRed", R::DoorRed),
     ("DoorYellow", R::DoorYellow),
@@ -78,13 +80,28 @@ fn the_names_are_every_recipe_with_rules() {
 fn every_name_reads_in_any_case() {
     for (name, recipe) in NAMES {
         for spelled in spellings(name) {
-            let (text, at) = if recipe == R::Player {
-                (format!("legend: x = {spelled}\n#x#\n"), GridPos::new(1, 0))
-            } else {
-                (with_letter(&spelled), GridPos::new(2, 0))
+            // Stairs pair across floors: x on floor 1 or 2, its pair on the other.
+            let (text, floor, at) = match recipe {
+                R::Player => (
+                    format!("legend: x = {spelled}\n#x#\n"),
+                    1,
+                    GridPos::new(1, 0),
+                ),
+                R::StairsUp => (
+                    format!("legend: x = {spelled}\nlegend: y = StairsDown\n#@x#\nfloor:\n##y#\n"),
+                    1,
+                    GridPos::new(2, 0),
+                ),
+                R::StairsDown => (
+                    format!("legend: x = {spelled}\nlegend: y = StairsUp\n#@y#\nfloor:\n##x#\n"),
+                    2,
+                    GridPos::new(2, 0),
+                ),
+                _ => (with_letter(&spelled), 1, GridPos::new(2, 0)),
             };
             let level = Level::parse(&text).unwrap_or_else(|e| panic!("{text}\n{e}"));
-            assert_eq!(level.cell(at), &[EntitySpec::new(recipe)], "{text}");
+            let cell = level.floor(floor).map(|f| f.cell(at));
+            assert_eq!(cell, Some(&[EntitySpec::new(recipe)][..]), "{text}");
         }
     }
 }
@@ -92,8 +109,17 @@ fn every_name_reads_in_any_case() {
 #[test]
 fn every_recipe_prints_by_its_name_and_reads_back() {
     let mut level = Level::new(NAMES.len(), 2).unwrap();
+    // The stairs pair across floors: the down stairs go above the up ones.
+    let attic = level.add_floor(NAMES.len(), 1).unwrap();
+    let up = NAMES.iter().position(|(_, r)| *r == R::StairsUp).unwrap();
     for (x, (_, recipe)) in NAMES.iter().enumerate() {
-        level.add(GridPos::new(x as i32, 0), *recipe).unwrap();
+        let (floor, x) = match recipe {
+            R::StairsDown => (attic, up),
+            _ => (1, x),
+        };
+        level
+            .add_on(floor, GridPos::new(x as i32, 0), *recipe)
+            .unwrap();
     }
     let text = level.to_text();
     for (name, _) in NAMES {

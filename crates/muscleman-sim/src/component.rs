@@ -469,9 +469,10 @@ components! {
     Facing = "facing" (GridDir),
     /// What the player holds, if anything.
     Holding = "holding" (Option<EntityId>),
-    /// The level an entity belongs to, by its number in the game's set of
-    /// levels (plan Task 5). Absent means the main level, 0, where every
-    /// entity is until stairs arrive (see `World::level_of`).
+    /// The floor an entity stands on, from 1 (rules.md §4 Floors). Read
+    /// from where it stands, never stored: absent means floor 1 (so a
+    /// one-floor level has none), and setting it moves the entity to the
+    /// same cell of that floor (see `World::level_of`).
     LevelMember = "level_member" (u32),
     /// What a box holds, spawned in its cell when it is smashed. Stored only
     /// when not empty: absent means an empty box.
@@ -492,6 +493,3 @@ pub trait Component: sealed::Sealed + Copy + PartialEq + Send + Sync + 'static {
     /// Unwrap a generic value if it is this component.
     fn from_any(any: AnyComponent) -> Option<Self>;
 }
-
-/// The main level: every entity belongs to it until stairs arrive.
-pub(crate) const MAIN_LEVEL: LevelMember = LevelMember(0);

@@ -8,6 +8,7 @@ use muscleman_core::{
 
 use crate::changes::{Commands, Deferred, StepChange};
 use crate::component::{Component, Holding, TagKind, TagSet};
+use crate::floor::local;
 use crate::needs::{NEED_BITS, Needs};
 use crate::rules::Rules;
 use crate::world::{RecipeError, World, WorldError};
@@ -122,10 +123,20 @@ impl<'a> StepContext<'a> {
         self.world.move_to(id, to)?;
         self.events.push(Moved {
             entity: id,
-            from,
-            to,
+            from: local(from),
+            to: local(to),
             cause,
         });
+        self.note(StepChange::Moved { id, from, to });
+        Ok(())
+    }
+
+    /// Move `id` to the same cell of floor `floor` (the stairs rule): no
+    /// event (its cell does not change), but the change list notes it.
+    pub(crate) fn move_to_floor(&mut self, id: EntityId, floor: u32) -> Result<(), WorldError> {
+        let from = self.world.position(id)?;
+        self.world.move_to_floor(id, floor)?;
+        let to = self.world.position(id)?;
         self.note(StepChange::Moved { id, from, to });
         Ok(())
     }

@@ -1,13 +1,14 @@
 //! Levels to worlds and back.
 
 use muscleman_core::{EntityId, EntityRecipe, EntitySpec, GridPos};
-use muscleman_level::{Level, LevelError};
+use muscleman_level::{Floor, Level, LevelError};
 
 use crate::component::TagKind;
+use crate::floor::{floor_of, local, world_cell};
 use crate::recipe::{spawn_spec, spec_of, spec_tags};
 use crate::registry::settlers;
 use crate::world::RecipeError;
-use crate::world::World;
+use crate::world::{FloorRect, World};
 
 /// Why a level could not become a world, or a world a level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -73,14 +74,15 @@ fn is_supported(spec: &EntitySpec) -> bool {
 /// ```
 pub fn world_from_level(level: &Level) -> Result<(World, EntityId), LevelLoadError> {
     let mut world = World::new();
-    if level.width() > 0 && level.height() > 0 {
-        world.reserve_area(
-            GridPos::ZERO,
-            GridPos::new(
-                i32::try_from(level.width() - 1).unwrap_or(i32::MAX),
-                i32::try_from(level.height() - 1).unwrap_or(i32::MAX),
-            ),
-        );
+    for floor in level.floors() {
+        if floor.width() > 0 && floor.height() > 0 {
+            let n = floor_number(floor.number());
+            let last = GridPos::new(
+                i32::try_from(floor.width() - 1).unwrap_or(i32::MAX),
+                i32::try_from(floor.height() - 1).unwrap_or(i32::MAX),
+            );
+            world.reserve_area(world_cell(n, GridPos::ZERO), world_cell(n, last));
+        }
     }
     // Checked and counted over the level's few distinct cells; only a level
     // that holds something unsupported is searched cell by cell, for the
@@ -102,8 +104,9 @@ pub fn world_from_level(level: &Level) -> Result<(World, EntityId), LevelLoadErr
     // among the settlers.
     let settlers: Vec<_> = settlers().collect();
     let mut settle: Vec<Vec<EntityId>> = vec![Vec::new(); settlers.len()];
-    for (at, spec) in level.entities() {
-        let id = spawn_spec(&mut world, &spec, at)?;
+    // Reading order, floor by floor (rules.md §4 Floors): the ids.
+    for (floor, at, spec) in level.all_entities() {
+        let id = spawn_spec(&mut world, &spec, world_cell(floor_number(floor), at))?;
         if let Some(list) = settlers
             .iter()
             .position(|(_, m)| m.recipes.iter().any(|d| d.recipe == spec.recipe))
@@ -119,6 +122,7 @@ pub fn world_from_level(level: &Level) -> Result<(World, EntityId), LevelLoadErr
         }
     }
     let player = player.ok_or(LevelLoadError::NoPlayer)?;
+    world.set_floors(level.floors().map(rectangle).collect());
     // Give switches, doors and whatever else settles the state its rules
     // give, without events (rules.md §6), mechanic by mechanic.
     for ((hook, _), ids) in settlers.iter().zip(&settle) {
@@ -129,26 +133,87 @@ pub fn world_from_level(level: &Level) -> Result<(World, EntityId), LevelLoadErr
     Ok((world, player))
 }
 
+/// Return a level's floor number (from 1) as the world counts floors.
+fn floor_number(floor: usize) -> u32 {
+    u32::try_from(floor).unwrap_or(u32::MAX)
+}
+
+/// The recipes that make a floor's rectangle: none of them ever moves or
+/// goes (rules.md §4 Floors; weak walls do not count, a hammer breaks them).
+const FRAMES: [EntityRecipe; 5] = [
+    EntityRecipe::WallStrong,
+    EntityRecipe::WaterCell,
+    EntityRecipe::Goal,
+    EntityRecipe::StairsUp,
+    EntityRecipe::StairsDown,
+];
+
+/// Return a floor's rectangle: the smallest that holds its strong walls,
+/// water, goals and stairs.
+fn rectangle(floor: Floor<'_>) -> FloorRect {
+    let mut rect: Option<(GridPos, GridPos)> = None;
+    for (at, cell) in floor.iter() {
+        if cell.iter().any(|s| FRAMES.contains(&s.recipe)) {
+            rect = Some(rect.map_or((at, at), |(lo, hi)| {
+                (
+                    GridPos::new(lo.x.min(at.x), lo.y.min(at.y)),
+                    GridPos::new(hi.x.max(at.x), hi.y.max(at.y)),
+                )
+            }));
+        }
+    }
+    FloorRect { rect }
+}
+
 /// Describe the world as a level: every positioned entity by its recipe (a
-/// sunk heavy box as `HeavyBox:sunk`), with `(0, 0)` kept at the origin
-/// unless something stands left of or above it. Title and metadata are
-/// copied from `template`.
+/// sunk heavy box as `HeavyBox:sunk`), floor by floor, every floor with the
+/// same origin: `(0, 0)` kept there unless something stands left of or
+/// above it on some floor (rules.md §6 Floors). Title, metadata and floor
+/// names are copied from `template`, which also gives the least size of
+/// each floor and the least number of floors.
 ///
 /// A world whose cells break the level format's rules (a heavy box on
 /// unfilled water, say) is refused with [`LevelLoadError::Level`].
 pub fn level_from_world(world: &World, template: &Level) -> Result<Level, LevelLoadError> {
     let (mut min_x, mut min_y) = (0, 0);
-    let mut max: Option<(i32, i32)> = None;
+    // The largest local cell of each floor, by floor - 1.
+    let mut max: Vec<Option<(i32, i32)>> = Vec::new();
     for (p, _) in world.index().cells() {
+        let (f, p) = (floor_of(p), local(p));
         (min_x, min_y) = (min_x.min(p.x), min_y.min(p.y));
-        max = Some(max.map_or((p.x, p.y), |(x, y)| (x.max(p.x), y.max(p.y))));
+        let i = usize::try_from(f - 1).unwrap_or(usize::MAX);
+        if max.len() <= i {
+            max.resize(i + 1, None);
+        }
+        if let Some(m) = max.get_mut(i) {
+            *m = Some(m.map_or((p.x, p.y), |(x, y)| (x.max(p.x), y.max(p.y))));
+        }
     }
-    let (max_x, max_y) = max.unwrap_or((-1, -1));
     let span =
         |lo: i32, hi: i32| usize::try_from(i64::from(hi) - i64::from(lo) + 1).unwrap_or(usize::MAX);
-    let width = span(min_x, max_x).max(template.width());
-    let height = span(min_y, max_y).max(template.height());
+    let floors = max
+        .len()
+        .max(template.floor_count())
+        .max(usize::try_from(world.floor_count()).unwrap_or(1));
+    let size = |n: usize| {
+        let (max_x, max_y) = max.get(n - 1).copied().flatten().unwrap_or((-1, -1));
+        let t = template.floor(n);
+        (
+            span(min_x, max_x).max(t.map_or(0, |t| t.width())),
+            span(min_y, max_y).max(t.map_or(0, |t| t.height())),
+        )
+    };
+    let (width, height) = size(1);
     let mut level = Level::new(width, height)?;
+    for n in 2..=floors {
+        let (width, height) = size(n);
+        level.add_floor(width, height)?;
+    }
+    for t in template.floors() {
+        if let Some(name) = t.name() {
+            level.set_floor_name(t.number(), name)?;
+        }
+    }
     *level.metadata_mut() = template.metadata().clone();
     if let Some(title) = template.title() {
         // A template title was accepted by the format, so it is accepted again.
@@ -157,7 +222,8 @@ pub fn level_from_world(world: &World, template: &Level) -> Result<Level, LevelL
     let mut player: Option<EntityId> = None;
     let mut cell = Vec::new();
     for (at, ids) in world.index().cells() {
-        let to = GridPos::new(at.x.wrapping_sub(min_x), at.y.wrapping_sub(min_y));
+        let (floor, p) = (floor_of(at), local(at));
+        let to = GridPos::new(p.x.wrapping_sub(min_x), p.y.wrapping_sub(min_y));
         cell.clear();
         for id in ids {
             cell.push(spec_of(world, id).ok_or(LevelLoadError::Unprintable(id))?);
@@ -170,7 +236,8 @@ pub fn level_from_world(world: &World, template: &Level) -> Result<Level, LevelL
         }
         // A whole cell at once: water and the heavy box sunk in it come in
         // any order.
-        level.set_cell(to, cell.iter().copied())?;
+        let floor = usize::try_from(floor).unwrap_or(usize::MAX);
+        level.set_cell_on(floor, to, cell.iter().copied())?;
     }
     Ok(level)
 }

@@ -28,6 +28,7 @@ mod component;
 mod context;
 mod decl;
 mod field;
+mod floor;
 mod fnv;
 mod game;
 mod hash;
@@ -55,6 +56,7 @@ pub use component::{
     Position, Pushable, Red, Static, Tag, TagKind, TagSet, Walkable, WallStrong, Yellow,
 };
 pub use decl::{Answer, Art, Assume, Init, Layer, RecipeDecl, Shows, StateDecl, Tint};
+pub use floor::{floor_of, local, same_band, world_cell};
 pub use game::{Game, Stats};
 pub use hash::state_hash;
 pub use index::{CellEntities, SpatialIndex};
@@ -69,4 +71,4 @@ pub use step::{StepError, step, step_into, step_with};
 pub use tally::{SIGNAL_CLASSES, Tallies};
 pub use trail::Trail;
 pub use view::{Appearance, Sprite, View, appearance};
-pub use world::{InvariantError, RecipeError, World, WorldError};
+pub use world::{FloorRect, InvariantError, RecipeError, World, WorldError};

@@ -21,17 +21,20 @@ pub(crate) enum Needs {
     Collectibles = 1 << 4,
     /// The world has a switch or a door.
     Switches = 1 << 5,
+    /// The world has stairs.
+    Stairs = 1 << 6,
 }
 
 impl Needs {
     /// Every need, in bit order.
-    pub(crate) const ALL: [Needs; 6] = [
+    pub(crate) const ALL: [Needs; 7] = [
         Needs::Always,
         Needs::Holding,
         Needs::EmptyHands,
         Needs::Water,
         Needs::Collectibles,
         Needs::Switches,
+        Needs::Stairs,
     ];
 }
 

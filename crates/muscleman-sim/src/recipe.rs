@@ -3,7 +3,7 @@
 
 use muscleman_core::{Contents, EntityId, EntityRecipe, EntitySpec, GridPos, Holds, RecipeState};
 
-use crate::component::{Collects, Inside, MAIN_LEVEL, TagKind, TagSet};
+use crate::component::{Collects, Inside, TagKind, TagSet};
 use crate::decl::{StateDecl, init};
 use crate::registry::recipe_decl;
 use crate::world::{RecipeError, World};
@@ -119,7 +119,7 @@ pub fn spawn_spec(
         }
         None => return Err(RecipeError::SpecNotImplemented(*spec)),
     };
-    let id = world.spawn_member(pos, tags, MAIN_LEVEL);
+    let id = world.spawn_tagged(pos, tags);
     if let Some(decl) = recipe_decl(spec.recipe) {
         // The entity was spawned just above, so this cannot fail.
         let _ = init(world, id, decl, spec);

@@ -15,8 +15,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::command::Command;
-use crate::component::{ComponentKind, TagKind, TagSet};
+use crate::component::{AnyComponent, ComponentKind, Position, TagKind, TagSet};
 use crate::field::{id_text, parse_id};
+use crate::floor::local;
 use crate::fnv::Fnv;
 use crate::game::Game;
 use crate::level::LevelLoadError;
@@ -27,8 +28,11 @@ use crate::world::{InvariantError, World};
 /// The `format` field of every save.
 pub const SAVE_FORMAT: &str = "muscleman-save";
 /// The save format version this build writes. It reads this one and
-/// version 1 (see [`Game::load`]).
-pub const SAVE_VERSION: u32 = 2;
+/// versions 1 and 2 (see [`Game::load`]). Version 3 writes floors: each
+/// entity's `position` in its floor's coordinates and its `level_member`
+/// when it is not on floor 1; in versions 1 and 2 a `level_member` of 0
+/// meant the main level, which is floor 1.
+pub const SAVE_VERSION: u32 = 3;
 /// Largest save text accepted, in bytes: enough for the largest level the
 /// format reads (4,000,000 cells) filled with boxes, with a full history.
 pub const MAX_SAVE_BYTES: usize = 1 << 30;
@@ -57,7 +61,7 @@ pub enum SaveError {
     Format(String),
     /// The save was written by a version this build cannot read.
     #[error(
-        "save version {found} is not supported (this build reads versions 1 and {SAVE_VERSION})"
+        "save version {found} is not supported (this build reads versions 1 to {SAVE_VERSION})"
     )]
     Version {
         /// The version in the file.
@@ -207,6 +211,12 @@ fn saved_entities(world: &World) -> Vec<SavedEntity> {
         let mut components = BTreeMap::new();
         // The entity is alive: it came from `entities`.
         let _ = world.for_each_component(id, |c| {
+            // A cell in its floor's own coordinates; the floor is the
+            // entity's `level_member` (absent on floor 1).
+            let c = match c {
+                AnyComponent::Position(p) => AnyComponent::Position(Position(local(p.0))),
+                c => c,
+            };
             components.insert(c.kind().save_name().to_owned(), c.to_json());
         });
         out.push(SavedEntity {
@@ -336,7 +346,7 @@ impl Game {
         if file.format != SAVE_FORMAT {
             return Err(SaveError::Format(file.format));
         }
-        if file.version != SAVE_VERSION && file.version != 1 {
+        if !(1..=SAVE_VERSION).contains(&file.version) {
             return Err(SaveError::Version {
                 found: file.version,
             });
@@ -360,6 +370,16 @@ impl Game {
             return Err(SaveError::LevelHash);
         }
         let level = Level::parse(&file.level)?;
+        let mut file = file;
+        if file.version < 3 {
+            // Before floors, `level_member` 0 was the main level: floor 1,
+            // which is no component.
+            for e in &mut file.entities {
+                if e.components.get("level_member") == Some(&Value::from(0)) {
+                    e.components.remove("level_member");
+                }
+            }
+        }
         if !migrating {
             for e in &file.entities {
                 check_entity(e)?;

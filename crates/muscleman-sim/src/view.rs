@@ -12,6 +12,7 @@ use muscleman_core::{EntityId, EntityRecipe, GlobalCounter, GridDir, GridPos, Ke
 
 use crate::component::{Facing, Holding, TagKind, TagSet};
 use crate::decl::{Layer, Tint};
+use crate::floor::{floor_of, local};
 use crate::mechanics::walk::is_unfilled_water;
 use crate::recipe::spec_of;
 use crate::registry::recipe_decl;
@@ -163,7 +164,9 @@ fn looks(world: &World, id: EntityId, at: GridPos, tags: TagSet) -> Appearance {
 pub struct Sprite {
     /// The entity (to animate it by the events that name it).
     pub entity: EntityId,
-    /// Its cell.
+    /// Its floor, from 1 (rules.md §4 Floors).
+    pub floor: u32,
+    /// Its cell, in its floor's coordinates.
     pub at: GridPos,
     /// How it looks.
     pub appearance: Appearance,
@@ -173,8 +176,13 @@ pub struct Sprite {
 }
 
 /// Everything a front end draws of a world: its entities with their
-/// appearances, row by row, and the player's facing, what it holds and the
-/// counters.
+/// appearances, floor by floor and row by row, the player's floor, facing,
+/// what it holds, the counters, and the floors' count and names.
+///
+/// The methods without a floor ([`View::sprites`], [`View::cell`],
+/// [`View::bounds`], [`View::inside`]) answer for the player's floor, so a
+/// front end that draws one floor draws the one the player is on; the
+/// `_on` methods answer for any floor.
 ///
 /// # Example
 /// ```
@@ -188,19 +196,25 @@ pub struct Sprite {
 /// assert_eq!(looks.iter().map(|a| a.kind).collect::<Vec<_>>(), ["box"]);
 /// assert_eq!(view.facing(), Some(GridDir::Down));
 /// assert_eq!(view.bounds(), Some((GridPos::new(0, 0), GridPos::new(4, 0))));
+/// assert_eq!((view.player_floor(), view.floor_count()), (1, 1));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct View {
-    /// Row by row (by `y`, then `x`), in id order within a cell.
+    /// Floor by floor, row by row (by `y`, then `x`), in id order within
+    /// a cell.
     sprites: Vec<Sprite>,
+    player_floor: u32,
+    floor_count: u32,
+    floor_names: Vec<Option<String>>,
     facing: Option<GridDir>,
     holding: Option<EntityId>,
     counters: [(GlobalCounter, u64); GlobalCounter::ALL.len()],
 }
 
 impl View {
-    /// Work out the view of `world` as `player` sees it.
+    /// Work out the view of `world` as `player` sees it (with no floor
+    /// names: [`Game::view`](crate::Game::view) gives the level's).
     pub fn of(world: &World, player: EntityId) -> View {
         // From the entities, not the cells: the cost follows what there is,
         // not the area it has wandered over (an open level grows).
@@ -209,48 +223,112 @@ impl View {
             .entries()
             .map(|(entity, at, tags)| Sprite {
                 entity,
-                at,
+                floor: floor_of(at),
+                at: local(at),
                 appearance: looks(world, entity, at, tags),
                 on_goal: counts_on_goal(tags) && world.index().has_kind_at(TagKind::Goal, at),
             })
             .collect();
-        sprites.sort_unstable_by_key(|s| (s.at.y, s.at.x, s.entity));
+        sprites.sort_unstable_by_key(|s| (s.floor, s.at.y, s.at.x, s.entity));
         let counters = GlobalCounter::ALL.map(|c| (c, world.counter(c)));
+        let floor_count = sprites
+            .last()
+            .map_or(1, |s| s.floor)
+            .max(world.floor_count());
         View {
             sprites,
+            player_floor: world.floor_of(player).unwrap_or(1),
+            floor_count,
+            floor_names: Vec::new(),
             facing: world.get::<Facing>(player).ok().map(|f| f.0),
             holding: world.get::<Holding>(player).ok().and_then(|h| h.0),
             counters,
         }
     }
 
-    /// Return every sprite, row by row, in id order within a cell.
-    pub fn sprites(&self) -> &[Sprite] {
+    /// Give the floors their names, by floor - 1 (the level's `floor:`
+    /// lines).
+    pub fn with_floor_names(mut self, names: Vec<Option<String>>) -> View {
+        self.floor_names = names;
+        self
+    }
+
+    /// Return how many floors the level has (at least 1).
+    pub fn floor_count(&self) -> u32 {
+        self.floor_count
+    }
+
+    /// Return the floor the player stands on, from 1.
+    pub fn player_floor(&self) -> u32 {
+        self.player_floor
+    }
+
+    /// Return the name of floor `floor` (from 1), if the level names it.
+    pub fn floor_name(&self, floor: u32) -> Option<&str> {
+        let i = usize::try_from(floor).ok()?.checked_sub(1)?;
+        self.floor_names.get(i)?.as_deref()
+    }
+
+    /// Return every sprite of every floor, floor by floor, row by row, in
+    /// id order within a cell.
+    pub fn all_sprites(&self) -> &[Sprite] {
         &self.sprites
     }
 
-    /// Return the sprites of one cell, in id order (empty for an empty cell).
-    pub fn cell(&self, at: GridPos) -> &[Sprite] {
-        let key = |s: &Sprite| (s.at.y, s.at.x);
-        let start = self.sprites.partition_point(|s| key(s) < (at.y, at.x));
-        let end = self.sprites.partition_point(|s| key(s) <= (at.y, at.x));
+    /// Return the sprites of the player's floor, row by row, in id order
+    /// within a cell.
+    pub fn sprites(&self) -> &[Sprite] {
+        self.sprites_on(self.player_floor)
+    }
+
+    /// Return the sprites of floor `floor`, row by row, in id order within
+    /// a cell (empty for a floor the level does not have).
+    pub fn sprites_on(&self, floor: u32) -> &[Sprite] {
+        let start = self.sprites.partition_point(|s| s.floor < floor);
+        let end = self.sprites.partition_point(|s| s.floor <= floor);
         self.sprites.get(start..end).unwrap_or_default()
     }
 
-    /// Return the smallest rectangle holding every sprite, as its top-left
-    /// and bottom-right cells, or `None` for an empty world.
+    /// Return the sprites of one cell of the player's floor, in id order
+    /// (empty for an empty cell).
+    pub fn cell(&self, at: GridPos) -> &[Sprite] {
+        self.cell_on(self.player_floor, at)
+    }
+
+    /// Return the sprites of one cell of floor `floor`, in id order.
+    pub fn cell_on(&self, floor: u32, at: GridPos) -> &[Sprite] {
+        let key = |s: &Sprite| (s.floor, s.at.y, s.at.x);
+        let start = self
+            .sprites
+            .partition_point(|s| key(s) < (floor, at.y, at.x));
+        let end = self
+            .sprites
+            .partition_point(|s| key(s) <= (floor, at.y, at.x));
+        self.sprites.get(start..end).unwrap_or_default()
+    }
+
+    /// Return the smallest rectangle holding every sprite of the player's
+    /// floor, as its top-left and bottom-right cells, or `None` for an
+    /// empty floor.
     pub fn bounds(&self) -> Option<(GridPos, GridPos)> {
-        let first = self.sprites.first()?;
+        self.bounds_on(self.player_floor)
+    }
+
+    /// Return the smallest rectangle holding every sprite of floor `floor`.
+    pub fn bounds_on(&self, floor: u32) -> Option<(GridPos, GridPos)> {
+        let sprites = self.sprites_on(floor);
+        let first = sprites.first()?;
         let (mut min, mut max) = (first.at, first.at);
-        for s in &self.sprites {
+        for s in sprites {
             min = GridPos::new(min.x.min(s.at.x), min.y.min(s.at.y));
             max = GridPos::new(max.x.max(s.at.x), max.y.max(s.at.y));
         }
         Some((min, max))
     }
 
-    /// Return the floor area: the cells the player reaches from its cell
-    /// without crossing a wall ([`Appearance::encloses`]), inside the view's
+    /// Return the floor area of the player's floor: the cells the player
+    /// reaches from its cell without crossing a wall
+    /// ([`Appearance::encloses`]), inside the floor's
     /// [`bounds`](View::bounds), and the walls next to them, in row order.
     /// Front ends draw floor there and nothing outside. Worked out on
     /// demand: its cost follows the area, not a step.
@@ -269,18 +347,31 @@ impl View {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn inside(&self) -> Vec<GridPos> {
-        let Some((min, max)) = self.bounds() else {
+        self.inside_on(self.player_floor)
+    }
+
+    /// Return the floor area of floor `floor`: as [`View::inside`], reached
+    /// from the player if it stands there, else from the floor's stairs
+    /// (where the player arrives).
+    pub fn inside_on(&self, floor: u32) -> Vec<GridPos> {
+        let Some((min, max)) = self.bounds_on(floor) else {
             return Vec::new();
         };
-        let walls: BTreeSet<(i32, i32)> = self
-            .sprites
+        let sprites = self.sprites_on(floor);
+        let walls: BTreeSet<(i32, i32)> = sprites
             .iter()
             .filter(|s| s.appearance.encloses)
             .map(|s| (s.at.y, s.at.x))
             .collect();
-        let start = self.sprites.iter().find(|s| s.appearance.is("player"));
+        let mut todo: Vec<GridPos> = match sprites.iter().find(|s| s.appearance.is("player")) {
+            Some(p) => vec![p.at],
+            None => sprites
+                .iter()
+                .filter(|s| s.appearance.is("stairs_up") || s.appearance.is("stairs_down"))
+                .map(|s| s.at)
+                .collect(),
+        };
         let mut inside: BTreeSet<(i32, i32)> = BTreeSet::new();
-        let mut todo: Vec<GridPos> = start.map(|s| s.at).into_iter().collect();
         let within = |p: GridPos| p.x >= min.x && p.y >= min.y && p.x <= max.x && p.y <= max.y;
         while let Some(c) = todo.pop() {
             if !within(c) || walls.contains(&(c.y, c.x)) || !inside.insert((c.y, c.x)) {

@@ -94,6 +94,13 @@ fn apply(world: &mut World, model: &mut Model, op: &Op) {
                 let result = world.move_to(id, p);
                 let entry = model.get_mut(&id).expect("picked from the model");
                 match entry.0 {
+                    // Only the stairs take an entity to another floor.
+                    Some(from) if !muscleman_sim::same_band(from, p) => {
+                        assert!(
+                            matches!(result, Err(muscleman_sim::WorldError::LeftFloor { .. })),
+                            "moved {id} off its floor"
+                        );
+                    }
                     Some(from) => {
                         assert_eq!(result.ok(), Some(from));
                         entry.0 = Some(p);

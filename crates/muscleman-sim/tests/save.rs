@@ -59,8 +59,8 @@ fn damaged_saves_are_refused_with_a_reason() {
     let text = played("lluurr").save();
     type Expect = fn(&SaveError) -> bool;
     let cases: Vec<(String, Expect)> = vec![
-        (text.replace("\"version\": 2", "\"version\": 3"), |e| {
-            matches!(e, SaveError::Version { found: 3 })
+        (text.replace("\"version\": 3", "\"version\": 4"), |e| {
+            matches!(e, SaveError::Version { found: 4 })
         }),
         (
             text.replace("\"rules_version\": 2", "\"rules_version\": 3"),
@@ -213,4 +213,33 @@ fn a_version_one_save_that_plays_differently_today_is_refused() {
     );
     let message = err.map(|e| e.to_string()).unwrap_or_default();
     assert!(message.contains("rule book version 1"), "{message}");
+}
+
+/// A save written before floors (save version 2, rule book 2) whose
+/// entities name the main level, `level_member` 0, loads with them on
+/// floor 1.
+#[test]
+fn a_rules_two_save_with_level_member_zero_loads_on_floor_one() {
+    let end = played_on("#@ $ .#", "rr");
+    let mut save: serde_json::Value = serde_json::from_str(&end.save()).unwrap();
+    let obj = save.as_object_mut().unwrap();
+    obj.insert("version".into(), 2.into());
+    obj.insert("rules_version".into(), 2.into());
+    for e in obj["entities"].as_array_mut().unwrap() {
+        e.as_object_mut()
+            .unwrap()
+            .insert("level_member".into(), 0.into());
+    }
+    let text = serde_json::to_string_pretty(&save).unwrap();
+    assert!(text.contains("\"level_member\": 0"));
+    let loaded = Game::load(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(loaded.state_hash(), end.state_hash());
+    assert_eq!(loaded.player_floor(), 1);
+    for id in loaded.world().entities() {
+        assert_eq!(loaded.world().floor_of(id), Ok(1));
+    }
+    // Saved again, it is a version 3 save with no level_member at all.
+    let again = loaded.save();
+    assert!(again.contains("\"version\": 3"), "{again}");
+    assert!(!again.contains("level_member"), "{again}");
 }

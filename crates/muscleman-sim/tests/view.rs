@@ -51,6 +51,8 @@ fn every_recipe_the_sim_makes_has_its_own_appearance() {
         (R::Pear, ("pear", None, "")),
         (R::Cheese, ("cheese", None, "")),
         (R::Coin, ("coin", None, "")),
+        (R::StairsUp, ("stairs_up", None, "")),
+        (R::StairsDown, ("stairs_down", None, "")),
     ];
     let implemented = R::ALL
         .into_iter()

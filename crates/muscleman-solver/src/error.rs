@@ -29,6 +29,16 @@ pub enum ProblemError {
         /// The cell.
         at: GridPos,
     },
+    /// The level has several floors: the push search plays one grid, so
+    /// it does not search such a level (the general search, over the sim's
+    /// own states, does).
+    #[error(
+        "the push search plays one floor and this level has {floors}; it is searched over the sim's states instead"
+    )]
+    Floors {
+        /// How many floors the level has.
+        floors: usize,
+    },
     /// The level has no player.
     #[error("the level has no player")]
     NoPlayer,

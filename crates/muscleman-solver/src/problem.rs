@@ -193,6 +193,12 @@ impl Problem {
     /// # Ok::<(), muscleman_solver::ProblemError>(())
     /// ```
     pub fn from_level(level: &Level) -> Result<Problem, ProblemError> {
+        // One grid: a level with floors is the general search's.
+        if level.floor_count() > 1 {
+            return Err(ProblemError::Floors {
+                floors: level.floor_count(),
+            });
+        }
         let too_large = || ProblemError::TooLarge {
             width: u32::try_from(level.width()).unwrap_or(u32::MAX),
             height: u32::try_from(level.height()).unwrap_or(u32::MAX),

@@ -174,9 +174,24 @@ impl Game {
         &self.world
     }
 
-    /// Work out what a front end draws now (see [`View`]).
+    /// Work out what a front end draws now (see [`View`]), with the
+    /// level's floor names.
     pub fn view(&self) -> View {
-        View::of(&self.world, self.player)
+        let view = View::of(&self.world, self.player);
+        if self.level.floors().all(|f| f.name().is_none()) {
+            return view;
+        }
+        view.with_floor_names(
+            self.level
+                .floors()
+                .map(|f| f.name().map(str::to_owned))
+                .collect(),
+        )
+    }
+
+    /// Return the floor the player stands on, from 1.
+    pub fn player_floor(&self) -> u32 {
+        self.world.floor_of(self.player).unwrap_or(1)
     }
 
     /// Return the player's id.

@@ -2,21 +2,64 @@
 //! use, grown on demand, and an ordered map for stray far-away cells.
 
 use super::*;
+use crate::floor::band;
 
 impl SpatialIndex {
     /// Return the slot of `pos` in the dense array, if it lies inside it.
     ///
     /// The differences are taken wrapping, as `u32`: a position left of or
     /// above the origin wraps to a value of at least `width` (`height`),
-    /// because the dense rectangle never reaches past `i32::MAX`.
+    /// because the dense rectangle never reaches past `i32::MAX`. Floor 1's
+    /// rectangle is looked at first, with no other cost; the floors above
+    /// it only when the level has any.
     #[inline(always)]
     pub(super) fn slot(&self, pos: GridPos) -> Option<usize> {
         let dx = pos.x.wrapping_sub(self.origin.x) as u32;
         let dy = pos.y.wrapping_sub(self.origin.y) as u32;
         if dx < self.width && dy < self.height {
             Some(dy as usize * self.width as usize + dx as usize)
-        } else {
+        } else if self.upper.is_empty() {
             None
+        } else {
+            self.upper_slot(pos)
+        }
+    }
+
+    /// [`Self::slot`] on the floors above the first.
+    #[inline]
+    fn upper_slot(&self, pos: GridPos) -> Option<usize> {
+        let b = usize::try_from(band(pos.y)).ok()?.checked_sub(1)?;
+        let p = self.upper.get(b)?;
+        let dx = pos.x.wrapping_sub(p.origin.x) as u32;
+        let dy = pos.y.wrapping_sub(p.origin.y) as u32;
+        (dx < p.width && dy < p.height)
+            .then(|| p.offset + dy as usize * p.width as usize + dx as usize)
+    }
+
+    /// Return the cell of dense slot `slot`.
+    pub(super) fn pos_of_dense(&self, slot: usize) -> GridPos {
+        let floor1 = self.width as usize * self.height as usize;
+        if slot < floor1 {
+            return pos_of_slot(self.origin, self.width, slot);
+        }
+        // The planes are laid out in floor order: the last one starting at
+        // or before `slot` holds it.
+        let i = self.upper.partition_point(|p| p.offset <= slot);
+        match i.checked_sub(1).and_then(|i| self.upper.get(i)) {
+            Some(p) => pos_of_slot(p.origin, p.width, slot - p.offset),
+            None => GridPos::ZERO,
+        }
+    }
+
+    /// Return the rectangle of band `b` (floor `b + 1`): origin, width and
+    /// height (zero wide if it has none yet).
+    fn rect(&self, b: usize) -> (GridPos, u32, u32) {
+        match b.checked_sub(1) {
+            None => (self.origin, self.width, self.height),
+            Some(i) => self
+                .upper
+                .get(i)
+                .map_or((GridPos::ZERO, 0, 0), |p| (p.origin, p.width, p.height)),
         }
     }
 
@@ -107,55 +150,92 @@ impl SpatialIndex {
     /// at every step; growth is then geometric. Without it, the margin is 8
     /// cells: right for a level of known size.
     pub(super) fn grow_to_cover(&mut self, lo: GridPos, hi: GridPos, roomy: bool) {
+        // A rectangle stays within one floor's band of rows.
+        let b = band(lo.y);
+        let Ok(bu) = usize::try_from(b) else {
+            return;
+        };
+        if band(hi.y) != b || bu >= crate::floor::MAX_FLOORS as usize {
+            return;
+        }
+        let (origin, old_w, old_h) = self.rect(bu);
         let (mut min_x, mut min_y) = (i64::from(lo.x), i64::from(lo.y));
         let (mut max_x, mut max_y) = (i64::from(hi.x), i64::from(hi.y));
-        if self.width != 0 {
-            let ox = i64::from(self.origin.x);
-            let oy = i64::from(self.origin.y);
+        if old_w != 0 {
+            let ox = i64::from(origin.x);
+            let oy = i64::from(origin.y);
             min_x = min_x.min(ox);
             min_y = min_y.min(oy);
-            max_x = max_x.max(ox + i64::from(self.width) - 1);
-            max_y = max_y.max(oy + i64::from(self.height) - 1);
+            max_x = max_x.max(ox + i64::from(old_w) - 1);
+            max_y = max_y.max(oy + i64::from(old_h) - 1);
         }
         let margin = |span: i64| if roomy { (span / 2).max(8) } else { 8 };
         let margin_x = margin(max_x - min_x + 1);
         let margin_y = margin(max_y - min_y + 1);
+        let stride = i64::from(crate::floor::STRIDE);
+        let band_top = i64::from(b) * stride - stride / 2;
+        let band_bottom = band_top + stride - 1;
         let min_x = (min_x - margin_x).max(i64::from(i32::MIN));
-        let min_y = (min_y - margin_y).max(i64::from(i32::MIN));
+        let min_y = (min_y - margin_y).max(i64::from(i32::MIN)).max(band_top);
         let max_x = (max_x + margin_x).min(i64::from(i32::MAX));
-        let max_y = (max_y + margin_y).min(i64::from(i32::MAX));
+        let max_y = (max_y + margin_y).min(i64::from(i32::MAX)).min(band_bottom);
         let width = max_x - min_x + 1;
         let height = max_y - min_y + 1;
         let cells = width.saturating_mul(height);
-        if cells as u64 > MAX_DENSE_CELLS {
+        let old_cells = i64::from(old_w) * i64::from(old_h);
+        let total = (self.dense.len() as u64).saturating_add((cells - old_cells).max(0) as u64);
+        if cells as u64 > MAX_DENSE_CELLS || total > MAX_DENSE_TOTAL {
             return;
         }
-        let (Ok(width), Ok(height), Ok(ox), Ok(oy), Ok(count)) = (
+        let (Ok(width), Ok(height), Ok(ox), Ok(oy)) = (
             u32::try_from(width),
             u32::try_from(height),
             i32::try_from(min_x),
             i32::try_from(min_y),
-            usize::try_from(cells),
         ) else {
             return;
         };
-        // Re-file the heads under the new rectangle: the lists stay as they are.
-        let old_dense = std::mem::replace(&mut self.dense, vec![NONE; count]);
-        let (old_origin, old_width) = (self.origin, self.width);
-        self.origin = GridPos::new(ox, oy);
-        self.width = width;
-        self.height = height;
-        for (slot, head) in old_dense.into_iter().enumerate() {
-            if head == NONE {
-                continue;
+        // The heads as they are, to re-file under the new rectangles: the
+        // lists stay as they are.
+        let old: Vec<(GridPos, u32)> = self
+            .dense
+            .iter()
+            .enumerate()
+            .filter(|(_, head)| **head != NONE)
+            .map(|(slot, &head)| (self.pos_of_dense(slot), head))
+            .collect();
+        let new_origin = GridPos::new(ox, oy);
+        if bu == 0 {
+            self.origin = new_origin;
+            self.width = width;
+            self.height = height;
+        } else {
+            if self.upper.len() < bu {
+                self.upper.resize(bu, Plane::default());
             }
-            if let Some(new_slot) = self.slot(pos_of_slot(old_origin, old_width, slot))
-                && let Some(d) = self.dense.get_mut(new_slot)
+            if let Some(p) = self.upper.get_mut(bu - 1) {
+                *p = Plane {
+                    origin: new_origin,
+                    width,
+                    height,
+                    offset: 0,
+                };
+            }
+        }
+        let mut offset = self.width as usize * self.height as usize;
+        for p in &mut self.upper {
+            p.offset = offset;
+            offset += p.width as usize * p.height as usize;
+        }
+        self.dense = vec![NONE; offset];
+        for (at, head) in old {
+            if let Some(slot) = self.slot(at)
+                && let Some(d) = self.dense.get_mut(slot)
             {
                 *d = head;
             }
         }
-        // Sparse cells now inside the rectangle move into the array.
+        // Sparse cells now inside a rectangle move into the array.
         let sparse = std::mem::take(&mut self.sparse);
         for (at, head) in sparse {
             match self.slot(at).and_then(|slot| self.dense.get_mut(slot)) {

@@ -31,8 +31,11 @@ use crate::tally::Tallies;
 
 mod heads;
 
-/// Largest number of cells the dense part of the index grows to.
+/// Largest number of cells the dense part of the index grows to, per floor.
 const MAX_DENSE_CELLS: u64 = 1 << 23;
+
+/// Largest number of cells the dense parts of all floors grow to together.
+const MAX_DENSE_TOTAL: u64 = 1 << 25;
 
 /// The link of no node: the end of a cell's list, or an empty cell's head.
 const NONE: u32 = u32::MAX;
@@ -70,6 +73,16 @@ enum Head {
     Sparse(GridPos),
 }
 
+/// The dense rectangle of one floor above the first (see `heads.rs`): its
+/// slots are `offset..offset + width * height` of the dense array.
+#[derive(Clone, Copy, Debug, Default)]
+struct Plane {
+    origin: GridPos,
+    width: u32,
+    height: u32,
+    offset: usize,
+}
+
 /// Map from cell to the entities standing there, in ascending id order.
 ///
 /// # Example
@@ -84,11 +97,15 @@ enum Head {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct SpatialIndex {
+    /// Floor 1's dense rectangle (its slots come first in `dense`).
     origin: GridPos,
     width: u32,
     height: u32,
-    /// Per cell of the dense rectangle, row by row: the node of its first
-    /// entity, or `NONE`.
+    /// The dense rectangles of floors 2 and up, by floor - 2 (see
+    /// `crate::floor`: each floor is a band of the world's rows).
+    upper: Vec<Plane>,
+    /// Per cell of the dense rectangles, floor 1's then each upper
+    /// plane's, row by row: the node of its first entity, or `NONE`.
     dense: Vec<u32>,
     /// Heads of the cells outside the dense rectangle that hold entities.
     sparse: BTreeMap<GridPos, u32>,
@@ -457,7 +474,7 @@ impl SpatialIndex {
             .iter()
             .enumerate()
             .filter(|(_, head)| **head != NONE)
-            .map(|(slot, &head)| (pos_of_slot(self.origin, self.width, slot), head))
+            .map(|(slot, &head)| (self.pos_of_dense(slot), head))
             .peekable();
         let mut far = far.into_iter().peekable();
         std::iter::from_fn(move || {

@@ -3,7 +3,7 @@
 //! with one line each.
 //!
 //! The order of [`MECHANICS`] is the order of the rules: within a phase,
-//! systems run in it (collect, sink, then switches and the doors they
+//! systems run in it (stairs, collect, sink, then switches and the doors they
 //! open), and switches settle
 //! before doors at load.
 
@@ -17,6 +17,7 @@ pub(crate) mod grab;
 pub(crate) mod plates;
 pub(crate) mod push;
 pub(crate) mod sink;
+pub(crate) mod stairs;
 pub(crate) mod swing;
 pub(crate) mod walk;
 
@@ -29,6 +30,7 @@ pub(crate) const MECHANICS: &[&Mechanic] = &[
     &carry::MECHANIC,
     &grab::MECHANIC,
     &swing::MECHANIC,
+    &stairs::MECHANIC,
     #[cfg(feature = "demo-glow")]
     &glow::MECHANIC,
     &collect::MECHANIC,

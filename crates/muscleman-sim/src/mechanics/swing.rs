@@ -11,6 +11,7 @@ use muscleman_core::{
 use crate::component::{Facing, Inside, TagKind, TagSet};
 use crate::context::StepContext;
 use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
+use crate::floor::local;
 use crate::line::player;
 use crate::mechanics::push::{self, Chain, KeyRule};
 use crate::world::WorldError;
@@ -105,9 +106,9 @@ pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
     ctx.set(player, Facing(to))?;
     ctx.events.push(Swung {
         player,
-        arc_from: arc.from,
-        arc_via: arc.via,
-        arc_to: arc.to,
+        arc_from: local(arc.from),
+        arc_via: local(arc.via),
+        arc_to: local(arc.to),
     });
     Ok(())
 }

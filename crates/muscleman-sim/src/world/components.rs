@@ -80,7 +80,9 @@ impl World {
             // Unchanged: nothing to do, nothing to record (an entity in the
             // column is alive: destroying it takes it out).
             AnyComponent::Holding(h) if self.holding.get(id) == Some(h.0) => return Ok(()),
-            any @ (AnyComponent::Position(_) | AnyComponent::Holding(_)) => {
+            any @ (AnyComponent::Position(_)
+            | AnyComponent::Holding(_)
+            | AnyComponent::LevelMember(_)) => {
                 return self.set_any(id, any);
             }
             _ => {}
@@ -134,7 +136,7 @@ impl World {
         let old = match value {
             AnyComponent::Position(p) => {
                 if self.index.locate(id).is_some() {
-                    return self.move_to(id, p.0).map(|_| ());
+                    return self.relocate(id, p.0).map(|_| ());
                 }
                 // A position added: the entity enters the index.
                 let tags = self.tags(id)?;
@@ -142,6 +144,8 @@ impl World {
                 self.index.insert(id, tags, p.0);
                 None
             }
+            // An entity's floor is where it stands: it moves there.
+            AnyComponent::LevelMember(m) => return self.move_to_floor(id, m.0.max(1)),
             AnyComponent::Facing(f) => {
                 let old = self.facing.get(id);
                 if old == Some(f.0) {
@@ -205,6 +209,14 @@ impl World {
             }),
             ComponentKind::Facing => self.facing.remove(id).map(|f| Facing(f).into_any()),
             ComponentKind::Holding => self.holding.remove(id).map(|h| Holding(h).into_any()),
+            ComponentKind::LevelMember => {
+                let old = self.side_component(kind, id).flatten();
+                if old.is_some() {
+                    // Floor 1 is no component; the move is recorded.
+                    self.move_to_floor(id, 1)?;
+                }
+                return Ok(old);
+            }
             _ => kind.remove(&mut self.ecs, e),
         };
         if let Some(old) = old {

@@ -37,11 +37,29 @@ pub enum WorldError {
     /// A recipe could not be spawned.
     #[error(transparent)]
     Recipe(#[from] RecipeError),
+    /// A move would take the entity off its floor's band of the world's
+    /// rows (a million rows away from the level on an open level): refused,
+    /// since only the stairs change an entity's floor (see `crate::floor`).
+    #[error("entity {entity} would leave its floor for world cell {at}")]
+    LeftFloor {
+        /// The entity.
+        entity: EntityId,
+        /// The world cell it would have moved to.
+        at: GridPos,
+    },
 }
 
 /// A rule of the world's consistency (rules.md §5) that does not hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum InvariantError {
+    /// An entity stands on a floor the world does not have (invariant 9).
+    #[error("entity {entity} stands on floor {floor}, which the level does not have")]
+    NoSuchFloor {
+        /// The entity.
+        entity: EntityId,
+        /// Its floor.
+        floor: u32,
+    },
     /// A positioned entity is missing from the index cell of its position.
     #[error("entity {entity} at {at} is not in the spatial index there")]
     NotIndexed {

@@ -78,8 +78,8 @@ impl World {
                 {
                     events.push(Moved {
                         entity: *id,
-                        from,
-                        to: p.0,
+                        from: local(from),
+                        to: local(p.0),
                         cause,
                     });
                 }
@@ -160,11 +160,11 @@ impl World {
                     self.restore_freelist(&f.free, f.slots);
                 }
                 Change::Moved { id, from } => {
-                    let to = self.move_to(*id, *from)?;
+                    let to = self.relocate(*id, *from)?;
                     events.push(Moved {
                         entity: *id,
-                        from: to,
-                        to: *from,
+                        from: local(to),
+                        to: local(*from),
                         cause,
                     });
                 }
@@ -179,8 +179,8 @@ impl World {
                             if let Some(now) = now {
                                 events.push(Moved {
                                     entity: *id,
-                                    from: now,
-                                    to: p.0,
+                                    from: local(now),
+                                    to: local(p.0),
                                     cause,
                                 });
                             }

@@ -11,6 +11,7 @@ use crate::component::{
     AnyComponent, Component, ComponentKind, Facing, Holding, LevelMember, Position, Tag, TagKind,
     TagSet,
 };
+use crate::floor::{floor_of, local, on_floor, same_band};
 use crate::index::SpatialIndex;
 use crate::journal::baseline::{Baseline, Snapshot};
 use crate::journal::{Change, DestroyedEntity, FreeIds, OldComponent, join, split};
@@ -68,6 +69,26 @@ pub struct World {
     slots: u32,
     /// The level-wide counters, by [`GlobalCounter::index`].
     counters: [u64; GlobalCounter::ALL.len()],
+    /// The floors' rectangles, fixed at load.
+    floors: Vec<FloorRect>,
+}
+
+/// A floor's rectangle (rules.md §4 Floors): the smallest rectangle that
+/// holds the floor's strong walls, water cells, goals and stairs, in the
+/// floor's own coordinates, fixed at load; `None` when the floor has none
+/// of them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FloorRect {
+    /// The top left and bottom right cells, inclusive.
+    pub rect: Option<(GridPos, GridPos)>,
+}
+
+impl FloorRect {
+    /// Return whether `at` (in the floor's coordinates) is inside.
+    pub fn contains(&self, at: GridPos) -> bool {
+        self.rect
+            .is_some_and(|(lo, hi)| at.x >= lo.x && at.y >= lo.y && at.x <= hi.x && at.y <= hi.y)
+    }
 }
 
 impl std::fmt::Debug for World {
@@ -122,6 +143,15 @@ impl World {
                 self.holding
                     .get(id)
                     .map(|h| AnyComponent::Holding(Holding(h))),
+            ),
+            // Read from where the entity stands (see `crate::floor`):
+            // floor 1 is no component.
+            ComponentKind::LevelMember => Some(
+                self.index
+                    .locate(id)
+                    .map(|(at, _)| floor_of(at))
+                    .filter(|&f| f != 1)
+                    .map(|f| AnyComponent::LevelMember(LevelMember(f))),
             ),
             _ => None,
         }
@@ -229,28 +259,6 @@ impl World {
         id
     }
 
-    /// Spawn an entity with `tags` at `pos` as a member of `level`, in one
-    /// ECS insert and one index insert, and return its id. A member of the
-    /// main level (0) gets no `LevelMember` component: absent means level 0
-    /// (see [`World::level_of`]), so the levels of today cost nothing.
-    pub(crate) fn spawn_member(
-        &mut self,
-        pos: GridPos,
-        tags: TagSet,
-        level: LevelMember,
-    ) -> EntityId {
-        self.record_freelist();
-        let id = if level == crate::component::MAIN_LEVEL {
-            to_id(self.ecs.spawn((tags,)))
-        } else {
-            to_id(self.ecs.spawn((tags, level)))
-        };
-        self.touch_spawned(id);
-        self.index.insert(id, tags, pos);
-        self.record(|| Change::Spawned { id });
-        id
-    }
-
     /// Return the value of a level-wide counter.
     ///
     /// # Example
@@ -286,14 +294,45 @@ impl World {
         }
     }
 
-    /// Return the level an entity belongs to: its [`LevelMember`], or the
-    /// main level (0) when it has none.
+    /// Return the floor an entity stands on, from 1 (rules.md §4 Floors):
+    /// its [`LevelMember`], read from where it stands, or floor 1 when it
+    /// has none.
     pub fn level_of(&self, id: EntityId) -> Result<LevelMember, WorldError> {
-        match self.get::<LevelMember>(id) {
-            Ok(level) => Ok(level),
-            Err(WorldError::MissingComponent { .. }) => Ok(crate::component::MAIN_LEVEL),
-            Err(e) => Err(e),
+        match self.index.locate(id) {
+            Some((at, _)) => Ok(LevelMember(floor_of(at))),
+            None => self.check_alive(id).map(|()| LevelMember(1)),
         }
+    }
+
+    /// Return the floor an entity stands on, from 1 (see [`World::level_of`]).
+    pub fn floor_of(&self, id: EntityId) -> Result<u32, WorldError> {
+        self.level_of(id).map(|m| m.0)
+    }
+
+    /// Return the entity's cell in its floor's own coordinates, with its
+    /// floor (from 1): what events, the view and printed levels say.
+    /// [`World::position`] is the world's cell, where floors are bands of
+    /// rows (see `crate::floor`); on floor 1 the two are the same.
+    pub fn place(&self, id: EntityId) -> Result<(u32, GridPos), WorldError> {
+        let at = self.position(id)?;
+        Ok((floor_of(at), local(at)))
+    }
+
+    /// Return the floors the world was loaded with: their rectangles
+    /// (rules.md §4 Floors), by floor - 1 (empty for a world built by hand,
+    /// which then has one floor).
+    pub fn floors(&self) -> &[FloorRect] {
+        &self.floors
+    }
+
+    /// Return how many floors the world has (at least 1).
+    pub fn floor_count(&self) -> u32 {
+        u32::try_from(self.floors.len()).unwrap_or(u32::MAX).max(1)
+    }
+
+    /// Set the floors' rectangles, at load.
+    pub(crate) fn set_floors(&mut self, floors: Vec<FloorRect>) {
+        self.floors = floors;
     }
 
     /// Return the step's reusable buffers.
@@ -334,6 +373,8 @@ impl World {
                 AnyComponent::Position(p) => at = Some(p.0),
                 AnyComponent::Facing(f) => facing = Some(f.0),
                 AnyComponent::Holding(h) => holding = Some(h.0),
+                // Read from the position.
+                AnyComponent::LevelMember(_) => {}
                 c => c.build(&mut builder),
             }
         }
@@ -477,10 +518,35 @@ impl World {
     }
 
     /// Move the entity to `to`, keeping the index in sync; return where it was.
+    ///
+    /// A move stays on the entity's floor: one that would leave its band of
+    /// rows is refused with [`WorldError::LeftFloor`] (see
+    /// [`World::move_to_floor`]).
     #[inline]
     pub fn move_to(&mut self, id: EntityId, to: GridPos) -> Result<GridPos, WorldError> {
         // The index is where positions are kept: one table read finds the
         // entity's cell and tags, with no ECS lookup.
+        let Some((from, tags)) = self.index.locate(id) else {
+            self.entity(id)?;
+            return Err(WorldError::MissingComponent {
+                entity: id,
+                component: ComponentKind::Position,
+            });
+        };
+        if from != to {
+            if !same_band(from, to) {
+                return Err(WorldError::LeftFloor { entity: id, at: to });
+            }
+            self.touch(id);
+            self.index.relocate(id, tags, from, to);
+            self.record(|| Change::Moved { id, from });
+        }
+        Ok(from)
+    }
+
+    /// Move the entity to the world cell `to`, on any floor (undo, restart
+    /// and a set [`Position`]); return where it was.
+    pub(crate) fn relocate(&mut self, id: EntityId, to: GridPos) -> Result<GridPos, WorldError> {
         let Some((from, tags)) = self.index.locate(id) else {
             self.entity(id)?;
             return Err(WorldError::MissingComponent {
@@ -494,6 +560,13 @@ impl World {
             self.record(|| Change::Moved { id, from });
         }
         Ok(from)
+    }
+
+    /// Move the entity to the same cell on floor `floor` (from 1), keeping
+    /// the index in sync: the one move between floors (the stairs rule).
+    pub fn move_to_floor(&mut self, id: EntityId, floor: u32) -> Result<(), WorldError> {
+        let at = self.position(id)?;
+        self.relocate(id, on_floor(at, floor)).map(|_| ())
     }
 
     /// Make room for `additional` more entities, so that filling a level of

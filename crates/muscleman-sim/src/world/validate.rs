@@ -28,6 +28,11 @@ impl World {
             }
             let Ok(at) = self.position(id) else { continue };
             positioned += 1;
+            let floor = floor_of(at);
+            // A world built by hand, with no floors given, may use any.
+            if !self.floors.is_empty() && floor > self.floor_count() {
+                return Err(InvariantError::NoSuchFloor { entity: id, floor });
+            }
             let tags = self.ecs_tags(id).unwrap_or_default();
             match self.index.tags_of(id, at) {
                 None => return Err(InvariantError::NotIndexed { entity: id, at }),

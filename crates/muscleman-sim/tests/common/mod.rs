@@ -343,10 +343,7 @@ pub fn checked_step(
 ) -> EventBatch {
     let before = dump_without_facing(world);
     let ids_before = world.entities();
-    let positions_before: Vec<_> = ids_before
-        .iter()
-        .map(|id| world.position(*id).ok())
-        .collect();
+    let positions_before: Vec<_> = ids_before.iter().map(|id| world.place(*id).ok()).collect();
     let events = step_with(world, player, input, rules).expect("step failed");
     assert_invariants(world);
     let mut may_go: BTreeSet<EntityId> = BTreeSet::new();
@@ -380,17 +377,34 @@ pub fn checked_step(
     assert_eq!(gone, may_go, "entities destroyed without their event");
     assert_eq!(came, may_come, "entities created without their event");
     let moved: Vec<&Moved> = events.of::<Moved>().collect();
+    // What took the stairs, from which floor to which.
+    let mut climbed: BTreeMap<EntityId, (u32, u32)> = BTreeMap::new();
+    for t in events.of::<muscleman_core::LevelTransition>() {
+        climbed.insert(t.player, (t.from_floor, t.to_floor));
+        if let Some(item) = t.carried {
+            climbed.insert(item, (t.from_floor, t.to_floor));
+        }
+    }
     for (id, before) in ids_before.iter().zip(&positions_before) {
         if gone.contains(id) {
             continue;
         }
-        let after = world.position(*id).ok();
+        let after = world.place(*id).ok();
+        let floors = before.zip(after).map(|(b, a)| (b.0, a.0));
+        match climbed.get(id) {
+            Some(&f) => assert_eq!(Some(f), floors, "{id} took the stairs elsewhere"),
+            None => assert!(
+                floors.is_none_or(|(b, a)| b == a),
+                "{id} changed floor without a transition"
+            ),
+        }
+        let (before, after) = (before.map(|p| p.1), after.map(|p| p.1));
         let event = moved.iter().find(|m| m.entity == *id);
         match event {
             Some(m) => {
                 assert_eq!(
                     Some(m.from),
-                    *before,
+                    before,
                     "Moved.from of {id} is not where it was"
                 );
                 assert_eq!(Some(m.to), after, "Moved.to of {id} is not where it is");
@@ -402,7 +416,7 @@ pub fn checked_step(
                     assert_eq!(m.from.step_towards_count(m.to), 1, "a move is one cell");
                 }
             }
-            None => assert_eq!(after, *before, "{id} moved without an event"),
+            None => assert_eq!(after, before, "{id} moved without an event"),
         }
     }
     if events.is_empty() {

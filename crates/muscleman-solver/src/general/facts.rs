@@ -4,6 +4,7 @@
 
 use muscleman_core::{EntityRecipe, GridPos, RecipeState};
 use muscleman_level::Level;
+use muscleman_sim::world_cell;
 
 /// Cells past the level's rectangle, on every side, that the search lets
 /// the player and what it moves reach.
@@ -19,11 +20,21 @@ pub(super) struct Facts {
 }
 
 impl Facts {
+    /// On a level with floors, the goals of every floor (as world cells:
+    /// `muscleman_sim::world_cell`), and a bound round the largest floor,
+    /// which every floor's own cells are checked against (a `Moved` event
+    /// speaks floor-local cells).
     pub(super) fn of(level: &Level) -> Facts {
-        let w = i32::try_from(level.width()).unwrap_or(i32::MAX);
-        let h = i32::try_from(level.height()).unwrap_or(i32::MAX);
+        let widest = level.floors().map(|f| f.width()).max().unwrap_or(0);
+        let tallest = level.floors().map(|f| f.height()).max().unwrap_or(0);
+        let w = i32::try_from(widest).unwrap_or(i32::MAX);
+        let h = i32::try_from(tallest).unwrap_or(i32::MAX);
         Facts {
-            goals: level.positions_of(EntityRecipe::Goal).collect(),
+            goals: level
+                .all_entities()
+                .filter(|(_, _, s)| s.recipe == EntityRecipe::Goal)
+                .map(|(f, at, _)| world_cell(u32::try_from(f).unwrap_or(u32::MAX), at))
+                .collect(),
             min: GridPos::new(-MARGIN, -MARGIN),
             max: GridPos::new(
                 w.saturating_sub(1).saturating_add(MARGIN),
@@ -38,11 +49,11 @@ impl Facts {
 }
 
 /// Return how many goals and how many boxes (boxes and heavy boxes not
-/// sunk) `level` starts with.
+/// sunk) `level` starts with, on every floor.
 pub(crate) fn goals_and_boxes(level: &Level) -> (usize, usize) {
     let mut goals = 0;
     let mut boxes = 0;
-    for (_, spec) in level.entities() {
+    for (_, _, spec) in level.all_entities() {
         match spec.recipe {
             EntityRecipe::Goal => goals += 1,
             EntityRecipe::Box => boxes += 1,

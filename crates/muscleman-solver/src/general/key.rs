@@ -211,7 +211,7 @@ impl KeyWriter {
         let mut hammer = false;
         let mut contents = false;
         let mut collectibles = false;
-        for (_, spec) in level.entities() {
+        for (_, _, spec) in level.all_entities() {
             hammer |= spec.recipe == EntityRecipe::Hammer;
             contents |= !spec.contents.as_slice().is_empty();
             for r in std::iter::once(spec.recipe).chain(spec.contents.as_slice().iter().copied()) {

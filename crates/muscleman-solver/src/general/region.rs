@@ -61,7 +61,7 @@ pub(crate) fn answering_marks() -> Option<TagSet> {
 /// are known.
 pub(crate) fn walks_change_nothing(level: &Level) -> bool {
     answering_marks().is_some()
-        && level.entities().all(|(_, spec)| {
+        && level.all_entities().all(|(_, _, spec)| {
             std::iter::once(spec.recipe)
                 .chain(spec.contents.as_slice().iter().copied())
                 .all(|r| {

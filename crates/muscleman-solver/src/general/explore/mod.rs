@@ -88,7 +88,10 @@ pub(crate) fn explore(
     let trail = Trail::new(level, options.rules).map_err(|e| SolveError::Level {
         message: e.to_string(),
     })?;
-    let dead = if prune && !options.rules.hands {
+    // The dead cells and the free regions are worked out on one grid: a
+    // level with floors is searched without them.
+    let one_floor = level.floor_count() == 1;
+    let dead = if prune && !options.rules.hands && one_floor {
         DeadCells::unreachable(level)
     } else {
         DeadCells::default()
@@ -106,6 +109,7 @@ pub(crate) fn explore(
     // Push-optimal only, with hands only while they are empty (Facing is
     // then out of the key): see the module docs, "Free region".
     let normalize = prune
+        && one_floor
         && (!options.rules.hands || turn_grabs)
         && options.optimize == Optimize::Pushes
         && region::walks_change_nothing(level);

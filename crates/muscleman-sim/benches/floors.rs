@@ -1,0 +1,114 @@
+//! Floors bench: a step on a level of ten floors costs what a step on a
+//! level of one floor does (rules.md §4 "Floors": every rule works within
+//! one floor, and the world keeps each floor in its own band of rows, with
+//! its own dense part of the spatial index).
+//!
+//! Run with `cargo bench -p muscleman-sim --bench floors`. One iteration is
+//! one step; the player walks right and left in turn.
+//!
+//! - `floor_step/walk/1`: a 20×20 room, the only floor.
+//! - `floor_step/walk/10`: the same room ten times, the player on floor 10
+//!   (every floor above the first is looked up past floor 1's rectangle).
+//! - `floor_step/stairs/10`: on floor 5 of the ten, in turn up the stairs,
+//!   off them, down again and off: half the steps change floor.
+//!
+//! The walks should be within 10% of each other.
+
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use muscleman_core::{EntityId, EventBatch, GridDir, Input, LevelTransition};
+use muscleman_level::Level;
+use muscleman_sim::{Rules, World, step_into, world_from_level};
+
+/// A level of `floors` floors, each a 20×20 walled room with a few boxes;
+/// the player on floor `player` at (5, 5). With `stairs`, stairs at (6, 5)
+/// join floors 1 and 2, 3 and 4, ... (up on the odd floor, down on the
+/// even one).
+fn level(floors: usize, player: usize, stairs: bool) -> Level {
+    let mut text = String::from("legend: u = StairsUp\nlegend: d = StairsDown\n");
+    for f in 1..=floors {
+        text.push_str(&format!("floor: F{f}\n"));
+        for y in 0..20 {
+            for x in 0..20 {
+                let c = if x == 0 || y == 0 || x == 19 || y == 19 {
+                    '#'
+                } else if (x, y) == (5, 5) && f == player {
+                    '@'
+                } else if (x, y) == (6, 5) && stairs && f % 2 == 1 && f < floors {
+                    'u'
+                } else if (x, y) == (6, 5) && stairs && f % 2 == 0 {
+                    'd'
+                } else if x % 4 == 2 && y % 4 == 2 && y > 8 {
+                    '$'
+                } else {
+                    ' '
+                };
+                text.push(c);
+            }
+            text.push('\n');
+        }
+    }
+    Level::parse(&text).expect("the bench level reads")
+}
+
+/// The world of a level, its player, and a reusable event batch.
+struct Rig {
+    world: World,
+    player: EntityId,
+    events: EventBatch,
+    tick: u64,
+}
+
+impl Rig {
+    fn new(level: &Level) -> Rig {
+        let (world, player) = world_from_level(level).expect("the level loads");
+        Rig {
+            world,
+            player,
+            events: EventBatch::new(),
+            tick: 0,
+        }
+    }
+
+    /// Step right (even ticks) or left (odd ticks).
+    fn step(&mut self) {
+        let dir = if self.tick & 1 == 0 {
+            GridDir::Right
+        } else {
+            GridDir::Left
+        };
+        self.tick += 1;
+        step_into(
+            &mut self.world,
+            self.player,
+            black_box(Input::Move(dir)),
+            &Rules::MUSCLEMAN,
+            &mut self.events,
+        )
+        .expect("the step runs");
+        black_box(&self.events);
+    }
+}
+
+fn floor_step(c: &mut Criterion) {
+    let mut group = c.benchmark_group("floor_step");
+    for floors in [1, 10] {
+        let mut rig = Rig::new(&level(floors, floors, false));
+        rig.step();
+        assert!(rig.events.of::<LevelTransition>().next().is_none());
+        group.bench_function(BenchmarkId::new("walk", floors), |b| b.iter(|| rig.step()));
+    }
+    let mut rig = Rig::new(&level(10, 5, true));
+    rig.step();
+    assert_eq!(rig.events.of::<LevelTransition>().count(), 1, "up");
+    rig.step();
+    rig.step();
+    assert_eq!(rig.events.of::<LevelTransition>().count(), 1, "down");
+    rig.step();
+    group.bench_function(BenchmarkId::new("stairs", 10), |b| b.iter(|| rig.step()));
+    group.finish();
+}
+
+criterion_group!(benches, floor_step);
+criterion_main!(benches);
