@@ -62,6 +62,7 @@ fn the_table_holds_todays_bindings_exactly() {
         (ch('?'), Help),
         (Key::plain(KeyCode::F(1)), Help),
         (ch('i'), Hint),
+        (ch('f'), LookFloor),
         (ch('c'), CopyMoves),
         (ch('v'), PlayBack),
         (ch('+'), Faster),
@@ -257,6 +258,11 @@ fn every_binding_does_what_the_table_says() {
             }
             GameAction::Hint | GameAction::Faster | GameAction::Slower => {
                 assert_eq!((moves, app.level_index()), (1, 0), "{b:?}")
+            }
+            // One floor here: nothing moves, a word says why.
+            GameAction::LookFloor => {
+                assert_eq!(moves, 1, "{b:?}");
+                assert_eq!(app.message(), Some("This level has one floor"));
             }
             // Not moves: the player stays where it is (facing the box).
             GameAction::Grab

@@ -15,7 +15,7 @@ use ratatui::widgets::Block;
 
 use super::app::App;
 use super::art::{FLOOR, Look, look_of, rank};
-use super::names::level_title;
+use super::names::{floor_label, level_title};
 use super::palette::Palette;
 use super::screen::BoardMap;
 
@@ -38,10 +38,10 @@ struct Cell {
 
 impl Cell {
     /// Sort the appearances of a cell's entities.
-    fn of(view: &View, at: GridPos) -> Cell {
+    fn of(view: &View, floor: u32, at: GridPos) -> Cell {
         let mut c = Cell::default();
         let mut top: Option<(u8, Appearance, bool, bool)> = None;
-        for sprite in view.cell(at) {
+        for sprite in view.cell_on(floor, at) {
             let a = sprite.appearance;
             match a.kind {
                 "player" => c.player = true,
@@ -92,12 +92,14 @@ fn viewport(level_len: usize, visible: usize, player: usize) -> (usize, usize) {
 /// Draw the board; return the screen area the level took, and whether it
 /// is drawn one column a cell.
 pub(super) fn draw_board(app: &App, frame: &mut Frame, area: Rect) -> (Rect, bool) {
+    let view = app.game().view();
+    let floor = app.shown_floor(&view);
+    let title = board_title(app, &view, floor, usize::from(area.width));
     let block = Block::bordered()
-        .title(Line::from(format!(" {} ", level_title(app))).style(Palette::of(app).accent()))
+        .title(Line::from(title).style(Palette::of(app).accent()))
         .border_style(Palette::of(app).dim());
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let view = app.game().view();
     let facing = view.facing().unwrap_or_default();
     let region = Region::of(&view, app.level().width(), app.level().height());
     // Keep room for the banner below the level when there is enough, so
@@ -110,7 +112,49 @@ pub(super) fn draw_board(app: &App, frame: &mut Frame, area: Rect) -> (Rect, boo
     } else {
         inner
     };
-    render_view(app, &view, region, facing, area, frame.buffer_mut())
+    let shown = Shown {
+        view: &view,
+        floor,
+        region,
+        facing,
+    };
+    render_view(app, shown, area, frame.buffer_mut())
+}
+
+/// Return the board's title, to fit in `width` columns: the level's, and
+/// in a level of several floors the floor shown (marked as looked at when
+/// it is not the player's), shortened as the width asks (the panel also
+/// names the level and the player's floor).
+fn board_title(app: &App, view: &View, floor: u32, width: usize) -> String {
+    let title = level_title(app.level(), app.level_index());
+    if view.floor_count() < 2 {
+        return format!(" {title} ");
+    }
+    let looking = if floor == view.player_floor() {
+        ""
+    } else {
+        "looking at "
+    };
+    let label = floor_label(view, floor);
+    let short = format!("floor {floor}/{}", view.floor_count());
+    [
+        format!(" {title} · {looking}{label} "),
+        format!(" {looking}{label} "),
+        format!(" {looking}{short} "),
+        format!(" {short} "),
+    ]
+    .into_iter()
+    .find(|t| t.chars().count() + 2 <= width)
+    .unwrap_or_else(|| format!(" {floor} "))
+}
+
+/// What the board shows: a floor of the view, the cells of `region`.
+#[derive(Clone, Copy)]
+struct Shown<'a> {
+    view: &'a View,
+    floor: u32,
+    region: Region,
+    facing: GridDir,
 }
 
 /// The cells to draw: the level's rectangle, grown to hold everything the
@@ -131,9 +175,14 @@ impl Region {
                 .max(0)
         };
         let (mut min, mut max) = (GridPos::ZERO, GridPos::new(last(width), last(height)));
-        if let Some((lo, hi)) = view.bounds() {
-            min = GridPos::new(min.x.min(lo.x), min.y.min(lo.y));
-            max = GridPos::new(max.x.max(hi.x), max.y.max(hi.y));
+        // Every floor's cells: the floors share their origin, so each is
+        // drawn in the same place and looking from one to another keeps
+        // the cells under each other.
+        for floor in 1..=view.floor_count() {
+            if let Some((lo, hi)) = view.bounds_on(floor) {
+                min = GridPos::new(min.x.min(lo.x), min.y.min(lo.y));
+                max = GridPos::new(max.x.max(hi.x), max.y.max(hi.y));
+            }
         }
         Region { min, max }
     }
@@ -157,6 +206,13 @@ impl Region {
         Some(GridPos::new(x, y))
     }
 
+    /// Return the cell in its middle.
+    fn middle(self) -> GridPos {
+        let mid =
+            |lo: i32, hi: i32| i32::try_from((i64::from(lo) + i64::from(hi)) / 2).unwrap_or(lo);
+        GridPos::new(mid(self.min.x, self.max.x), mid(self.min.y, self.max.y))
+    }
+
     /// Return how far `p` lies from the top-left corner.
     fn offset(self, p: GridPos) -> (usize, usize) {
         let off = |v: i32, lo: i32| usize::try_from(i64::from(v) - i64::from(lo)).unwrap_or(0);
@@ -167,24 +223,26 @@ impl Region {
 /// Draw the view's `region` into `area`, two columns a cell when it fits,
 /// one otherwise, scrolled around the player when even that does not fit.
 /// Return the screen area the level took, and whether it is one column a cell.
-fn render_view(
-    app: &App,
-    view: &View,
-    region: Region,
-    facing: GridDir,
-    area: Rect,
-    buf: &mut Buffer,
-) -> (Rect, bool) {
+fn render_view(app: &App, shown: Shown<'_>, area: Rect, buf: &mut Buffer) -> (Rect, bool) {
+    let Shown {
+        view,
+        floor,
+        region,
+        facing,
+    } = shown;
     let (w, h) = (region.width(), region.height());
+    // The hint's way and the mouse's pick are cells of the player's floor.
+    let own = floor == view.player_floor();
     let cols = usize::from(area.width);
     let rows = usize::from(area.height);
     let cell_w = if w.saturating_mul(2) <= cols { 2 } else { 1 };
     let visible_x = cols / cell_w;
+    // Scrolled around the player on its floor, around the middle elsewhere.
     let player = view
-        .sprites()
+        .sprites_on(floor)
         .iter()
         .find(|s| s.appearance.is("player"))
-        .map_or(region.min, |s| s.at);
+        .map_or_else(|| region.middle(), |s| s.at);
     let (px, py) = region.offset(player);
     let (first_x, pad_x) = viewport(w, visible_x, px);
     let (first_y, pad_y) = viewport(h, rows, py);
@@ -193,7 +251,7 @@ fn render_view(
             let Some(at) = region.at(first_x + sx, first_y + sy) else {
                 continue;
             };
-            let cell = Cell::of(view, at);
+            let cell = Cell::of(view, floor, at);
             let look = cell.look();
             let mut style = Palette::of(app).style(look);
             if app.screen.color && cell.water && style.bg.is_none() {
@@ -202,14 +260,14 @@ fn render_view(
             if app.screen.color && cell.goal && cell.player {
                 style = style.bg(Color::Red);
             }
-            if app.screen.picked == Some(at) {
+            if own && app.screen.picked == Some(at) {
                 style = style.add_modifier(Modifier::REVERSED | Modifier::SLOW_BLINK);
             }
             if cell.held {
                 // Held: reversed and underlined, in colour or not.
                 style = style.add_modifier(Modifier::REVERSED | Modifier::UNDERLINED);
             }
-            let hinted = app.hints.cells.contains(&at);
+            let hinted = own && app.hints.cells.contains(&at);
             if hinted {
                 style = style.add_modifier(Modifier::UNDERLINED);
             }

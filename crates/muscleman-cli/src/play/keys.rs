@@ -36,6 +36,9 @@ pub enum GameAction {
     Help,
     /// Ask the solver for the next moves, in the background.
     Hint,
+    /// Look at the next floor of a level of several, without moving (the
+    /// player's floor again after the last).
+    LookFloor,
     /// Copy the moves from the start to here as LURD (OSC 52 clipboard).
     CopyMoves,
     /// Play back your best solution of this level from its start.
@@ -66,6 +69,7 @@ impl GameAction {
             GameAction::Levels => "levels",
             GameAction::Help => "help",
             GameAction::Hint => "hint",
+            GameAction::LookFloor => "look at another floor",
             GameAction::CopyMoves => "copy moves",
             GameAction::PlayBack => "play best solution",
             GameAction::Faster => "faster",
@@ -143,8 +147,8 @@ const fn bind_ctrl(code: KeyCode, action: GameAction, label: &'static str) -> Ke
 }
 
 use GameAction::{
-    CopyMoves, Drop, Faster, GoOn, Grab, Help, Hint, Levels, NextLevel, PlayBack, PreviousLevel,
-    Quit, Redo, Restart, Slower, SwingLeft, SwingRight, Undo,
+    CopyMoves, Drop, Faster, GoOn, Grab, Help, Hint, Levels, LookFloor, NextLevel, PlayBack,
+    PreviousLevel, Quit, Redo, Restart, Slower, SwingLeft, SwingRight, Undo,
 };
 const UP: GameAction = GameAction::Move(GridDir::Up);
 const DOWN: GameAction = GameAction::Move(GridDir::Down);
@@ -189,6 +193,7 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
     bind(KeyCode::Char('?'), Help, "?"),
     bind(KeyCode::F(1), Help, "F1"),
     bind(KeyCode::Char('i'), Hint, "i"),
+    bind(KeyCode::Char('f'), LookFloor, "f"),
     bind(KeyCode::Char('c'), CopyMoves, "c"),
     bind(KeyCode::Char('v'), PlayBack, "v"),
     bind(KeyCode::Char('+'), Faster, "+"),

@@ -1,6 +1,8 @@
-//! What the screen calls things: the level being played, and the rules.
+//! What the screen calls things: the level being played, its floors, and
+//! the rules.
 
-use super::app::App;
+use muscleman_level::Level;
+
 use crate::progress::rules_key;
 
 /// Return the name of the rules in the panel and the help.
@@ -12,10 +14,21 @@ pub fn rules_name(rules: muscleman_sim::Rules) -> String {
     }
 }
 
-/// Return the title of the level being played, or `Level N`.
-pub(super) fn level_title(app: &App) -> String {
-    match app.level().title() {
+/// Return the title of a level, or `Level N` for the level of 0-based
+/// index `index` that has none.
+pub(super) fn level_title(level: &Level, index: usize) -> String {
+    match level.title() {
         Some(t) => t.to_owned(),
-        None => format!("Level {}", app.level_index() + 1),
+        None => format!("Level {}", index + 1),
+    }
+}
+
+/// Return what the screen calls a floor of a level of several: `floor 2 of
+/// 3`, with its name when it has one (`floor 2 of 3: Hall`).
+pub(super) fn floor_label(view: &muscleman_sim::View, floor: u32) -> String {
+    let label = format!("floor {floor} of {}", view.floor_count());
+    match view.floor_name(floor) {
+        Some(name) => format!("{label}: {name}"),
+        None => label,
     }
 }

@@ -35,12 +35,28 @@ pub(super) fn draw_panel(app: &App, frame: &mut Frame, area: Rect, narrow: bool)
                 value,
             ),
         ]),
-        Line::from(Span::styled(level_title(app), Palette::of(app).accent())),
+        Line::from(Span::styled(
+            level_title(app.level(), app.level_index()),
+            Palette::of(app).accent(),
+        )),
         Line::from(vec![
             Span::styled("Rules ", Palette::of(app).dim()),
             Span::styled(rules_name(app.session.rules), value),
         ]),
     ];
+    let view = app.game().view();
+    if view.floor_count() > 1 {
+        // The player's floor (the board may show another).
+        let floor = view.player_floor();
+        let mut spans = vec![
+            Span::styled("Floor ", label),
+            Span::styled(format!("{floor} of {}", view.floor_count()), value),
+        ];
+        if let Some(name) = view.floor_name(floor) {
+            spans.push(Span::styled(format!(" {name}"), Palette::of(app).accent()));
+        }
+        lines.push(Line::from(spans));
+    }
     let record = app.record().filter(|r| r.solved);
     let best = |n: Option<u32>| match (record, n) {
         (Some(_), Some(n)) => n.to_string(),
@@ -72,14 +88,17 @@ pub(super) fn draw_panel(app: &App, frame: &mut Frame, area: Rect, narrow: bool)
         },
         label,
     )));
-    let view = app.game().view();
     lines.push(state_line(app, &view));
     if let Some(line) = counters_line(app, &view) {
         lines.push(line);
     }
     lines.push(Line::from(""));
     let width = usize::from(inner.width);
-    lines.extend(legend_lines(app, width, &short_legend()));
+    lines.extend(legend_lines(
+        app,
+        width,
+        &short_legend(view.floor_count() > 1),
+    ));
     // The glyph legend, for what this level holds, as far as there is room.
     let items = glyph_legend(&view);
     let room = usize::from(inner.height).saturating_sub(lines.len() + 1);
@@ -149,8 +168,9 @@ fn counters_line(app: &App, view: &View) -> Option<Line<'static>> {
 }
 
 /// The panel's short key legend: the arrows, then the first key of the
-/// actions a player needs most, from `KEY_BINDINGS`; `?` shows them all.
-fn short_legend() -> Vec<LegendLine> {
+/// actions a player needs most (looking at another floor where there are
+/// several), from `KEY_BINDINGS`; `?` shows them all.
+fn short_legend(floors: bool) -> Vec<LegendLine> {
     let mut out = vec![LegendLine {
         keys: "↑↓←→".to_owned(),
         description: "move",
@@ -160,9 +180,13 @@ fn short_legend() -> Vec<LegendLine> {
         GameAction::Restart,
         GameAction::Levels,
         GameAction::Hint,
+        GameAction::LookFloor,
         GameAction::Help,
         GameAction::Quit,
     ] {
+        if action == GameAction::LookFloor && !floors {
+            continue;
+        }
         if let Some(b) = KEY_BINDINGS.iter().find(|b| b.action == action) {
             out.push(LegendLine {
                 keys: b.label.to_owned(),
@@ -255,7 +279,8 @@ fn glyph_lines(
 /// The glyphs of what the view holds (the player first), each kind once,
 /// with its name: the legend names only what this level has.
 fn glyph_legend(view: &View) -> Vec<(Look, String)> {
-    let mut kinds: Vec<Appearance> = view.sprites().iter().map(|s| s.appearance).collect();
+    // Every floor's: the legend stays put while another floor is looked at.
+    let mut kinds: Vec<Appearance> = view.all_sprites().iter().map(|s| s.appearance).collect();
     // One line a look: entities that look alike (open and filled water
     // differ only in whether they can be walked into) are listed once.
     let key = |a: &Appearance| (rank(*a), a.kind, a.color, a.state);

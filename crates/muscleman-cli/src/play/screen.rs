@@ -71,6 +71,9 @@ pub(crate) struct Screen {
     pub(crate) message: Option<String>,
     /// The box the mouse picked, to push to the next cell clicked.
     pub(crate) picked: Option<GridPos>,
+    /// The floor looked at (`f`) when it is not the player's; any action
+    /// but looking shows the player's floor again.
+    pub(crate) looking: Option<u32>,
     /// Where the last draw put the board, if it showed one.
     pub(crate) board: Cell<Option<BoardMap>>,
     /// Where the level list drew its rows: screen rect and first level.
@@ -85,6 +88,7 @@ impl Screen {
             overlay: Overlay::None,
             message: None,
             picked: None,
+            looking: None,
             board: Cell::new(None),
             list: Cell::new(None),
         }

@@ -12,11 +12,12 @@ use std::time::Duration;
 
 use muscleman_core::Input;
 use muscleman_level::Level;
-use muscleman_sim::{Command, Game, Rules};
+use muscleman_sim::{Command, Game, Rules, View};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind};
 
 use super::hint::Hints;
 use super::keys::{GameAction, Key, action_for};
+use super::names::floor_label;
 use super::playback::Playing;
 use super::screen::{Overlay, Screen};
 use super::session::{LevelSet, Session, Store};
@@ -300,6 +301,9 @@ impl App {
         if !matches!(action, GameAction::Hint | GameAction::Help) {
             self.screen.picked = None;
         }
+        if !matches!(action, GameAction::LookFloor | GameAction::Help) {
+            self.screen.looking = None;
+        }
         match action {
             GameAction::Move(dir) => self.step(Input::Move(dir), solved),
             GameAction::Grab => self.step(Input::Grab, solved),
@@ -319,6 +323,7 @@ impl App {
             GameAction::Levels => self.open_browser(),
             GameAction::Help => self.screen.overlay = Overlay::Help,
             GameAction::Hint => self.ask_hint(),
+            GameAction::LookFloor => self.look_floor(),
             GameAction::CopyMoves => self.copy_moves(),
             GameAction::PlayBack => self.play_best(),
             GameAction::Faster => self.change_speed(1),
@@ -345,8 +350,33 @@ impl App {
         self.command(Command::Step(input));
     }
 
+    /// Return the floor the board shows: the one looked at, or the
+    /// player's.
+    pub fn shown_floor(&self, view: &View) -> u32 {
+        self.screen.looking.unwrap_or_else(|| view.player_floor())
+    }
+
+    /// Show the next floor (the first after the last); back on the
+    /// player's, stop looking.
+    fn look_floor(&mut self) {
+        let view = self.session.game.view();
+        let count = view.floor_count();
+        if count < 2 {
+            self.screen.message = Some("This level has one floor".to_owned());
+            return;
+        }
+        let next = self.shown_floor(&view) % count + 1;
+        self.screen.looking = (next != view.player_floor()).then_some(next);
+        self.screen.message = Some(match self.screen.looking {
+            Some(f) => format!("Looking at {} · f: the next", floor_label(&view, f)),
+            None => format!("Back to your {}", floor_label(&view, next)),
+        });
+    }
+
     pub(crate) fn command(&mut self, command: Command) {
         let was_solved = self.session.game.is_solved();
+        let floors = self.level().floor_count() > 1;
+        let floor_before = floors.then(|| self.session.game.view().player_floor());
         let nothing_to_do = match command {
             Command::Undo => self.session.game.undo_depth() == 0,
             Command::Redo => self.session.game.redo_depth() == 0,
@@ -361,6 +391,18 @@ impl App {
         // A hint for another position is no use: stop its search.
         if self.hints.drop_stale(self.session.game.state_hash()) {
             self.screen.message = Some("Hint dropped: the position changed".to_owned());
+        }
+        if let Some(before) = floor_before {
+            let view = self.session.game.view();
+            let now = view.player_floor();
+            if now != before {
+                let way = match command {
+                    Command::Step(_) if now > before => "Up to",
+                    Command::Step(_) => "Down to",
+                    _ => "Back on",
+                };
+                self.screen.message = Some(format!("{way} {}", floor_label(&view, now)));
+            }
         }
         match command {
             Command::Undo if nothing_to_do => {

@@ -33,6 +33,13 @@ impl App {
         if self.screen.overlay != Overlay::None || self.playing.current.is_some() {
             return;
         }
+        if self.screen.looking.take().is_some() {
+            // The board showed another floor than the player's: a click
+            // there means no cell of the player's, it shows the player's.
+            self.screen.picked = None;
+            self.screen.message = Some("Back to your floor: click again to walk".to_owned());
+            return;
+        }
         let Some(at) = self.cell_at(event.column, event.row) else {
             self.screen.picked = None;
             return;
@@ -66,10 +73,16 @@ impl App {
         };
         match plan {
             Ok(dirs) => {
+                let floor = self.session.game.view().player_floor();
                 for dir in dirs {
                     let expected = mouse::player(&self.session.game).map(|p| p.step(dir));
                     self.command(Command::Step(Input::Move(dir)));
                     if self.session.game.is_solved() {
+                        break;
+                    }
+                    if self.session.game.view().player_floor() != floor {
+                        // Stairs took the player to another floor: the
+                        // way planned was on the last one.
                         break;
                     }
                     if mouse::player(&self.session.game) != expected {
