@@ -547,7 +547,7 @@ impl World {
 
     /// Move the entity to the world cell `to`, on any floor (undo, restart
     /// and a set [`Position`]); return where it was.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn relocate(&mut self, id: EntityId, to: GridPos) -> Result<GridPos, WorldError> {
         let Some((from, tags)) = self.index.locate(id) else {
             self.entity(id)?;
