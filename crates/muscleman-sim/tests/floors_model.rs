@@ -5,14 +5,17 @@
 //!
 //! Random levels of one to three floors (walls, boxes, goals, red plates
 //! and red doors, stairs paired across floors, boxes on stairs, the player
-//! on any floor) are played with random moves and undos, in a `Game` and
+//! on any floor) are played with random moves, grabs, drops and undos, in a `Game` and
 //! in the model side by side; after every command the two must agree on
-//! every floor's things and open doors, the player's floor and cell, the
-//! floor changes the step reported, and solved or not. The model knows
-//! walking, push chains of any length, the stairs rule, plates and doors
-//! that belong to the whole level, and undo. (The hands, water and the
-//! other rules are the main reference model's, `reference_model.rs`, which
-//! plays one floor.)
+//! every floor's things and open doors, the player's floor, cell, facing
+//! and hands, the floor changes the step reported, and solved or not. The
+//! model knows walking, push chains of any length, grab and drop, moving
+//! while holding (forward, backward, both lanes sideways), the stairs rule
+//! with a carried item (taken along, or let go when its cell upstairs is
+//! taken; the player stays when the landing is taken), plates and doors
+//! that belong to the whole level (a held box presses nothing), and undo.
+//! (Swings, keys, water and the other rules are the main reference
+//! model's, `reference_model.rs`, which plays one floor.)
 
 mod common;
 
@@ -20,7 +23,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use muscleman_core::{GridDir, Input, LevelTransition};
 use muscleman_level::Level;
-use muscleman_sim::{Command, Game, Rules, TagKind};
+use muscleman_sim::{Command, Facing, Game, Holding, Rules, TagKind};
 use proptest::prelude::*;
 
 /// A cell: `(floor, x, y)`, floors from 1.
@@ -41,8 +44,33 @@ struct State {
     /// What stands in each cell: a wall, a box or the player.
     things: BTreeMap<At, char>,
     player: At,
+    facing: GridDir,
+    /// Whether the player holds the box in front of it (rules.md §5, 6:
+    /// a held item is always at F).
+    holding: bool,
     /// The doors standing open.
     open: BTreeSet<At>,
+}
+
+impl State {
+    /// The state but the player's facing: what makes an undo step.
+    fn beyond_facing(&self) -> (&BTreeMap<At, char>, At, bool, &BTreeSet<At>) {
+        (&self.things, self.player, self.holding, &self.open)
+    }
+
+    /// F, the cell in front of the player.
+    fn front(&self) -> At {
+        ahead(self.player, self.facing)
+    }
+}
+
+/// One command of the model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cmd {
+    Go(GridDir),
+    Grab,
+    Drop,
+    Undo,
 }
 
 /// The model: the fixed ground of every floor, the state, its history.
@@ -53,6 +81,9 @@ struct Model {
     floors: u32,
     now: State,
     undo: Vec<State>,
+    /// The state before the turns made while no undo step was left: the
+    /// next undo step takes them back too (rules.md §4 History).
+    turned_from: Option<State>,
 }
 
 fn delta(d: GridDir) -> (i32, i32) {
@@ -62,6 +93,21 @@ fn delta(d: GridDir) -> (i32, i32) {
         GridDir::Down => (0, 1),
         GridDir::Left => (-1, 0),
     }
+}
+
+fn back(d: GridDir) -> GridDir {
+    match d {
+        GridDir::Up => GridDir::Down,
+        GridDir::Right => GridDir::Left,
+        GridDir::Down => GridDir::Up,
+        GridDir::Left => GridDir::Right,
+    }
+}
+
+/// The cell next to `at` in direction `d`, on the same floor.
+fn ahead((f, x, y): At, d: GridDir) -> At {
+    let (dx, dy) = delta(d);
+    (f, x + dx, y + dy)
 }
 
 impl Model {
@@ -75,15 +121,127 @@ impl Model {
         s.things.contains_key(&at) || (self.ground(at) == Some(DOOR) && !s.open.contains(&at))
     }
 
-    /// Plates and doors (rules.md §4 environment 4 and 5), over every floor.
+    /// The push chain from `start` in `d` (the boxes in a row), if the
+    /// cell beyond it lets it move: its cells, nearest first.
+    fn chain(&self, s: &State, start: At, d: GridDir) -> Option<Vec<At>> {
+        let mut cells = Vec::new();
+        let mut at = start;
+        while s.things.get(&at) == Some(&BOX) {
+            cells.push(at);
+            at = ahead(at, d);
+        }
+        (!self.blocks(s, at)).then_some(cells)
+    }
+
+    /// Move the boxes of a chain one cell in `d`, far end first.
+    fn shove(s: &mut State, cells: &[At], d: GridDir) {
+        for &at in cells.iter().rev() {
+            s.things.remove(&at);
+            s.things.insert(ahead(at, d), BOX);
+        }
+    }
+
+    /// A walk from the player's cell in `d` (rules.md §4 Walk): the chain
+    /// in front pushed, or nothing that blocks; `None` if refused.
+    fn walk_plan(&self, s: &State, d: GridDir) -> Option<Vec<At>> {
+        let to = ahead(s.player, d);
+        if s.things.get(&to) == Some(&BOX) {
+            self.chain(s, to, d)
+        } else if self.blocks(s, to) {
+            None
+        } else {
+            Some(Vec::new())
+        }
+    }
+
+    fn move_player(s: &mut State, to: At) {
+        s.things.remove(&s.player);
+        s.things.insert(to, PLAYER);
+        s.player = to;
+    }
+
+    /// The player's action for a move; return whether the player moved.
+    fn go(&self, s: &mut State, d: GridDir) -> bool {
+        if !s.holding {
+            s.facing = d;
+            let Some(chain) = self.walk_plan(s, d) else {
+                return false;
+            };
+            Self::shove(s, &chain, d);
+            Self::move_player(s, ahead(s.player, d));
+            return true;
+        }
+        let (f, front) = (s.facing, s.front());
+        if d == f {
+            // Forward: a chain with the held item first.
+            let Some(chain) = self.chain(s, front, d) else {
+                return false;
+            };
+            Self::shove(s, &chain, d);
+            Self::move_player(s, front);
+        } else if d == back(f) {
+            // Backward: a walk, and the item follows into the player's cell.
+            let Some(chain) = self.walk_plan(s, d) else {
+                return false;
+            };
+            let from = s.player;
+            Self::shove(s, &chain, d);
+            Self::move_player(s, ahead(from, d));
+            s.things.remove(&front);
+            s.things.insert(from, BOX);
+        } else {
+            // Sideways: the item lane and the player lane, both or neither.
+            let (Some(items), Some(walk)) = (self.chain(s, front, d), self.walk_plan(s, d)) else {
+                return false;
+            };
+            Self::shove(s, &items, d);
+            Self::shove(s, &walk, d);
+            Self::move_player(s, ahead(s.player, d));
+        }
+        true
+    }
+
+    /// Stairs (environment step 0); return the floor change.
+    fn climb(&self, s: &mut State) -> Option<(u32, u32)> {
+        let (f, x, y) = s.player;
+        let to = match self.ground(s.player) {
+            Some(UP) => f + 1,
+            Some(DOWN) => f - 1,
+            _ => return None,
+        };
+        let there = (to, x, y);
+        if self.blocks(s, there) {
+            return None;
+        }
+        if s.holding {
+            let front = s.front();
+            let (_, fx, fy) = front;
+            let next = (to, fx, fy);
+            if self.blocks(s, next) {
+                s.holding = false;
+            } else {
+                s.things.remove(&front);
+                s.things.insert(next, BOX);
+            }
+        }
+        Self::move_player(s, there);
+        Some((f, to))
+    }
+
+    /// Plates and doors (rules.md §4 environment 4 and 5), over every
+    /// floor: a plate is pressed by a thing that is not held.
     fn settle(&self, s: &mut State) {
+        let held = s.holding.then(|| s.front());
         let plates: Vec<At> = self
             .ground
             .iter()
             .filter(|(_, g)| **g == PLATE)
             .map(|(at, _)| *at)
             .collect();
-        let all_pressed = !plates.is_empty() && plates.iter().all(|p| s.things.contains_key(p));
+        let all_pressed = !plates.is_empty()
+            && plates
+                .iter()
+                .all(|p| s.things.contains_key(p) && held != Some(*p));
         for (&at, &g) in &self.ground {
             if g != DOOR {
                 continue;
@@ -96,65 +254,46 @@ impl Model {
         }
     }
 
-    /// One move; return the floor change it made, if any.
-    fn step(&mut self, d: GridDir) -> Option<(u32, u32)> {
+    /// One command; return the floor change a step made, if any.
+    fn apply(&mut self, cmd: Cmd) -> Option<(u32, u32)> {
         let mut s = self.now.clone();
-        let (dx, dy) = delta(d);
-        let (f, x, y) = s.player;
-        let to = (f, x + dx, y + dy);
-        let mut moved = false;
-        if s.things.get(&to) == Some(&BOX) {
-            let mut end = to;
-            while s.things.get(&end) == Some(&BOX) {
-                end = (f, end.1 + dx, end.2 + dy);
-            }
-            if !self.blocks(&s, end) {
-                // Far end first: each box to the cell beyond.
-                let mut at = end;
-                while at != to {
-                    let from = (f, at.1 - dx, at.2 - dy);
-                    s.things.remove(&from);
-                    s.things.insert(at, BOX);
-                    at = from;
-                }
-                moved = true;
-            }
-        } else if !self.blocks(&s, to) {
-            moved = true;
-        }
         let mut climbed = None;
-        if moved {
-            s.things.remove(&s.player);
-            s.things.insert(to, PLAYER);
-            s.player = to;
-            // Stairs: the same cell one floor up or down, if nothing
-            // blocks it there.
-            let target = match self.ground(to) {
-                Some(UP) => Some(f + 1),
-                Some(DOWN) => Some(f - 1),
-                _ => None,
-            };
-            if let Some(g) = target {
-                let there = (g, to.1, to.2);
-                if !self.blocks(&s, there) {
-                    s.things.remove(&to);
-                    s.things.insert(there, PLAYER);
-                    s.player = there;
-                    climbed = Some((f, g));
+        match cmd {
+            Cmd::Undo => {
+                // Turns made while no undo step was left wait for the next
+                // one, whatever undo finds to do (it finds nothing then).
+                if let Some(before) = self.undo.pop() {
+                    self.now = before;
+                }
+                return None;
+            }
+            Cmd::Go(d) => {
+                if self.go(&mut s, d) {
+                    climbed = self.climb(&mut s);
                 }
             }
+            Cmd::Grab => {
+                if !s.holding && s.things.get(&s.front()) == Some(&BOX) {
+                    s.holding = true;
+                }
+            }
+            Cmd::Drop => s.holding = false,
         }
         self.settle(&mut s);
-        if s != self.now {
-            self.undo.push(std::mem::replace(&mut self.now, s));
-        }
-        climbed
-    }
-
-    fn undo(&mut self) {
-        if let Some(s) = self.undo.pop() {
+        if s.beyond_facing() != self.now.beyond_facing() {
+            let before = std::mem::replace(&mut self.now, s);
+            let before = match self.turned_from.take() {
+                Some(first) if self.undo.is_empty() => first,
+                _ => before,
+            };
+            self.undo.push(before);
+        } else {
+            if self.undo.is_empty() && s.facing != self.now.facing {
+                self.turned_from.get_or_insert_with(|| self.now.clone());
+            }
             self.now = s;
         }
+        climbed
     }
 
     fn solved(&self) -> bool {
@@ -294,9 +433,12 @@ fn build(l: &Layout) -> Option<(String, Model)> {
         now: State {
             things,
             player: player?,
+            facing: GridDir::Down,
+            holding: false,
             open: BTreeSet::new(),
         },
         undo: Vec::new(),
+        turned_from: None,
     };
     let mut start = model.now.clone();
     model.settle(&mut start);
@@ -327,17 +469,22 @@ fn picture(game: &Game) -> State {
             open.insert(at);
         }
     }
+    let player_id = game.player();
     State {
         things,
         player: player.unwrap(),
+        facing: world.get::<Facing>(player_id).unwrap().0,
+        holding: world.get::<Holding>(player_id).unwrap().0.is_some(),
         open,
     }
 }
 
-fn command() -> impl Strategy<Value = Option<GridDir>> {
+fn command() -> impl Strategy<Value = Cmd> {
     prop_oneof![
-        8 => prop::sample::select(GridDir::ALL.to_vec()).prop_map(Some),
-        2 => Just(None),
+        12 => prop::sample::select(GridDir::ALL.to_vec()).prop_map(Cmd::Go),
+        2 => Just(Cmd::Grab),
+        1 => Just(Cmd::Drop),
+        3 => Just(Cmd::Undo),
     ]
 }
 
@@ -360,22 +507,20 @@ proptest! {
         let mut game = Game::new(&level, Rules::MUSCLEMAN).unwrap();
         prop_assert_eq!(game.world().floor_count(), model.floors);
         prop_assert_eq!(picture(&game), model.now.clone(), "at load\n{}", text);
-        for (i, c) in commands.iter().enumerate() {
-            match c {
-                Some(d) => {
-                    let events = game.apply(Command::Step(Input::Move(*d))).unwrap();
-                    let climbed: Vec<(u32, u32)> = events
-                        .of::<LevelTransition>()
-                        .map(|t| (t.from_floor, t.to_floor))
-                        .collect();
-                    let expected: Vec<(u32, u32)> = model.step(*d).into_iter().collect();
-                    prop_assert_eq!(climbed, expected, "command {} {:?}\n{}", i, d, text);
-                }
-                None => {
-                    game.apply(Command::Undo).unwrap();
-                    model.undo();
-                }
-            }
+        for (i, &c) in commands.iter().enumerate() {
+            let command = match c {
+                Cmd::Go(d) => Command::Step(Input::Move(d)),
+                Cmd::Grab => Command::Step(Input::Grab),
+                Cmd::Drop => Command::Step(Input::Drop),
+                Cmd::Undo => Command::Undo,
+            };
+            let events = game.apply(command).unwrap();
+            let climbed: Vec<(u32, u32)> = events
+                .of::<LevelTransition>()
+                .map(|t| (t.from_floor, t.to_floor))
+                .collect();
+            let expected: Vec<(u32, u32)> = model.apply(c).into_iter().collect();
+            prop_assert_eq!(climbed, expected, "command {} {:?}\n{}", i, c, text);
             common::assert_invariants(game.world());
             prop_assert_eq!(
                 picture(&game),
