@@ -521,6 +521,17 @@ proptest! {
                 .collect();
             let expected: Vec<(u32, u32)> = model.apply(c).into_iter().collect();
             prop_assert_eq!(climbed, expected, "command {} {:?}\n{}", i, c, text);
+            // A step's `Moved` events speak the floor's own cells: one cell
+            // each, ending where the entity stands (in an undo, where it
+            // was put back to), on the floor it is on.
+            if c != Cmd::Undo {
+                for m in events.of::<muscleman_core::Moved>() {
+                    let (_, at) = game.world().place(m.entity).unwrap();
+                    prop_assert_eq!(m.to, at, "command {} {:?}\n{}", i, c, text);
+                    let d = (m.to.x - m.from.x).abs() + (m.to.y - m.from.y).abs();
+                    prop_assert_eq!(d, 1, "command {} {:?}\n{}", i, c, text);
+                }
+            }
             common::assert_invariants(game.world());
             prop_assert_eq!(
                 picture(&game),
