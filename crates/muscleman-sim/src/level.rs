@@ -32,13 +32,16 @@ pub enum LevelLoadError {
     /// The level holds something the sim cannot play yet: a recipe whose
     /// rules come in a later rule book, or a state that does not apply to
     /// its recipe. Refused before play, never loaded and played wrongly; `at`
-    /// is the cell (see [`Level::source_position`] for its line and column).
+    /// is the cell of floor `floor` (see [`Floor::source_position`] for its
+    /// line and column).
     #[error("{spec} at {at} is not supported by the simulation yet")]
     NotSupported {
         /// What the level says.
         spec: EntitySpec,
-        /// Where.
+        /// Where, on its floor.
         at: GridPos,
+        /// The floor, from 1.
+        floor: usize,
     },
 }
 
@@ -94,9 +97,9 @@ pub fn world_from_level(level: &Level) -> Result<(World, EntityId), LevelLoadErr
         count = count.saturating_add(cell.len().saturating_mul(cells));
     }
     if !supported
-        && let Some((_, at, spec)) = level.all_entities().find(|(_, _, s)| !is_supported(s))
+        && let Some((floor, at, spec)) = level.all_entities().find(|(_, _, s)| !is_supported(s))
     {
-        return Err(LevelLoadError::NotSupported { spec, at });
+        return Err(LevelLoadError::NotSupported { spec, at, floor });
     }
     world.reserve(count);
     let mut player = None;
