@@ -465,3 +465,33 @@ floor:
     );
     assert_eq!(world.place(player), Ok((2, GridPos::new(4, 1))));
 }
+
+#[test]
+fn each_floor_has_its_rectangle_fixed_at_load() {
+    // Walls, water, goals and stairs make a floor's rectangle; boxes and
+    // weak walls do not.
+    let (world, _) = world_from_level(&level(
+        "
+floor:
+-----
+-#@u-
+-----
+floor:
+--$%-
+---d-
+-----
+",
+    ))
+    .unwrap();
+    let rects: Vec<_> = world.floors().iter().map(|f| f.rect).collect();
+    assert_eq!(
+        rects,
+        [
+            Some((GridPos::new(1, 1), GridPos::new(3, 1))),
+            Some((GridPos::new(3, 1), GridPos::new(3, 1))),
+        ]
+    );
+    assert_eq!(world.floor_count(), 2);
+    assert!(world.floors()[0].contains(GridPos::new(2, 1)));
+    assert!(!world.floors()[1].contains(GridPos::new(2, 0)));
+}
