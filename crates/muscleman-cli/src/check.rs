@@ -43,7 +43,9 @@ pub fn check_file(path: &std::path::Path) -> FileReport {
         let label = label(&file, i, level);
         if let Err(e) = world_from_level(level) {
             let at = match e {
-                LevelLoadError::NotSupported { at, .. } => level.source_position(at),
+                LevelLoadError::NotSupported { at, floor, .. } => {
+                    level.floor(floor).and_then(|f| f.source_position(at))
+                }
                 _ => None,
             };
             report.errors.push(match at {

@@ -35,7 +35,8 @@ pub const MAX_FLOORS: u32 = 1024;
 /// band.
 #[inline(always)]
 pub(crate) const fn band(y: i32) -> i32 {
-    (y as i64 + HALF as i64).div_euclid(STRIDE as i64) as i32
+    // An arithmetic shift: floor division by the stride.
+    ((y as i64 + HALF as i64) >> STRIDE.trailing_zeros()) as i32
 }
 
 /// Return the floor (from 1) a world cell is on; a cell above floor 1's
@@ -63,17 +64,26 @@ pub const fn world_cell(floor: u32, local: GridPos) -> GridPos {
 }
 
 /// Return a world cell in its floor's own coordinates.
-#[inline]
+#[inline(always)]
 pub const fn local(at: GridPos) -> GridPos {
-    let shift = floor_of(at) - 1;
-    GridPos::new(at.x, at.y.wrapping_sub((shift as i32).wrapping_mul(STRIDE)))
+    // Floor 1's band (and above it) is as it is: one compare.
+    if at.y < HALF {
+        return at;
+    }
+    GridPos::new(at.x, at.y.wrapping_sub(band(at.y).wrapping_mul(STRIDE)))
 }
 
-/// Return whether two world cells are in the same floor's band of rows:
-/// whether [`World::move_to`](crate::World::move_to) moves between them.
+/// Return whether two world cells are on the same floor's band of rows
+/// (the rows above floor 1's band count as floor 1's): whether
+/// [`World::move_to`](crate::World::move_to) moves between them.
 #[inline(always)]
 pub const fn same_band(a: GridPos, b: GridPos) -> bool {
-    band(a.y) == band(b.y)
+    // Floor 1 (and the rows above it, which count as floor 1): two compares.
+    if a.y < HALF && b.y < HALF {
+        return true;
+    }
+    // Else the bands' numbers, the bits above the stride's.
+    (((a.y as i64 + HALF as i64) ^ (b.y as i64 + HALF as i64)) >> STRIDE.trailing_zeros()) == 0
 }
 
 /// Return the world cell `to` floors away from `at` (`to` from 1), the
@@ -99,5 +109,13 @@ mod tests {
         assert_eq!(world_cell(0, GridPos::new(1, 2)), GridPos::new(1, 2));
         assert_eq!(floor_of(GridPos::new(0, -HALF - 1)), 1);
         assert!(!same_band(GridPos::new(0, HALF - 1), GridPos::new(0, HALF)));
+        assert!(same_band(GridPos::new(0, -HALF), GridPos::new(0, HALF - 1)));
+        // Above floor 1's band is floor 1 still: nothing to cross into.
+        assert!(same_band(GridPos::new(0, -HALF - 1), GridPos::new(0, 0)));
+        assert!(!same_band(GridPos::new(0, HALF), GridPos::new(0, 3 * HALF)));
+        assert_eq!(
+            local(GridPos::new(3, -HALF - 5)),
+            GridPos::new(3, -HALF - 5)
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! Levels to worlds and back.
 
 use muscleman_core::{EntityId, EntityRecipe, EntitySpec, GridPos};
-use muscleman_level::{Floor, Level, LevelError};
+use muscleman_level::{Level, LevelError};
 
 use crate::component::TagKind;
 use crate::floor::{floor_of, local, world_cell};
@@ -32,13 +32,16 @@ pub enum LevelLoadError {
     /// The level holds something the sim cannot play yet: a recipe whose
     /// rules come in a later rule book, or a state that does not apply to
     /// its recipe. Refused before play, never loaded and played wrongly; `at`
-    /// is the cell (see [`Level::source_position`] for its line and column).
+    /// is the cell of floor `floor` (see [`Floor::source_position`] for its
+    /// line and column).
     #[error("{spec} at {at} is not supported by the simulation yet")]
     NotSupported {
         /// What the level says.
         spec: EntitySpec,
-        /// Where.
+        /// Where, on its floor.
         at: GridPos,
+        /// The floor, from 1.
+        floor: usize,
     },
 }
 
@@ -94,9 +97,9 @@ pub fn world_from_level(level: &Level) -> Result<(World, EntityId), LevelLoadErr
         count = count.saturating_add(cell.len().saturating_mul(cells));
     }
     if !supported
-        && let Some((_, at, spec)) = level.all_entities().find(|(_, _, s)| !is_supported(s))
+        && let Some((floor, at, spec)) = level.all_entities().find(|(_, _, s)| !is_supported(s))
     {
-        return Err(LevelLoadError::NotSupported { spec, at });
+        return Err(LevelLoadError::NotSupported { spec, at, floor });
     }
     world.reserve(count);
     let mut player = None;
@@ -104,9 +107,21 @@ pub fn world_from_level(level: &Level) -> Result<(World, EntityId), LevelLoadErr
     // among the settlers.
     let settlers: Vec<_> = settlers().collect();
     let mut settle: Vec<Vec<EntityId>> = vec![Vec::new(); settlers.len()];
+    // Each floor's rectangle, grown as its frame entities are spawned.
+    let mut rects = vec![FloorRect::default(); level.floor_count()];
     // Reading order, floor by floor (rules.md §4 Floors): the ids.
     for (floor, at, spec) in level.all_entities() {
         let id = spawn_spec(&mut world, &spec, world_cell(floor_number(floor), at))?;
+        if FRAMES.contains(&spec.recipe)
+            && let Some(r) = floor.checked_sub(1).and_then(|i| rects.get_mut(i))
+        {
+            r.rect = Some(r.rect.map_or((at, at), |(lo, hi)| {
+                (
+                    GridPos::new(lo.x.min(at.x), lo.y.min(at.y)),
+                    GridPos::new(hi.x.max(at.x), hi.y.max(at.y)),
+                )
+            }));
+        }
         if let Some(list) = settlers
             .iter()
             .position(|(_, m)| m.recipes.iter().any(|d| d.recipe == spec.recipe))
@@ -122,7 +137,7 @@ pub fn world_from_level(level: &Level) -> Result<(World, EntityId), LevelLoadErr
         }
     }
     let player = player.ok_or(LevelLoadError::NoPlayer)?;
-    world.set_floors(level.floors().map(rectangle).collect());
+    world.set_floors(rects);
     // Give switches, doors and whatever else settles the state its rules
     // give, without events (rules.md §6), mechanic by mechanic.
     for ((hook, _), ids) in settlers.iter().zip(&settle) {
@@ -138,8 +153,9 @@ fn floor_number(floor: usize) -> u32 {
     u32::try_from(floor).unwrap_or(u32::MAX)
 }
 
-/// The recipes that make a floor's rectangle: none of them ever moves or
-/// goes (rules.md §4 Floors; weak walls do not count, a hammer breaks them).
+/// The recipes that make a floor's rectangle, the smallest that holds them
+/// all: none of them ever moves or goes (rules.md §4 Floors; weak walls do
+/// not count, a hammer breaks them).
 const FRAMES: [EntityRecipe; 5] = [
     EntityRecipe::WallStrong,
     EntityRecipe::WaterCell,
@@ -147,23 +163,6 @@ const FRAMES: [EntityRecipe; 5] = [
     EntityRecipe::StairsUp,
     EntityRecipe::StairsDown,
 ];
-
-/// Return a floor's rectangle: the smallest that holds its strong walls,
-/// water, goals and stairs.
-fn rectangle(floor: Floor<'_>) -> FloorRect {
-    let mut rect: Option<(GridPos, GridPos)> = None;
-    for (at, cell) in floor.iter() {
-        if cell.iter().any(|s| FRAMES.contains(&s.recipe)) {
-            rect = Some(rect.map_or((at, at), |(lo, hi)| {
-                (
-                    GridPos::new(lo.x.min(at.x), lo.y.min(at.y)),
-                    GridPos::new(hi.x.max(at.x), hi.y.max(at.y)),
-                )
-            }));
-        }
-    }
-    FloorRect { rect }
-}
 
 /// Describe the world as a level: every positioned entity by its recipe (a
 /// sunk heavy box as `HeavyBox:sunk`), floor by floor, every floor with the

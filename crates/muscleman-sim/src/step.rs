@@ -76,6 +76,8 @@ pub fn step_into(
     events.clear();
     // Checked here so that no system fails half-way through.
     let (at, carrying) = player_position(world, player)?;
+    // The index looks at the player's floor first (a no-op on one floor).
+    world.focus(at);
     let mut ctx = StepContext::new(world, player, at, input, rules, events, WIRING);
     ctx.start(carrying);
     schedule::run(&mut ctx)?;

@@ -4,7 +4,9 @@
 //! heavy boxes, red and blue keys, goals, water, red, blue and heavy
 //! plates, red, blue and secret doors written closed, open or unlocked,
 //! apples, pears, cheese and coins; enclosed or open; Muscleman, Sokoban or
-//! other chain limits) and random commands (moves, wait, grab, drop,
+//! other chain limits; a third of them on floor 2 of two, above a floor of
+//! one wall, so that every rule plays on a floor above the first, in the
+//! floor's own coordinates) and random commands (moves, wait, grab, drop,
 //! swings, undo, redo, restart), and drives a [`Game`] and the model side
 //! by side. After every command it checks:
 //!
@@ -31,6 +33,9 @@
 //!   they had;
 //! - the undo history grows at most in proportion to the commands.
 //!
+//! Stairs, carrying up and down them, and plates and doors across floors
+//! are the floors model's (`floors_model.rs`).
+//!
 //! A failure shrinks to the shortest command sequence on the smallest level.
 //! 256 cases of 40 to 80 commands run by default (over 10,000 commands);
 //! `PROPTEST_CASES=N` scales it for a soak run.
@@ -47,7 +52,8 @@ use muscleman_core::{
 };
 use muscleman_level::Level;
 use muscleman_sim::{
-    AnyComponent, Command, Facing, Game, Holding, Rules, TagKind, TagSet, World, spec_of,
+    AnyComponent, Command, Facing, Game, Holding, Rules, TagKind, TagSet, World, floor_of, local,
+    spec_of,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -123,6 +129,11 @@ struct Layout {
     /// almost never line a key up with its door.
     plant: Option<(Dir, char)>,
     max_chain: Option<u32>,
+    /// Whether the level is floor 2 of two, above a floor of one wall
+    /// (rules.md §4 Floors): every rule then plays on a floor above the
+    /// first, whose cells the world keeps in another band of rows and its
+    /// events, positions and saves give in the floor's own coordinates.
+    upstairs: bool,
 }
 
 fn thing() -> impl Strategy<Value = char> {
@@ -204,8 +215,13 @@ fn layout() -> impl Strategy<Value = Layout> {
     (1usize..=9, 1usize..=9, any::<bool>(), max_chain()).prop_flat_map(
         |(width, height, enclosed, max_chain)| {
             let n = width * height;
-            (prop::collection::vec(cell(), n), 0..n, plant()).prop_map(
-                move |(cells, player, plant)| Layout {
+            (
+                prop::collection::vec(cell(), n),
+                0..n,
+                plant(),
+                prop::bool::weighted(0.3),
+            )
+                .prop_map(move |(cells, player, plant, upstairs)| Layout {
                     width,
                     height,
                     enclosed,
@@ -213,8 +229,8 @@ fn layout() -> impl Strategy<Value = Layout> {
                     player,
                     plant,
                     max_chain,
-                },
-            )
+                    upstairs,
+                })
         },
     )
 }
@@ -299,7 +315,17 @@ fn build(layout: &Layout) -> RefState {
     let margin = usize::from(layout.enclosed);
     let (w, h) = (layout.width + 2 * margin, layout.height + 2 * margin);
     let mut board = Board::new();
-    let mut level = Level::new(w, h).expect("small level");
+    // Upstairs: floor 1 is one wall, the model's level floor 2.
+    let (mut level, floor) = if layout.upstairs {
+        let mut level = Level::new(1, 1).expect("one cell");
+        level
+            .set_cell(GridPos::ZERO, [EntityRecipe::WallStrong])
+            .expect("a wall");
+        let floor = level.add_floor(w, h).expect("a second floor");
+        (level, floor)
+    } else {
+        (Level::new(w, h).expect("small level"), 1)
+    };
     let mut player = (0, 0);
     let mut cells = layout.cells.clone();
     if let Some((dir, key)) = layout.plant {
@@ -342,7 +368,7 @@ fn build(layout: &Layout) -> RefState {
             }
             board.update(at, |cell| *cell = c);
             level
-                .set_cell(GridPos::new(at.0, at.1), specs_of(c))
+                .set_cell_on(floor, GridPos::new(at.0, at.1), specs_of(c))
                 .unwrap_or_else(|e| panic!("{c:?} does not load: {e}"));
         }
     }
@@ -350,6 +376,7 @@ fn build(layout: &Layout) -> RefState {
         model: Model::new(board, player, layout.max_chain),
         level,
         rules: Rules::MUSCLEMAN.with_max_chain(layout.max_chain),
+        floor: u32::try_from(floor).expect("floor 1 or 2"),
     }
 }
 
@@ -361,6 +388,8 @@ struct RefState {
     model: Model,
     level: Level,
     rules: Rules,
+    /// The floor the model's board is (1, or 2 upstairs).
+    floor: u32,
 }
 
 impl std::fmt::Debug for RefState {
@@ -453,8 +482,10 @@ impl Snapshot {
         self.entities
             .iter()
             .map(|(id, (_, comps))| {
+                // In the floor's own cells, as events give them (every
+                // entity that moves is on the model's floor).
                 let pos = comps.iter().find_map(|c| match c {
-                    AnyComponent::Position(p) => Some(p.0),
+                    AnyComponent::Position(p) => Some(local(p.0)),
                     _ => None,
                 });
                 (*id, pos)
@@ -570,8 +601,9 @@ fn item_of(counter: GlobalCounter) -> char {
     }
 }
 
-/// The sim's world on the model's grid, read through the spatial index.
-fn board_of(world: &World) -> BTreeMap<Pos, Cell> {
+/// The sim's floor `floor` on the model's grid, read through the spatial
+/// index, in the floor's own cells.
+fn board_of(world: &World, floor: u32) -> BTreeMap<Pos, Cell> {
     // Two of a layer in one cell cannot be said on the model's grid.
     let one = |a: char, b: char| match (a, b) {
         (x, EMPTY) => x,
@@ -580,6 +612,10 @@ fn board_of(world: &World) -> BTreeMap<Pos, Cell> {
     };
     let mut out = BTreeMap::new();
     for (at, ids) in world.index().cells() {
+        if floor_of(at) != floor {
+            continue;
+        }
+        let at = local(at);
         let mut cell = Cell::EMPTY;
         for id in ids {
             let c = cell_of(world, id);
@@ -932,7 +968,7 @@ impl StateMachineTest for SimVsModel {
         }
         let model = &state.model;
         let now = &model.now;
-        let sim_board = board_of(world);
+        let sim_board = board_of(world, state.floor);
         let model_board = now.board.cells();
         assert!(
             sim_board == model_board,
@@ -943,9 +979,9 @@ impl StateMachineTest for SimVsModel {
         );
         let player = game.player();
         assert_eq!(
-            world.position(player).expect("a player"),
-            grid(now.player),
-            "player position"
+            world.place(player).expect("a player"),
+            (state.floor, grid(now.player)),
+            "player floor and position"
         );
         let facing = world.get::<Facing>(player).expect("a facing").0;
         assert_eq!(

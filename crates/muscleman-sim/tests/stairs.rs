@@ -390,7 +390,18 @@ floor:
         game.apply(Command::from_letter(c).unwrap()).unwrap();
         assert_invariants(game.world());
     }
-    // Up with the key, and back down with it.
+    // Up with the key, and back down with it. Saved upstairs, the player
+    // and the key say their floor and their floor's own cells.
+    let mut upstairs = Game::new(&start, Rules::MUSCLEMAN).unwrap();
+    for c in "rgrrr".chars() {
+        upstairs.apply(Command::from_letter(c).unwrap()).unwrap();
+    }
+    let save = upstairs.save();
+    assert!(save.contains("\"level_member\":2"), "{save}");
+    assert!(save.contains("\"position\":[5,1]"), "{save}");
+    let loaded = Game::load(&save).unwrap();
+    assert_eq!(state(&loaded), state(&upstairs), "saved upstairs");
+    assert_eq!(loaded.player_floor(), 2);
     assert_eq!(game.player_floor(), 1);
     assert_eq!(game.view().player_floor(), 1);
     assert!(game.view().all_sprites().iter().any(|s| s.floor == 2));
@@ -411,4 +422,76 @@ floor:
     assert_eq!(state(&game), initial, "restart");
     game.undo().unwrap();
     assert_eq!(state(&game), end, "undo the restart");
+}
+
+#[test]
+fn a_swing_upstairs_reports_its_floors_own_cells() {
+    let before = "
+floor:
+#######
+#@k u #
+#######
+floor:
+#######
+#   d #
+#     #
+#######
+";
+    let (world, player, batches) = play(
+        before,
+        "rgrr]",
+        "
+floor:
+#######
+#   u #
+#######
+floor:
+#######
+#   D #
+#   k #
+#######
+",
+    );
+    let swung = batches[4]
+        .iter()
+        .find_map(|e| match e {
+            SimEvent::Swung(s) => Some(*s),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(
+        (swung.arc_from, swung.arc_via, swung.arc_to),
+        (GridPos::new(5, 1), GridPos::new(5, 2), GridPos::new(4, 2))
+    );
+    assert_eq!(world.place(player), Ok((2, GridPos::new(4, 1))));
+}
+
+#[test]
+fn each_floor_has_its_rectangle_fixed_at_load() {
+    // Walls, water, goals and stairs make a floor's rectangle; boxes and
+    // weak walls do not.
+    let (world, _) = world_from_level(&level(
+        "
+floor:
+-----
+-#@u-
+-----
+floor:
+--$%-
+---d-
+-----
+",
+    ))
+    .unwrap();
+    let rects: Vec<_> = world.floors().iter().map(|f| f.rect).collect();
+    assert_eq!(
+        rects,
+        [
+            Some((GridPos::new(1, 1), GridPos::new(3, 1))),
+            Some((GridPos::new(3, 1), GridPos::new(3, 1))),
+        ]
+    );
+    assert_eq!(world.floor_count(), 2);
+    assert!(world.floors()[0].contains(GridPos::new(2, 1)));
+    assert!(!world.floors()[1].contains(GridPos::new(2, 0)));
 }

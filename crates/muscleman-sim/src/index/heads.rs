@@ -9,43 +9,64 @@ impl SpatialIndex {
     ///
     /// The differences are taken wrapping, as `u32`: a position left of or
     /// above the origin wraps to a value of at least `width` (`height`),
-    /// because the dense rectangle never reaches past `i32::MAX`. Floor 1's
-    /// rectangle is looked at first, with no other cost; the floors above
-    /// it only when the level has any.
+    /// because the dense rectangle never reaches past `i32::MAX`. The hot
+    /// floor's rectangle (the player's) is looked at first, at no other
+    /// cost; the other floors' only when the level has any.
     #[inline(always)]
     pub(super) fn slot(&self, pos: GridPos) -> Option<usize> {
         let dx = pos.x.wrapping_sub(self.origin.x) as u32;
         let dy = pos.y.wrapping_sub(self.origin.y) as u32;
         if dx < self.width && dy < self.height {
-            Some(dy as usize * self.width as usize + dx as usize)
-        } else if self.upper.is_empty() {
+            Some(self.hot + dy as usize * self.width as usize + dx as usize)
+        } else if self.planes.len() <= 1 {
             None
         } else {
-            self.upper_slot(pos)
+            self.other_slot(pos)
         }
     }
 
-    /// [`Self::slot`] on the floors above the first.
+    /// [`Self::slot`] on the floors but the hot one.
     #[inline]
-    fn upper_slot(&self, pos: GridPos) -> Option<usize> {
-        let b = usize::try_from(band(pos.y)).ok()?.checked_sub(1)?;
-        let p = self.upper.get(b)?;
+    fn other_slot(&self, pos: GridPos) -> Option<usize> {
+        let p = self.planes.get(usize::try_from(band(pos.y)).ok()?)?;
         let dx = pos.x.wrapping_sub(p.origin.x) as u32;
         let dy = pos.y.wrapping_sub(p.origin.y) as u32;
         (dx < p.width && dy < p.height)
             .then(|| p.offset + dy as usize * p.width as usize + dx as usize)
     }
 
+    /// Look at the floor of world cell `at` first from now on (the step
+    /// calls it with the player's cell): a step on any floor then costs
+    /// what a step on floor 1 does.
+    #[inline]
+    pub(crate) fn focus(&mut self, at: GridPos) {
+        if self.planes.len() <= 1 {
+            return;
+        }
+        let Ok(b) = usize::try_from(band(at.y)) else {
+            return;
+        };
+        if b != self.hot_band {
+            self.hot_band = b;
+            self.refresh_hot();
+        }
+    }
+
+    /// Copy the hot floor's rectangle into the fields looked at first.
+    fn refresh_hot(&mut self) {
+        let p = self.planes.get(self.hot_band).copied().unwrap_or_default();
+        self.origin = p.origin;
+        self.width = p.width;
+        self.height = p.height;
+        self.hot = p.offset;
+    }
+
     /// Return the cell of dense slot `slot`.
     pub(super) fn pos_of_dense(&self, slot: usize) -> GridPos {
-        let floor1 = self.width as usize * self.height as usize;
-        if slot < floor1 {
-            return pos_of_slot(self.origin, self.width, slot);
-        }
         // The planes are laid out in floor order: the last one starting at
         // or before `slot` holds it.
-        let i = self.upper.partition_point(|p| p.offset <= slot);
-        match i.checked_sub(1).and_then(|i| self.upper.get(i)) {
+        let i = self.planes.partition_point(|p| p.offset <= slot);
+        match i.checked_sub(1).and_then(|i| self.planes.get(i)) {
             Some(p) => pos_of_slot(p.origin, p.width, slot - p.offset),
             None => GridPos::ZERO,
         }
@@ -54,13 +75,9 @@ impl SpatialIndex {
     /// Return the rectangle of band `b` (floor `b + 1`): origin, width and
     /// height (zero wide if it has none yet).
     fn rect(&self, b: usize) -> (GridPos, u32, u32) {
-        match b.checked_sub(1) {
-            None => (self.origin, self.width, self.height),
-            Some(i) => self
-                .upper
-                .get(i)
-                .map_or((GridPos::ZERO, 0, 0), |p| (p.origin, p.width, p.height)),
-        }
+        self.planes
+            .get(b)
+            .map_or((GridPos::ZERO, 0, 0), |p| (p.origin, p.width, p.height))
     }
 
     /// Return the node of the first entity at `pos`, or `NONE`.
@@ -204,29 +221,23 @@ impl SpatialIndex {
             .filter(|(_, head)| **head != NONE)
             .map(|(slot, &head)| (self.pos_of_dense(slot), head))
             .collect();
-        let new_origin = GridPos::new(ox, oy);
-        if bu == 0 {
-            self.origin = new_origin;
-            self.width = width;
-            self.height = height;
-        } else {
-            if self.upper.len() < bu {
-                self.upper.resize(bu, Plane::default());
-            }
-            if let Some(p) = self.upper.get_mut(bu - 1) {
-                *p = Plane {
-                    origin: new_origin,
-                    width,
-                    height,
-                    offset: 0,
-                };
-            }
+        if self.planes.len() <= bu {
+            self.planes.resize(bu + 1, Plane::default());
         }
-        let mut offset = self.width as usize * self.height as usize;
-        for p in &mut self.upper {
+        if let Some(p) = self.planes.get_mut(bu) {
+            *p = Plane {
+                origin: GridPos::new(ox, oy),
+                width,
+                height,
+                offset: 0,
+            };
+        }
+        let mut offset = 0;
+        for p in &mut self.planes {
             p.offset = offset;
             offset += p.width as usize * p.height as usize;
         }
+        self.refresh_hot();
         self.dense = vec![NONE; offset];
         for (at, head) in old {
             if let Some(slot) = self.slot(at)

@@ -73,8 +73,8 @@ enum Head {
     Sparse(GridPos),
 }
 
-/// The dense rectangle of one floor above the first (see `heads.rs`): its
-/// slots are `offset..offset + width * height` of the dense array.
+/// The dense rectangle of one floor (see `heads.rs`): its slots are
+/// `offset..offset + width * height` of the dense array.
 #[derive(Clone, Copy, Debug, Default)]
 struct Plane {
     origin: GridPos,
@@ -97,15 +97,20 @@ struct Plane {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct SpatialIndex {
-    /// Floor 1's dense rectangle (its slots come first in `dense`).
+    /// The dense rectangle looked at first, a copy of `planes[hot_band]`:
+    /// the floor the player is on (see [`SpatialIndex::focus`]), floor 1
+    /// unless the level has floors.
     origin: GridPos,
     width: u32,
     height: u32,
-    /// The dense rectangles of floors 2 and up, by floor - 2 (see
-    /// `crate::floor`: each floor is a band of the world's rows).
-    upper: Vec<Plane>,
-    /// Per cell of the dense rectangles, floor 1's then each upper
-    /// plane's, row by row: the node of its first entity, or `NONE`.
+    hot: usize,
+    hot_band: usize,
+    /// The dense rectangle of each floor, by floor - 1 (see
+    /// `crate::floor`: each floor is a band of the world's rows), laid out
+    /// in floor order in `dense`.
+    planes: Vec<Plane>,
+    /// Per cell of the dense rectangles, floor by floor, row by row: the
+    /// node of its first entity, or `NONE`.
     dense: Vec<u32>,
     /// Heads of the cells outside the dense rectangle that hold entities.
     sparse: BTreeMap<GridPos, u32>,
@@ -405,21 +410,25 @@ impl SpatialIndex {
     }
 
     /// Iterate over the entities at `pos`, in ascending id order.
+    #[inline]
     pub fn all_at(&self, pos: GridPos) -> impl Iterator<Item = EntityId> + '_ {
         self.cell(pos).map(|e| e.id)
     }
 
     /// Iterate over the entities at `pos` with their tags, in ascending id order.
+    #[inline]
     pub fn tagged_at(&self, pos: GridPos) -> impl Iterator<Item = (EntityId, TagSet)> + '_ {
         self.cell(pos).map(|e| (e.id, e.tags))
     }
 
     /// Return whether any entity stands at `pos`.
+    #[inline]
     pub fn any_at(&self, pos: GridPos) -> bool {
         self.head(pos) != NONE
     }
 
     /// Return whether any entity at `pos` has the tag `T`.
+    #[inline]
     pub fn has_tag_at<T: Tag>(&self, pos: GridPos) -> bool {
         self.has_kind_at(T::KIND, pos)
     }
@@ -437,11 +446,13 @@ impl SpatialIndex {
     }
 
     /// Return the pushable entity at `pos`, if any (at most one stands in a cell).
+    #[inline]
     pub fn pushable_at(&self, pos: GridPos) -> Option<EntityId> {
         self.first_with(TagKind::Pushable, pos)
     }
 
     /// Return the static entity at `pos` (lowest id), if any.
+    #[inline]
     pub fn static_at(&self, pos: GridPos) -> Option<EntityId> {
         self.first_with(TagKind::Static, pos)
     }

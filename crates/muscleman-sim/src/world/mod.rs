@@ -171,6 +171,7 @@ impl World {
         }
     }
 
+    #[inline(always)]
     fn record(&mut self, change: impl FnOnce() -> Change) {
         if self.recording {
             self.journal.push(change());
@@ -546,6 +547,7 @@ impl World {
 
     /// Move the entity to the world cell `to`, on any floor (undo, restart
     /// and a set [`Position`]); return where it was.
+    #[inline(always)]
     pub(crate) fn relocate(&mut self, id: EntityId, to: GridPos) -> Result<GridPos, WorldError> {
         let Some((from, tags)) = self.index.locate(id) else {
             self.entity(id)?;
@@ -575,6 +577,13 @@ impl World {
         self.ecs
             .reserve::<(TagSet,)>(u32::try_from(additional).unwrap_or(u32::MAX));
         self.index.reserve_entries(additional);
+    }
+
+    /// Have the spatial index look at the floor of world cell `at` first
+    /// (the step's player's floor), so a step costs the same on any floor.
+    #[inline]
+    pub(crate) fn focus(&mut self, at: GridPos) {
+        self.index.focus(at);
     }
 
     /// Make room in the index for the rectangle from `min` to `max`, so that
