@@ -5,10 +5,11 @@
 //! Everything the node does is plain Rust, tested natively: [`session`]
 //! loads levels and saves and applies commands, [`signals`] turns each sim
 //! event into a signal's name and arguments, [`view`] turns the sim's view
-//! into names a script matches on, [`input`] maps action names, directions
+//! into names a script matches on (the floor shown, the floors' count,
+//! names and common rectangle), [`input`] maps action names, directions
 //! and MOVES letters to commands, [`levels`] holds the built-in levels. The
-//! gdext layer (`node.rs`, the `MusclemanGame` class) only converts those
-//! answers into Godot values and emits the signals.
+//! gdext layer (`node.rs`, the `MusclemanGame` class, and `convert.rs`) only
+//! converts those answers into Godot values and emits the signals.
 //!
 //! The sim and core know nothing of Godot: this crate depends on them, never
 //! the other way round.
@@ -27,6 +28,7 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
+mod convert;
 mod error;
 pub mod input;
 pub mod levels;

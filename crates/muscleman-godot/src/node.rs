@@ -4,15 +4,16 @@
 
 use godot::classes::{FileAccess, INode, Node};
 use godot::prelude::*;
-use muscleman_core::{GridDir, GridPos, Input};
+use muscleman_core::{GridDir, Input};
 use muscleman_sim::{Command, Rules};
 
+use crate::convert::{cell, cells, dictionaries, grid, size, strings, variant_of};
 use crate::error::AdapterError;
 use crate::input::{action_names, command_named, commands_of_moves, move_command};
 use crate::levels;
 use crate::session::Session;
-use crate::signals::{Arg, Signal, entity_int, info_of, signals};
-use crate::view::Piece;
+use crate::signals::{Signal, entity_int, info_of, signals};
+use crate::view::ViewData;
 
 /// A Muscleman game as a Godot node: load a level, step inputs, undo,
 /// redo, restart, save and load, read the view; every sim event is emitted
@@ -36,51 +37,6 @@ impl INode for MusclemanGame {
             last_error: String::new(),
             sokoban_rules: false,
         }
-    }
-}
-
-fn cell(at: GridPos) -> Vector2i {
-    Vector2i::new(at.x, at.y)
-}
-
-fn grid(v: Vector2i) -> GridPos {
-    GridPos::new(v.x, v.y)
-}
-
-fn strings<'a>(items: impl IntoIterator<Item = &'a str>) -> PackedStringArray {
-    items.into_iter().map(GString::from).collect()
-}
-
-fn variant_of(arg: &Arg) -> Variant {
-    match arg {
-        Arg::Entity(id) => id.map_or(0, entity_int).to_variant(),
-        Arg::Flag(b) => b.to_variant(),
-        Arg::Cell(at) => cell(*at).to_variant(),
-        Arg::Name(name) => GString::from(*name).to_variant(),
-        Arg::Entities(ids) => ids
-            .iter()
-            .map(|id| entity_int(*id))
-            .collect::<PackedInt64Array>()
-            .to_variant(),
-        Arg::Int(n) => i64::from(*n).to_variant(),
-    }
-}
-
-fn dictionary_of(piece: &Piece) -> VarDictionary {
-    let look = piece.look;
-    vdict! {
-        "id" => entity_int(piece.id),
-        "cell" => cell(piece.at),
-        "kind" => look.kind,
-        "name" => look.name,
-        "color" => look.color,
-        "state" => look.state,
-        "counter" => look.counter,
-        "layer" => i64::from(look.layer),
-        "glyph" => look.glyph.to_string(),
-        "tint" => look.tint,
-        "blocks" => look.blocks,
-        "on_goal" => piece.on_goal,
     }
 }
 
@@ -130,8 +86,8 @@ impl MusclemanGame {
     /// A collectible was picked up; `counter` names the counter it raised.
     #[signal]
     fn item_collected(entity: i64, counter: GString);
-    /// The player took `stairs` from one floor to another, carrying
-    /// `carried` (0: nothing); no level has stairs yet.
+    /// The player took `stairs` from floor `from_floor` to floor
+    /// `to_floor` (from 1), carrying `carried` (0: nothing).
     #[signal]
     fn level_transition(player: i64, stairs: i64, carried: i64, from_floor: i64, to_floor: i64);
     /// A hint to play a sound: `kind` is `"bump"` or `"quack"` (not emitted yet).
@@ -322,7 +278,8 @@ impl MusclemanGame {
             .map_or_else(GString::new, |s| s.title().into())
     }
 
-    /// Return the top-left cell of the rectangle that holds every entity.
+    /// Return the top-left cell of the rectangle that holds every entity of
+    /// the player's floor.
     #[func]
     fn origin(&self) -> Vector2i {
         self.session
@@ -333,37 +290,106 @@ impl MusclemanGame {
     /// Return that rectangle's size in cells.
     #[func]
     fn size(&self) -> Vector2i {
-        self.session.as_ref().map_or(Vector2i::ZERO, |s| {
-            let (w, h) = s.view().size;
-            Vector2i::new(w, h)
-        })
+        self.session
+            .as_ref()
+            .map_or(Vector2i::ZERO, |s| size(s.view().size))
     }
 
-    /// Return every entity, row by row, as dictionaries: `id`, `cell`
-    /// (Vector2i), `kind`, `name`, `color`, `state`, `counter`, `layer`,
+    /// Return every entity of the player's floor, row by row, as
+    /// dictionaries: `id`, `floor`, `cell` (Vector2i, in its floor's
+    /// coordinates), `kind`, `name`, `color`, `state`, `counter`, `layer`,
     /// `glyph`, `tint`, `blocks`, `on_goal`.
     #[func]
     fn entities(&self) -> Array<VarDictionary> {
-        self.session.as_ref().map_or_else(Array::new, |s| {
-            s.view().pieces.iter().map(dictionary_of).collect()
-        })
+        self.session
+            .as_ref()
+            .map_or_else(Array::new, |s| dictionaries(&s.view().pieces))
     }
 
-    /// Return the floor area: the cells the player reaches without crossing
-    /// a wall, and the walls beside them, in row order.
+    /// Return the floor area of the player's floor: the cells the player
+    /// reaches without crossing a wall, and the walls beside them, in row
+    /// order.
     #[func]
     fn inside(&self) -> Array<Vector2i> {
-        self.session.as_ref().map_or_else(Array::new, |s| {
-            s.view().inside.iter().map(|at| cell(*at)).collect()
-        })
+        self.session
+            .as_ref()
+            .map_or_else(Array::new, |s| cells(&s.view().inside))
     }
 
-    /// Return the entities in one cell, in id order (as `entities`).
+    /// Return the entities in one cell of the player's floor, in id order
+    /// (as `entities`).
     #[func]
     fn cell(&self, at: Vector2i) -> Array<VarDictionary> {
-        self.session.as_ref().map_or_else(Array::new, |s| {
-            s.view().cell(grid(at)).map(dictionary_of).collect()
-        })
+        self.session
+            .as_ref()
+            .map_or_else(Array::new, |s| dictionaries(s.view().cell(grid(at))))
+    }
+
+    /// Return the floor the player stands on, from 1 (0 when no level is
+    /// loaded).
+    #[func]
+    fn player_floor(&self) -> i64 {
+        self.session
+            .as_ref()
+            .map_or(0, |s| i64::from(s.floors().player))
+    }
+
+    /// Return how many floors the level has (0 when no level is loaded).
+    #[func]
+    fn floor_count(&self) -> i64 {
+        self.session
+            .as_ref()
+            .map_or(0, |s| i64::from(s.floors().count))
+    }
+
+    /// Return the name of floor `floor` (from 1): "" when the level leaves
+    /// it unnamed or has no such floor.
+    #[func]
+    fn floor_name(&self, floor: i64) -> GString {
+        let floors = self.session.as_ref().map(Session::floors);
+        let name = floors.as_ref().and_then(|f| f.name(f.floor(floor)?));
+        name.unwrap_or_default().into()
+    }
+
+    /// Return every entity of floor `floor` (from 1), row by row, as
+    /// `entities` does (none for a floor the level does not have).
+    #[func]
+    fn pieces_on(&self, floor: i64) -> Array<VarDictionary> {
+        self.view_on(floor)
+            .map_or_else(Array::new, |v| dictionaries(&v.pieces))
+    }
+
+    /// Return the floor area of floor `floor`, as `inside` does: reached
+    /// from the player on its floor, from the stairs on another.
+    #[func]
+    fn inside_on(&self, floor: i64) -> Array<Vector2i> {
+        self.view_on(floor)
+            .map_or_else(Array::new, |v| cells(&v.inside))
+    }
+
+    /// Return the entities in one cell of floor `floor`, in id order.
+    #[func]
+    fn cell_on(&self, floor: i64, at: Vector2i) -> Array<VarDictionary> {
+        self.view_on(floor)
+            .map_or_else(Array::new, |v| dictionaries(v.cell(grid(at))))
+    }
+
+    /// Return the top-left cell of the rectangle that holds every floor's
+    /// entities, each floor in its own coordinates: draw every floor from
+    /// this origin and they line up (the stairs above their pair).
+    #[func]
+    fn all_floors_origin(&self) -> Vector2i {
+        self.session
+            .as_ref()
+            .map_or(Vector2i::ZERO, |s| cell(s.floors().origin))
+    }
+
+    /// Return that rectangle's size in cells.
+    #[func]
+    fn all_floors_size(&self) -> Vector2i {
+        self.session
+            .as_ref()
+            .map_or(Vector2i::ZERO, |s| size(s.floors().size))
     }
 
     /// Return the player's id (0 when no level is loaded).
@@ -438,6 +464,13 @@ impl MusclemanGame {
         } else {
             Rules::MUSCLEMAN
         }
+    }
+
+    /// Return the view of floor `floor` (from 1), or `None` without a
+    /// level or for a floor the level does not have.
+    fn view_on(&self, floor: i64) -> Option<ViewData> {
+        let session = self.session.as_ref()?;
+        Some(session.view_on(session.floors().floor(floor)?))
     }
 
     fn depth(&self, of: impl Fn(&Session) -> usize) -> i64 {

@@ -13,7 +13,7 @@ use crate::error::AdapterError;
 use crate::input::commands_of_moves;
 use crate::levels::title_of;
 use crate::signals::{Signal, signal_of, solved};
-use crate::view::ViewData;
+use crate::view::{Floors, ViewData};
 
 /// One game being played, with its title.
 #[derive(Debug)]
@@ -107,9 +107,21 @@ impl Session {
         self.game.save()
     }
 
-    /// Return what to draw.
+    /// Return what to draw of the player's floor.
     pub fn view(&self) -> ViewData {
         ViewData::of(&self.game.view())
+    }
+
+    /// Return what to draw of floor `floor` (from 1; nothing for a floor
+    /// the level does not have).
+    pub fn view_on(&self, floor: u32) -> ViewData {
+        ViewData::on(&self.game.view(), floor)
+    }
+
+    /// Return the level's floors: the player's, how many, their names and
+    /// the rectangle they all fit in.
+    pub fn floors(&self) -> Floors {
+        Floors::of(&self.game.view())
     }
 
     /// Return whether every goal holds a box.
