@@ -1,25 +1,36 @@
 extends Node2D
-## Draws a game's view with shapes (no textures, nothing to import) and
-## animates the moves the node signals.
+## Draws one floor of a game's view with shapes (no textures, nothing to
+## import) and animates the moves the node signals.
 ##
 ## main.gd calls `begin()` before each command, the node's `moved` and
 ## `swung` signals land in `_on_moved` / `_on_swung` while it runs, then
-## `show_view()` takes the new view and tweens every moved entity from its
-## old cell to its new one.
+## `show_view()` takes the new view of the floor to show and tweens every
+## moved entity from its old cell to its new one. When the floor shown
+## changes (the player took stairs, an undo brought it back, or a look at
+## another floor), the old floor plays its moves, fades out, and the new
+## one fades in. Every floor is drawn from the same origin (the rectangle
+## that holds them all), so stairs line up with their pair. A move of an
+## entity on another floor than the one shown draws nothing: only the
+## shown floor's pieces are drawn.
 
 const Palette := preload("res://scripts/palette.gd")
 
 const MOVE_SECONDS := 0.12
+## How long the old floor takes to fade out, and the new one to fade in.
+const FADE_SECONDS := 0.15
 
 ## The size of a cell in pixels.
 var cell_size := 48.0
-## Every entity as the view gives it, in drawing order.
+## The floor drawn, from 1.
+var shown_floor := 1
+## Every entity of that floor as the view gives it, in drawing order.
 var pieces: Array[Dictionary] = []
 ## The floor area the view gives: the cells the player reaches without crossing a wall.
 var inside := {}
 ## The cells that hold a strong wall.
 var walls := {}
-## The board's size in cells and its top-left cell.
+## The board's size in cells and its top-left cell: the rectangle every
+## floor fits in.
 var grid_size := Vector2i.ZERO
 var grid_origin := Vector2i.ZERO
 ## The way the player faces and the id of what it holds (0: nothing).
@@ -29,6 +40,14 @@ var holding := 0
 var _moves := {}
 ## 0 at the start of the last command's animation, 1 at its end.
 var _progress := 1.0
+## 0 at the start of a change of floor, 1 at its end: the old floor fades
+## out up to 0.5, the new one fades in after.
+var _fade := 1.0
+## The floor shown before a change of floor, drawn while it fades out:
+## `pieces`, `inside` and `walls` as they were.
+var _leaving := {}
+## The strong walls of the floor being drawn (for their shading).
+var _walls_drawn := {}
 var _tween: Tween
 
 
@@ -52,27 +71,49 @@ func _on_swung(_player: int, arc_from: Vector2i, arc_via: Vector2i, arc_to: Vect
 			_moves[id][2] = arc_via
 
 
-## Take a new view from the node and animate what moved.
-func show_view(game: Object, animate: bool = true) -> void:
-	grid_size = game.size()
-	grid_origin = game.origin()
+## Take a new view of floor `floor_shown` (from 1; 0: the player's) from
+## the node and animate what moved, and the change of floor if the floor
+## shown changed.
+func show_view(game: Object, floor_shown: int = 0, animate: bool = true) -> void:
+	if floor_shown <= 0:
+		floor_shown = game.player_floor()
+	var changed := floor_shown != shown_floor
+	_leaving = {}
+	if changed and animate:
+		_leaving = {"pieces": pieces.duplicate(), "inside": inside.duplicate(),
+			"walls": walls.duplicate()}
+	shown_floor = floor_shown
+	grid_size = game.all_floors_size()
+	grid_origin = game.all_floors_origin()
 	facing = game.facing()
 	holding = game.holding()
 	pieces.clear()
-	for e: Dictionary in game.entities():
+	for e: Dictionary in game.pieces_on(shown_floor):
 		pieces.append(e)
 	pieces.sort_custom(_drawn_before)
 	_find_inside(game)
 	if _tween:
 		_tween.kill()
-	if animate and not _moves.is_empty():
-		_progress = 0.0
+	modulate.a = 1.0
+	_progress = 1.0
+	_fade = 1.0
+	if animate and (changed or not _moves.is_empty()):
 		_tween = create_tween()
-		_tween.tween_method(_set_progress, 0.0, 1.0, MOVE_SECONDS)
+		if not _moves.is_empty():
+			_progress = 0.0
+			_tween.tween_method(_set_progress, 0.0, 1.0, MOVE_SECONDS)
+		if changed:
+			_fade = 0.0
+			modulate.a = 1.0
+			_tween.tween_method(_set_fade, 0.0, 1.0, 2.0 * FADE_SECONDS)
 	else:
 		_moves.clear()
-		_progress = 1.0
 	queue_redraw()
+
+
+## Return whether a change of floor is being drawn.
+func is_changing_floor() -> bool:
+	return _fade < 1.0
 
 
 ## Return the board's size in pixels.
@@ -85,6 +126,14 @@ func _set_progress(value: float) -> void:
 	queue_redraw()
 
 
+func _set_fade(value: float) -> void:
+	_fade = value
+	modulate.a = absf(2.0 * value - 1.0)
+	if value >= 1.0:
+		_leaving = {}
+	queue_redraw()
+
+
 func _drawn_before(a: Dictionary, b: Dictionary) -> bool:
 	# The layer each recipe declares: higher is drawn above.
 	return a["layer"] < b["layer"]
@@ -92,9 +141,9 @@ func _drawn_before(a: Dictionary, b: Dictionary) -> bool:
 
 ## Take the floor area the view gives, and note the strong walls (for their shading).
 func _find_inside(game: Object) -> void:
-	inside.clear()
-	walls.clear()
-	for c: Vector2i in game.inside():
+	inside = {}
+	walls = {}
+	for c: Vector2i in game.inside_on(shown_floor):
 		inside[c] = true
 	for e in pieces:
 		if e["kind"] == "wall":
@@ -122,21 +171,33 @@ func _rect_of(at: Vector2, inset: float = 0.0) -> Rect2:
 
 
 func _draw() -> void:
-	for c: Vector2i in inside:
+	# Through the first half of a change of floor, the floor left.
+	if _fade < 0.5 and not _leaving.is_empty():
+		_draw_floor(_leaving["pieces"], _leaving["inside"], _leaving["walls"])
+	else:
+		_draw_floor(pieces, inside, walls)
+
+
+func _draw_floor(
+	floor_pieces: Array[Dictionary], floor_area: Dictionary, floor_walls: Dictionary
+) -> void:
+	_walls_drawn = floor_walls
+	for c: Vector2i in floor_area:
 		var r := _rect_of(Vector2(c))
 		draw_rect(r, Palette.FLOOR)
 		draw_rect(r, Palette.FLOOR_LINE, false, 1.0)
-	var player_at := Vector2.ZERO
-	var held_at := Vector2.ZERO
-	for e in pieces:
+	var player_at: Variant = null
+	var held_at: Variant = null
+	for e in floor_pieces:
 		var at := _cell_of(e)
 		if e["kind"] == "player":
 			player_at = at
 		if e["id"] == holding:
 			held_at = at
-	if holding != 0:
+	# The arm only where both ends are drawn (not on a floor looked at).
+	if holding != 0 and player_at != null and held_at != null:
 		_draw_arm(player_at, held_at)
-	for e in pieces:
+	for e in floor_pieces:
 		_draw_piece(e, _cell_of(e), e["on_goal"])
 
 
@@ -150,9 +211,9 @@ func _draw_piece(e: Dictionary, at: Vector2, on_goal: bool) -> void:
 			draw_rect(r, Palette.WALL)
 			var edge := maxf(2.0, s * 0.1)
 			var c: Vector2i = e["cell"]
-			if not walls.has(c + Vector2i.UP):
+			if not _walls_drawn.has(c + Vector2i.UP):
 				draw_rect(Rect2(r.position, Vector2(s, edge)), Palette.WALL_LIGHT)
-			if not walls.has(c + Vector2i.DOWN):
+			if not _walls_drawn.has(c + Vector2i.DOWN):
 				draw_rect(Rect2(r.position + Vector2(0, s - edge), Vector2(s, edge)), Palette.WALL_DARK)
 		"weak_wall":
 			draw_rect(r, Palette.WEAK_WALL)
@@ -234,6 +295,8 @@ func _draw_piece(e: Dictionary, at: Vector2, on_goal: bool) -> void:
 			if e["kind"] == "apple" or e["kind"] == "pear":
 				draw_line(mid + Vector2(0, -s * 0.16), mid + Vector2(s * 0.08, -s * 0.28),
 					Palette.ITEMS["pear"].darkened(0.3), 2.0)
+		"stairs_up", "stairs_down":
+			_draw_stairs(r, e["kind"] == "stairs_up")
 		"player":
 			_draw_player(mid)
 		_:
@@ -241,6 +304,22 @@ func _draw_piece(e: Dictionary, at: Vector2, on_goal: bool) -> void:
 			draw_rect(r.grow(-s * 0.2), Palette.tint(e["tint"]), false, 2.0)
 			draw_string(ThemeDB.fallback_font, r.position + Vector2(s * 0.3, s * 0.7), e["glyph"],
 				HORIZONTAL_ALIGNMENT_CENTER, s * 0.4, int(s * 0.5), Palette.tint(e["tint"]))
+
+
+func _draw_stairs(r: Rect2, up: bool) -> void:
+	# Steps, from the widest (the floor) to the narrowest, and an arrow the way they lead.
+	var s := cell_size
+	var inner := r.grow(-s * 0.1)
+	draw_rect(inner, Palette.STAIRS_DARK)
+	for i in 4:
+		var w := inner.size.x * (1.0 - 0.2 * i)
+		var h := inner.size.y / 4.0
+		var y := inner.end.y - h * (i + 1) if up else inner.position.y + h * i
+		draw_rect(Rect2(inner.position.x, y, w, h - 1.0), Palette.STAIRS.darkened(0.12 * i))
+	var tip := Vector2(inner.end.x - s * 0.14, inner.position.y + s * (0.1 if up else 0.7))
+	var base_y := tip.y + s * (0.16 if up else -0.16)
+	draw_colored_polygon(PackedVector2Array([tip, Vector2(tip.x - s * 0.1, base_y),
+		Vector2(tip.x + s * 0.1, base_y)]), Palette.STAIRS_ARROW)
 
 
 func _draw_player(mid: Vector2) -> void:

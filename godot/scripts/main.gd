@@ -1,22 +1,31 @@
 extends Node2D
-## The game: a MusclemanGame node plays the level, the board draws it, the
-## HUD shows the level, counters, keys and the built-in levels to pick from.
+## The game: a MusclemanGame node plays the level, the board draws a floor
+## of it (the player's, or the one looked at), the HUD shows the level, the
+## floor, counters, keys and the built-in levels to pick from.
 ##
 ## Keys come from the input map, whose actions are named after the sim's
-## actions (`up`, `grab`, `swing_left`, `undo`, ...), plus `next_level`
-## and `prev_level`.
+## actions (`up`, `grab`, `swing_left`, `undo`, ...), plus `next_level`,
+## `prev_level` and `look_at_next_floor`.
 
 const SIDEBAR_WIDTH := 230.0
 const MARGIN := 16.0
-const TOP := 56.0
+const TOP := 66.0
 const BOTTOM := 40.0
 
 ## The level playing now, from 0.
 var level := 0
+## The floor looked at without moving (from 1), or 0 to show the player's.
+var looking := 0
+## How the last action changed the player's floor: "Up to", "Down to" (the
+## stairs), "Back on" (undo, redo or restart), or "" (it did not).
+var floor_change := ""
+## What the stairs did in the action running now (`level_transition`).
+var _climbed := ""
 
 @onready var game: Node = $Game
 @onready var board: Node2D = $Board
 @onready var title_label: Label = $Hud/Title
+@onready var floor_label: Label = $Hud/Floor
 @onready var stats_label: Label = $Hud/Stats
 @onready var help_label: Label = $Hud/Help
 @onready var banner: PanelContainer = $Hud/Banner
@@ -26,6 +35,7 @@ var level := 0
 func _ready() -> void:
 	game.moved.connect(board._on_moved)
 	game.swung.connect(board._on_swung)
+	game.level_transition.connect(_on_level_transition)
 	game.solved.connect(_on_solved)
 	for title: String in game.builtin_titles():
 		level_list.add_item("%2d  %s" % [level_list.item_count + 1, title])
@@ -39,6 +49,8 @@ func _unhandled_input(event: InputEvent) -> void:
 		load_level(level + 1)
 	elif event.is_action_pressed("prev_level"):
 		load_level(level - 1)
+	elif event.is_action_pressed("look_at_next_floor"):
+		look_at_next_floor()
 	else:
 		var action := _action_of(event)
 		if action.is_empty():
@@ -64,20 +76,63 @@ func load_level(number: int) -> void:
 	level_list.select(level)
 	level_list.ensure_current_is_visible()
 	banner.visible = false
+	looking = 0
+	floor_change = ""
 	board.begin()
-	board.show_view(game, false)
+	board.show_view(game, 0, false)
 	_layout()
 	_update_hud()
 
 
-## Apply one action by its name and show the result.
+## Apply one action by its name and show the result on the player's floor
+## (an action ends a look at another floor).
 func do_action(action: String) -> void:
+	var before: int = game.player_floor()
+	looking = 0
+	_climbed = ""
 	board.begin()
 	if not game.act(action):
 		push_error(game.last_error())
-	board.show_view(game)
+	var now: int = game.player_floor()
+	floor_change = ""
+	if now != before:
+		# Undo, redo and restart move the player back without the stairs' signal.
+		floor_change = _climbed if not _climbed.is_empty() else "Back on"
+	board.show_view(game, now)
 	banner.visible = game.is_solved()
 	_update_hud()
+
+
+## Return the floor the board shows: the one looked at, or the player's.
+func shown_floor() -> int:
+	return looking if looking > 0 else game.player_floor()
+
+
+## Show the next floor (the first after the last) without moving; back on
+## the player's, stop looking. A level with one floor has nothing to show.
+func look_at_next_floor() -> void:
+	var count: int = game.floor_count()
+	if count < 2:
+		return
+	var next := shown_floor() % count + 1
+	looking = 0 if next == game.player_floor() else next
+	floor_change = ""
+	board.begin()
+	board.show_view(game, next)
+	_update_hud()
+
+
+## Return "floor 2 of 3: Landing" (without the name when the level gives none).
+func floor_text(floor_number: int) -> String:
+	var text := "floor %d of %d" % [floor_number, game.floor_count()]
+	var named: String = game.floor_name(floor_number)
+	return text if named.is_empty() else "%s: %s" % [text, named]
+
+
+func _on_level_transition(
+	_player: int, _stairs: int, _carried: int, from_floor: int, to_floor: int
+) -> void:
+	_climbed = "Up to" if to_floor > from_floor else "Down to"
 
 
 func _on_solved() -> void:
@@ -86,6 +141,13 @@ func _on_solved() -> void:
 
 func _update_hud() -> void:
 	title_label.text = "%d. %s" % [level + 1, game.title()]
+	floor_label.visible = game.floor_count() > 1
+	if looking > 0:
+		floor_label.text = "looking at %s   F: the next floor" % floor_text(looking)
+	elif not floor_change.is_empty():
+		floor_label.text = "%s %s" % [floor_change, floor_text(game.player_floor())]
+	else:
+		floor_label.text = floor_text(game.player_floor())
 	var parts := ["moves %d" % game.moves(), "pushes %d" % game.pushes()]
 	var counters: Dictionary = game.counters()
 	for name: String in counters:
@@ -108,11 +170,12 @@ func _held_kind() -> String:
 	return ""
 
 
-## Fit the board into the room the HUD leaves, centred.
+## Fit the board (every floor's rectangle) into the room the HUD leaves, centred.
 func _layout() -> void:
 	var view := get_viewport_rect().size
 	var room := Vector2(view.x - SIDEBAR_WIDTH - 2 * MARGIN, view.y - TOP - BOTTOM)
-	var cells := Vector2(maxi(game.size().x, 1), maxi(game.size().y, 1))
+	var whole: Vector2i = game.all_floors_size()
+	var cells := Vector2(maxi(whole.x, 1), maxi(whole.y, 1))
 	board.cell_size = clampf(floorf(minf(room.x / cells.x, room.y / cells.y)), 12.0, 72.0)
 	var size: Vector2 = board.pixel_size()
 	board.position = Vector2(MARGIN, TOP) + ((room - size) / 2.0).floor()

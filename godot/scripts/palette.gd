@@ -25,6 +25,9 @@ const HANDLE := Color("8e5b2c")
 const HANDLE_LIGHT := Color("d9a066")
 const SECRET := Color("8a6fb3")
 const HEAVY_PLATE := Color("8d949c")
+const STAIRS := Color("8fb8bc")
+const STAIRS_DARK := Color("2c3a3d")
+const STAIRS_ARROW := Color("4fd1d9")
 const UNKNOWN := Color("ff00ff")
 const COLORS := {
 	"red": Color("e0524f"),

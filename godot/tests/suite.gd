@@ -49,6 +49,12 @@ func record(game: Object, log: Array) -> void:
 					func(a: Variant, b: Variant, c: Variant, d: Variant) -> void:
 						add.call([a, b, c, d])
 				)
+			5:
+				game.connect(
+					name,
+					func(a: Variant, b: Variant, c: Variant, d: Variant, e: Variant) -> void:
+						add.call([a, b, c, d, e])
+				)
 
 
 ## Return the id of the first entity of `kind` at `cell`, or 0.
@@ -57,3 +63,8 @@ func id_at(game: Object, cell: Vector2i, kind: String) -> int:
 		if e["kind"] == kind:
 			return e["id"]
 	return 0
+
+
+## Return the kinds of a list of entity dictionaries, in order.
+func kinds(entities: Array) -> Array:
+	return entities.map(func(e: Dictionary) -> String: return e["kind"])

@@ -1,6 +1,6 @@
 extends "res://tests/suite.gd"
 ## The MusclemanGame node in a real Godot: its signals, its funcs, a
-## built-in level played to solved, undo, redo, restart, saves.
+## built-in level played to solved, undo, redo, restart, saves, floors.
 
 ## The signals the node must declare, with their parameters (godot/README.md).
 const SIGNALS := {
@@ -319,3 +319,59 @@ func test_a_level_file_and_sokoban_rules() -> void:
 	check_eq(game.holding(), 0, "nothing held")
 	game.free()
 	DirAccess.remove_absolute(path)
+
+
+func test_a_floors_level_climbs_with_its_key_and_undo_comes_back_down() -> void:
+	# Key Upstairs (built-in 27): push the key right, grab it, carry it up.
+	# floor: Cellar  #######    floor: Hall  ##########
+	#                #@k u #                 #   d R$.#
+	#                #######                 ##########
+	var game := new_game()
+	var log := []
+	record(game, log)
+	check(game.load_builtin(26), "Key Upstairs")
+	check_eq([game.floor_count(), game.player_floor()], [2, 1], "two floors, the player on the first")
+	check_eq([game.floor_name(1), game.floor_name(2), game.floor_name(3)], ["Cellar", "Hall", ""],
+		"floor names")
+	check_eq([game.all_floors_origin(), game.all_floors_size()], [Vector2i.ZERO, Vector2i(10, 3)],
+		"the rectangle every floor fits in")
+	check_eq(game.size(), Vector2i(7, 3), "size(): the player's floor")
+	check(game.entities().all(func(e: Dictionary) -> bool: return e["floor"] == 1),
+		"entities(): the player's floor, each with its floor")
+	check(game.pieces_on(2).all(func(e: Dictionary) -> bool: return e["floor"] == 2),
+		"pieces_on(2): the Hall")
+	check_eq(kinds(game.cell_on(2, Vector2i(4, 1))), ["stairs_down"], "the Hall's stairs")
+	check(game.inside_on(2).has(Vector2i(1, 1)), "the Hall's floor area, reached from its stairs")
+	var player: int = game.player()
+	var key := id_at(game, Vector2i(2, 1), "key")
+	var stairs := id_at(game, Vector2i(4, 1), "stairs_up")
+	check(game.play("RgR"), "push the key, grab it, walk it onto the stairs")
+	check_eq(game.player_floor(), 1, "not up yet")
+	var before: Array = game.entities()
+
+	log.clear()
+	check(game.move(Vector2i.RIGHT), "up the stairs")
+	check_eq(log.back(), ["level_transition", player, stairs, key, 1, 2], "level_transition")
+	check_eq(game.player_floor(), 2, "on the Hall")
+	check_eq(kinds(game.cell(Vector2i(4, 1))), ["player", "stairs_down"],
+		"cell(): the player's floor, the Hall")
+	check_eq(id_at(game, Vector2i(5, 1), "key"), key, "the key came along")
+	check_eq(kinds(game.cell_on(1, Vector2i(4, 1))), ["stairs_up"], "the Cellar's stairs, left")
+	check(game.inside_on(1).has(Vector2i(1, 1)), "the Cellar's floor area without the player")
+
+	log.clear()
+	check(game.undo(), "undo")
+	check(not log.is_empty(), "undo moves things back")
+	check(log.all(func(s: Array) -> bool: return s[0] == "moved" and s[4] == "undo"),
+		"undo emits only moves (no level_transition)")
+	check_eq(game.player_floor(), 1, "back on the Cellar")
+	check_eq(game.entities(), before, "as before the climb")
+
+	log.clear()
+	check(game.redo(), "redo")
+	check_eq(log.back(), ["level_transition", player, stairs, key, 1, 2], "redo climbs again")
+	check(game.pieces_on(0).is_empty() and game.pieces_on(3).is_empty(), "no floor 0 or 3")
+	check(game.inside_on(-1).is_empty() and game.cell_on(9, Vector2i(4, 1)).is_empty(),
+		"no floor -1 or 9")
+	check_eq(game.floor_name(0), "", "no name for no floor")
+	game.free()
