@@ -104,7 +104,6 @@ func show_view(game: Object, floor_shown: int = 0, animate: bool = true) -> void
 			_tween.tween_method(_set_progress, 0.0, 1.0, MOVE_SECONDS)
 		if changed:
 			_fade = 0.0
-			modulate.a = 1.0
 			_tween.tween_method(_set_fade, 0.0, 1.0, 2.0 * FADE_SECONDS)
 	else:
 		_moves.clear()

@@ -128,7 +128,8 @@ func test_keys_climb_the_stairs_with_a_fade_and_undo_comes_back_down() -> void:
 	check_eq(main.floor_label.text, "Up to floor 2 of 2: Hall", "the HUD says where the stairs led")
 	check(main.board.is_changing_floor(), "the change of floor is animated")
 	check(_all_on(main.board._leaving["pieces"], 1), "the Cellar fades out first")
-	check_eq(main.board.position, origin, "every floor is drawn in the same place")
+	check_eq([main.board.position, main.board.grid_origin, main.board.grid_size],
+		[origin, Vector2i.ZERO, Vector2i(10, 3)], "every floor is drawn in the same place")
 	await tree.create_timer(1.0).timeout
 	check(not main.board.is_changing_floor(), "the change of floor ends")
 	check_eq(main.board.modulate.a, 1.0, "the Hall fully shown")
