@@ -1039,17 +1039,22 @@ impl Model {
         }
         // Sink: a heavy box on unfilled water arrived there this step (none
         // stands there at the end of a step, invariant 7); none is held.
-        let mut sinking: Vec<(u32, Pos)> = s
-            .board
-            .find(|c| c.thing == HEAVY && is_water(c.ground))
-            .into_iter()
-            .map(|p| (s.board.serial(p), p))
-            .collect();
-        sinking.sort();
-        for (_, at) in sinking {
-            s.board.clear_thing(at);
-            s.board.set_ground(at, BRIDGE);
-            self.notes.push(Note::Sank(at));
+        // On every floor: the player may have pushed it there and then
+        // taken the stairs (heavy boxes never change floor, so floor order
+        // is serial order).
+        for f in 1..=s.others.len() as u32 {
+            let board = floor_mut(s, f);
+            let mut sinking: Vec<(u32, Pos)> = board
+                .find(|c| c.thing == HEAVY && is_water(c.ground))
+                .into_iter()
+                .map(|p| (board.serial(p), p))
+                .collect();
+            sinking.sort();
+            for (_, at) in sinking {
+                board.clear_thing(at);
+                board.set_ground(at, BRIDGE);
+                self.notes.push(Note::Sank(at));
+            }
         }
         Model::plates_and_doors(s, &mut self.notes);
     }
