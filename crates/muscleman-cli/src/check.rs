@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use muscleman_core::{EntityRecipe, GridPos};
-use muscleman_level::{Level, MAX_INPUT_BYTES, open_edge, signal_warnings};
+use muscleman_level::{Level, MAX_INPUT_BYTES, open_edge_on, signal_warnings};
 use muscleman_sim::{LevelLoadError, world_from_level};
 
 use crate::cli::CheckArgs;
@@ -63,12 +63,12 @@ pub fn check_file(path: &std::path::Path) -> FileReport {
             };
             report.warnings.push(format!("{at}: {warning}"));
         }
-        if let Some(at) = open_edge(level) {
+        if let Some((floor, at)) = open_edge_on(level) {
             report.warnings.push(format!(
                 "{}: the player can reach the level's edge here with no wall closing it; \
                  beyond the edge is floor, so the player and the boxes can leave the level \
                  (wall it in, or `solve` cannot prove it unsolvable)",
-                place(&name, &label, level, at)
+                place_on(&name, &label, level, floor, at)
             ));
         }
         // Goals and boxes on every floor (solved means every goal of every
@@ -112,10 +112,21 @@ fn count(n: usize, one: &str, many: &str) -> String {
 /// Name a cell of a level for messages: `FILE:LINE:COL: LABEL` where it
 /// was read, else `FILE: LABEL, row R, column C` (1-based in the grid).
 fn place(name: &str, label: &str, level: &Level, at: GridPos) -> String {
-    match level.source_position(at) {
+    place_on(name, label, level, 1, at)
+}
+
+/// [`place`] on floor `floor` (from 1): a cell without a source names
+/// its floor when the level has several.
+fn place_on(name: &str, label: &str, level: &Level, floor: usize, at: GridPos) -> String {
+    let floor_name = if level.floor_count() > 1 {
+        format!(", floor {floor}")
+    } else {
+        String::new()
+    };
+    match level.floor(floor).and_then(|f| f.source_position(at)) {
         Some((line, column)) => format!("{name}:{line}:{column}: {label}"),
         None => format!(
-            "{name}: {label}, row {}, column {}",
+            "{name}: {label}{floor_name}, row {}, column {}",
             i64::from(at.y) + 1,
             i64::from(at.x) + 1
         ),

@@ -7,6 +7,7 @@ use std::fmt;
 
 use muscleman_core::{EntityRecipe, GridDir, GridPos, KeyColor, RecipeState};
 
+use crate::floor::Floor;
 use crate::level::Level;
 
 /// Return the first cell, in reading order, of the level's rectangle edge
@@ -28,14 +29,49 @@ use crate::level::Level;
 /// # Ok::<(), muscleman_level::ParseErrors>(())
 /// ```
 pub fn open_edge(level: &Level) -> Option<GridPos> {
-    let (w, h) = (level.width(), level.height());
+    let start = level.positions_of(EntityRecipe::Player).next()?;
+    level.floor(1).and_then(|f| edge_from(f, &[start]))
+}
+
+/// Return the first floor, in floor order, whose rectangle's edge the
+/// player can reach as [`open_edge`] says, with that edge's first cell:
+/// on each floor from where the player stands and from the floor's
+/// stairs (where the player arrives; a stairs the player never reaches
+/// counts too, so this may warn of more than play can reach).
+///
+/// # Example
+/// ```
+/// use muscleman_core::GridPos;
+/// use muscleman_level::{Level, open_edge_on};
+///
+/// let level = Level::parse(
+///     "legend: u = StairsUp\nlegend: d = StairsDown\n#####\n#@ u#\n#####\nfloor:\n#####\n#  d \n#####\n",
+/// )?;
+/// assert_eq!(open_edge_on(&level), Some((2, GridPos::new(4, 1))));
+/// # Ok::<(), muscleman_level::ParseErrors>(())
+/// ```
+pub fn open_edge_on(level: &Level) -> Option<(usize, GridPos)> {
+    level.floors().find_map(|floor| {
+        let starts: Vec<GridPos> = floor
+            .positions_of(EntityRecipe::Player)
+            .chain(floor.positions_of(EntityRecipe::StairsUp))
+            .chain(floor.positions_of(EntityRecipe::StairsDown))
+            .collect();
+        edge_from(floor, &starts).map(|at| (floor.number(), at))
+    })
+}
+
+/// Return the first edge cell, in reading order, of `floor` that a walk
+/// from `starts` reaches without crossing a wall.
+fn edge_from(floor: Floor<'_>, starts: &[GridPos]) -> Option<GridPos> {
+    let (w, h) = (floor.width(), floor.height());
     let size = w.checked_mul(h)?;
     let index = |p: GridPos| -> Option<usize> {
         let (x, y) = (usize::try_from(p.x).ok()?, usize::try_from(p.y).ok()?);
         (x < w && y < h).then_some(y * w + x)
     };
     let mut wall = vec![false; size];
-    for (at, spec) in level.entities() {
+    for (at, spec) in floor.entities() {
         if matches!(
             spec.recipe,
             EntityRecipe::WallStrong | EntityRecipe::WallWeak
@@ -44,9 +80,8 @@ pub fn open_edge(level: &Level) -> Option<GridPos> {
             *cell = true;
         }
     }
-    let start = level.positions_of(EntityRecipe::Player).next()?;
     let mut seen = vec![false; size];
-    let mut stack = vec![start];
+    let mut stack = starts.to_vec();
     let mut first: Option<GridPos> = None;
     while let Some(p) = stack.pop() {
         let Some(i) = index(p) else { continue };

@@ -92,7 +92,9 @@ mod source;
 mod stairs;
 mod text;
 
-pub use analysis::{SignalRole, SignalWarning, open_edge, signal_role, signal_warnings};
+pub use analysis::{
+    SignalRole, SignalWarning, open_edge, open_edge_on, signal_role, signal_warnings,
+};
 pub use cells::MAX_LEGEND_CELLS;
 pub use collection::Collection;
 pub use error::{ParseError, ParseErrorKind, ParseErrors};

@@ -120,3 +120,28 @@ g
     );
     assert_eq!(warnings[0].floor(), 2);
 }
+
+#[test]
+fn every_floor_is_looked_at_from_its_stairs() {
+    use muscleman_level::open_edge_on;
+    let two = |upper: &str| {
+        level(&format!(
+            "legend: u = StairsUp\nlegend: d = StairsDown\n#####\n#@ u#\n#####\nfloor:\n{upper}"
+        ))
+    };
+    assert_eq!(open_edge_on(&two("#####\n#  d#\n#####\n")), None);
+    assert_eq!(
+        open_edge_on(&two("#####\n#  d \n#####\n")),
+        Some((2, p(4, 1)))
+    );
+    // A floor-1 gap comes first.
+    let gap = level(
+        "legend: u = StairsUp\nlegend: d = StairsDown\n#####\n @ u#\n#####\nfloor:\n#####\n#  d \n#####\n",
+    );
+    assert_eq!(open_edge_on(&gap), Some((1, p(0, 1))));
+    // The player upstairs: floor 1 is reached from its stairs.
+    let up = level(
+        "legend: u = StairsUp\nlegend: D = StairsDown Player\n#####\n   u#\n#####\nfloor:\n#####\n#  D#\n#####\n",
+    );
+    assert_eq!(open_edge_on(&up), Some((1, p(0, 1))));
+}

@@ -32,8 +32,9 @@ pub enum LevelLoadError {
     /// The level holds something the sim cannot play yet: a recipe whose
     /// rules come in a later rule book, or a state that does not apply to
     /// its recipe. Refused before play, never loaded and played wrongly; `at`
-    /// is the cell of floor `floor` (see [`Floor::source_position`] for its
-    /// line and column).
+    /// is the cell of floor `floor` (see
+    /// [`Floor::source_position`](muscleman_level::Floor::source_position)
+    /// for its line and column).
     #[error("{spec} at {at} is not supported by the simulation yet")]
     NotSupported {
         /// What the level says.

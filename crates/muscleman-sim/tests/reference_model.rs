@@ -4,9 +4,9 @@
 //! heavy boxes, red and blue keys, goals, water, red, blue and heavy
 //! plates, red, blue and secret doors written closed, open or unlocked,
 //! apples, pears, cheese and coins; enclosed or open; Muscleman, Sokoban or
-//! other chain limits; a third of them on floor 2 of two, above a floor of
-//! one wall, so that every rule plays on a floor above the first, in the
-//! floor's own coordinates) and random commands (moves, wait, grab, drop,
+//! other chain limits; two in five with a second floor joined to the first
+//! by stairs, the player starting on either, so that every rule also plays
+//! on a floor above the first, in the floor's own coordinates) and random commands (moves, wait, grab, drop,
 //! swings, undo, redo, restart), and drives a [`Game`] and the model side
 //! by side. After every command it checks:
 //!
@@ -33,8 +33,10 @@
 //!   they had;
 //! - the undo history grows at most in proportion to the commands.
 //!
-//! Stairs, carrying up and down them, and plates and doors across floors
-//! are the floors model's (`floors_model.rs`).
+//! Steps check the stairs too: `LevelTransition` in its place (first in
+//! the environment phase), what changed floor (the player and what it
+//! carried, nothing else), plates and doors across floors; undo and
+//! restart put floors back. `floors_model.rs` plays three floors.
 //!
 //! A failure shrinks to the shortest command sequence on the smallest level.
 //! 256 cases of 40 to 80 commands run by default (over 10,000 commands);
@@ -47,8 +49,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use muscleman_core::{
     DoorClosed, DoorOpened, EntityId, EntityRecipe, EntitySpec, EventBatch, GlobalCounter, GridDir,
-    GridPos, Input, ItemCollected, KeyConsumed, MoveCause, Moved, PlatePressed, PlateReleased,
-    RecipeState, Sank, SimEvent, SwingBlockedReason,
+    GridPos, Input, ItemCollected, KeyConsumed, LevelTransition, MoveCause, Moved, PlatePressed,
+    PlateReleased, RecipeState, Sank, SimEvent, SwingBlockedReason,
 };
 use muscleman_level::Level;
 use muscleman_sim::{
@@ -61,8 +63,8 @@ use proptest_state_machine::{ReferenceStateMachine, StateMachineTest};
 use reference::{
     APPLE, BOX, BRIDGE, Board, CHEESE, COIN, Cause, Cell, Cmd, DOOR_BLUE, DOOR_RED, DOOR_SECRET,
     Dir, EMPTY, Effect, GOAL, HEAVY, ITEMS, KEY_BLUE, KEY_RED, Key, Model, Move, Note, OPEN, PEAR,
-    PLATE_BLUE, PLATE_HEAVY, PLATE_RED, PLAYER, PRESSED, Pos, UNLOCKED, WALL, WATER, WATER_GOAL,
-    WEAK_WALL, picture,
+    PLATE_BLUE, PLATE_HEAVY, PLATE_RED, PLAYER, PRESSED, Pos, STAIRS_DOWN, STAIRS_UP, UNLOCKED,
+    WALL, WATER, WATER_GOAL, WEAK_WALL, picture,
 };
 
 /// Fewest and most commands in one case.
@@ -73,7 +75,7 @@ const MAX_COMMANDS: usize = 80;
 static COMMANDS: AtomicUsize = AtomicUsize::new(0);
 
 /// The kinds of step events the run checked, by [`note_kind`].
-const NOTE_KINDS: [&str; 12] = [
+const NOTE_KINDS: [&str; 13] = [
     "moved",
     "grab",
     "release",
@@ -86,10 +88,11 @@ const NOTE_KINDS: [&str; 12] = [
     "plate_released",
     "collected",
     "sank",
+    "level_transition",
 ];
 
 /// How many events of each kind of [`NOTE_KINDS`] the run checked.
-static SEEN: [AtomicUsize; 12] = [const { AtomicUsize::new(0) }; 12];
+static SEEN: [AtomicUsize; 13] = [const { AtomicUsize::new(0) }; 13];
 
 /// The place of a note's kind in [`NOTE_KINDS`].
 fn note_kind(n: &Note) -> usize {
@@ -106,6 +109,7 @@ fn note_kind(n: &Note) -> usize {
         Note::PlateReleased(_) => 9,
         Note::Collected { .. } => 10,
         Note::Sank(_) => 11,
+        Note::Climbed { .. } => 12,
     }
 }
 
@@ -129,10 +133,14 @@ struct Layout {
     /// almost never line a key up with its door.
     plant: Option<(Dir, char)>,
     max_chain: Option<u32>,
-    /// Whether the level is floor 2 of two, above a floor of one wall
-    /// (rules.md §4 Floors): every rule then plays on a floor above the
-    /// first, whose cells the world keeps in another band of rows and its
-    /// events, positions and saves give in the floor's own coordinates.
+    /// A second floor above the first, the same size (rules.md §4
+    /// Floors), and the cells where stairs join the two (up on floor 1,
+    /// down on floor 2).
+    second: Option<Vec<Cell>>,
+    stairs: Vec<usize>,
+    /// Whether the player starts on the second floor: every rule then
+    /// plays on a floor above the first, whose cells the world keeps in
+    /// another band of rows and whose events give the floor's own cells.
     upstairs: bool,
 }
 
@@ -194,6 +202,30 @@ fn cell() -> impl Strategy<Value = Cell> {
     })
 }
 
+/// A cell of the second floor: fewer kinds, so that the two floors
+/// together stay within the legend's 52 letters.
+fn upper_cell() -> impl Strategy<Value = Cell> {
+    let thing = prop_oneof![
+        8 => Just(EMPTY),
+        2 => Just(WALL),
+        3 => Just(BOX),
+        1 => Just(KEY_RED),
+    ];
+    let ground = prop_oneof![8 => Just(EMPTY), 2 => Just(GOAL)];
+    let fixture = prop_oneof![
+        12 => Just(EMPTY),
+        2 => Just(PLATE_RED),
+        1 => Just(DOOR_RED),
+    ];
+    (thing, ground, fixture).prop_map(|(thing, ground, fixture)| Cell {
+        thing,
+        ground,
+        fixture,
+        state: EMPTY,
+        item: EMPTY,
+    })
+}
+
 fn plant() -> impl Strategy<Value = Option<(Dir, char)>> {
     let dir = prop::sample::select(Dir::ALL.to_vec());
     let colour = prop::sample::select(vec![KEY_RED, KEY_BLUE]);
@@ -215,21 +247,28 @@ fn layout() -> impl Strategy<Value = Layout> {
     (1usize..=9, 1usize..=9, any::<bool>(), max_chain()).prop_flat_map(
         |(width, height, enclosed, max_chain)| {
             let n = width * height;
+            let second = prop::option::weighted(0.4, prop::collection::vec(upper_cell(), n));
             (
                 prop::collection::vec(cell(), n),
                 0..n,
                 plant(),
-                prop::bool::weighted(0.3),
+                second,
+                prop::collection::vec(0..n, 1..4),
+                prop::bool::weighted(0.4),
             )
-                .prop_map(move |(cells, player, plant, upstairs)| Layout {
-                    width,
-                    height,
-                    enclosed,
-                    cells,
-                    player,
-                    plant,
-                    max_chain,
-                    upstairs,
+                .prop_map(move |(cells, player, plant, second, stairs, upstairs)| {
+                    Layout {
+                        width,
+                        height,
+                        enclosed,
+                        cells,
+                        player,
+                        plant,
+                        max_chain,
+                        second,
+                        stairs,
+                        upstairs,
+                    }
                 })
         },
     )
@@ -251,6 +290,8 @@ fn specs_of(c: Cell) -> Vec<EntitySpec> {
         GOAL => &[EntityRecipe::Goal],
         WATER => &[EntityRecipe::WaterCell],
         WATER_GOAL => &[EntityRecipe::WaterCell, EntityRecipe::Goal],
+        STAIRS_UP => &[EntityRecipe::StairsUp],
+        STAIRS_DOWN => &[EntityRecipe::StairsDown],
         _ => &[],
     };
     let fixture = match c.fixture {
@@ -310,24 +351,38 @@ fn loadable(mut c: Cell) -> Cell {
     c
 }
 
-/// The model's board and the sim's level for one layout, cell for cell.
+/// Make a cell a stairs cell (rules.md §6 "More cell rules"): no other
+/// static thing, plate, door or item; one thing that moves may stand there.
+fn stairs_cell(mut c: Cell, stairs: char) -> Cell {
+    if matches!(c.thing, WALL | WEAK_WALL) {
+        c.thing = EMPTY;
+    }
+    c.ground = stairs;
+    c.fixture = EMPTY;
+    c.state = EMPTY;
+    c.item = EMPTY;
+    c
+}
+
+/// The model's boards and the sim's level for one layout, cell for cell,
+/// floor by floor; with one floor when the two would need more than the
+/// legend's letters.
 fn build(layout: &Layout) -> RefState {
+    build_floors(layout).unwrap_or_else(|_| {
+        build_floors(&Layout {
+            second: None,
+            ..layout.clone()
+        })
+        .unwrap_or_else(|e| panic!("the level does not load: {e}"))
+    })
+}
+
+fn build_floors(layout: &Layout) -> Result<RefState, muscleman_level::LevelError> {
     let margin = usize::from(layout.enclosed);
     let (w, h) = (layout.width + 2 * margin, layout.height + 2 * margin);
-    let mut board = Board::new();
-    // Upstairs: floor 1 is one wall, the model's level floor 2.
-    let (mut level, floor) = if layout.upstairs {
-        let mut level = Level::new(1, 1).expect("one cell");
-        level
-            .set_cell(GridPos::ZERO, [EntityRecipe::WallStrong])
-            .expect("a wall");
-        let floor = level.add_floor(w, h).expect("a second floor");
-        (level, floor)
-    } else {
-        (Level::new(w, h).expect("small level"), 1)
-    };
+    let mut level = Level::new(w, h).expect("small level");
     let mut player = (0, 0);
-    let mut cells = layout.cells.clone();
+    let mut first = layout.cells.clone();
     if let Some((dir, key)) = layout.plant {
         let (px, py) = (layout.player % layout.width, layout.player / layout.width);
         let (dx, dy) = dir.delta();
@@ -338,46 +393,63 @@ fn build(layout: &Layout) -> RefState {
         };
         if let (Some(k), Some(d)) = (at(1), at(2)) {
             let door = if key == KEY_RED { DOOR_RED } else { DOOR_BLUE };
-            cells[k] = Cell {
+            first[k] = Cell {
                 thing: key,
                 ..Cell::EMPTY
             };
-            cells[d] = Cell {
+            first[d] = Cell {
                 fixture: door,
                 ..Cell::EMPTY
             };
         }
     }
-    for y in 0..h {
-        for x in 0..w {
-            let at = (x as i32, y as i32);
-            let inside = (margin..margin + layout.width).contains(&x)
-                && (margin..margin + layout.height).contains(&y);
-            let mut c = Cell {
-                thing: WALL,
-                ..Cell::EMPTY
-            };
-            if inside {
-                let i = (y - margin) * layout.width + (x - margin);
-                c = cells[i];
-                if i == layout.player {
-                    c.thing = PLAYER;
-                    player = at;
-                }
-                c = loadable(c);
-            }
-            board.update(at, |cell| *cell = c);
-            level
-                .set_cell_on(floor, GridPos::new(at.0, at.1), specs_of(c))
-                .unwrap_or_else(|e| panic!("{c:?} does not load: {e}"));
+    let mut floors = vec![first];
+    if let Some(second) = &layout.second {
+        let mut second = second.clone();
+        for &i in &layout.stairs {
+            floors[0][i] = stairs_cell(floors[0][i], STAIRS_UP);
+            second[i] = stairs_cell(second[i], STAIRS_DOWN);
         }
+        floors.push(second);
+        level.add_floor(w, h)?;
     }
-    RefState {
-        model: Model::new(board, player, layout.max_chain),
+    // The player on the second floor when there is one and the layout says so.
+    let on = if layout.upstairs { floors.len() } else { 1 };
+    let mut boards = Vec::new();
+    for (f, cells) in floors.iter().enumerate() {
+        let mut board = Board::new();
+        for y in 0..h {
+            for x in 0..w {
+                let at = (x as i32, y as i32);
+                let inside = (margin..margin + layout.width).contains(&x)
+                    && (margin..margin + layout.height).contains(&y);
+                let mut c = Cell {
+                    thing: WALL,
+                    ..Cell::EMPTY
+                };
+                if inside {
+                    let i = (y - margin) * layout.width + (x - margin);
+                    c = cells[i];
+                    if c.thing == PLAYER {
+                        c.thing = EMPTY;
+                    }
+                    if i == layout.player && f + 1 == on {
+                        c.thing = PLAYER;
+                        player = at;
+                    }
+                    c = loadable(c);
+                }
+                board.update(at, |cell| *cell = c);
+                level.set_cell_on(f + 1, GridPos::new(at.0, at.1), specs_of(c))?;
+            }
+        }
+        boards.push(board);
+    }
+    Ok(RefState {
+        model: Model::on_floors(boards, on as u32, player, layout.max_chain),
         level,
         rules: Rules::MUSCLEMAN.with_max_chain(layout.max_chain),
-        floor: u32::try_from(floor).expect("floor 1 or 2"),
-    }
+    })
 }
 
 // ---------------------------------------------------------------------------
@@ -388,8 +460,6 @@ struct RefState {
     model: Model,
     level: Level,
     rules: Rules,
-    /// The floor the model's board is (1, or 2 upstairs).
-    floor: u32,
 }
 
 impl std::fmt::Debug for RefState {
@@ -478,18 +548,26 @@ impl Snapshot {
         Snapshot { entities }
     }
 
-    fn positions(&self) -> BTreeMap<EntityId, Option<GridPos>> {
+    /// Every entity's floor and cell in the floor's own coordinates, as
+    /// events give them.
+    fn places(&self) -> BTreeMap<EntityId, Option<(u32, GridPos)>> {
         self.entities
             .iter()
             .map(|(id, (_, comps))| {
-                // In the floor's own cells, as events give them (every
-                // entity that moves is on the model's floor).
                 let pos = comps.iter().find_map(|c| match c {
-                    AnyComponent::Position(p) => Some(local(p.0)),
+                    AnyComponent::Position(p) => Some((floor_of(p.0), local(p.0))),
                     _ => None,
                 });
                 (*id, pos)
             })
+            .collect()
+    }
+
+    /// Every entity's cell in its floor's own coordinates.
+    fn positions(&self) -> BTreeMap<EntityId, Option<GridPos>> {
+        self.places()
+            .into_iter()
+            .map(|(id, p)| (id, p.map(|p| p.1)))
             .collect()
     }
 
@@ -576,6 +654,8 @@ fn cell_of(world: &World, id: EntityId) -> Cell {
         EntityRecipe::KeyBlue => thing(KEY_BLUE),
         EntityRecipe::Goal => ground(GOAL),
         EntityRecipe::WaterCell => ground(WATER),
+        EntityRecipe::StairsUp => ground(STAIRS_UP),
+        EntityRecipe::StairsDown => ground(STAIRS_DOWN),
         EntityRecipe::PressurePlateRed => plate(PLATE_RED),
         EntityRecipe::PressurePlateBlue => plate(PLATE_BLUE),
         EntityRecipe::PressurePlateHeavy => plate(PLATE_HEAVY),
@@ -695,6 +775,11 @@ fn notes_of(before: &Snapshot, after: &Snapshot, world: &World, events: &EventBa
                 item: item_of(*counter),
             },
             SimEvent::Sank(Sank { entity }) => Note::Sank(cell(&is, entity)),
+            SimEvent::LevelTransition(t) => Note::Climbed {
+                from: t.from_floor,
+                to: t.to_floor,
+                carried: t.carried.is_some(),
+            },
             other => panic!("a step emitted {other:?}, which the model does not know"),
         })
         .collect()
@@ -739,6 +824,23 @@ fn check_step(
             "entity {id} moved {changed} with {events_for} events: {moved:?}"
         );
     }
+    // Only the stairs change a floor: the player's and what it carried.
+    let mut climbed: BTreeSet<EntityId> = BTreeSet::new();
+    for t in events.of::<LevelTransition>() {
+        climbed.insert(t.player);
+        climbed.extend(t.carried);
+    }
+    let (was_at, is_at) = (before.places(), after.places());
+    for (id, place) in &is_at {
+        let floors = (was_at.get(id).copied().flatten(), *place);
+        if let (Some((a, _)), Some((b, _))) = floors {
+            assert_eq!(
+                a != b,
+                climbed.contains(id),
+                "entity {id} went from floor {a} to floor {b}"
+            );
+        }
+    }
     if moved.is_empty()
         && !notes
             .iter()
@@ -772,7 +874,12 @@ fn check_replay(before: &Snapshot, after: &Snapshot, events: &EventBatch, causes
         assert_eq!(*now, Some(m.from), "{m:?}: the entity was not at `from`");
         let d = (m.from.x - m.to.x).abs() + (m.from.y - m.to.y).abs();
         if d != 1 && matches!(m.cause, MoveCause::Restart | MoveCause::Undo) {
-            assert!(d > 0, "{m:?}: a restart reported a move to the same cell");
+            // The same cell on another floor is a move for a restart.
+            let floors = |s: &Snapshot| s.places().get(&m.entity).copied().flatten().map(|p| p.0);
+            assert!(
+                d > 0 || (m.cause == MoveCause::Restart && floors(before) != floors(after)),
+                "{m:?}: a restart reported a move to the same cell"
+            );
             let again = events
                 .of::<Moved>()
                 .filter(|o| o.entity == m.entity)
@@ -968,19 +1075,28 @@ impl StateMachineTest for SimVsModel {
         }
         let model = &state.model;
         let now = &model.now;
-        let sim_board = board_of(world, state.floor);
+        let floors = now.others.len() as u32;
+        assert_eq!(world.floor_count(), floors, "floors");
+        for f in 1..=floors {
+            let sim_board = board_of(world, f);
+            let model_board = if f == now.floor {
+                now.board.cells()
+            } else {
+                now.others[(f - 1) as usize].cells()
+            };
+            assert!(
+                sim_board == model_board,
+                "floor {f} differs after {:?}\n--- model\n{}--- sim\n{}",
+                model.last,
+                picture(&model_board),
+                picture(&sim_board)
+            );
+        }
         let model_board = now.board.cells();
-        assert!(
-            sim_board == model_board,
-            "boards differ after {:?}\n--- model\n{}--- sim\n{}",
-            model.last,
-            picture(&model_board),
-            picture(&sim_board)
-        );
         let player = game.player();
         assert_eq!(
             world.place(player).expect("a player"),
-            (state.floor, grid(now.player)),
+            (now.floor, grid(now.player)),
             "player floor and position"
         );
         let facing = world.get::<Facing>(player).expect("a facing").0;

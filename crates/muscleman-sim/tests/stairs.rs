@@ -495,3 +495,47 @@ floor:
     assert!(world.floors()[0].contains(GridPos::new(2, 1)));
     assert!(!world.floors()[1].contains(GridPos::new(2, 0)));
 }
+
+#[test]
+fn undo_takes_a_climb_back_with_the_moves_alone() {
+    // Undo reports the cells moved back (`Moved`, cause Undo); the floor it
+    // takes back is no move (rules.md §4 History). A restart reports every
+    // entity whose cell or floor differs.
+    let mut game = Game::new(&level(TWO), Rules::MUSCLEMAN).unwrap();
+    let player = game.player();
+    game.apply(Command::from_letter('r').unwrap()).unwrap();
+    assert_eq!(game.player_floor(), 2);
+    let undone = game.undo().unwrap();
+    let moves: Vec<_> = undone.of::<muscleman_core::Moved>().collect();
+    assert_eq!(moves.len(), 1, "{undone:?}");
+    assert_eq!(
+        (moves[0].entity, moves[0].from, moves[0].to),
+        (player, GridPos::new(2, 1), GridPos::new(1, 1))
+    );
+    assert_eq!(game.player_floor(), 1);
+    let start = "
+floor:
+#####
+#-U-#
+#####
+floor:
+#####
+#-d-#
+#####
+";
+    let mut game = Game::new(&level(start), Rules::MUSCLEMAN).unwrap();
+    for c in "rl".chars() {
+        game.apply(Command::from_letter(c).unwrap()).unwrap();
+    }
+    // Stepping off and on again climbs: the player stands on floor 2, in
+    // the cell it started in on floor 1.
+    assert_eq!(game.player_floor(), 2);
+    let restarted = game.restart().unwrap();
+    let moves: Vec<_> = restarted.of::<muscleman_core::Moved>().collect();
+    assert_eq!(moves.len(), 1, "{restarted:?}");
+    assert_eq!(
+        (moves[0].from, moves[0].to),
+        (GridPos::new(2, 1), GridPos::new(2, 1))
+    );
+    assert_eq!(game.player_floor(), 1);
+}

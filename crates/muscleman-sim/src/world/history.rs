@@ -67,7 +67,11 @@ impl World {
             self.set_tags(*id, before.tags)?;
             let now = self.components(*id)?;
             for c in &now {
-                if !before.components.iter().any(|b| b.kind() == c.kind()) {
+                // The floor comes back with the position (below), which
+                // reports the move.
+                if c.kind() != ComponentKind::LevelMember
+                    && !before.components.iter().any(|b| b.kind() == c.kind())
+                {
                     self.remove_kind(*id, c.kind())?;
                 }
             }
@@ -161,12 +165,18 @@ impl World {
                 }
                 Change::Moved { id, from } => {
                     let to = self.relocate(*id, *from)?;
-                    events.push(Moved {
-                        entity: *id,
-                        from: local(to),
-                        to: local(*from),
-                        cause,
-                    });
+                    // A floor taken back (the stairs) is no move: its cell
+                    // is the same, and front ends redraw the floor from the
+                    // view (rules.md §4 History).
+                    let (was, back) = (local(to), local(*from));
+                    if was != back {
+                        events.push(Moved {
+                            entity: *id,
+                            from: was,
+                            to: back,
+                            cause,
+                        });
+                    }
                 }
                 Change::Tags { id, old } => self.set_tags(*id, *old)?,
                 Change::Counter { counter, old } => self.set_counter(*counter, join(*old)),

@@ -1,6 +1,8 @@
 //! A reference model of walk, push, no swimming and sinking, grab, drop,
-//! moving while holding, swings, keys, doors, plates, collectibles and
-//! history, written from rules.md §3–§5 alone, on a plain character grid.
+//! moving while holding, swings, keys, doors, plates, collectibles, floors
+//! and stairs, and history, written from rules.md §3–§5 alone, on plain
+//! character grids: one board per floor, the player's floor the one every
+//! rule but the stairs and the doors' plates looks at.
 //!
 //! It shares no code with the sim (not even `muscleman-core`): positions
 //! are `(x, y)` pairs, the board is five layers of characters, and history
@@ -13,7 +15,7 @@
 //! | layer | characters |
 //! | --- | --- |
 //! | thing (at most one per cell) | `@` player, `#` wall, `%` weak wall, `$` box, `&` heavy box, `r` red key, `b` blue key, space nothing |
-//! | ground | `.` goal, `~` water, `:` water and goal, `=` water a sunk heavy box fills, space plain floor |
+//! | ground | `.` goal, `~` water, `:` water and goal, `=` water a sunk heavy box fills, `<` stairs up, `>` stairs down, space plain floor |
 //! | fixture | `r` red plate, `b` blue plate, `h` heavy plate, `R` red door, `B` blue door, `S` secret door, space none |
 //! | state (of the fixture) | plates: space up, `v` pressed; doors: space closed, `o` open, `u` unlocked for good by a key |
 //! | item | `a` apple, `p` pear, `c` cheese, `o` coin, space none |
@@ -77,6 +79,10 @@ pub const PRESSED: char = 'v';
 pub const OPEN: char = 'o';
 /// A door's state when a key unlocked it for good.
 pub const UNLOCKED: char = 'u';
+/// Stairs up (ground layer): to the same cell of the floor above.
+pub const STAIRS_UP: char = '<';
+/// Stairs down (ground layer): to the same cell of the floor below.
+pub const STAIRS_DOWN: char = '>';
 /// An apple (item layer).
 pub const APPLE: char = 'a';
 /// A pear (item layer).
@@ -200,6 +206,9 @@ pub enum Note {
     Collected { at: Pos, item: char },
     /// A heavy box sank at this cell.
     Sank(Pos),
+    /// The player took stairs from floor `from` to floor `to`, with the
+    /// thing it held if `carried`.
+    Climbed { from: u32, to: u32, carried: bool },
 }
 
 /// One thing moving one cell.
@@ -361,6 +370,12 @@ impl Board {
 
     /// Give every thing its serial: its place in reading order, from 1.
     pub fn number_things(&mut self) {
+        self.number_things_from(1);
+    }
+
+    /// Give every thing its serial in reading order, from `first`; return
+    /// the next serial (a floor above goes on from there).
+    pub fn number_things_from(&mut self, first: u32) -> u32 {
         let mut things: Vec<Pos> = self
             .cells()
             .into_iter()
@@ -368,9 +383,11 @@ impl Board {
             .map(|(p, _)| p)
             .collect();
         things.sort_by_key(reading_order);
+        let n = things.len() as u32;
         for (i, p) in things.into_iter().enumerate() {
-            self.set_serial(p, i as u32 + 1);
+            self.set_serial(p, first + i as u32);
         }
+        first + n
     }
 
     /// Every cell that holds something.
@@ -492,7 +509,14 @@ impl fmt::Debug for Board {
 /// and the counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
+    /// The player's floor.
     pub board: Board,
+    /// Every floor by its number - 1, the player's an empty board while
+    /// `board` holds it (rules.md §4 Floors: every rule but the stairs and
+    /// the doors' plates works within the player's floor).
+    pub others: Vec<Board>,
+    /// The player's floor, from 1.
+    pub floor: u32,
     pub player: Pos,
     pub facing: Dir,
     /// The serial of the thing the player holds (always in front of it).
@@ -514,10 +538,9 @@ impl State {
     /// Whether the level is solved (rules.md §4, Solved): it has a goal, and
     /// every goal holds a box or a heavy box that has not sunk.
     pub fn solved(&self) -> bool {
-        let goals: Vec<Cell> = self
-            .board
-            .cells()
-            .into_values()
+        let goals: Vec<Cell> = std::iter::once(&self.board)
+            .chain(&self.others)
+            .flat_map(|b| b.cells().into_values())
             .filter(|c| c.ground == GOAL || c.ground == WATER_GOAL)
             .collect();
         !goals.is_empty() && goals.iter().all(|c| c.thing == BOX || c.thing == HEAVY)
@@ -604,6 +627,15 @@ fn closed_door(c: Cell) -> bool {
     is_door(c.fixture) && c.state == EMPTY
 }
 
+/// The board of floor `f` (from 1): the player's, or another.
+fn floor_mut(s: &mut State, f: u32) -> &mut Board {
+    if f == s.floor {
+        &mut s.board
+    } else {
+        &mut s.others[(f - 1) as usize]
+    }
+}
+
 /// A planned push chain.
 struct Chain {
     /// The cells of the members that move, nearest first.
@@ -624,6 +656,8 @@ impl Chain {
 /// push counts apart.
 fn same_place(a: &State, b: &State) -> bool {
     a.board == b.board
+        && a.others == b.others
+        && a.floor == b.floor
         && a.player == b.player
         && a.facing == b.facing
         && a.held == b.held
@@ -635,15 +669,34 @@ impl Model {
     /// down. Its doors are written closed (state [`EMPTY`]), open
     /// ([`OPEN`]) or unlocked ([`UNLOCKED`]); plates and doors take the
     /// state their rules give (rules.md §6), and things their serials.
-    pub fn new(mut board: Board, player: Pos, max_chain: Option<u32>) -> Model {
+    pub fn new(board: Board, player: Pos, max_chain: Option<u32>) -> Model {
+        Model::on_floors(vec![board], 1, player, max_chain)
+    }
+
+    /// Start a game on `floors` (by floor - 1), the player on floor
+    /// `floor` at `player`; things are numbered in reading order, floor by
+    /// floor (rules.md §4 Floors, ids).
+    pub fn on_floors(
+        mut floors: Vec<Board>,
+        floor: u32,
+        player: Pos,
+        max_chain: Option<u32>,
+    ) -> Model {
+        let mut next = 1;
+        for b in &mut floors {
+            next = b.number_things_from(next);
+        }
+        let i = floor as usize - 1;
+        let board = std::mem::take(&mut floors[i]);
         assert_eq!(
             board.thing(player),
             PLAYER,
             "the player is not on the board"
         );
-        board.number_things();
         let mut initial = State {
             board,
+            others: floors,
+            floor,
             player,
             facing: Dir::Down,
             held: None,
@@ -655,12 +708,15 @@ impl Model {
         // written open stays open only if its plates hold it open or
         // something stands in it; no events.
         let mut silent = Vec::new();
-        for at in initial.board.fixtures(is_door) {
-            if initial.board.at(at).state == OPEN {
-                initial.board.update(at, |c| c.state = EMPTY);
-                let cell = initial.board.at(at);
-                if cell.thing != EMPTY || cell.item != EMPTY {
-                    initial.board.update(at, |c| c.state = OPEN);
+        for f in 1..=initial.others.len() as u32 {
+            let board = floor_mut(&mut initial, f);
+            for at in board.fixtures(is_door) {
+                if board.at(at).state == OPEN {
+                    board.update(at, |c| c.state = EMPTY);
+                    let cell = board.at(at);
+                    if cell.thing != EMPTY || cell.item != EMPTY {
+                        board.update(at, |c| c.state = OPEN);
+                    }
                 }
             }
         }
@@ -970,6 +1026,7 @@ impl Model {
     /// visits its entities in id order (see [`reading_order`] and the
     /// serials).
     fn environment(&mut self, player_was: Pos) {
+        self.stairs(player_was);
         let s = &mut self.now;
         // Collect: only the player, only where its move ended.
         if s.player != player_was {
@@ -982,17 +1039,22 @@ impl Model {
         }
         // Sink: a heavy box on unfilled water arrived there this step (none
         // stands there at the end of a step, invariant 7); none is held.
-        let mut sinking: Vec<(u32, Pos)> = s
-            .board
-            .find(|c| c.thing == HEAVY && is_water(c.ground))
-            .into_iter()
-            .map(|p| (s.board.serial(p), p))
-            .collect();
-        sinking.sort();
-        for (_, at) in sinking {
-            s.board.clear_thing(at);
-            s.board.set_ground(at, BRIDGE);
-            self.notes.push(Note::Sank(at));
+        // On every floor: the player may have pushed it there and then
+        // taken the stairs (heavy boxes never change floor, so floor order
+        // is serial order).
+        for f in 1..=s.others.len() as u32 {
+            let board = floor_mut(s, f);
+            let mut sinking: Vec<(u32, Pos)> = board
+                .find(|c| c.thing == HEAVY && is_water(c.ground))
+                .into_iter()
+                .map(|p| (board.serial(p), p))
+                .collect();
+            sinking.sort();
+            for (_, at) in sinking {
+                board.clear_thing(at);
+                board.set_ground(at, BRIDGE);
+                self.notes.push(Note::Sank(at));
+            }
         }
         Model::plates_and_doors(s, &mut self.notes);
     }
@@ -1000,48 +1062,111 @@ impl Model {
     /// rules.md §4, Environment phase 3 and 4: plates, then doors, each in
     /// reading order (their ids'), noting each change.
     fn plates_and_doors(s: &mut State, notes: &mut Vec<Note>) {
-        let held_at = s.held.map(|_| step(s.player, s.facing));
-        for at in s.board.fixtures(is_plate) {
-            let c = s.board.at(at);
-            let presses = blocks(c.thing)
-                && held_at != Some(at)
-                && (c.fixture != PLATE_HEAVY || c.thing == HEAVY);
-            let was = c.state == PRESSED;
-            if presses != was {
-                s.board
-                    .update(at, |c| c.state = if presses { PRESSED } else { EMPTY });
-                notes.push(if presses {
-                    Note::PlatePressed(at)
-                } else {
-                    Note::PlateReleased(at)
-                });
+        // Floor by floor, each in reading order: the sim's id order.
+        let floors = s.others.len() as u32;
+        let held_at = s.held.map(|_| (s.floor, step(s.player, s.facing)));
+        for f in 1..=floors {
+            let board = floor_mut(s, f);
+            for at in board.fixtures(is_plate) {
+                let c = board.at(at);
+                let presses = blocks(c.thing)
+                    && held_at != Some((f, at))
+                    && (c.fixture != PLATE_HEAVY || c.thing == HEAVY);
+                let was = c.state == PRESSED;
+                if presses != was {
+                    board.update(at, |c| c.state = if presses { PRESSED } else { EMPTY });
+                    notes.push(if presses {
+                        Note::PlatePressed(at)
+                    } else {
+                        Note::PlateReleased(at)
+                    });
+                }
             }
         }
-        let held_open = |plate: char| {
-            let plates = s.board.fixtures(|f| f == plate);
-            !plates.is_empty() && plates.iter().all(|&p| s.board.at(p).state == PRESSED)
+        // Plates and doors belong to the whole level.
+        let held_open = |s: &State, plate: char| {
+            let mut plates = std::iter::once(&s.board)
+                .chain(&s.others)
+                .flat_map(|b| b.fixtures(|f| f == plate).into_iter().map(move |p| b.at(p)))
+                .peekable();
+            plates.peek().is_some() && plates.all(|c| c.state == PRESSED)
         };
         let (red, blue, secret) = (
-            held_open(PLATE_RED),
-            held_open(PLATE_BLUE),
-            held_open(PLATE_HEAVY),
+            held_open(s, PLATE_RED),
+            held_open(s, PLATE_BLUE),
+            held_open(s, PLATE_HEAVY),
         );
-        for at in s.board.fixtures(is_door) {
-            let c = s.board.at(at);
-            let open = c.state == UNLOCKED
-                || match c.fixture {
-                    DOOR_RED => red,
-                    DOOR_BLUE => blue,
-                    _ => secret,
-                };
-            if c.state == EMPTY && open {
-                s.board.update(at, |c| c.state = OPEN);
-                notes.push(Note::DoorOpened(at));
-            } else if c.state == OPEN && !open && c.thing == EMPTY && c.item == EMPTY {
-                s.board.update(at, |c| c.state = EMPTY);
-                notes.push(Note::DoorClosed(at));
+        for f in 1..=floors {
+            let board = floor_mut(s, f);
+            for at in board.fixtures(is_door) {
+                let c = board.at(at);
+                let open = c.state == UNLOCKED
+                    || match c.fixture {
+                        DOOR_RED => red,
+                        DOOR_BLUE => blue,
+                        _ => secret,
+                    };
+                if c.state == EMPTY && open {
+                    board.update(at, |c| c.state = OPEN);
+                    notes.push(Note::DoorOpened(at));
+                } else if c.state == OPEN && !open && c.thing == EMPTY && c.item == EMPTY {
+                    board.update(at, |c| c.state = EMPTY);
+                    notes.push(Note::DoorClosed(at));
+                }
             }
         }
+    }
+
+    /// rules.md §4, Environment phase 0, Stairs: a player that entered
+    /// stairs by its own move goes to the same cell of the floor above or
+    /// below when nothing blocks it there, with the thing it holds when
+    /// that thing's cell there is free (else it lets go first).
+    fn stairs(&mut self, player_was: Pos) {
+        let s = &mut self.now;
+        // The player moves only by its own moves.
+        if s.player == player_was {
+            return;
+        }
+        let from = s.floor;
+        let to = match s.board.ground(s.player) {
+            STAIRS_UP => from + 1,
+            STAIRS_DOWN => from - 1,
+            _ => return,
+        };
+        let Some(target) = s.others.get((to - 1) as usize) else {
+            return;
+        };
+        let stops = |b: &Board, p: Pos| blocks(b.thing(p)) || closed_door(b.at(p));
+        if stops(target, s.player) {
+            return;
+        }
+        let front = step(s.player, s.facing);
+        let mut carried = false;
+        if let Some(held) = s.held
+            && s.board.serial(front) == held
+        {
+            if stops(target, front) {
+                s.held = None;
+                self.notes.push(Note::Release);
+            } else {
+                carried = true;
+            }
+        }
+        let mut target = std::mem::take(&mut s.others[(to - 1) as usize]);
+        let mut take = |p: Pos| {
+            let (what, serial) = (s.board.thing(p), s.board.serial(p));
+            s.board.clear_thing(p);
+            target.set_thing(p, what);
+            target.set_serial(p, serial);
+        };
+        take(s.player);
+        if carried {
+            take(front);
+        }
+        let old = std::mem::replace(&mut s.board, target);
+        s.others[(from - 1) as usize] = old;
+        s.floor = to;
+        self.notes.push(Note::Climbed { from, to, carried });
     }
 
     /// rules.md §4, Cleanup: hands that hold what is no longer in front
