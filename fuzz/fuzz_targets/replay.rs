@@ -4,9 +4,9 @@
 //! letters in either case (`u d l r w z y ! g p [ ]`, read from the sim's
 //! command table, so grab, drop and the swings are played too); other bytes
 //! are skipped. A first move byte `S` plays under Sokoban rules, a digit
-//! under that chain limit. Every rule book 2 recipe loads and is played;
-//! only the recipes the sim still refuses (Bong, Cauldron, stairs, Book,
-//! Ghost, Duck) are skipped.
+//! under that chain limit. Every recipe the sim plays loads and is played,
+//! floors and stairs included; only the recipes the sim still refuses
+//! (Bong, Cauldron, Book, Ghost, Duck) are skipped.
 //!
 //! No command fails or panics, the world's invariants hold after each, the
 //! current level prints and reads back, and a save loads back to the same
@@ -61,13 +61,14 @@ fuzz_target!(|data: &[u8]| {
         if let Err(e) = game.world().validate() {
             panic!("invariant broken after {c:?}: {e}");
         }
-        // Every position can be drawn.
+        // Every position can be drawn, on every floor, the player's among them.
         let view = game.view();
         assert_eq!(
-            view.sprites().len(),
+            view.all_sprites().len(),
             game.world().len(),
             "the view lost an entity"
         );
+        assert!(view.player_floor() >= 1 && view.player_floor() <= view.floor_count());
     }
     let _ = game.is_solved();
     // The sink rule has landed: a heavy box pushed onto water sinks, so
