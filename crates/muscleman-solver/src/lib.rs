@@ -209,6 +209,7 @@ pub use replay::{Replay, replay};
 
 use board::Board;
 use muscleman_level::Level;
+use muscleman_sim::{Game, Holding, Trail};
 use std::time::Instant;
 
 use portfolio::{run_searches, total};
@@ -241,9 +242,77 @@ pub fn solve_level_with_progress(
     options: &SolveOptions,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<SolveOutcome, SolveError> {
+    solve_from(level, None, options, progress)
+}
+
+/// Solve from `game`'s position as it is, the player's Facing and what it
+/// holds included (which a level's text does not keep), under the game's
+/// own rules (`options.rules` is not read): what the hint key asks.
+///
+/// As [`solve_level`] on the level the position would print as, with two
+/// differences. The fast push search runs only while the hands are empty
+/// (a push solution only walks and pushes, which read no Facing), on the
+/// position printed as a level; the general search starts from a copy of
+/// the game's world ([`World::copy_position`](muscleman_sim::World::copy_position)),
+/// reading from the game's level only what no step changes. A solution's
+/// letters, moves and pushes are those from here on, replayed in a copy of
+/// the game (loaded from its save) before they are returned.
+///
+/// # Example
+/// ```
+/// use muscleman_core::{GridDir, Input};
+/// use muscleman_level::Level;
+/// use muscleman_sim::{Game, Rules};
+/// use muscleman_solver::{SolveOptions, SolveOutcome, solve_game};
+///
+/// // Holding the box above the goal, facing it: drop it, walk round, push.
+/// let level = Level::parse("######\n#@$  #\n#   .#\n######")?;
+/// let mut game = Game::new(&level, Rules::MUSCLEMAN)?;
+/// game.step(Input::Move(GridDir::Right))?; // bumps the box: faces it
+/// game.step(Input::Grab)?;
+/// match solve_game(&game, &SolveOptions::default())? {
+///     SolveOutcome::Solved(s) => {
+///         for c in s.moves.chars() {
+///             let cmd = muscleman_sim::Command::from_letter(c).ok_or("letter")?;
+///             game.apply(cmd)?;
+///         }
+///         assert!(game.is_solved());
+///     }
+///     other => panic!("{other:?}"),
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve_game(game: &Game, options: &SolveOptions) -> Result<SolveOutcome, SolveError> {
+    solve_game_with_progress(game, options, &mut |_| {})
+}
+
+/// Like [`solve_game`], calling `progress` about twice a second while it searches.
+pub fn solve_game_with_progress(
+    game: &Game,
+    options: &SolveOptions,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<SolveOutcome, SolveError> {
+    let options = SolveOptions {
+        rules: game.rules(),
+        ..options.clone()
+    };
+    solve_from(game.level(), Some(game), &options, progress)
+}
+
+/// Solve from `game`'s position if given (played from `level`), else from
+/// `level`'s start: see [`solve_level`] and [`solve_game`].
+fn solve_from(
+    level: &Level,
+    game: Option<&Game>,
+    options: &SolveOptions,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<SolveOutcome, SolveError> {
     let started = Instant::now();
     // Two proofs that hold under every rule (see `solve_with_progress`).
-    let (goals, boxes) = general::goals_and_boxes(level);
+    let (goals, boxes) = match game {
+        None => general::goals_and_boxes(level),
+        Some(game) => general::goals_and_boxes_now(level, game.world()),
+    };
     if goals == 0 {
         return Ok(SolveOutcome::Unsolvable {
             reason: UnsolvableReason::NoGoals,
@@ -256,6 +325,17 @@ pub fn solve_level_with_progress(
             stats: Stats::default(),
         });
     }
+    // The fast push search takes a level: the game's position printed as
+    // one while nothing is held (its solutions read no Facing), else none.
+    let printed;
+    let push_level = match game {
+        None => Some(level),
+        Some(game) if holds(game) => None,
+        Some(game) => {
+            printed = game.current_level().ok();
+            printed.as_ref()
+        }
+    };
     let mut fast_stats = Stats::default();
     // Without hands the fast search covers every move inside the rectangle
     // and has the whole time; with hands a push-only solution is still
@@ -264,7 +344,8 @@ pub fn solve_level_with_progress(
     // a grab or a swing may save moves and pushes). On an open level the
     // general search goes on past the edge, where the sim has floor.
     let complete = pushes_are_complete(&options.rules);
-    if let Ok(problem) = Problem::from_level(level)
+    if let Some(push_level) = push_level
+        && let Ok(problem) = Problem::from_level(push_level)
         && problem.unmodelled().is_none()
         && (complete || options.optimize == Optimize::Fast)
     {
@@ -285,8 +366,16 @@ pub fn solve_level_with_progress(
         }
     }
     let budget = options.timeout.map(|t| t.saturating_sub(started.elapsed()));
-    let (end, stats) = general::explore(level, options, true, budget, progress)?;
-    finish_general(level, options, end, stats, fast_stats, started)
+    let start = game.map(|game| start_of(game, options)).transpose()?;
+    let (end, stats) = general::explore(level, start, options, true, budget, progress)?;
+    finish_general(level, game, options, end, stats, fast_stats, started)
+}
+
+/// Return whether the game's player holds something.
+fn holds(game: &Game) -> bool {
+    game.world()
+        .get::<Holding>(game.player())
+        .is_ok_and(|h| h.0.is_some())
 }
 
 /// Solve `level` with the general search alone, its prunings on or off
@@ -298,14 +387,60 @@ pub fn explore_level(
     prune: bool,
 ) -> Result<SolveOutcome, SolveError> {
     let started = Instant::now();
-    let (end, stats) = general::explore(level, options, prune, options.timeout, &mut |_| {})?;
-    finish_general(level, options, end, stats, Stats::default(), started)
+    let (end, stats) = general::explore(level, None, options, prune, options.timeout, &mut |_| {})?;
+    finish_general(level, None, options, end, stats, Stats::default(), started)
+}
+
+/// Solve from `game`'s position with the general search alone, its
+/// prunings on or off (the property test compares the two).
+#[doc(hidden)]
+pub fn explore_game(
+    game: &Game,
+    options: &SolveOptions,
+    prune: bool,
+) -> Result<SolveOutcome, SolveError> {
+    let started = Instant::now();
+    let options = SolveOptions {
+        rules: game.rules(),
+        ..options.clone()
+    };
+    let start = start_of(game, &options)?;
+    let (end, stats) = general::explore(
+        game.level(),
+        Some(start),
+        &options,
+        prune,
+        options.timeout,
+        &mut |_| {},
+    )?;
+    finish_general(
+        game.level(),
+        Some(game),
+        &options,
+        end,
+        stats,
+        Stats::default(),
+        started,
+    )
+}
+
+/// Return a trail that starts from a copy of `game`'s position.
+fn start_of(game: &Game, options: &SolveOptions) -> Result<Trail, SolveError> {
+    let world = game
+        .world()
+        .copy_position()
+        .map_err(|e| SolveError::Level {
+            message: format!("the game's position cannot be copied: {e}"),
+        })?;
+    Ok(Trail::from_world(world, game.player(), options.rules))
 }
 
 /// Turn the general search's end into an outcome: a solution replayed
-/// through the sim, a proof, or a reason to give up.
+/// through the sim (from the game's position if given, else from the
+/// level's start), a proof, or a reason to give up.
 fn finish_general(
     level: &Level,
+    game: Option<&Game>,
     options: &SolveOptions,
     end: general::Explored,
     stats: Stats,
@@ -316,7 +451,15 @@ fn finish_general(
     stats.elapsed = started.elapsed();
     match end {
         general::Explored::Found { inputs, optimal } => {
-            let r = general::replay_inputs(level, options, &inputs)?;
+            let r = match game {
+                None => general::replay_inputs(level, options, &inputs)?,
+                Some(game) => {
+                    let copy = Game::load(&game.save()).map_err(|e| SolveError::Level {
+                        message: format!("the game cannot be copied to replay a solution: {e}"),
+                    })?;
+                    general::replay_in(copy, &inputs)?
+                }
+            };
             Ok(SolveOutcome::Solved(Solution {
                 moves: r.letters,
                 pushes: r.pushes,

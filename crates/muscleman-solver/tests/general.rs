@@ -17,9 +17,10 @@ use std::collections::{BTreeMap, HashMap, VecDeque};
 
 use muscleman_core::{GlobalCounter, Input, MoveCause, Moved};
 use muscleman_level::Level;
-use muscleman_sim::{AnyComponent, Rules, Trail, is_solved};
+use muscleman_sim::{AnyComponent, Command, Game, Rules, Trail, is_solved};
 use muscleman_solver::{
-    Optimize, SolveOptions, SolveOutcome, UnsolvableReason, explore_level, solve_level,
+    Optimize, SolveOptions, SolveOutcome, UnsolvableReason, explore_game, explore_level,
+    solve_game, solve_level,
 };
 use proptest::prelude::*;
 
@@ -528,6 +529,42 @@ proptest! {
             // take some away.
             prop_assert!(guided.stats().stored <= plain.stats().stored,
                 "guided stored {}, plain {}\n{}", guided.stats().stored, plain.stats().stored, text);
+        }
+    }
+
+    /// From a game's position (some inputs played, so the player may face
+    /// any way and hold something), the pruned search, the unpruned one
+    /// and the whole pipeline (`solve_game`) agree on solvable or not and
+    /// on the fewest moves; every solution is replayed in the game itself.
+    #[test]
+    fn a_game_is_searched_from_its_position(
+        text in levels(),
+        played in prop::collection::vec(0usize..INPUTS.len(), 0..8),
+    ) {
+        let Ok(level) = Level::parse(&text) else { return Ok(()) };
+        let Ok(mut game) = Game::new(&level, Rules::MUSCLEMAN) else { return Ok(()) };
+        for i in played {
+            if game.is_solved() { break; }
+            let _ = game.step(INPUTS[i]);
+        }
+        if game.is_solved() { return Ok(()) }
+        let fail = |e: muscleman_solver::SolveError| TestCaseError::fail(format!("{e}\n{text}"));
+        // Kept small (a hammer and a box's contents make many positions):
+        // a case the plain search cannot finish in 4 MiB is left out.
+        let moves = SolveOptions { memory_mb: 4, ..options(Rules::MUSCLEMAN, Optimize::Moves) };
+        let plain = explore_game(&game, &moves, false).map_err(fail)?;
+        if matches!(plain, SolveOutcome::GaveUp { .. }) { return Ok(()) }
+        let plain = verdict(&plain)?;
+        let pruned = verdict(&explore_game(&game, &moves, true).map_err(fail)?)?;
+        prop_assert_eq!(pruned, plain, "pruned, moves-optimal, after {:?}\n{}", game.commands(), text);
+        let whole = solve_game(&game, &options(Rules::MUSCLEMAN, Optimize::Fast)).map_err(fail)?;
+        prop_assert_eq!(verdict(&whole)?.is_some(), plain.is_some(), "solve_game {:?}\n{}", whole, text);
+        if let SolveOutcome::Solved(s) = whole {
+            for c in s.moves.chars() {
+                let cmd = Command::from_letter(c).ok_or_else(|| TestCaseError::fail("a letter"))?;
+                game.apply(cmd).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            }
+            prop_assert!(game.is_solved(), "{}\n{}", s.moves, text);
         }
     }
 

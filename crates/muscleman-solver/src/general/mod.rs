@@ -117,5 +117,5 @@ pub(crate) mod table;
 pub(crate) use ended::Explored;
 pub(crate) use explore::explore;
 pub use facts::MARGIN;
-pub(crate) use facts::goals_and_boxes;
-pub(crate) use replay::replay_inputs;
+pub(crate) use facts::{goals_and_boxes, goals_and_boxes_now};
+pub(crate) use replay::{replay_in, replay_inputs};

@@ -78,16 +78,28 @@ struct Search<'a> {
 /// Search `level` under `options` with every input of the rules; `prune`
 /// turns on the sound prunings of the module docs (off: a plain search,
 /// the reference of the property test). `budget` is the time left.
+///
+/// The search starts from `start` if given (a game's position as it is,
+/// Facing and what the player holds included), else from the level's
+/// start. `level` must be the level that position was played from: the
+/// search reads from it only what no step changes (its rectangle, goals and
+/// strong walls) and what it may ever hold (plates, collectibles, hammers,
+/// box contents), so a later position of the same level is searched
+/// soundly.
 pub(crate) fn explore(
     level: &Level,
+    start: Option<Trail>,
     options: &SolveOptions,
     prune: bool,
     budget: Option<Duration>,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<(Explored, Stats), SolveError> {
-    let trail = Trail::new(level, options.rules).map_err(|e| SolveError::Level {
-        message: e.to_string(),
-    })?;
+    let trail = match start {
+        Some(trail) => trail,
+        None => Trail::new(level, options.rules).map_err(|e| SolveError::Level {
+            message: e.to_string(),
+        })?,
+    };
     let dead = if prune && !options.rules.hands {
         DeadCells::unreachable(level)
     } else {
