@@ -192,6 +192,7 @@
 mod board;
 mod boundary;
 mod error;
+mod game;
 mod general;
 mod hungarian;
 mod moves;
@@ -202,9 +203,12 @@ mod problem;
 mod reach;
 mod replay;
 mod search;
+mod solve;
+mod start;
 
 pub use boundary::Boundary;
 pub use error::{ProblemError, SolveError};
+pub use game::{explore_game, solve_game, solve_game_with_progress};
 pub use general::MARGIN;
 pub use options::{
     GiveUpReason, Optimize, Progress, Solution, SolveOptions, SolveOutcome, Stats, Unmodelled,
@@ -216,14 +220,12 @@ pub use problem::{
 };
 pub use reach::{Prunings, Reach};
 pub use replay::{Replay, replay};
+pub use solve::{solve, solve_with_progress};
 
-use board::Board;
 use muscleman_level::Level;
-use muscleman_sim::{Game, Holding, Rules, Trail};
 use std::time::Instant;
 
-use portfolio::{run_searches, total};
-use search::SearchEnd;
+use start::{finish_general, solve_from};
 
 /// Solve `level` under `options`, whatever it holds: the fast push search
 /// where it covers the rules, the general search over the sim's positions
@@ -255,139 +257,6 @@ pub fn solve_level_with_progress(
     solve_from(level, None, options, progress)
 }
 
-/// Solve from `game`'s position as it is, the player's Facing and what it
-/// holds included (which a level's text does not keep), under the game's
-/// own rules (`options.rules` is not read): what the hint key asks.
-///
-/// As [`solve_level`] on the level the position would print as, with two
-/// differences. The fast push search runs only while the hands are empty
-/// (a push solution only walks and pushes, which read no Facing), on the
-/// position printed as a level; the general search starts from a copy of
-/// the game's world ([`World::copy_position`](muscleman_sim::World::copy_position)),
-/// reading from the game's level only what no step changes. A solution's
-/// letters, moves and pushes are those from here on, replayed in a copy of
-/// the game (loaded from its save) before they are returned.
-///
-/// # Example
-/// ```
-/// use muscleman_core::{GridDir, Input};
-/// use muscleman_level::Level;
-/// use muscleman_sim::{Game, Rules};
-/// use muscleman_solver::{SolveOptions, SolveOutcome, solve_game};
-///
-/// // Holding the box above the goal, facing it: drop it, walk round, push.
-/// let level = Level::parse("######\n#@$  #\n#   .#\n######")?;
-/// let mut game = Game::new(&level, Rules::MUSCLEMAN)?;
-/// game.step(Input::Move(GridDir::Right))?; // bumps the box: faces it
-/// game.step(Input::Grab)?;
-/// match solve_game(&game, &SolveOptions::default())? {
-///     SolveOutcome::Solved(s) => {
-///         for c in s.moves.chars() {
-///             let cmd = muscleman_sim::Command::from_letter(c).ok_or("letter")?;
-///             game.apply(cmd)?;
-///         }
-///         assert!(game.is_solved());
-///     }
-///     other => panic!("{other:?}"),
-/// }
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn solve_game(game: &Game, options: &SolveOptions) -> Result<SolveOutcome, SolveError> {
-    solve_game_with_progress(game, options, &mut |_| {})
-}
-
-/// Like [`solve_game`], calling `progress` about twice a second while it searches.
-pub fn solve_game_with_progress(
-    game: &Game,
-    options: &SolveOptions,
-    progress: &mut dyn FnMut(&Progress),
-) -> Result<SolveOutcome, SolveError> {
-    let options = SolveOptions {
-        rules: game.rules(),
-        ..options.clone()
-    };
-    solve_from(game.level(), Some(game), &options, progress)
-}
-
-/// Solve from `game`'s position if given (played from `level`), else from
-/// `level`'s start: see [`solve_level`] and [`solve_game`].
-fn solve_from(
-    level: &Level,
-    game: Option<&Game>,
-    options: &SolveOptions,
-    progress: &mut dyn FnMut(&Progress),
-) -> Result<SolveOutcome, SolveError> {
-    let started = Instant::now();
-    // Two proofs that hold under every rule (see `solve_with_progress`).
-    let (goals, boxes) = match game {
-        None => general::goals_and_boxes(level),
-        Some(game) => general::goals_and_boxes_now(level, game.world()),
-    };
-    if goals == 0 {
-        return Ok(SolveOutcome::Unsolvable {
-            reason: UnsolvableReason::NoGoals,
-            stats: Stats::default(),
-        });
-    }
-    if boxes < goals {
-        return Ok(SolveOutcome::Unsolvable {
-            reason: UnsolvableReason::TooFewBoxes { boxes, goals },
-            stats: Stats::default(),
-        });
-    }
-    // The fast push search takes a level: the game's position printed as
-    // one while nothing is held (its solutions read no Facing), else none.
-    let printed;
-    let push_level = match game {
-        None => Some(level),
-        Some(game) if holds(game) => None,
-        Some(game) => {
-            printed = game.current_level().ok();
-            printed.as_ref()
-        }
-    };
-    let mut fast_stats = Stats::default();
-    // Without hands the fast search covers every move inside the rectangle
-    // and has the whole time; with hands a push-only solution is still
-    // valid, so in fast mode it goes first with half the time, and only the
-    // general search may prove the level unsolvable (or a count optimal:
-    // a grab or a swing may save moves and pushes). On an open level the
-    // general search goes on past the edge, where the sim has floor.
-    let complete = pushes_are_complete(&options.rules);
-    if let Some(push_level) = push_level
-        && let Ok(problem) = Problem::from_level(push_level)
-        && problem.unmodelled().is_none()
-        && (complete || options.optimize == Optimize::Fast)
-    {
-        let mut fast = options.clone();
-        if !complete {
-            fast.timeout = options.timeout.map(|t| t / 2);
-        }
-        match solve_with_progress(&problem, &fast, progress)? {
-            SolveOutcome::GaveUp {
-                reason: GiveUpReason::OpenLevel { .. },
-                stats,
-            } => fast_stats = stats,
-            SolveOutcome::GaveUp {
-                reason: GiveUpReason::Timeout | GiveUpReason::PushesOnly,
-                stats,
-            } if !complete => fast_stats = stats,
-            outcome => return Ok(outcome),
-        }
-    }
-    let budget = options.timeout.map(|t| t.saturating_sub(started.elapsed()));
-    let start = game.map(|game| start_of(game, options)).transpose()?;
-    let (end, stats) = general::explore(level, start, options, true, budget, progress)?;
-    finish_general(level, game, options, end, stats, fast_stats, started)
-}
-
-/// Return whether the game's player holds something.
-fn holds(game: &Game) -> bool {
-    game.world()
-        .get::<Holding>(game.player())
-        .is_ok_and(|h| h.0.is_some())
-}
-
 /// Solve `level` with the general search alone, its prunings on or off
 /// (the property test compares the two; the fast push search is not run).
 #[doc(hidden)]
@@ -399,191 +268,4 @@ pub fn explore_level(
     let started = Instant::now();
     let (end, stats) = general::explore(level, None, options, prune, options.timeout, &mut |_| {})?;
     finish_general(level, None, options, end, stats, Stats::default(), started)
-}
-
-/// Solve from `game`'s position with the general search alone, its
-/// prunings on or off (the property test compares the two).
-#[doc(hidden)]
-pub fn explore_game(
-    game: &Game,
-    options: &SolveOptions,
-    prune: bool,
-) -> Result<SolveOutcome, SolveError> {
-    let started = Instant::now();
-    let options = SolveOptions {
-        rules: game.rules(),
-        ..options.clone()
-    };
-    let start = start_of(game, &options)?;
-    let (end, stats) = general::explore(
-        game.level(),
-        Some(start),
-        &options,
-        prune,
-        options.timeout,
-        &mut |_| {},
-    )?;
-    finish_general(
-        game.level(),
-        Some(game),
-        &options,
-        end,
-        stats,
-        Stats::default(),
-        started,
-    )
-}
-
-/// Return a trail that starts from a copy of `game`'s position.
-fn start_of(game: &Game, options: &SolveOptions) -> Result<Trail, SolveError> {
-    let world = game
-        .world()
-        .copy_position()
-        .map_err(|e| SolveError::Level {
-            message: format!("the game's position cannot be copied: {e}"),
-        })?;
-    Ok(Trail::from_world(world, game.player(), options.rules))
-}
-
-/// Turn the general search's end into an outcome: a solution replayed
-/// through the sim (from the game's position if given, else from the
-/// level's start), a proof, or a reason to give up.
-fn finish_general(
-    level: &Level,
-    game: Option<&Game>,
-    options: &SolveOptions,
-    end: general::Explored,
-    stats: Stats,
-    before: Stats,
-    started: Instant,
-) -> Result<SolveOutcome, SolveError> {
-    let mut stats = total(&[stats, before]);
-    stats.elapsed = started.elapsed();
-    match end {
-        general::Explored::Found { inputs, optimal } => {
-            let r = match game {
-                None => general::replay_inputs(level, options, &inputs)?,
-                Some(game) => {
-                    let copy = Game::load(&game.save()).map_err(|e| SolveError::Level {
-                        message: format!("the game cannot be copied to replay a solution: {e}"),
-                    })?;
-                    general::replay_in(copy, &inputs)?
-                }
-            };
-            Ok(SolveOutcome::Solved(Solution {
-                moves: r.letters,
-                pushes: r.pushes,
-                move_count: r.moves,
-                optimal,
-                stats,
-            }))
-        }
-        general::Explored::Exhausted => Ok(SolveOutcome::Unsolvable {
-            reason: UnsolvableReason::Exhausted,
-            stats,
-        }),
-        general::Explored::Bounded { at } => Ok(SolveOutcome::GaveUp {
-            reason: GiveUpReason::Bounded {
-                at,
-                margin: MARGIN.unsigned_abs(),
-            },
-            stats,
-        }),
-        general::Explored::GaveUp(reason) => Ok(SolveOutcome::GaveUp { reason, stats }),
-    }
-}
-
-/// Search `problem` under `options`; see the crate docs.
-pub fn solve(problem: &Problem, options: &SolveOptions) -> Result<SolveOutcome, SolveError> {
-    solve_with_progress(problem, options, &mut |_| {})
-}
-
-/// Like [`solve`], calling `progress` about twice a second while it searches.
-pub fn solve_with_progress(
-    problem: &Problem,
-    options: &SolveOptions,
-    progress: &mut dyn FnMut(&Progress),
-) -> Result<SolveOutcome, SolveError> {
-    problem.check()?;
-    // Two proofs hold under every rule and whatever else the level holds,
-    // so they come before giving up on what the search does not model. No
-    // goals: a level without goals is never solved (rules.md §4). Fewer boxes
-    // than goals: no rule makes a box (a smashed box's contents are keys,
-    // hammers and collectibles; a sunk heavy box counts on no goal), while
-    // smashing and sinking only take boxes away, so some goal stays empty.
-    if problem.goals.is_empty() {
-        return Ok(SolveOutcome::Unsolvable {
-            reason: UnsolvableReason::NoGoals,
-            stats: Stats::default(),
-        });
-    }
-    if problem.boxes.len() < problem.goals.len() {
-        return Ok(SolveOutcome::Unsolvable {
-            reason: UnsolvableReason::TooFewBoxes {
-                boxes: problem.boxes.len(),
-                goals: problem.goals.len(),
-            },
-            stats: Stats::default(),
-        });
-    }
-    // What the push search does not model changes what moves
-    // are legal and what solves a level: a push search over such a level
-    // could print a false solution or a false proof, so it is not run.
-    if let Some((what, at)) = problem.unmodelled() {
-        return Ok(SolveOutcome::GaveUp {
-            reason: GiveUpReason::Unmodelled { what, at },
-            stats: Stats::default(),
-        });
-    }
-    if board::table_bytes(problem) > options.memory_mb.saturating_mul(1 << 20) {
-        return Ok(SolveOutcome::GaveUp {
-            reason: GiveUpReason::Memory,
-            stats: Stats::default(),
-        });
-    }
-    let board = Board::new(problem, &options.rules)?;
-    let sub = if portfolio::sub_game(&board, options) {
-        Some(Board::new(problem, &Rules::SOKOBAN)?)
-    } else {
-        None
-    };
-    let (end, stats) = run_searches(&board, sub.as_ref(), options, progress);
-    match end {
-        SearchEnd::Found { moves, optimal } => {
-            let r = replay(problem, &options.rules, &moves)?;
-            if !r.solved {
-                return Err(SolveError::ReplayMismatch {
-                    detail: format!("after {} moves the level is not solved", r.moves),
-                });
-            }
-            Ok(SolveOutcome::Solved(Solution {
-                pushes: r.pushes,
-                move_count: r.moves,
-                moves,
-                optimal,
-                stats,
-            }))
-        }
-        SearchEnd::Exhausted => match problem.boundary() {
-            // Beyond the edge the sim has floor the search never tried.
-            Boundary::Open { edge } => Ok(SolveOutcome::GaveUp {
-                reason: GiveUpReason::OpenLevel { edge },
-                stats,
-            }),
-            // Under rules with grabbing, pulling and swings, boxes move in
-            // ways this search never tried: running out of pushes proves
-            // nothing.
-            Boundary::Enclosed if !pushes_are_complete(&options.rules) => {
-                Ok(SolveOutcome::GaveUp {
-                    reason: GiveUpReason::PushesOnly,
-                    stats,
-                })
-            }
-            Boundary::Enclosed => Ok(SolveOutcome::Unsolvable {
-                reason: UnsolvableReason::Exhausted,
-                stats,
-            }),
-        },
-        SearchEnd::GaveUp(reason) => Ok(SolveOutcome::GaveUp { reason, stats }),
-    }
 }

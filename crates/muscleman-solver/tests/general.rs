@@ -19,7 +19,7 @@ use muscleman_core::{GlobalCounter, Input, MoveCause, Moved};
 use muscleman_level::Level;
 use muscleman_sim::{AnyComponent, Command, Game, Rules, Trail, is_solved};
 use muscleman_solver::{
-    Optimize, SolveOptions, SolveOutcome, UnsolvableReason, explore_game, explore_level,
+    Optimize, Prunings, SolveOptions, SolveOutcome, UnsolvableReason, explore_game, explore_level,
     solve_game, solve_level,
 };
 use proptest::prelude::*;
@@ -78,6 +78,31 @@ const SOKOBAN_CELLS: [(char, Option<&str>); 17] = [
     ('D', Some("legend: D = DoorRed")),
     ('q', Some("legend: q = PressurePlateRed")),
 ];
+
+/// Interior cells of walled-in levels, half strong walls: closets and
+/// bends where a box may be dead even with hands.
+const WALLY_CELLS: [(char, Option<&str>); 8] = [
+    (' ', None),
+    (' ', None),
+    (' ', None),
+    ('#', None),
+    ('#', None),
+    ('#', None),
+    ('$', None),
+    ('.', None),
+];
+
+/// Levels from [`WALLY_CELLS`], a little larger.
+fn wally_levels() -> impl Strategy<Value = String> {
+    (3usize..=4, 2usize..=4).prop_flat_map(|(w, h)| {
+        let n = w * h;
+        (
+            prop::collection::vec(0u8..WALLY_CELLS.len() as u8, n),
+            (0..n, 0..n, 0..n, 0u8..2),
+        )
+            .prop_map(move |(cells, (p, b, g, k))| text(&WALLY_CELLS, w, h, &cells, p, b, g, k))
+    })
+}
 
 /// The box placed on every level: a box, a heavy box or a box holding a
 /// key and a coin.
@@ -493,6 +518,21 @@ proptest! {
         }
     }
 
+    /// With hands, on walled-in levels where some cells are dead even to
+    /// pulls, carries and swings, the pruned search (dead cells on) agrees
+    /// with the reference in every mode.
+    #[test]
+    fn dead_cells_with_hands_lose_nothing(text in wally_levels()) {
+        let Ok(level) = Level::parse(&text) else { return Ok(()) };
+        let rules = Rules::MUSCLEMAN;
+        let Some(truth) = reference(&level, rules) else { return Ok(()) };
+        let moves = options(rules, Optimize::Moves);
+        let pruned = explore_level(&level, &moves, true).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert!(pruned.stats().reach.prunings.contains(Prunings::DEAD_CELLS));
+        prop_assert_eq!(verdict(&pruned)?, truth.fewest_moves, "pruned, moves-optimal\n{}", text);
+        every_mode_agrees(&level, rules, &truth, &text)?;
+    }
+
     /// Without hands (the rules where the pruned search files a free region
     /// of the player as one position, in push-optimal mode), the
     /// pruned search agrees with the reference in every mode.
@@ -625,11 +665,20 @@ fn small_unsolvable_muscleman_levels_are_proved() {
         "legend: D = DoorRed\n#######\n#@$D .#\n#######\n",
         // The heavy box sinks in the only way to the goal: no box is left.
         "######\n#@&~.#\n######\n",
+        // A box in a closet that opens onto a corridor turning at once:
+        // no push, pull, carry or swing takes it out (a dead cell with
+        // hands: the pruned search proves it at its first position).
+        "########\n#.@    #\n######$#\n########\n",
     ];
     for text in cases {
         let level = Level::parse(text).unwrap();
         let truth = reference(&level, Rules::MUSCLEMAN).unwrap();
         assert_eq!(truth.fewest_moves, None, "{text}");
+        let pruned =
+            explore_level(&level, &options(Rules::MUSCLEMAN, Optimize::Fast), true).unwrap();
+        if text.contains("######$#") {
+            assert_eq!(pruned.stats().stored, 1, "{text}: {pruned:?}");
+        }
         for optimize in [Optimize::Fast, Optimize::Moves, Optimize::Pushes] {
             match solve_level(&level, &options(Rules::MUSCLEMAN, optimize)).unwrap() {
                 SolveOutcome::Unsolvable { .. } => {}

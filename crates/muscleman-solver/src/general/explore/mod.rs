@@ -100,8 +100,11 @@ pub(crate) fn explore(
             message: e.to_string(),
         })?,
     };
-    let dead = if prune && !options.rules.hands {
-        DeadCells::unreachable(level)
+    // Dead cells, by pushes alone or with hands, where the registry says
+    // nothing else moves a box (`DeadCells::sound`).
+    let dead_cells = prune && DeadCells::sound(level, options.rules.hands);
+    let dead = if dead_cells {
+        DeadCells::unreachable(level, options.rules.hands)
     } else {
         DeadCells::default()
     };
@@ -138,7 +141,7 @@ pub(crate) fn explore(
             .with(Prunings::NO_OPS)
             .with(Prunings::BOX_COUNT)
             .with(Prunings::FACING);
-        if !options.rules.hands {
+        if dead_cells {
             prunings = prunings.with(Prunings::DEAD_CELLS);
         }
         if normalize {
@@ -412,6 +415,12 @@ impl Search<'_> {
             if self.prune && self.no_op(*input) {
                 continue;
             }
+            // On a tour of a free region the player's Facing is the tour's
+            // (a replay walks there another way), so a grab is tried only
+            // turned to each way first (`grab_every_way`), never as it is.
+            if in_region && self.turn_grabs && *input == Input::Grab {
+                continue;
+            }
             if in_region
                 && let Input::Move(d) = input
                 && !self.regions.may_leave_region(
@@ -434,7 +443,7 @@ impl Search<'_> {
             }
         }
         if self.turn_grabs {
-            return self.grab_every_way(n, cost, at);
+            return self.grab_every_way(n, cost, at, in_region);
         }
         Ok(None)
     }
