@@ -597,6 +597,14 @@ proptest! {
         let plain = verdict(&plain)?;
         let pruned = verdict(&explore_game(&game, &moves, true).map_err(fail)?)?;
         prop_assert_eq!(pruned, plain, "pruned, moves-optimal, after {:?}\n{}", game.commands(), text);
+        // Push-optimal: the pruned search files free regions (empty hands)
+        // and turns before every grab there.
+        let push_opts = SolveOptions { optimize: Optimize::Pushes, ..moves.clone() };
+        let plain_pushes = explore_game(&game, &push_opts, false).map_err(fail)?;
+        if !matches!(plain_pushes, SolveOutcome::GaveUp { .. }) {
+            let pruned_pushes = explore_game(&game, &push_opts, true).map_err(fail)?;
+            prop_assert_eq!(pushes(&pruned_pushes)?, pushes(&plain_pushes)?, "pruned, push-optimal, after {:?}\n{}", game.commands(), text);
+        }
         let whole = solve_game(&game, &options(Rules::MUSCLEMAN, Optimize::Fast)).map_err(fail)?;
         prop_assert_eq!(verdict(&whole)?.is_some(), plain.is_some(), "solve_game {:?}\n{}", whole, text);
         if let SolveOutcome::Solved(s) = whole {
