@@ -573,16 +573,19 @@ proptest! {
     }
 
     /// From a game's position (some inputs played, so the player may face
-    /// any way and hold something), the pruned search, the unpruned one
-    /// and the whole pipeline (`solve_game`) agree on solvable or not and
-    /// on the fewest moves; every solution is replayed in the game itself.
+    /// any way and hold something), under both rule sets, the pruned
+    /// search, the unpruned one and the whole pipeline (`solve_game`) agree
+    /// on solvable or not, on the fewest moves and on the fewest pushes;
+    /// every solution is replayed in the game itself.
     #[test]
     fn a_game_is_searched_from_its_position(
         text in levels(),
         played in prop::collection::vec(0usize..INPUTS.len(), 0..8),
+        sokoban in any::<bool>(),
     ) {
         let Ok(level) = Level::parse(&text) else { return Ok(()) };
-        let Ok(mut game) = Game::new(&level, Rules::MUSCLEMAN) else { return Ok(()) };
+        let rules = if sokoban { Rules::SOKOBAN } else { Rules::MUSCLEMAN };
+        let Ok(mut game) = Game::new(&level, rules) else { return Ok(()) };
         for i in played {
             if game.is_solved() { break; }
             let _ = game.step(INPUTS[i]);
@@ -591,7 +594,7 @@ proptest! {
         let fail = |e: muscleman_solver::SolveError| TestCaseError::fail(format!("{e}\n{text}"));
         // Kept small (a hammer and a box's contents make many positions):
         // a case the plain search cannot finish in 4 MiB is left out.
-        let moves = SolveOptions { memory_mb: 4, ..options(Rules::MUSCLEMAN, Optimize::Moves) };
+        let moves = SolveOptions { memory_mb: 4, ..options(rules, Optimize::Moves) };
         let plain = explore_game(&game, &moves, false).map_err(fail)?;
         if matches!(plain, SolveOutcome::GaveUp { .. }) { return Ok(()) }
         let plain = verdict(&plain)?;
@@ -605,7 +608,7 @@ proptest! {
             let pruned_pushes = explore_game(&game, &push_opts, true).map_err(fail)?;
             prop_assert_eq!(pushes(&pruned_pushes)?, pushes(&plain_pushes)?, "pruned, push-optimal, after {:?}\n{}", game.commands(), text);
         }
-        let whole = solve_game(&game, &options(Rules::MUSCLEMAN, Optimize::Fast)).map_err(fail)?;
+        let whole = solve_game(&game, &options(rules, Optimize::Fast)).map_err(fail)?;
         prop_assert_eq!(verdict(&whole)?.is_some(), plain.is_some(), "solve_game {:?}\n{}", whole, text);
         if let SolveOutcome::Solved(s) = whole {
             for c in s.moves.chars() {
