@@ -288,15 +288,19 @@ fn no_solution_from_here_only_when_proved() {
 fn a_hint_grabs_and_pulls_where_pushes_cannot_help() {
     // Muscleman rules, a box pushed against the right wall: no push brings
     // it back (under Sokoban rules the hint proves it), but a grab and a
-    // pull do. The hint is checked from the game itself, facing the box
-    // after the bump (the search began facing down, as the level loads: a
-    // turn first brings the game there if need be).
+    // pull do. The search starts from the game itself, facing the box
+    // after the bump.
     let dead = "#####\n#@  #\n#  $#\n#.  #\n#####\n";
     let m = hint_after(dead, Rules::SOKOBAN, "sdd");
     assert!(m.starts_with("No solution from here"), "{m}");
     let m = hint_after(dead, Rules::MUSCLEMAN, "sdd");
     assert!(m.starts_with("Hint: "), "{m}");
     assert!(m.contains("grab"), "{m}");
+    // Holding the box (grabbed after the bump): a hint from there, no
+    // "drop it first", and never two spaces in a row.
+    let m = hint_after(dead, Rules::MUSCLEMAN, "sddg");
+    assert!(m.starts_with("Hint: "), "{m}");
+    assert!(!m.contains("  "), "{m}");
 }
 
 #[test]

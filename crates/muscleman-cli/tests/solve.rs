@@ -126,13 +126,14 @@ fn open_levels_the_sim_solves_are_solved_past_their_edge() {
     }
 }
 
-/// An open level whose box no rule can ever reach: the bounded search runs
+/// An open level whose box the player can never reach (the box itself could
+/// move: no dead cell proves anything): the bounded search runs
 /// out after cutting steps past its bound, which proves nothing (exit 3,
 /// never 1), and says so.
 #[test]
 fn an_open_level_whose_bounded_search_runs_out_gives_up() {
     let f = Files::new();
-    f.write("open.txt", "#####\n#$#.\n#####\n@\n");
+    f.write("open.txt", "######\n#$ . #\n######\n@\n");
     for extra in [&[][..], &["--optimal", "moves"], &["--optimal", "pushes"]] {
         let mut args = vec!["solve", "open.txt"];
         args.extend_from_slice(extra);
@@ -171,7 +172,7 @@ fn a_search_that_gives_up_says_how_far_it_got() {
     assert!(
         err.contains(
             " of 4 goals filled; breadth-first search; prunings: no-op inputs, fewer boxes \
-             than goals, facing (0 positions dropped as dead)"
+             than goals, dead cells, facing (0 positions dropped as dead)"
         ),
         "{err}"
     );
@@ -290,7 +291,7 @@ fn a_collection_with_an_open_level_gives_up_on_it() {
     let f = Files::new();
     f.write(
         "c.txt",
-        "; One\n#####\n#@$.#\n#####\n\n; Open\n#####\n#$#.\n#####\n@\n\n\
+        "; One\n#####\n#@$.#\n#####\n\n; Open\n######\n#$ . #\n######\n@\n\n\
          ; Swim\n#######\n#@~$ .#\n#######\n",
     );
     let (c, out, err) = code(&f, &["solve", "c.txt"]);
@@ -373,7 +374,7 @@ fn check_solve_reports_each_level() {
     f.write("ok.txt", "; One\n#####\n#@$.#\n#####\n");
     let (out, _) = expect_ok(&f, &["check", "--solve", "ok.txt"], None);
     assert!(out.contains("level 1 (One): solved"), "{out}");
-    f.write("open.txt", "#####\n#$#.\n#####\n@\n");
+    f.write("open.txt", "######\n#$ . #\n######\n@\n");
     let (c, out, _) = code(&f, &["check", "--solve", "--timeout", "5", "open.txt"]);
     assert_eq!(c, Some(3));
     assert!(out.contains("level 1: gave up: the level is open"), "{out}");

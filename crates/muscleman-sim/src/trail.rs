@@ -63,6 +63,22 @@ impl Trail {
         })
     }
 
+    /// Walk `world` (a position copied from a game, say:
+    /// [`World::copy_position`]) with `player` under `rules`: the search
+    /// starts from the position as it is, the player's Facing and what it
+    /// holds included. Steps already in its journal are not the trail's:
+    /// it starts with none.
+    pub fn from_world(world: World, player: EntityId, rules: Rules) -> Trail {
+        Trail {
+            world,
+            player,
+            rules,
+            steps: Vec::new(),
+            events: EventBatch::new(),
+            ignored: EventBatch::new(),
+        }
+    }
+
     /// Return the world at the current position.
     pub fn world(&self) -> &World {
         &self.world
@@ -132,6 +148,36 @@ mod tests {
 
     use super::*;
     use crate::hash::state_hash;
+
+    #[test]
+    fn a_copied_position_steps_as_the_game_does() -> Result<(), Box<dyn std::error::Error>> {
+        // Holding a box, facing it: the copy keeps both, and every step
+        // after gives the same state (ids included) as the game's own.
+        let level = Level::parse("#######\n#@$  .#\n#     #\n#######\n")?;
+        let mut game = crate::Game::new(&level, Rules::MUSCLEMAN)?;
+        for input in [Input::Move(GridDir::Right), Input::Grab] {
+            game.step(input)?;
+        }
+        let mut trail =
+            Trail::from_world(game.world().copy_position()?, game.player(), game.rules());
+        assert_eq!(state_hash(trail.world()), game.state_hash());
+        for input in [
+            Input::Move(GridDir::Down),
+            Input::SwingLeft,
+            Input::Drop,
+            Input::Move(GridDir::Right),
+        ] {
+            game.step(input)?;
+            trail.step(input)?;
+            assert_eq!(state_hash(trail.world()), game.state_hash(), "{input:?}");
+        }
+        trail.back()?;
+        trail.back()?;
+        game.undo()?;
+        game.undo()?;
+        assert_eq!(state_hash(trail.world()), game.state_hash());
+        Ok(())
+    }
 
     #[test]
     fn back_restores_every_step_facing_only_ones_included() -> Result<(), Box<dyn std::error::Error>>

@@ -38,9 +38,12 @@ pub(crate) fn total(stats: &[Stats]) -> Stats {
     t
 }
 
-/// Run the searches the options call for (see the module docs).
+/// Run the searches the options call for (see the module docs). `sub` is
+/// the same level under Sokoban rules, searched beside `board` in fast mode
+/// under chain rules (see [`sub_game`]).
 pub(crate) fn run_searches(
     board: &Board,
+    sub: Option<&Board>,
     options: &SolveOptions,
     progress: &mut dyn FnMut(&Progress),
 ) -> (SearchEnd, Stats) {
@@ -51,38 +54,90 @@ pub(crate) fn run_searches(
         Optimize::Pushes | Optimize::Moves => &[Strategy::AStar],
     };
     let macros = options.optimize == Optimize::Fast;
-    let share = limit / strategies.len() as u64;
     let halt = AtomicBool::new(false);
     if options.threads >= 2 && strategies.len() >= 2 {
+        let share = limit / strategies.len() as u64;
         return run_parallel(board, options, strategies, share, &halt, start, progress);
     }
-    let mut searches: Vec<Search> = strategies
+    // Each search with whether it is of the sub-game.
+    let mut plan: Vec<(&Board, Strategy, bool)> =
+        strategies.iter().map(|s| (board, *s, false)).collect();
+    if let Some(sub) = sub {
+        plan.extend(strategies.iter().map(|s| (sub, *s, true)));
+    }
+    let share = limit / plan.len() as u64;
+    let mut searches: Vec<(Search, bool)> = plan
         .iter()
-        .map(|s| Search::new(board, options, *s, macros, share, None, start))
+        .map(|(b, s, is_sub)| {
+            (
+                Search::new(b, options, *s, macros, share, None, start),
+                *is_sub,
+            )
+        })
         .collect();
-    for s in &mut searches {
-        if let Some(end) = s.start() {
-            let stats = s.stats;
-            return (end, stats);
+    let mut i = 0;
+    while i < searches.len() {
+        let Some((s, is_sub)) = searches.get_mut(i) else {
+            break;
+        };
+        match s.start() {
+            // The sub-game's end proves nothing but a solution.
+            Some(SearchEnd::Found { moves, .. }) if *is_sub => {
+                let stats = s.stats;
+                return (
+                    SearchEnd::Found {
+                        moves,
+                        optimal: false,
+                    },
+                    stats,
+                );
+            }
+            Some(_) if *is_sub => {
+                searches.remove(i);
+                continue;
+            }
+            Some(end) => {
+                let stats = s.stats;
+                return (end, stats);
+            }
+            None => i += 1,
         }
     }
-    // Counters of searches replaced by a complete one.
+    // Counters of searches replaced by a complete one, or dropped.
     let mut spent: Vec<Stats> = Vec::new();
-    let all = |searches: &[Search], spent: &[Stats]| -> Stats {
-        let mut v: Vec<Stats> = searches.iter().map(|s| s.stats).collect();
+    let all = |searches: &[(Search, bool)], spent: &[Stats]| -> Stats {
+        let mut v: Vec<Stats> = searches.iter().map(|(s, _)| s.stats).collect();
         v.extend_from_slice(spent);
         total(&v)
     };
     let mut last = Instant::now();
     loop {
-        for i in 0..searches.len() {
+        let mut i = 0;
+        while i < searches.len() {
             // Equal turns: with goal macros the weighted search solves as
             // many levels as the greedy one (it had one turn in four).
             let budget = SLICE;
-            let Some(search) = searches.get_mut(i) else {
-                continue;
+            let Some((search, is_sub)) = searches.get_mut(i) else {
+                break;
             };
+            let is_sub = *is_sub;
             match search.advance(budget) {
+                Some(SearchEnd::Found { moves, .. }) if is_sub => {
+                    return (
+                        SearchEnd::Found {
+                            moves,
+                            optimal: false,
+                        },
+                        all(&searches, &spent),
+                    );
+                }
+                // A sub-game search that ran out of states or memory proves
+                // nothing: the others go on without it.
+                Some(SearchEnd::Exhausted | SearchEnd::GaveUp(GiveUpReason::Memory)) if is_sub => {
+                    spent.push(search.stats);
+                    searches.remove(i);
+                    continue;
+                }
                 Some(SearchEnd::Exhausted) if !search.complete() => {
                     // Proves nothing: a complete search takes its place,
                     // unless one runs already.
@@ -97,13 +152,15 @@ pub(crate) fn run_searches(
                 Some(end) => return (end, all(&searches, &spent)),
                 None => {}
             }
+            i += 1;
         }
         // Two complete searches of the same kind would do the same work.
-        if searches.len() > 1 && searches.iter().all(Search::complete) {
-            let mut kinds: Vec<Strategy> = Vec::new();
-            searches.retain(|s| {
-                let dup = kinds.contains(&s.strategy());
-                kinds.push(s.strategy());
+        if searches.len() > 1 && searches.iter().all(|(s, _)| s.complete()) {
+            let mut kinds: Vec<(Strategy, bool)> = Vec::new();
+            searches.retain(|(s, is_sub)| {
+                let kind = (s.strategy(), *is_sub);
+                let dup = kinds.contains(&kind);
+                kinds.push(kind);
                 !dup
             });
         }
@@ -111,10 +168,24 @@ pub(crate) fn run_searches(
             last = Instant::now();
             progress(&Progress {
                 stats: all(&searches, &spent),
-                bound: searches.first().map_or(0, |s| s.bound_now()),
+                bound: searches.first().map_or(0, |(s, _)| s.bound_now()),
             });
         }
     }
+}
+
+/// Whether to search the level under Sokoban rules beside its own chain
+/// rules: in fast mode, on one thread, when one push may move more than
+/// one box. Every Sokoban move of a level the push search models (a walk
+/// onto a free cell, a push of one box onto a free cell) does the same
+/// under chain rules (a chain of one box), so a solution of the sub-game
+/// is one of the level, replayed under the real rules like any other; and
+/// the sub-game has the Sokoban search's stronger prunings (PI-corrals,
+/// box-against-box freezes, tunnel runs, goal macros). Its exhaustion
+/// proves nothing (a chain push may be needed), so a sub-game search that
+/// runs out just stops.
+pub(crate) fn sub_game(board: &Board, options: &SolveOptions) -> bool {
+    board.max_chain > 1 && options.optimize == Optimize::Fast && options.threads < 2
 }
 
 /// Run each strategy on its own thread; the first to end stops the others.

@@ -19,8 +19,9 @@ impl Prunings {
     pub const NO_OPS: Prunings = Prunings(1);
     /// A position with fewer boxes than goals is dropped (no rule makes a box).
     pub const BOX_COUNT: Prunings = Prunings(2);
-    /// Without hands, a box on a cell from which no pushes reach a goal or
-    /// the edge is dropped.
+    /// A box on a cell from which no pushes (with hands: no pushes, pulls,
+    /// carries or swings) reach a goal or the edge is dropped, where the
+    /// registry says nothing else moves a box.
     pub const DEAD_CELLS: Prunings = Prunings(4);
     /// Positions that differ only in the player's Facing are one: always
     /// without hands, while the hands are empty with them (a grab is then

@@ -17,9 +17,10 @@ use std::collections::{BTreeMap, HashMap, VecDeque};
 
 use muscleman_core::{GlobalCounter, Input, MoveCause, Moved};
 use muscleman_level::Level;
-use muscleman_sim::{AnyComponent, Rules, Trail, is_solved};
+use muscleman_sim::{AnyComponent, Command, Game, Rules, Trail, is_solved};
 use muscleman_solver::{
-    Optimize, SolveOptions, SolveOutcome, UnsolvableReason, explore_level, solve_level,
+    Optimize, Prunings, SolveOptions, SolveOutcome, UnsolvableReason, explore_game, explore_level,
+    solve_game, solve_level,
 };
 use proptest::prelude::*;
 
@@ -77,6 +78,31 @@ const SOKOBAN_CELLS: [(char, Option<&str>); 17] = [
     ('D', Some("legend: D = DoorRed")),
     ('q', Some("legend: q = PressurePlateRed")),
 ];
+
+/// Interior cells of walled-in levels, half strong walls: closets and
+/// bends where a box may be dead even with hands.
+const WALLY_CELLS: [(char, Option<&str>); 8] = [
+    (' ', None),
+    (' ', None),
+    (' ', None),
+    ('#', None),
+    ('#', None),
+    ('#', None),
+    ('$', None),
+    ('.', None),
+];
+
+/// Levels from [`WALLY_CELLS`], a little larger.
+fn wally_levels() -> impl Strategy<Value = String> {
+    (3usize..=4, 2usize..=4).prop_flat_map(|(w, h)| {
+        let n = w * h;
+        (
+            prop::collection::vec(0u8..WALLY_CELLS.len() as u8, n),
+            (0..n, 0..n, 0..n, 0u8..2),
+        )
+            .prop_map(move |(cells, (p, b, g, k))| text(&WALLY_CELLS, w, h, &cells, p, b, g, k))
+    })
+}
 
 /// The box placed on every level: a box, a heavy box or a box holding a
 /// key and a coin.
@@ -492,6 +518,21 @@ proptest! {
         }
     }
 
+    /// With hands, on walled-in levels where some cells are dead even to
+    /// pulls, carries and swings, the pruned search (dead cells on) agrees
+    /// with the reference in every mode.
+    #[test]
+    fn dead_cells_with_hands_lose_nothing(text in wally_levels()) {
+        let Ok(level) = Level::parse(&text) else { return Ok(()) };
+        let rules = Rules::MUSCLEMAN;
+        let Some(truth) = reference(&level, rules) else { return Ok(()) };
+        let moves = options(rules, Optimize::Moves);
+        let pruned = explore_level(&level, &moves, true).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert!(pruned.stats().reach.prunings.contains(Prunings::DEAD_CELLS));
+        prop_assert_eq!(verdict(&pruned)?, truth.fewest_moves, "pruned, moves-optimal\n{}", text);
+        every_mode_agrees(&level, rules, &truth, &text)?;
+    }
+
     /// Without hands (the rules where the pruned search files a free region
     /// of the player as one position, in push-optimal mode), the
     /// pruned search agrees with the reference in every mode.
@@ -528,6 +569,53 @@ proptest! {
             // take some away.
             prop_assert!(guided.stats().stored <= plain.stats().stored,
                 "guided stored {}, plain {}\n{}", guided.stats().stored, plain.stats().stored, text);
+        }
+    }
+
+    /// From a game's position (some inputs played, so the player may face
+    /// any way and hold something), under both rule sets, the pruned
+    /// search, the unpruned one and the whole pipeline (`solve_game`) agree
+    /// on solvable or not, on the fewest moves and on the fewest pushes;
+    /// every solution is replayed in the game itself.
+    #[test]
+    fn a_game_is_searched_from_its_position(
+        text in levels(),
+        played in prop::collection::vec(0usize..INPUTS.len(), 0..8),
+        sokoban in any::<bool>(),
+    ) {
+        let Ok(level) = Level::parse(&text) else { return Ok(()) };
+        let rules = if sokoban { Rules::SOKOBAN } else { Rules::MUSCLEMAN };
+        let Ok(mut game) = Game::new(&level, rules) else { return Ok(()) };
+        for i in played {
+            if game.is_solved() { break; }
+            let _ = game.step(INPUTS[i]);
+        }
+        if game.is_solved() { return Ok(()) }
+        let fail = |e: muscleman_solver::SolveError| TestCaseError::fail(format!("{e}\n{text}"));
+        // Kept small (a hammer and a box's contents make many positions):
+        // a case the plain search cannot finish in 4 MiB is left out.
+        let moves = SolveOptions { memory_mb: 4, ..options(rules, Optimize::Moves) };
+        let plain = explore_game(&game, &moves, false).map_err(fail)?;
+        if matches!(plain, SolveOutcome::GaveUp { .. }) { return Ok(()) }
+        let plain = verdict(&plain)?;
+        let pruned = verdict(&explore_game(&game, &moves, true).map_err(fail)?)?;
+        prop_assert_eq!(pruned, plain, "pruned, moves-optimal, after {:?}\n{}", game.commands(), text);
+        // Push-optimal: the pruned search files free regions (empty hands)
+        // and turns before every grab there.
+        let push_opts = SolveOptions { optimize: Optimize::Pushes, ..moves.clone() };
+        let plain_pushes = explore_game(&game, &push_opts, false).map_err(fail)?;
+        if !matches!(plain_pushes, SolveOutcome::GaveUp { .. }) {
+            let pruned_pushes = explore_game(&game, &push_opts, true).map_err(fail)?;
+            prop_assert_eq!(pushes(&pruned_pushes)?, pushes(&plain_pushes)?, "pruned, push-optimal, after {:?}\n{}", game.commands(), text);
+        }
+        let whole = solve_game(&game, &options(rules, Optimize::Fast)).map_err(fail)?;
+        prop_assert_eq!(verdict(&whole)?.is_some(), plain.is_some(), "solve_game {:?}\n{}", whole, text);
+        if let SolveOutcome::Solved(s) = whole {
+            for c in s.moves.chars() {
+                let cmd = Command::from_letter(c).ok_or_else(|| TestCaseError::fail("a letter"))?;
+                game.apply(cmd).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            }
+            prop_assert!(game.is_solved(), "{}\n{}", s.moves, text);
         }
     }
 
@@ -588,11 +676,20 @@ fn small_unsolvable_muscleman_levels_are_proved() {
         "legend: D = DoorRed\n#######\n#@$D .#\n#######\n",
         // The heavy box sinks in the only way to the goal: no box is left.
         "######\n#@&~.#\n######\n",
+        // A box in a closet that opens onto a corridor turning at once:
+        // no push, pull, carry or swing takes it out (a dead cell with
+        // hands: the pruned search proves it at its first position).
+        "########\n#.@    #\n######$#\n########\n",
     ];
     for text in cases {
         let level = Level::parse(text).unwrap();
         let truth = reference(&level, Rules::MUSCLEMAN).unwrap();
         assert_eq!(truth.fewest_moves, None, "{text}");
+        let pruned =
+            explore_level(&level, &options(Rules::MUSCLEMAN, Optimize::Fast), true).unwrap();
+        if text.contains("######$#") {
+            assert_eq!(pruned.stats().stored, 1, "{text}: {pruned:?}");
+        }
         for optimize in [Optimize::Fast, Optimize::Moves, Optimize::Pushes] {
             match solve_level(&level, &options(Rules::MUSCLEMAN, optimize)).unwrap() {
                 SolveOutcome::Unsolvable { .. } => {}

@@ -483,6 +483,27 @@ proptest! {
         }
     }
 
+    /// Larger random levels under chain rules without hands (pushes are
+    /// then every move, so running out is a proof), where the freeze test
+    /// uses lines of frozen boxes up to a wall and fast mode also searches
+    /// the Sokoban sub-game: solvability and push-optimal counts match
+    /// brute force.
+    #[test]
+    fn chain_pruning_is_sound(p in common::level(6, 4), two in any::<bool>()) {
+        let rules = Rules::SOKOBAN.with_max_chain(if two { Some(2) } else { None });
+        prop_assert!(pushes_are_complete(&rules));
+        let Ok(best) = common::brute_force(&p, &rules, 30_000) else {
+            return Ok(());
+        };
+        let fast = solve(&p, &opts(rules, Optimize::Fast)).expect("no error");
+        prop_assert_eq!(fast.solution().is_some(), best.is_some(), "{}", p.to_xsb());
+        if best.is_none() {
+            prop_assert!(matches!(fast, SolveOutcome::Unsolvable { .. }), "{:?}\n{}", fast, p.to_xsb());
+        }
+        let out = solve(&p, &opts(rules, Optimize::Pushes)).expect("no error");
+        prop_assert_eq!(out.solution().map(|s| s.pushes), best.map(|b| b.0), "{}", p.to_xsb());
+    }
+
     /// On random small levels, under random rules, the solver agrees with a
     /// brute-force search with no pruning: same solvability, the
     /// brute-force optimal push and move counts, and every solution replays.

@@ -1,15 +1,15 @@
-//! The hint key: `solve`'s own search ([`solve_level`]: the fast push
+//! The hint key: `solve`'s own search ([`solve_game`]: the fast push
 //! search where it applies, else the general search over every input the
 //! rules allow), with a time limit, on a background thread, from the
-//! position on the board.
+//! game's position as it is: the player's Facing and what it holds
+//! included, so a hint comes while something is held too.
 //!
 //! "No solution from here" is said only when the solver proves it
 //! ([`SolveOutcome::Unsolvable`]: a complete search of an enclosed level
 //! under the real rules, or no goals, or too few boxes). Every other way
 //! the search ends without a solution (time, memory, an open level) is "no
-//! hint found". A level does not write the player's Facing, so a solution
-//! is shown only after it was replayed from the game itself (a copy loaded
-//! from its save) and solved it there.
+//! hint found". A solution is shown only after it was replayed from the
+//! game itself (a copy loaded from its save) and solved it there.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use muscleman_core::GridPos;
 use muscleman_sim::{Command, Game};
-use muscleman_solver::{GiveUpReason, Optimize, SolveOptions, SolveOutcome, solve_level};
+use muscleman_solver::{GiveUpReason, Optimize, SolveOptions, SolveOutcome, solve_game};
 
 /// How long the hint search may take.
 pub const HINT_TIME: Duration = Duration::from_secs(10);
@@ -39,6 +39,9 @@ pub enum HintAnswer {
         moves: u32,
         /// Its pushes (a swing that moves a box is one).
         pushes: u32,
+        /// Whether the player holds something before its first letter (a
+        /// swing then swings it, and the hint stops there).
+        held: bool,
     },
     /// Proved: no solution from here.
     Unsolvable,
@@ -54,13 +57,21 @@ impl HintAnswer {
                 letters,
                 moves,
                 pushes,
+                held,
             } => {
                 // Up to and with the first push or swing of something held
                 // (with empty hands a swing only turns), at most HINT_MOVES.
-                let mut shown = String::new();
-                let mut holding = false;
+                // Arrows run together; a word (grab, drop) stands apart.
+                let mut words: Vec<String> = Vec::new();
+                let mut holding = *held;
                 for (count, c) in letters.chars().enumerate() {
-                    shown.push_str(arrow(c));
+                    let a = arrow(c);
+                    match words.last_mut() {
+                        Some(last) if is_arrow(a) && is_arrow(last) => {
+                            last.push_str(a);
+                        }
+                        _ => words.push(a.to_owned()),
+                    }
                     holding = match c {
                         'g' => true,
                         'p' => false,
@@ -71,7 +82,8 @@ impl HintAnswer {
                         break;
                     }
                 }
-                format!("Hint: {shown}  (⇒ pushes; {moves} moves, {pushes} pushes to go)")
+                let shown = words.join(" ");
+                format!("Hint: {shown} (⇒ pushes; {moves} moves, {pushes} pushes to go)")
             }
             HintAnswer::Unsolvable => {
                 "No solution from here (the solver proved it): z undoes".to_owned()
@@ -198,12 +210,17 @@ fn is_push(c: char) -> bool {
     c.is_ascii_uppercase() || matches!(c, '[' | ']')
 }
 
+/// Return whether `s` is arrows only (no word).
+fn is_arrow(s: &str) -> bool {
+    !s.is_empty() && s.chars().all(|c| !c.is_ascii_alphabetic())
+}
+
 /// Return the arrow of a MOVES letter: a double arrow for a push, a word
 /// for a grab or a drop, a turning arrow for a swing.
 fn arrow(c: char) -> &'static str {
     match c {
-        'g' => " grab ",
-        'p' => " drop ",
+        'g' => "grab",
+        'p' => "drop",
         '[' => "↶",
         ']' => "↷",
         'u' => "↑",
@@ -225,14 +242,11 @@ fn arrow(c: char) -> &'static str {
     reason = "options set one by one over the defaults, so an option the solver adds keeps its default here"
 )]
 pub fn start(game: &Game) -> Result<(Receiver<HintAnswer>, Arc<AtomicBool>), String> {
-    let level = game
-        .current_level()
+    // The search's start and the copy a solution is checked on: the game
+    // as it is, Facing and what is held too.
+    let copy = Game::load(&game.save())
         .map_err(|e| format!("No hint: this position cannot be searched ({e})"))?;
-    if game.view().holding().is_some() {
-        return Err("No hint while holding something: drop it first (p)".to_owned());
-    }
-    // The copy a solution is checked on: the game as it is, Facing too.
-    let save = game.save();
+    let held = game.view().holding().is_some();
     let cancel = Arc::new(AtomicBool::new(false));
     // Field by field over the defaults: a new solver option keeps its default.
     let mut options = SolveOptions::default();
@@ -246,20 +260,24 @@ pub fn start(game: &Game) -> Result<(Receiver<HintAnswer>, Arc<AtomicBool>), Str
     std::thread::Builder::new()
         .name("hint".to_owned())
         .spawn(move || {
-            let answer = answer_of(solve_level(&level, &options));
-            let _ = send.send(checked(answer, &save));
+            let answer = answer_of(solve_game(&copy, &options), held);
+            let _ = send.send(checked(answer, &copy));
         })
         .map_err(|e| format!("No hint: cannot start the search ({e})"))?;
     Ok((answer, cancel))
 }
 
 /// Turn the solver's outcome into an answer.
-fn answer_of(outcome: Result<SolveOutcome, muscleman_solver::SolveError>) -> HintAnswer {
+fn answer_of(
+    outcome: Result<SolveOutcome, muscleman_solver::SolveError>,
+    held: bool,
+) -> HintAnswer {
     match outcome {
         Ok(SolveOutcome::Solved(s)) => HintAnswer::Moves {
             letters: s.moves,
             moves: s.move_count,
             pushes: s.pushes,
+            held,
         },
         Ok(SolveOutcome::Unsolvable { .. }) => HintAnswer::Unsolvable,
         Ok(SolveOutcome::GaveUp { reason, .. }) => HintAnswer::NotFound(match reason {
@@ -279,43 +297,26 @@ fn answer_of(outcome: Result<SolveOutcome, muscleman_solver::SolveError>) -> Hin
     }
 }
 
-/// Keep a solution only if it solves the game it is for: the search began
-/// from a level, which does not write the player's Facing (it loads facing
-/// down), so a solution that grabs or swings before its first move may need
-/// another Facing. With empty hands a swing only turns the player (no move,
-/// no push), so the solution is tried as it is, then after one or two
-/// swings (one of them faces the player down, as the search began); the
-/// first that solves the game is kept, turns included.
-fn checked(answer: HintAnswer, save: &str) -> HintAnswer {
-    let HintAnswer::Moves {
-        letters,
-        moves,
-        pushes,
-    } = &answer
-    else {
+/// Keep a solution only if it solves the game it is for, replayed letter
+/// by letter in a copy of it (loaded from its save): the solver replays it
+/// too, so a refusal here is a bug, and says so.
+fn checked(answer: HintAnswer, game: &Game) -> HintAnswer {
+    let HintAnswer::Moves { letters, .. } = &answer else {
         return answer;
     };
-    let solves = |letters: &str| {
-        Game::load(save).is_ok_and(|mut game| {
-            letters
-                .chars()
-                .all(|c| Command::from_letter(c).is_some_and(|cmd| game.apply(cmd).is_ok()))
-                && game.is_solved()
-        })
-    };
-    for turn in ["", "[", "]", "]]"] {
-        let turned = format!("{turn}{letters}");
-        if solves(&turned) {
-            return HintAnswer::Moves {
-                letters: turned,
-                moves: *moves,
-                pushes: *pushes,
-            };
-        }
+    let solves = Game::load(&game.save()).is_ok_and(|mut game| {
+        letters
+            .chars()
+            .all(|c| Command::from_letter(c).is_some_and(|cmd| game.apply(cmd).is_ok()))
+            && game.is_solved()
+    });
+    if solves {
+        answer
+    } else {
+        HintAnswer::NotFound(
+            "(the solution found does not solve the game: a solver bug)".to_owned(),
+        )
     }
-    HintAnswer::NotFound(
-        "(the solution found starts facing another way: move, then ask again)".to_owned(),
-    )
 }
 
 #[cfg(test)]
@@ -326,43 +327,71 @@ mod tests {
 
     use super::*;
 
-    fn answer(letters: &str) -> HintAnswer {
+    fn answer(letters: &str, held: bool) -> HintAnswer {
         HintAnswer::Moves {
             letters: letters.to_owned(),
             moves: 0,
             pushes: 0,
+            held,
         }
+    }
+
+    /// Ask for a hint for `game` and wait for it (at most 30 s).
+    fn hint(game: &Game) -> HintAnswer {
+        let (answer, _cancel) = start(game).unwrap_or_else(|e| panic!("{e}"));
+        answer
+            .recv_timeout(Duration::from_secs(30))
+            .unwrap_or_else(|e| panic!("{e}"))
     }
 
     #[test]
     fn a_solution_is_kept_only_if_it_solves_the_game_itself() {
-        // The box is left of the player, the goal right of it: facing
-        // left, a grab takes the box and a swing carries it over.
+        // The box is left of the player, the goal below it: facing left, a
+        // grab takes the box and a swing carries it over.
         let level = Level::parse("#####\n#$@ #\n# . #\n#####\n").unwrap();
         let mut game = Game::new(&level, Rules::MUSCLEMAN).unwrap();
         game.step(Input::Move(GridDir::Left)).unwrap();
-        let save = game.save();
-        let found = |letters| {
-            let a = checked(answer(letters), &save);
-            matches!(a, HintAnswer::Moves { .. })
+        let found = |game: &Game, letters| {
+            matches!(
+                checked(answer(letters, false), game),
+                HintAnswer::Moves { .. }
+            )
         };
-        // A solution from here (the swing left takes the box onto the
-        // goal): kept.
-        assert!(found("g["));
+        assert!(found(&game, "g["));
         // One step right, facing away from the box, the same plan fails:
         // it is refused, never shown.
-        let mut turned = Game::load(&save).unwrap();
+        let mut turned = Game::load(&game.save()).unwrap();
         turned.step(Input::Move(GridDir::Right)).unwrap();
-        let turned = turned.save();
-        assert!(!matches!(
-            checked(answer("g["), &turned),
-            HintAnswer::Moves { .. }
-        ));
+        assert!(!found(&turned, "g["));
         // Letters that leave the game unsolved: refused, never shown.
-        assert!(!found("u"));
-        assert!(!found("x"));
-        let other = checked(HintAnswer::Unsolvable, &save);
-        assert_eq!(other, HintAnswer::Unsolvable);
+        assert!(!found(&game, "u"));
+        assert!(!found(&game, "x"));
+        assert_eq!(
+            checked(HintAnswer::Unsolvable, &game),
+            HintAnswer::Unsolvable
+        );
+    }
+
+    #[test]
+    fn a_hint_comes_while_something_is_held_and_solves_from_there() {
+        // Holding the box, facing it (the bump turned the player): the
+        // search starts from this very position, what is held included.
+        let level = Level::parse("#######\n#@$   #\n#    .#\n#######\n").unwrap();
+        let mut game = Game::new(&level, Rules::MUSCLEMAN).unwrap();
+        game.step(Input::Move(GridDir::Right)).unwrap();
+        game.step(Input::Grab).unwrap();
+        assert!(game.view().holding().is_some());
+        let HintAnswer::Moves { letters, held, .. } = hint(&game) else {
+            panic!("no hint while holding");
+        };
+        assert!(held);
+        // Every letter, the first included, is a legal step from here, and
+        // together they solve the game itself.
+        for c in letters.chars() {
+            let cmd = Command::from_letter(c).unwrap_or_else(|| panic!("letter {c}"));
+            game.apply(cmd).unwrap();
+        }
+        assert!(game.is_solved(), "{letters}");
     }
 
     #[test]
@@ -371,10 +400,11 @@ mod tests {
             letters: "]glR".to_owned(),
             moves: 2,
             pushes: 2,
+            held: false,
         };
         assert_eq!(
             a.message(),
-            "Hint: ↷ grab ←⇒  (⇒ pushes; 2 moves, 2 pushes to go)"
+            "Hint: ↷ grab ←⇒ (⇒ pushes; 2 moves, 2 pushes to go)"
         );
     }
 
@@ -384,10 +414,27 @@ mod tests {
             letters: "lg[rrR".to_owned(),
             moves: 4,
             pushes: 2,
+            held: false,
         };
         assert_eq!(
             a.message(),
-            "Hint: ← grab ↶  (⇒ pushes; 4 moves, 2 pushes to go)"
+            "Hint: ← grab ↶ (⇒ pushes; 4 moves, 2 pushes to go)"
         );
+        // Holding from the start, a swing swings: the hint stops there.
+        let b = answer("[rR", true);
+        assert!(b.message().starts_with("Hint: ↶ (⇒"), "{}", b.message());
+        // A drop first, then walks and a push: words stand apart, arrows
+        // run together, never two spaces.
+        let c = answer("pllgD", true);
+        assert_eq!(
+            c.message(),
+            "Hint: drop ←← grab ⇓ (⇒ pushes; 0 moves, 0 pushes to go)"
+        );
+        for letters in ["gpgp", "g", "p", "[g]pR", "rgRRp"] {
+            for held in [false, true] {
+                let m = answer(letters, held).message();
+                assert!(!m.contains("  "), "{m}");
+            }
+        }
     }
 }

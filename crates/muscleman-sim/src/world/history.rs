@@ -103,6 +103,56 @@ impl World {
         Ok(())
     }
 
+    /// Return a copy of the world's current position: every live entity
+    /// with its id, tags and components, the counters and the ids future
+    /// spawns take, so that the copy steps exactly as the world would (the
+    /// same events, ids included). No history comes with it: its journal is
+    /// empty and it keeps no restart baseline. A search starts from it
+    /// (`Trail::from_world`) where a level's text would lose the player's
+    /// Facing and what it holds.
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_core::{GridDir, Input};
+    /// use muscleman_level::Level;
+    /// use muscleman_sim::{Game, Rules, state_hash};
+    ///
+    /// let level = Level::parse("#####\n#@$.#\n#####\n")?;
+    /// let mut game = Game::new(&level, Rules::MUSCLEMAN)?;
+    /// game.step(Input::Move(GridDir::Up))?;
+    /// game.step(Input::Move(GridDir::Right))?;
+    /// let copy = game.world().copy_position()?;
+    /// assert_eq!(state_hash(&copy), game.state_hash());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn copy_position(&self) -> Result<World, WorldError> {
+        let mut copy = World::new();
+        let mut min: Option<GridPos> = None;
+        let mut max: Option<GridPos> = None;
+        for (at, _) in self.index.cells() {
+            let lo = min.get_or_insert(at);
+            *lo = GridPos::new(lo.x.min(at.x), lo.y.min(at.y));
+            let hi = max.get_or_insert(at);
+            *hi = GridPos::new(hi.x.max(at.x), hi.y.max(at.y));
+        }
+        if let (Some(min), Some(max)) = (min, max) {
+            copy.reserve_area(min, max);
+        }
+        let ids = self.entities();
+        copy.reserve(ids.len());
+        for id in ids {
+            let Some(snapshot) = self.snapshot(id) else {
+                continue;
+            };
+            copy.spawn_with_id(id, snapshot.tags, &snapshot.components)?;
+        }
+        let free: Vec<EntityId> = self.ecs.freelist().map(to_id).collect();
+        copy.restore_freelist(&free, self.slots);
+        copy.slots = self.slots;
+        copy.counters = self.counters;
+        Ok(copy)
+    }
+
     /// Start appending every mutation to the journal.
     #[inline]
     pub(crate) fn start_recording(&mut self) {

@@ -4,7 +4,7 @@
 
 use muscleman_core::{EntityRecipe, GridPos, RecipeState};
 use muscleman_level::Level;
-use muscleman_sim::world_cell;
+use muscleman_sim::{World, world_cell};
 
 /// Cells past the level's rectangle, on every side, that the search lets
 /// the player and what it moves reach.
@@ -61,5 +61,18 @@ pub(crate) fn goals_and_boxes(level: &Level) -> (usize, usize) {
             _ => {}
         }
     }
+    (goals, boxes)
+}
+
+/// Return how many goals `level` has and how many boxes that count on a
+/// goal (boxes and heavy boxes not sunk) `world`, a later position of it,
+/// holds: goals never change, boxes may have sunk or been smashed.
+pub(crate) fn goals_and_boxes_now(level: &Level, world: &World) -> (usize, usize) {
+    let goals = level.positions_of(EntityRecipe::Goal).count();
+    let boxes = world
+        .entities()
+        .into_iter()
+        .filter(|id| world.tags(*id).is_ok_and(super::key::counts_on_goal))
+        .count();
     (goals, boxes)
 }

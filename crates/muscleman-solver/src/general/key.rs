@@ -121,7 +121,18 @@ impl DeadCells {
     /// floor, which only makes more cells live. A box on a dead cell never
     /// reaches a goal in the real, unbounded sim, so pruning it hides no
     /// solution and no step past the search's bound.
-    pub(crate) fn unreachable(level: &Level) -> DeadCells {
+    ///
+    /// With `hands` a box also moves by the player's hands (rules.md §4):
+    /// pulled (the player on `c + d` steps on to `c + 2d`), carried
+    /// sideways (the player on `c + e`, `e` across `d`, steps to
+    /// `c + e + d`), swung (from `P + f` to `T = P + s`, `s` across `f`, the
+    /// arc passing `V = P + f + s`) or shoved by a swing (a push from the
+    /// cell behind it, like any push). Each needs the cells named not to be
+    /// strong walls, and only these, so the live cells are found backwards
+    /// the same way over all these moves: a box on a dead cell never
+    /// reaches a goal. [`DeadCells::sound`] says when nothing else moves
+    /// a box.
+    pub(crate) fn unreachable(level: &Level, hands: bool) -> DeadCells {
         let (width, height) = (level.width(), level.height());
         let (Ok(w), Ok(h)) = (i32::try_from(width), i32::try_from(height)) else {
             return DeadCells::default();
@@ -149,14 +160,12 @@ impl DeadCells {
                 queue.push(seed);
             }
         }
-        // Backwards: a box on `from = at - d` is pushed to `at` by a pusher
-        // on `from - d`.
+        // Backwards: the cells a box may come to `at` from.
+        let mut origins: Vec<GridPos> = Vec::with_capacity(12);
         while let Some(at) = queue.pop() {
-            for d in GridDir::ALL {
-                let from = at.step(d.opposite());
-                if wall(from) || wall(from.step(d.opposite())) {
-                    continue;
-                }
+            origins.clear();
+            box_origins(&wall, at, hands, &mut origins);
+            for from in origins.drain(..) {
                 if let Some(slot) = index(from).and_then(|i| live.get_mut(i))
                     && !*slot
                 {
@@ -179,6 +188,26 @@ impl DeadCells {
         DeadCells { width, cells }
     }
 
+    /// Return whether, on `level` (with `hands` or without), the player's
+    /// inputs move a box only as [`DeadCells::unreachable`] says (a push,
+    /// and with hands a carry, a swing or a swing's shove), so that its
+    /// dead cells may prune: every recipe the level holds, contents
+    /// included, moves only when the player's action moves it (the
+    /// registry's [`Assume::moves_only_when_pushed`](muscleman_sim::Assume)),
+    /// the sim has no mechanic besides those this reasoning was checked
+    /// against ([`KNOWN_MECHANICS`]: a new one turns the pruning off until
+    /// it is looked at), and with hands the level has one floor (stairs
+    /// take what is held to another floor).
+    pub(crate) fn sound(level: &Level, hands: bool) -> bool {
+        let mechanics_known = muscleman_sim::mechanics().all(|m| KNOWN_MECHANICS.contains(&m));
+        let recipes_pushed = level.entities().all(|(_, spec)| {
+            std::iter::once(spec.recipe)
+                .chain(spec.contents.as_slice().iter().copied())
+                .all(|r| recipe_decl(r).is_some_and(|d| d.assume.moves_only_when_pushed))
+        });
+        (!hands || level.floor_count() == 1) && mechanics_known && recipes_pushed
+    }
+
     fn contains(&self, at: GridPos) -> bool {
         let (Ok(x), Ok(y)) = (usize::try_from(at.x), usize::try_from(at.y)) else {
             return false;
@@ -189,6 +218,52 @@ impl DeadCells {
                 .get(y.saturating_mul(self.width).saturating_add(x))
                 .copied()
                 .unwrap_or(false)
+    }
+}
+
+/// The sim's mechanics whose ways of moving a box [`DeadCells::unreachable`]
+/// covers (with hands): walks and pushes, grab and drop, carries, swings and
+/// their shoves; the others move no box (a door, a plate, sinking, a
+/// collectible, the cleanup of what is held, the glow), or move one only
+/// between floors (the stairs carry what is held), and the pruning runs
+/// on one-floor levels only, which hold no stairs.
+const KNOWN_MECHANICS: [&str; 12] = [
+    "walk", "push", "grab", "carry", "swing", "cleanup", "collect", "doors", "plates", "sink",
+    "glow", "stairs",
+];
+
+/// Put in `out` every cell from which one step moves a box onto `at`: a
+/// push (a pusher behind it), and with `hands` a pull, a sideways carry or
+/// a swing; `wall` tells the cells that block for good (see
+/// [`DeadCells::unreachable`]).
+fn box_origins(wall: &impl Fn(GridPos) -> bool, at: GridPos, hands: bool, out: &mut Vec<GridPos>) {
+    for d in GridDir::ALL {
+        // From `from = at - d`, moving along `d`.
+        let from = at.step(d.opposite());
+        if wall(from) {
+            continue;
+        }
+        let push = !wall(from.step(d.opposite()));
+        let pull = hands && !wall(at.step(d));
+        let carry = hands
+            && [d.rotate_left(), d.rotate_right()]
+                .into_iter()
+                .any(|e| !wall(from.step(e)) && !wall(at.step(e)));
+        if push || pull || carry {
+            out.push(from);
+        }
+    }
+    if hands {
+        // A swing from `c = P + f` to `at = T = P + s`: the player on
+        // `P = at - s`, the arc over `V = c + s = at + f`.
+        for f in GridDir::ALL {
+            for s in [f.rotate_left(), f.rotate_right()] {
+                let c = at.step(f).step(s.opposite());
+                if !wall(c) && !wall(at.step(s.opposite())) && !wall(at.step(f)) {
+                    out.push(c);
+                }
+            }
+        }
     }
 }
 
@@ -387,8 +462,12 @@ mod tests {
     use super::*;
 
     fn dead(text: &str) -> Vec<(i32, i32)> {
+        dead_with(text, false)
+    }
+
+    fn dead_with(text: &str, hands: bool) -> Vec<(i32, i32)> {
         let level = Level::parse(text).unwrap_or_else(|e| panic!("{e}"));
-        let cells = DeadCells::unreachable(&level);
+        let cells = DeadCells::unreachable(&level, hands);
         let mut out = Vec::new();
         for y in -2..i32::try_from(level.height()).unwrap_or(0) + 2 {
             for x in -2..i32::try_from(level.width()).unwrap_or(0) + 2 {
@@ -415,6 +494,31 @@ mod tests {
         // from beyond it.
         assert_eq!(dead("####\n#.@#\n####\n"), vec![(2, 1)]);
         assert_eq!(dead("####\n#.@ \n####\n"), Vec::<(i32, i32)>::new());
+    }
+
+    #[test]
+    fn with_hands_a_box_is_pulled_out_of_corners_but_not_out_of_a_closet() {
+        // Without hands the corners and the bottom row are dead; with hands
+        // a box there is pulled or carried out. The closet at (6, 2) opens
+        // only up, onto a corridor that turns at once: nothing pushes the
+        // box out (no cell below), nothing pulls it (no cell above the
+        // corridor), carries and swings need a cell beside it.
+        let text = "########\n#.  @ ##\n#     ##\n########\n";
+        assert_eq!(
+            dead(text),
+            vec![(5, 1), (1, 2), (2, 2), (3, 2), (4, 2), (5, 2)]
+        );
+        assert_eq!(dead_with(text, true), Vec::<(i32, i32)>::new());
+        let closet = "########\n#.@    #\n###### #\n########\n";
+        assert_eq!(dead_with(closet, true), vec![(6, 2)]);
+        let level = Level::parse(closet).unwrap_or_else(|e| panic!("{e}"));
+        assert!(DeadCells::sound(&level, true));
+        // Two floors: stairs could take a held box to the other one.
+        let two_floors = "#####\n#@$.#\n#####\nfloor: 2\n#####\n#   #\n#####\n";
+        let level = Level::parse(two_floors).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(level.floor_count(), 2);
+        assert!(!DeadCells::sound(&level, true));
+        assert!(DeadCells::sound(&level, false));
     }
 
     #[test]

@@ -32,12 +32,18 @@
 //!   off is optimal (no estimate: it is not a lower bound, a chain push or
 //!   a swing moves a box more than a cell a step).
 //! - **Dead positions** (pruning on): fewer boxes than goals (no rule makes
-//!   a box), and, without hands, a box on a cell from which no run of
-//!   pushes past strong walls reaches a goal or the level's edge, when
-//!   there are no spare boxes ([`key::DeadCells::unreachable`]: the fast
-//!   search's dead squares, with everything but strong walls as floor).
-//!   With hands no cell is dead (a box can be grabbed and pulled out of
-//!   any corner), so none is pruned.
+//!   a box), and a box on a cell from which no run of box moves past
+//!   strong walls reaches a goal or the level's edge, when there are no
+//!   spare boxes ([`key::DeadCells::unreachable`]): without hands the fast
+//!   search's dead squares (pushes only), with hands pushes, pulls,
+//!   sideways carries and swings, each needing only that the cells it
+//!   names are not strong walls (everything else counts as floor). Sound
+//!   where nothing but the player's inputs moves a box
+//!   ([`key::DeadCells::sound`]: every recipe of the level moves only when
+//!   pushed, as the registry's `Assume` says; no mechanic but those the
+//!   reasoning was checked against; with hands, one floor); off otherwise.
+//!   Frozen boxes are not pruned with hands (a box against a wall can be
+//!   pulled away).
 //! - **Facing** (pruning on): nothing but grab, carry and swing reads the
 //!   player's Facing (a move sets it first), so without hands the key
 //!   leaves it out and a turn into a wall makes no new position. With
@@ -67,7 +73,11 @@
 //!   empty doorway), inside the bound. A walk from a free cell onto a free cell then
 //!   changes only the player's cell and Facing, and Facing is read only
 //!   with hands, by a grab while they are empty (tried every way from
-//!   every cell of the region, see "Facing"), so two positions with equal
+//!   every cell of the region, see "Facing"; on a tour the Facing is the
+//!   tour's own, which a replay walking there the shortest way need not
+//!   have, so there the plain grab input is left out and every grab is a
+//!   turned one, which a replay turns first: a property test found a
+//!   false "unsolvable" before), so two positions with equal
 //!   keys reach each other by
 //!   walks (which push nothing, so cost nothing) and have the same
 //!   futures. The fill
@@ -94,8 +104,8 @@
 //!   property tests of `tests/general.rs` hold
 //!   the stored positions of goal-less levels equal to the reference's walk
 //!   classes and every verdict equal to the reference's.
-//! - **Not done**: freeze or corral deadlocks, dead cells with hands, or a
-//!   lower bound for the optimal modes.
+//! - **Not done**: freeze or corral deadlocks, or a lower bound for the
+//!   optimal modes.
 //! - **How far it got** ([`Reach`](crate::Reach), in the stats): the most goals filled
 //!   in a position stored, the order, the prunings above that applied and
 //!   how many positions they dropped as dead, so a search that gives up
@@ -119,5 +129,5 @@ pub(crate) mod table;
 pub(crate) use ended::Explored;
 pub(crate) use explore::explore;
 pub use facts::MARGIN;
-pub(crate) use facts::goals_and_boxes;
-pub(crate) use replay::replay_inputs;
+pub(crate) use facts::{goals_and_boxes, goals_and_boxes_now};
+pub(crate) use replay::{replay_in, replay_inputs};

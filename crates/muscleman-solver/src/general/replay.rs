@@ -24,9 +24,16 @@ pub(crate) fn replay_inputs(
     options: &SolveOptions,
     inputs: &[Input],
 ) -> Result<Replayed, SolveError> {
-    let mut game = Game::new(level, options.rules).map_err(|e| SolveError::Level {
+    let game = Game::new(level, options.rules).map_err(|e| SolveError::Level {
         message: e.to_string(),
     })?;
+    replay_in(game, inputs)
+}
+
+/// Replay `inputs` in `game` from its position, and return their letters
+/// and the moves and pushes they add if they leave it solved.
+pub(crate) fn replay_in(mut game: Game, inputs: &[Input]) -> Result<Replayed, SolveError> {
+    let start = game.stats();
     let mut letters = String::with_capacity(inputs.len());
     for (index, input) in inputs.iter().enumerate() {
         let before = game.stats().pushes;
@@ -44,8 +51,8 @@ pub(crate) fn replay_inputs(
     }
     Ok(Replayed {
         letters,
-        moves: game.stats().moves,
-        pushes: game.stats().pushes,
+        moves: game.stats().moves.saturating_sub(start.moves),
+        pushes: game.stats().pushes.saturating_sub(start.pushes),
     })
 }
 

@@ -1,4 +1,10 @@
 //! Freeze deadlocks: a box blocked on both axes for good, off goal.
+//!
+//! Under Sokoban rules a box is blocked on an axis by a wall, a frozen
+//! box or a dead pocket on either side; under chain rules (a push moves a
+//! whole line of boxes) by a wall on either side, or a line of frozen
+//! boxes up to a wall ([`Freeze::line_to_wall`]); under both by dead
+//! squares on both sides.
 
 #![expect(
     clippy::indexing_slicing,
@@ -97,6 +103,42 @@ impl Freeze {
         Some(off_goal)
     }
 
+    /// Under chain rules (a push moves the whole line of boxes in front of
+    /// the player), return `Some(off_goal)` if the cells from the box at
+    /// `c` in direction `d` are boxes each on the proof path or proved
+    /// frozen, up to a wall; `None` if not proved.
+    ///
+    /// Such a line blocks the box's axis both ways while the frozen group
+    /// stays. Take the first push that moves a box of the group, and a box
+    /// `x` of it that it moves, with the line of frozen boxes from `x` to
+    /// a wall in `d` (all still in place). A push along `d` moves every
+    /// box up to the first free cell in front, so the line's last box
+    /// into the wall: refused. A push against `d` needs its pusher (the
+    /// player, or the line of boxes it pushes) behind `x` in `d`, past
+    /// every box there: on the wall. So no box of the group is ever the
+    /// first to move, and none moves. Under Sokoban rules a frozen box on
+    /// either side is enough (`Freeze::frozen`), and this is weaker.
+    fn line_to_wall(&mut self, b: &Board, occupied: &[bool], c: usize, d: usize) -> Option<bool> {
+        let mut off_goal = false;
+        let mut z = b.step(c, d);
+        loop {
+            if b.wall[z] {
+                return Some(off_goal);
+            }
+            if !occupied[z] {
+                return None;
+            }
+            if self.on_path[z] {
+                // Assumed frozen; its own test counts its goal.
+            } else if self.set.contains(&(z as u16)) {
+                off_goal |= !b.goal[z];
+            } else {
+                off_goal |= self.frozen(b, occupied, z)?;
+            }
+            z = b.step(z, d);
+        }
+    }
+
     /// Return `Some(off_goal)` if the box at `c` can never move (given the
     /// boxes on the current proof path stay), `off_goal` telling whether a
     /// box in the proof is off its goal; `None` if not proved.
@@ -113,7 +155,12 @@ impl Freeze {
         for (d1, d2) in [(1usize, 3usize), (0, 2)] {
             let x = b.step(c, d1);
             let y = b.step(c, d2);
-            if b.wall[x] || b.wall[y] || self.on_path[x] || self.on_path[y] {
+            if b.wall[x] || b.wall[y] {
+                continue;
+            }
+            // One push moves one box (Sokoban rules): a neighbour assumed
+            // frozen stands like a wall.
+            if boxes_block && (self.on_path[x] || self.on_path[y]) {
                 continue;
             }
             if b.dead[x] && b.dead[y] {
@@ -136,6 +183,19 @@ impl Freeze {
                         blocked = true;
                         break;
                     }
+                }
+            }
+            // Chain rules: a line of frozen boxes that ends at a wall on
+            // one side (see `Freeze::line_to_wall`).
+            if !blocked && !boxes_block {
+                for d in [d1, d2] {
+                    let mark_d = self.set.len();
+                    if let Some(og) = self.line_to_wall(b, occupied, c, d) {
+                        off_goal |= og;
+                        blocked = true;
+                        break;
+                    }
+                    self.set.truncate(mark_d);
                 }
             }
             // A dead cell on one side that the player can never enter
@@ -197,6 +257,39 @@ mod tests {
         assert_eq!(f.test(&b, &occupied, b.player0 as usize, top), Some(true));
         assert_eq!(f.set.len(), 2);
         assert_eq!(f.test(&b, &occupied, corner, top), None);
+    }
+
+    /// Under chain rules a box beside a frozen one is not blocked by it
+    /// (the two may move as one), but a line of frozen boxes up to a wall
+    /// blocks: the player can neither push the line into the wall nor
+    /// stand behind it.
+    #[test]
+    fn under_chain_rules_a_line_of_frozen_boxes_to_a_wall_blocks() {
+        let text = "######\n#$$..#\n#    #\n#  @ #\n######";
+        let p = Problem::from_xsb(text).expect("level");
+        let b = Board::new(&p, &Rules::MUSCLEMAN).expect("board");
+        assert!(b.max_chain > 1);
+        let mut occupied = vec![false; b.n];
+        for &c in &b.boxes0 {
+            occupied[c as usize] = true;
+        }
+        let right = b.boxes0[1] as usize;
+        let mut f = Freeze::new(b.n);
+        assert_eq!(f.test(&b, &occupied, b.player0 as usize, right), Some(true));
+        assert_eq!(f.set.len(), 2);
+        // One cell from the wall, the line can be pushed back along the
+        // top: nothing is frozen.
+        let text = "#######\n# $$ .#\n#    .#\n#  @  #\n#######";
+        let p = Problem::from_xsb(text).expect("level");
+        let b = Board::new(&p, &Rules::MUSCLEMAN).expect("board");
+        let mut occupied = vec![false; b.n];
+        for &c in &b.boxes0 {
+            occupied[c as usize] = true;
+        }
+        let mut f = Freeze::new(b.n);
+        for &c in &b.boxes0 {
+            assert_eq!(f.test(&b, &occupied, b.player0 as usize, c as usize), None);
+        }
     }
 
     /// The same with a pocket of two cells down the left wall: the three

@@ -78,21 +78,36 @@ struct Search<'a> {
 /// Search `level` under `options` with every input of the rules; `prune`
 /// turns on the sound prunings of the module docs (off: a plain search,
 /// the reference of the property test). `budget` is the time left.
+///
+/// The search starts from `start` if given (a game's position as it is,
+/// Facing and what the player holds included), else from the level's
+/// start. `level` must be the level that position was played from: the
+/// search reads from it only what no step changes (its rectangle, goals and
+/// strong walls) and what it may ever hold (plates, collectibles, hammers,
+/// box contents), so a later position of the same level is searched
+/// soundly.
 pub(crate) fn explore(
     level: &Level,
+    start: Option<Trail>,
     options: &SolveOptions,
     prune: bool,
     budget: Option<Duration>,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<(Explored, Stats), SolveError> {
-    let trail = Trail::new(level, options.rules).map_err(|e| SolveError::Level {
-        message: e.to_string(),
-    })?;
+    let trail = match start {
+        Some(trail) => trail,
+        None => Trail::new(level, options.rules).map_err(|e| SolveError::Level {
+            message: e.to_string(),
+        })?,
+    };
     // The dead cells and the free regions are worked out on one grid: a
     // level with floors is searched without them.
     let one_floor = level.floor_count() == 1;
-    let dead = if prune && !options.rules.hands && one_floor {
-        DeadCells::unreachable(level)
+    // Dead cells, by pushes alone or with hands, where the registry says
+    // nothing else moves a box (`DeadCells::sound`).
+    let dead_cells = prune && one_floor && DeadCells::sound(level, options.rules.hands);
+    let dead = if dead_cells {
+        DeadCells::unreachable(level, options.rules.hands)
     } else {
         DeadCells::default()
     };
@@ -130,7 +145,7 @@ pub(crate) fn explore(
             .with(Prunings::NO_OPS)
             .with(Prunings::BOX_COUNT)
             .with(Prunings::FACING);
-        if !options.rules.hands {
+        if dead_cells {
             prunings = prunings.with(Prunings::DEAD_CELLS);
         }
         if normalize {
@@ -404,6 +419,12 @@ impl Search<'_> {
             if self.prune && self.no_op(*input) {
                 continue;
             }
+            // On a tour of a free region the player's Facing is the tour's
+            // (a replay walks there another way), so a grab is tried only
+            // turned to each way first (`grab_every_way`), never as it is.
+            if in_region && self.turn_grabs && *input == Input::Grab {
+                continue;
+            }
             if in_region
                 && let Input::Move(d) = input
                 && !self.regions.may_leave_region(
@@ -426,7 +447,7 @@ impl Search<'_> {
             }
         }
         if self.turn_grabs {
-            return self.grab_every_way(n, cost, at);
+            return self.grab_every_way(n, cost, at, in_region);
         }
         Ok(None)
     }

@@ -59,14 +59,19 @@ impl Search<'_> {
     }
 
     /// From node `n` (the trail stands on it, the player on `at`), when the
-    /// hands are empty: for each way but the one faced with something
-    /// liftable in front (the grab rule: nothing liftable, nothing
-    /// happens), turn there, grab and file the position.
+    /// hands are empty: for each way with something liftable in front (the
+    /// grab rule: nothing liftable, nothing happens), turn there, grab and
+    /// file the position; the way faced only if `faced` (else the plain
+    /// grab input took it). On a tour of a free region the way faced is the
+    /// tour's, which a replay (walking there the shortest way) need not
+    /// face, so there every way is taken turned, the faced one with no turn
+    /// but still filed as a turned grab, which a replay turns first.
     pub(super) fn grab_every_way(
         &mut self,
         n: u32,
         cost: u32,
         at: GridPos,
+        faced: bool,
     ) -> Result<Option<Explored>, SolveError> {
         let player = self.trail.player();
         let holding = self
@@ -85,7 +90,7 @@ impl Search<'_> {
                 .index()
                 .tagged_at(at.step(d))
                 .any(|(_, tags)| tags.contains(TagKind::Liftable));
-            if d == facing || !liftable {
+            if (d == facing && !faced) || !liftable {
                 continue;
             }
             let turns = self.turn_to(d)?;
