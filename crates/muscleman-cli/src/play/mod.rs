@@ -4,13 +4,13 @@
 //! frame. This module only resolves the flags and runs the terminal loop.
 
 mod app;
-mod art;
-mod board;
+pub(crate) mod art;
+pub(crate) mod board;
 pub mod hint;
 mod keys;
 mod mouse;
-mod names;
-mod palette;
+pub(crate) mod names;
+pub(crate) mod palette;
 mod panel;
 mod playback;
 mod screen;

@@ -1,0 +1,124 @@
+//! `muscleman edit`: the level editor. A designer paints a level with a
+//! cursor (or the mouse) and a brush from the palette, sees `check`'s
+//! errors and warnings at their cells and the solver's verdict as the
+//! level changes, plays it on the game's own screen, and saves it into
+//! its file, every other byte kept.
+//!
+//! [`model`] is the editor's state as plain data (level, cursor, brush,
+//! history, diagnostics); [`app`] adds the screen's state and the keys;
+//! `ui.rs` draws it; this module resolves the flags and runs the terminal.
+
+pub mod app;
+pub mod brushes;
+pub mod document;
+pub mod keys;
+pub mod model;
+mod pointer;
+pub mod shape;
+pub mod ui;
+
+use std::io::{self, IsTerminal};
+use std::time::Duration;
+
+use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
+
+pub use app::{EditApp, Mode, parse_size};
+pub use document::Document;
+pub use model::Editor;
+
+use crate::cli::EditArgs;
+use crate::error::Failure;
+use crate::play::color_wanted;
+
+/// An `edit`, checked: the file read, the level chosen.
+#[derive(Debug)]
+pub struct EditConfig {
+    /// The file.
+    pub doc: Document,
+    /// The 0-based level to edit.
+    pub index: usize,
+    /// The size of a new walled room to add, if asked.
+    pub new: Option<(usize, usize)>,
+}
+
+impl EditConfig {
+    /// Read the file and check the flags.
+    pub fn resolve(args: &EditArgs) -> Result<EditConfig, Failure> {
+        let new = args
+            .new
+            .as_deref()
+            .map(parse_size)
+            .transpose()
+            .map_err(|e| Failure::bad_input(format!("--new: {e}")))?;
+        let doc = Document::open(&args.level_file).map_err(|e| {
+            Failure::located(format!(
+                "{}\n{}: the file was left as it is; fix the errors above in a text editor, \
+                 then edit it again",
+                e.0,
+                args.level_file.display()
+            ))
+        })?;
+        let count = doc.levels.len();
+        let index = match args.level {
+            None => 0,
+            Some(n) => {
+                let i = usize::try_from(n).unwrap_or(usize::MAX).saturating_sub(1);
+                if i >= count {
+                    return Err(Failure::bad_input(format!(
+                        "--level {n} is out of range: {} holds {}",
+                        args.level_file.display(),
+                        crate::diagnose::count(count, "level", "levels")
+                    )));
+                }
+                i
+            }
+        };
+        Ok(EditConfig { doc, index, new })
+    }
+}
+
+/// Restores the terminal when dropped.
+struct RestoreGuard;
+
+impl Drop for RestoreGuard {
+    fn drop(&mut self) {
+        let _ = ratatui::crossterm::execute!(io::stdout(), DisableMouseCapture);
+        ratatui::restore();
+    }
+}
+
+/// Run `edit`.
+pub fn run(args: &EditArgs) -> Result<(), Failure> {
+    let config = EditConfig::resolve(args)?;
+    if !io::stdout().is_terminal() {
+        return Err(Failure::bad_input(
+            "edit needs a terminal, but standard output is not one",
+        ));
+    }
+    let mut app = EditApp::new(config.doc, config.index, config.new).map_err(Failure::bad_input)?;
+    app.color = color_wanted();
+    let mut terminal = ratatui::try_init()
+        .map_err(|e| Failure::bad_input(format!("cannot start the terminal: {e}")))?;
+    let guard = RestoreGuard;
+    let _ = ratatui::crossterm::execute!(io::stdout(), EnableMouseCapture);
+    let result = event_loop(&mut terminal, &mut app);
+    drop(guard);
+    result.map_err(|e| Failure::bad_input(format!("terminal error: {e}")))
+}
+
+fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut EditApp) -> io::Result<()> {
+    loop {
+        terminal.draw(|frame| ui::draw(app, frame))?;
+        if app.should_quit() {
+            return Ok(());
+        }
+        if event::poll(Duration::from_millis(50))? {
+            match event::read()? {
+                Event::Key(key) => app.handle_key(key),
+                Event::Mouse(mouse) => app.handle_mouse(mouse),
+                _ => {}
+            }
+        }
+        app.poll();
+    }
+}

@@ -1,0 +1,127 @@
+//! Edits that change a level's shape, made by building the level anew
+//! through the level crate's checked edits: a floor resized, a floor
+//! removed. Title, metadata and floor names come along.
+
+use muscleman_core::GridPos;
+use muscleman_level::{Level, LevelError, MetadataError};
+
+/// Build a level of floors of `sizes`, with `level`'s title, metadata and
+/// floor names, and each cell of `level`'s floor `from[i]` that fits floor `i + 1`.
+fn rebuild(level: &Level, sizes: &[(usize, usize)], from: &[usize]) -> Result<Level, LevelError> {
+    let Some(&(w, h)) = sizes.first() else {
+        return Err(LevelError::NoFloor(1));
+    };
+    let mut out = Level::new(w, h)?;
+    for &(w, h) in sizes.iter().skip(1) {
+        out.add_floor(w, h)?;
+    }
+    if let Some(title) = level.title() {
+        // The level accepted it, so the copy does too.
+        let _ = out.set_title(title);
+    }
+    *out.metadata_mut() = level.metadata().clone();
+    for (i, &source) in from.iter().enumerate() {
+        let Some(old) = level.floor(source) else {
+            continue;
+        };
+        let floor = i + 1;
+        if let Some(name) = old.name() {
+            out.set_floor_name(floor, name)?;
+        }
+        for (at, cell) in old.iter() {
+            if !cell.is_empty() && out.floor(floor).is_some_and(|f| f.contains(at)) {
+                out.set_cell_on(floor, at, cell.iter().copied())?;
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Return `level` with floor `floor` resized to `width` × `height`, what
+/// fits kept at the top left.
+pub fn resized(
+    level: &Level,
+    floor: usize,
+    width: usize,
+    height: usize,
+) -> Result<Level, LevelError> {
+    if width == 0 || height == 0 {
+        return Err(LevelError::OutOfBounds(GridPos::ZERO));
+    }
+    let mut sizes = Vec::new();
+    for f in level.floors() {
+        sizes.push(if f.number() == floor {
+            (width, height)
+        } else {
+            (f.width(), f.height())
+        });
+    }
+    let from: Vec<usize> = (1..=sizes.len()).collect();
+    rebuild(level, &sizes, &from)
+}
+
+/// Return `level` without floor `floor`; the last floor is never removed.
+pub fn without_floor(level: &Level, floor: usize) -> Result<Level, String> {
+    if level.floor_count() <= 1 {
+        return Err("a level keeps at least one floor".to_owned());
+    }
+    let kept: Vec<usize> = (1..=level.floor_count()).filter(|&f| f != floor).collect();
+    let sizes: Vec<(usize, usize)> = kept
+        .iter()
+        .filter_map(|&f| level.floor(f).map(|f| (f.width(), f.height())))
+        .collect();
+    rebuild(level, &sizes, &kept).map_err(|e| e.to_string())
+}
+
+/// Set `level`'s title (empty: none).
+pub fn with_title(level: &mut Level, title: &str) -> Result<(), MetadataError> {
+    level.set_title(title)
+}
+
+/// Return an empty room of `width` × `height` walled all round, the
+/// player in its first free cell (none when there is no free cell).
+pub fn walled_room(width: usize, height: usize) -> Result<Level, LevelError> {
+    let mut level = Level::new(width, height)?;
+    let to_i32 = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
+    for y in 0..to_i32(height) {
+        for x in 0..to_i32(width) {
+            let edge = x == 0 || y == 0 || x == to_i32(width) - 1 || y == to_i32(height) - 1;
+            if edge {
+                level.add(GridPos::new(x, y), muscleman_core::EntityRecipe::WallStrong)?;
+            }
+        }
+    }
+    if width > 2 && height > 2 {
+        level.add(GridPos::new(1, 1), muscleman_core::EntityRecipe::Player)?;
+    }
+    Ok(level)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use muscleman_core::EntityRecipe;
+
+    #[test]
+    fn a_resize_keeps_what_fits_and_the_metadata() {
+        let mut level = walled_room(5, 4).unwrap_or_else(|e| panic!("{e}"));
+        let _ = level.set_title("Room");
+        let _ = level.metadata_mut().set("Author", "me");
+        let big = resized(&level, 1, 7, 5).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((big.width(), big.height()), (7, 5));
+        assert_eq!(big.title(), Some("Room"));
+        assert_eq!(big.author(), Some("me"));
+        assert!(big.has(GridPos::new(4, 3), EntityRecipe::WallStrong));
+        assert!(big.has(GridPos::new(1, 1), EntityRecipe::Player));
+        assert!(resized(&level, 1, 0, 3).is_err());
+    }
+
+    #[test]
+    fn the_last_floor_stays() {
+        let mut level = walled_room(4, 4).unwrap_or_else(|e| panic!("{e}"));
+        assert!(without_floor(&level, 1).is_err());
+        let _ = level.add_floor(3, 3);
+        let one = without_floor(&level, 2).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(one, walled_room(4, 4).unwrap_or_else(|e| panic!("{e}")));
+    }
+}
