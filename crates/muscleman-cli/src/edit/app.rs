@@ -342,17 +342,25 @@ impl EditApp {
         self.mode = Mode::Prompt { ask, text };
     }
 
-    /// Return the brushes the palette lists under `filter`, with their indices.
+    /// Return the brushes the palette lists under `filter`, with their
+    /// indices: those whose legend spelling starts with it first, then
+    /// those whose name holds it.
     pub fn filtered(&self, filter: &str) -> Vec<usize> {
         let f = filter.to_ascii_lowercase();
-        (0..self.editor.brushes().len())
-            .filter(|&i| {
-                self.editor
-                    .brushes()
-                    .get(i)
-                    .is_some_and(|b| b.name().to_ascii_lowercase().contains(&f))
-            })
-            .collect()
+        let brushes = self.editor.brushes();
+        let starts = |i: &usize| {
+            brushes
+                .get(*i)
+                .is_some_and(|b| b.short().to_ascii_lowercase().starts_with(&f))
+        };
+        let holds = |i: &usize| {
+            brushes
+                .get(*i)
+                .is_some_and(|b| b.name().to_ascii_lowercase().contains(&f))
+        };
+        let mut out: Vec<usize> = (0..brushes.len()).filter(starts).collect();
+        out.extend((0..brushes.len()).filter(|i| !starts(i) && holds(i)));
+        out
     }
 
     fn palette_key(&mut self, key: KeyEvent, selected: usize, mut filter: String) {
