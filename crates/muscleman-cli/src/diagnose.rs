@@ -82,6 +82,22 @@ fn color_name(color: Option<KeyColor>) -> &'static str {
     }
 }
 
+/// Return why the game cannot play `level` as a whole yet, if it cannot:
+/// a level of several floors, while the sim has no stairs to take the
+/// player between them (it would play floor 1 alone). Test play and the
+/// verdict say so rather than play a part of the level.
+pub fn floors_unplayable(level: &Level) -> Option<String> {
+    let floors = level.floor_count();
+    let stairs = muscleman_sim::recipe_decl(EntityRecipe::StairsUp).is_some();
+    (floors > 1 && !stairs).then(|| {
+        format!(
+            "the game does not play levels of several floors yet (this one has {}): \
+             test play and the verdict come with the floors' mechanic",
+            count(floors, "floor", "floors")
+        )
+    })
+}
+
 /// Return every diagnostic of `level`: errors first, then warnings, each
 /// kind in reading order.
 pub fn diagnose(level: &Level) -> Vec<Diagnostic> {
@@ -113,6 +129,9 @@ pub fn diagnose(level: &Level) -> Vec<Diagnostic> {
             format!("cannot be played: {e}")
         };
         out.push(Diagnostic::error(at, why));
+    }
+    if let Some(why) = floors_unplayable(level) {
+        out.push(Diagnostic::warning(None, why));
     }
     for w in signal_warnings(level) {
         out.push(Diagnostic::warning(

@@ -92,6 +92,10 @@ impl Verdicts {
     )]
     pub fn ask(&mut self, level: &Level, rules: Rules) {
         self.cancel();
+        if let Some(why) = crate::diagnose::floors_unplayable(level) {
+            self.current = Verdict::NoAnswer(format!("no verdict: {why}"));
+            return;
+        }
         if let Err(e) = Game::new(level, rules) {
             self.current = Verdict::NoAnswer(format!("no verdict: {e}"));
             return;

@@ -254,3 +254,82 @@ fn the_screen_fits_small_terminals_with_and_without_colours() {
     assert!(screen(&app, 80, 24).contains("Editor keys"));
     assert!(screen(&app, 59, 18).contains("at least 60×18"));
 }
+
+#[test]
+fn a_two_floor_level_is_built_and_saved_and_play_says_it_waits_for_floors() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("floors.txt");
+    let mut app = open(&path, Some("7x4"), None);
+    brush(&mut app, "Box");
+    keys(&mut app, "jl ");
+    brush(&mut app, "StairsUp");
+    keys(&mut app, "l ");
+    keys(&mut app, "F");
+    assert_eq!(app.editor.floor(), 2);
+    brush(&mut app, "StairsDown");
+    keys(&mut app, " ");
+    brush(&mut app, "Goal");
+    keys(&mut app, "l ");
+    // The walls of floor 2: mark, fill, clear the inside.
+    brush(&mut app, "WallStrong");
+    app.editor.set_cursor(GridPos::new(0, 0));
+    keys(&mut app, "m");
+    app.editor.set_cursor(GridPos::new(6, 3));
+    keys(&mut app, "f");
+    assert!(
+        app.message
+            .as_deref()
+            .is_some_and(|m| m.contains("refused")),
+        "{:?}",
+        app.message
+    );
+    let text = screen(&app, 100, 30);
+    assert!(text.contains("floor 2 of 2"), "{text}");
+    let v = verdict(&mut app);
+    let floors_played = muscleman_sim::recipe_decl(EntityRecipe::StairsUp).is_some();
+    keys(&mut app, "s");
+    if !floors_played {
+        // Until the sim plays stairs: the verdict and test play say so,
+        // the stairs are an error of `check`'s, and saving asks first.
+        assert!(v.message().contains("several floors"), "{v:?}");
+        assert!(
+            app.editor
+                .errors()
+                .any(|d| d.message.contains("not supported")),
+            "{:?}",
+            app.editor.diagnostics()
+        );
+        assert!(matches!(app.mode, Mode::Confirm { .. }));
+        keys(&mut app, "y");
+    }
+    assert!(
+        app.message
+            .as_deref()
+            .is_some_and(|m| m.starts_with("saved")),
+        "{:?}",
+        app.message
+    );
+    if !floors_played {
+        keys(&mut app, "p");
+        assert!(matches!(app.mode, Mode::Edit));
+        assert!(
+            app.message
+                .as_deref()
+                .is_some_and(|m| m.contains("several floors"))
+        );
+    }
+    let report = check_file(&path);
+    if floors_played {
+        assert!(report.errors.is_empty(), "{report:?}");
+    } else {
+        assert!(
+            report.errors.iter().any(|e| e.contains("not supported")),
+            "{report:?}"
+        );
+    }
+    let level = Collection::parse(&std::fs::read_to_string(&path).expect("read"))
+        .expect("reads back")
+        .levels
+        .remove(0);
+    assert_eq!(level.floor_count(), 2);
+}

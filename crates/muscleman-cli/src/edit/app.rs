@@ -441,6 +441,9 @@ impl EditApp {
     /// Play the level as it stands on the game's own screen, or watch `moves` play.
     fn test_play(&mut self, moves: Option<&str>) -> String {
         let level = self.editor.level().clone();
+        if let Some(why) = crate::diagnose::floors_unplayable(&level) {
+            return format!("cannot play it yet: {why}");
+        }
         let name = level.title().unwrap_or("test play").to_owned();
         match App::new(
             vec![level],

@@ -25,10 +25,14 @@ const PANEL_WIDTH: u16 = 28;
 
 /// Draw the whole screen.
 pub fn draw(app: &App, frame: &mut Frame) {
+    draw_in(app, frame, frame.area());
+}
+
+/// Draw the game into `area` of the screen (`play --watch` keeps a line below it).
+pub fn draw_in(app: &App, frame: &mut Frame, area: Rect) {
     // What the mouse can click is what this draw shows, nothing older.
     app.screen.board.set(None);
     app.screen.list.set(None);
-    let area = frame.area();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         draw_too_small(frame, area);
         return;
