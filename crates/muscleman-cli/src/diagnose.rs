@@ -207,7 +207,7 @@ fn plates_without_doors(level: &Level) -> Vec<Diagnostic> {
 }
 
 /// Return how many errors and warnings there are, as the panel says it:
-/// `1 error, 2 warnings`, or `no problems`.
+/// `1 error, 2 warnings`, or `none`.
 pub fn summary(diagnostics: &[Diagnostic]) -> String {
     let errors = diagnostics
         .iter()
@@ -215,7 +215,7 @@ pub fn summary(diagnostics: &[Diagnostic]) -> String {
         .count();
     let warnings = diagnostics.len() - errors;
     match (errors, warnings) {
-        (0, 0) => "no problems".to_owned(),
+        (0, 0) => "none".to_owned(),
         (e, 0) => count(e, "error", "errors"),
         (0, w) => count(w, "warning", "warnings"),
         (e, w) => format!(

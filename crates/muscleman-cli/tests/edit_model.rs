@@ -240,3 +240,18 @@ fn diagnostics_follow_the_edits() {
     e.mark_saved();
     assert!(!e.is_dirty());
 }
+
+#[test]
+fn the_editor_page_lists_every_key_of_the_table() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/editor.md");
+    let page = std::fs::read_to_string(path).expect("docs/editor.md");
+    for k in muscleman_cli::edit::keys::EDIT_KEYS {
+        if !k.keys.is_empty() {
+            assert!(
+                page.contains(&format!("`{}`", k.keys)),
+                "{} is missing",
+                k.keys
+            );
+        }
+    }
+}

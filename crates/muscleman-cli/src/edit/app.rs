@@ -454,6 +454,7 @@ impl EditApp {
         ) {
             Ok(mut app) => {
                 app.set_color(self.color);
+                app.set_message("test play: q returns to the editor");
                 if let Some(moves) = moves {
                     app.start_playback(moves, "the verdict's solution");
                 }

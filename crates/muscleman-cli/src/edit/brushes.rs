@@ -5,6 +5,8 @@
 use muscleman_core::{CellClass, Contents, EntityRecipe, EntitySpec, GridPos, Holds};
 use muscleman_sim::{Appearance, Tint, World, appearance, recipe_decl, spawn_spec};
 
+use crate::play::art::name_of;
+
 /// What a brush paints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Brush {
@@ -20,10 +22,18 @@ impl Brush {
     pub fn name(&self) -> String {
         match self {
             Brush::Erase => "Floor (erase)".to_owned(),
-            Brush::Thing(spec) => match recipe_decl(spec.recipe) {
-                Some(decl) => format!("{spec}  {}", decl.art.name),
-                None => format!("{spec}  (level data; the game does not play it yet)"),
-            },
+            Brush::Thing(spec) if recipe_decl(spec.recipe).is_none() => {
+                format!("{spec}  (level data: the game does not play it yet)")
+            }
+            Brush::Thing(spec) => {
+                let mut name = format!("{spec}  {}", name_of(appearance_of(spec)));
+                for (i, thing) in spec.contents.as_slice().iter().enumerate() {
+                    let a = appearance_of(&EntitySpec::new(*thing));
+                    name.push_str(if i == 0 { " holding " } else { ", " });
+                    name.push_str(&name_of(a));
+                }
+                name
+            }
         }
     }
 

@@ -276,8 +276,12 @@ fn draw_banner(app: &App, frame: &mut Frame, board: Rect, level: Rect) {
     let stats = app.game().stats();
     let mut lines = vec![
         Line::from(Span::styled("Solved!", Palette::of(app).accent())).alignment(Alignment::Center),
-        Line::from(format!("{} moves, {} pushes", stats.moves, stats.pushes))
-            .alignment(Alignment::Center),
+        Line::from(format!(
+            "{}, {}",
+            crate::diagnose::count(stats.moves as usize, "move", "moves"),
+            crate::diagnose::count(stats.pushes as usize, "push", "pushes")
+        ))
+        .alignment(Alignment::Center),
     ];
     if let Some(note) = app.session.solve_note {
         let i = note.improvement;

@@ -178,7 +178,7 @@ impl Watch {
     /// Return the line under the board: problems and verdict.
     pub fn status(&self) -> String {
         format!(
-            "watching · {} · verdict: {}",
+            "watching · problems: {} · verdict: {}",
             summary(&self.diagnostics),
             self.verdicts.current.message()
         )
