@@ -63,6 +63,8 @@ pub enum Mode {
         ask: Ask,
         /// What was typed.
         text: String,
+        /// The text is what was there: the first letter typed replaces it.
+        fresh: bool,
     },
     /// A yes-or-no question, with the lines it shows.
     Confirm {
@@ -96,9 +98,9 @@ pub struct EditApp {
     verdict_of: Option<u64>,
     /// Colours on.
     pub color: bool,
-    quit: bool,
+    pub(super) quit: bool,
     /// Questions answered yes for the save under way.
-    confirmed: Vec<Question>,
+    pub(super) confirmed: Vec<Question>,
     /// Where the board was drawn, for the mouse.
     pub board: Cell<Option<BoardMap>>,
     /// The last cell a mouse drag painted.
@@ -198,7 +200,7 @@ impl EditApp {
                 }
             }
             Mode::Palette { selected, filter } => self.palette_key(key, selected, filter),
-            Mode::Prompt { ask, text } => self.prompt_key(key, ask, text),
+            Mode::Prompt { ask, text, fresh } => self.prompt_key(key, ask, text, fresh),
             Mode::Confirm { question, lines } => {
                 if matches!(key.code, KeyCode::Char('y' | 'Y')) {
                     self.confirmed.push(question);
@@ -313,11 +315,12 @@ impl EditApp {
                 .unwrap_or_default()
                 .to_owned(),
         };
-        self.mode = Mode::Prompt { ask, text };
+        let fresh = ask != Ask::Metadata;
+        self.mode = Mode::Prompt { ask, text, fresh };
         "enter sets it, esc leaves it as it was".to_owned()
     }
 
-    fn prompt_key(&mut self, key: KeyEvent, ask: Ask, mut text: String) {
+    fn prompt_key(&mut self, key: KeyEvent, ask: Ask, mut text: String, fresh: bool) {
         match key.code {
             KeyCode::Enter => {
                 let msg = match ask {
@@ -336,10 +339,19 @@ impl EditApp {
             KeyCode::Backspace => {
                 text.pop();
             }
-            KeyCode::Char(c) if text.chars().count() < 200 => text.push(c),
+            KeyCode::Char(c) if text.chars().count() < 200 => {
+                if fresh {
+                    text.clear();
+                }
+                text.push(c);
+            }
             _ => {}
         }
-        self.mode = Mode::Prompt { ask, text };
+        self.mode = Mode::Prompt {
+            ask,
+            text,
+            fresh: false,
+        };
     }
 
     /// Return the brushes the palette lists under `filter`, with their
@@ -508,69 +520,6 @@ impl EditApp {
     fn open_level(&mut self, index: usize, level: Level) {
         self.index = index;
         self.editor = Editor::new(level);
-    }
-
-    /// Save, asking first what must be asked; each question answered yes
-    /// comes back here.
-    fn save(&mut self) {
-        let errors: Vec<String> = self
-            .editor
-            .errors()
-            .map(|d| d.line(self.editor.level().floor_count()))
-            .collect();
-        if !errors.is_empty() && !self.confirmed.contains(&Question::SaveWithErrors) {
-            let mut lines = vec!["The level has errors: `check` will refuse it.".to_owned()];
-            lines.extend(errors);
-            self.ask(Question::SaveWithErrors, lines, "save it anyway? y saves");
-            return;
-        }
-        if self.doc.changed_on_disk() && !self.confirmed.contains(&Question::Overwrite) {
-            let lines = vec![format!(
-                "{} changed on disk since it was opened (or does not exist).",
-                self.doc.path.display()
-            )];
-            self.ask(Question::Overwrite, lines, "overwrite it? y overwrites");
-            return;
-        }
-        let before = self.doc.clone();
-        let level = self.editor.level().clone();
-        let confirmed_errors = self.confirmed.contains(&Question::SaveWithErrors);
-        let placed = self.doc.put(self.index, &level);
-        let checked = if placed {
-            self.doc.reads_back(confirmed_errors)
-        } else {
-            Err("where the level's lines are is not known".to_owned())
-        };
-        if let Err(why) = checked {
-            self.doc = before;
-            if self.confirmed.contains(&Question::Reprint) {
-                if let Some(slot) = self.doc.levels.get_mut(self.index) {
-                    *slot = level;
-                }
-                self.doc.reprint();
-            } else {
-                let lines = vec![
-                    format!("The rest of the file cannot be kept as it is: {why}."),
-                    "Saving rewrites the whole file in the printer's layout".to_owned(),
-                    "(comments between levels are lost).".to_owned(),
-                ];
-                self.ask(Question::Reprint, lines, "rewrite it? y rewrites");
-                return;
-            }
-        }
-        self.confirmed.clear();
-        match self.doc.write() {
-            Ok(()) => {
-                self.editor.mark_saved();
-                self.message = Some(format!("saved {}", self.doc.path.display()));
-            }
-            Err(e) => self.message = Some(e),
-        }
-    }
-
-    fn ask(&mut self, question: Question, lines: Vec<String>, prompt: &str) {
-        self.mode = Mode::Confirm { question, lines };
-        self.message = Some(format!("{prompt}, any other key does not"));
     }
 }
 

@@ -12,8 +12,10 @@ pub mod app;
 pub mod brushes;
 pub mod document;
 pub mod keys;
+mod layout;
 pub mod model;
 mod pointer;
+mod saving;
 pub mod shape;
 pub mod ui;
 

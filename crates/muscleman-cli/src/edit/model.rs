@@ -7,7 +7,6 @@ use muscleman_core::{EntityRecipe, EntitySpec, GridDir, GridPos};
 use muscleman_level::Level;
 
 use super::brushes::{Brush, palette};
-use super::shape;
 use crate::diagnose::{Diagnostic, Severity, count, diagnose};
 
 /// A level as it was before an edit, to undo to.
@@ -21,16 +20,16 @@ struct Snapshot {
 /// The editor: a level being edited, with its cursor, brush and history.
 #[derive(Debug)]
 pub struct Editor {
-    level: Level,
+    pub(super) level: Level,
     /// The floor shown, from 1.
-    floor: usize,
+    pub(super) floor: usize,
     /// The cell under the cursor, on `floor`.
     cursor: GridPos,
     /// Every brush, and the one in hand.
     brushes: Vec<Brush>,
     brush: usize,
     /// The corner of the rectangle being marked, if any.
-    mark: Option<GridPos>,
+    pub(super) mark: Option<GridPos>,
     undo: Vec<Snapshot>,
     redo: Vec<Snapshot>,
     /// A mouse drag in progress: its edits are one undo step.
@@ -457,7 +456,7 @@ impl Editor {
     }
 
     /// Keep the cursor on the floor.
-    fn clamp_cursor(&mut self) {
+    pub(super) fn clamp_cursor(&mut self) {
         let (w, h) = self.size();
         let last = |n: usize| i32::try_from(n.saturating_sub(1)).unwrap_or(0);
         self.cursor = GridPos::new(
@@ -468,114 +467,13 @@ impl Editor {
 
     /// Replace the level by `level`, one undo step (a resize, a floor
     /// added or removed, the title or metadata).
-    fn replace(&mut self, level: Level, floor: usize) {
+    pub(super) fn replace(&mut self, level: Level, floor: usize) {
         self.checkpoint();
         self.level = level;
         self.floor = floor.clamp(1, self.level.floor_count());
         self.mark = None;
         self.clamp_cursor();
         self.changed();
-    }
-
-    /// Resize the floor shown to `width` × `height`, keeping what fits at
-    /// the top left.
-    pub fn resize(&mut self, width: usize, height: usize) -> String {
-        match shape::resized(&self.level, self.floor, width, height) {
-            Ok(level) => {
-                self.replace(level, self.floor);
-                format!("floor {} is now {width}×{height}", self.floor)
-            }
-            Err(e) => format!("cannot resize: {e}"),
-        }
-    }
-
-    /// Add a floor of the shown floor's size on top, and show it.
-    pub fn add_floor(&mut self) -> String {
-        let mut level = self.level.clone();
-        let (w, h) = self.size();
-        match level.add_floor(w, h) {
-            Ok(n) => {
-                self.replace(level, n);
-                format!(
-                    "added floor {n}: the level has {}",
-                    count(n, "floor", "floors")
-                )
-            }
-            Err(e) => format!("cannot add a floor: {e}"),
-        }
-    }
-
-    /// Remove the floor shown.
-    pub fn remove_floor(&mut self) -> String {
-        match shape::without_floor(&self.level, self.floor) {
-            Ok(level) => {
-                let gone = self.floor;
-                self.replace(level, gone.saturating_sub(1).max(1));
-                format!("removed floor {gone}")
-            }
-            Err(e) => format!("cannot remove the floor: {e}"),
-        }
-    }
-
-    /// Show the next floor up (or down, with `down`).
-    pub fn switch_floor(&mut self, down: bool) -> String {
-        let n = self.level.floor_count();
-        let next = if down {
-            self.floor.saturating_sub(1)
-        } else {
-            self.floor + 1
-        };
-        if next == 0 || next > n {
-            return format!(
-                "no floor {next}: the level has {}",
-                count(n, "floor", "floors")
-            );
-        }
-        self.floor = next;
-        self.mark = None;
-        self.clamp_cursor();
-        format!("floor {next} of {n}")
-    }
-
-    /// Set the level's title (empty: none).
-    pub fn set_title(&mut self, title: &str) -> String {
-        let mut level = self.level.clone();
-        match shape::with_title(&mut level, title) {
-            Ok(()) => {
-                self.replace(level, self.floor);
-                format!("title: {}", title.trim())
-            }
-            Err(e) => format!("cannot set the title: {e}"),
-        }
-    }
-
-    /// Set a metadata line `Key: value` (an empty value removes the key).
-    pub fn set_metadata(&mut self, line: &str) -> String {
-        let Some((key, value)) = line.split_once(':') else {
-            return "write metadata as Key: value".to_owned();
-        };
-        let mut level = self.level.clone();
-        if value.trim().is_empty() {
-            if level.metadata_mut().remove(key).is_none() {
-                return format!("no metadata {}", key.trim());
-            }
-        } else if let Err(e) = level.metadata_mut().set(key, value.trim()) {
-            return format!("cannot set {}: {e}", key.trim());
-        }
-        self.replace(level, self.floor);
-        format!("{}: {}", key.trim(), value.trim())
-    }
-
-    /// Set the name of the floor shown (empty: none).
-    pub fn set_floor_name(&mut self, name: &str) -> String {
-        let mut level = self.level.clone();
-        match level.set_floor_name(self.floor, name) {
-            Ok(()) => {
-                self.replace(level, self.floor);
-                format!("floor {} named {}", self.floor, name.trim())
-            }
-            Err(e) => format!("cannot name the floor: {e}"),
-        }
     }
 }
 

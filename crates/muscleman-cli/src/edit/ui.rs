@@ -48,7 +48,7 @@ pub fn draw(app: &EditApp, frame: &mut Frame) {
     draw_board(app, frame, board);
     draw_panel(app, frame, panel);
     let line = match &app.mode {
-        Mode::Prompt { ask, text } => {
+        Mode::Prompt { ask, text, .. } => {
             let label = match ask {
                 Ask::Size => "Size (WxH)",
                 Ask::Title => "Title",

@@ -294,7 +294,14 @@ pub(crate) fn render_cells(
                 style = style.add_modifier(Modifier::REVERSED);
             }
             if marks.cursor == Some(at) {
-                style = style.add_modifier(Modifier::REVERSED);
+                // Reversed against what the cell shows (a closed door is
+                // already reversed without colours), and underlined.
+                style = if style.add_modifier.contains(Modifier::REVERSED) {
+                    style.remove_modifier(Modifier::REVERSED)
+                } else {
+                    style.add_modifier(Modifier::REVERSED)
+                }
+                .add_modifier(Modifier::UNDERLINED);
             }
             let glyph = match (cell_w, cell.player) {
                 // The hint's way over bare floor: dots.
