@@ -230,3 +230,27 @@ fn bad_files_and_flags_exit_2_with_the_cause_and_nothing_on_stdout() {
         "#####\n#@$.#\n#Q###\n"
     );
 }
+
+#[test]
+fn a_level_saved_with_errors_opens_again_with_them_shown() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("draft.txt");
+    write(&path, "; Draft\n#####\n# $.#\n#####\n");
+    let mut app = open(&path, None);
+    assert_eq!(app.editor.level().player(), None);
+    assert!(app.editor.errors().any(|d| d.message.contains("no player")));
+    app.editor.set_cursor(GridPos::new(1, 1));
+    let i = app
+        .editor
+        .brushes()
+        .iter()
+        .position(|b| b.short() == "Player")
+        .expect("player brush");
+    app.editor.choose_brush(i);
+    keys(&mut app, " s");
+    assert_eq!(app.editor.errors().count(), 0);
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("read"),
+        "; Draft\n#####\n#@$.#\n#####\n"
+    );
+}

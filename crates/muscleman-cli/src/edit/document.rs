@@ -48,7 +48,7 @@ impl Document {
         }
         let bytes = read_capped(path, MAX_INPUT_BYTES).map_err(|e| OpenError(e.message))?;
         let name = path.display().to_string();
-        let collection = Collection::parse_bytes(&bytes)
+        let collection = Collection::parse_drafts(&bytes)
             .map_err(|errors| OpenError(format_errors(&name, &errors)))?;
         let text = String::from_utf8_lossy(&bytes).into_owned();
         let crlf = text.contains("\r\n");
@@ -119,13 +119,11 @@ impl Document {
     }
 
     /// Return whether the text reads back as the levels (so nothing but
-    /// the edited level changed); levels with errors cannot read back, and
-    /// are let through when `errors_confirmed`.
-    pub fn reads_back(&self, errors_confirmed: bool) -> Result<(), String> {
-        match Collection::parse(&self.text()) {
+    /// the edited level changed), drafts (no player, unpaired stairs) included.
+    pub fn reads_back(&self) -> Result<(), String> {
+        match Collection::parse_drafts(self.text().as_bytes()) {
             Ok(c) if c.levels == self.levels => Ok(()),
             Ok(_) => Err("the file would not read back as its levels".to_owned()),
-            Err(_) if errors_confirmed => Ok(()),
             Err(e) => Err(format_errors(&self.path.display().to_string(), &e)),
         }
     }
@@ -340,7 +338,7 @@ mod tests {
             .unwrap_or_else(|| panic!("level 2"));
         let _ = level.set_title("Two");
         assert!(d.put(1, &level));
-        assert_eq!(d.reads_back(false), Ok(()));
+        assert_eq!(d.reads_back(), Ok(()));
         let want = SET.replace(
             ";screen.02\n#####\n#@$.#\n#####\nAuthor: Someone\n\nDifficulty: easy\n",
             "; Two\nAuthor: Someone\nDifficulty: easy\n#####\n#@$.#\n#####\n",

@@ -29,10 +29,9 @@ impl EditApp {
         }
         let before = self.doc.clone();
         let level = self.editor.level().clone();
-        let confirmed_errors = self.confirmed.contains(&Question::SaveWithErrors);
         let placed = self.doc.put(self.index, &level);
         let checked = if placed {
-            self.doc.reads_back(confirmed_errors)
+            self.doc.reads_back()
         } else {
             Err("where the level's lines are is not known".to_owned())
         };
