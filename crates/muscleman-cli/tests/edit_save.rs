@@ -53,7 +53,7 @@ fn open(path: &Path, level: Option<u32>) -> EditApp {
         new: None,
     };
     let config = EditConfig::resolve(&args).expect("config");
-    EditApp::new(config.doc, config.index, config.new).expect("editor")
+    EditApp::new(config.doc.expect("reads"), config.index, config.new).expect("editor")
 }
 
 fn keys(app: &mut EditApp, text: &str) {
@@ -252,5 +252,37 @@ fn a_level_saved_with_errors_opens_again_with_them_shown() {
     assert_eq!(
         std::fs::read_to_string(&path).expect("read"),
         "; Draft\n#####\n#@$.#\n#####\n"
+    );
+}
+
+#[test]
+fn a_file_that_does_not_read_waits_with_its_errors_and_opens_once_fixed() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("bad.txt");
+    write(&path, "#####\n#@$.#\n#Q###\n");
+    let args = EditArgs {
+        level_file: path.clone(),
+        level: None,
+        new: None,
+    };
+    let errors = EditConfig::resolve(&args)
+        .expect("flags")
+        .doc
+        .expect_err("does not read");
+    let mut broken = muscleman_cli::edit::Broken::new(&path, &errors, 0, None);
+    assert!(
+        broken.errors.iter().any(|e| e.contains("bad.txt:3:2")),
+        "{:?}",
+        broken.errors
+    );
+    std::thread::sleep(std::time::Duration::from_millis(350));
+    assert!(broken.poll().is_none(), "still broken");
+    write(&path, "#####\n#@$.#\n#####\n");
+    std::thread::sleep(std::time::Duration::from_millis(350));
+    let app = broken.poll().expect("reads").expect("opens");
+    assert_eq!(app.editor.level().player(), Some(GridPos::new(1, 1)));
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("read"),
+        "#####\n#@$.#\n#####\n"
     );
 }

@@ -28,7 +28,7 @@ fn open(path: &Path, new: Option<&str>, level: Option<u32>) -> EditApp {
         new: new.map(str::to_owned),
     };
     let config = EditConfig::resolve(&args).expect("config");
-    EditApp::new(config.doc, config.index, config.new).expect("editor")
+    EditApp::new(config.doc.expect("reads"), config.index, config.new).expect("editor")
 }
 
 fn key(app: &mut EditApp, code: KeyCode) {

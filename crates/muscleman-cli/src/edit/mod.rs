@@ -9,6 +9,7 @@
 //! `ui.rs` draws it; this module resolves the flags and runs the terminal.
 
 pub mod app;
+pub mod broken;
 pub mod brushes;
 pub mod document;
 pub mod keys;
@@ -25,6 +26,7 @@ use std::time::Duration;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 
 pub use app::{EditApp, Mode, parse_size};
+pub use broken::Broken;
 pub use document::Document;
 pub use model::Editor;
 
@@ -32,11 +34,11 @@ use crate::cli::EditArgs;
 use crate::error::Failure;
 use crate::play::color_wanted;
 
-/// An `edit`, checked: the file read, the level chosen.
+/// An `edit`, checked: the file read (or why it does not read), the level chosen.
 #[derive(Debug)]
 pub struct EditConfig {
-    /// The file.
-    pub doc: Document,
+    /// The file, or its errors.
+    pub doc: Result<Document, String>,
     /// The 0-based level to edit.
     pub index: usize,
     /// The size of a new walled room to add, if asked.
@@ -52,15 +54,8 @@ impl EditConfig {
             .map(parse_size)
             .transpose()
             .map_err(|e| Failure::bad_input(format!("--new: {e}")))?;
-        let doc = Document::open(&args.level_file).map_err(|e| {
-            Failure::located(format!(
-                "{}\n{}: the file was left as it is; fix the errors above in a text editor, \
-                 then edit it again",
-                e.0,
-                args.level_file.display()
-            ))
-        })?;
-        let count = doc.levels.len();
+        let doc = Document::open(&args.level_file).map_err(|e| e.0);
+        let count = doc.as_ref().map_or(usize::MAX, |d| d.levels.len());
         let index = match args.level {
             None => 0,
             Some(n) => {
@@ -92,35 +87,86 @@ impl Drop for RestoreGuard {
 /// Run `edit`.
 pub fn run(args: &EditArgs) -> Result<(), Failure> {
     let config = EditConfig::resolve(args)?;
-    if !io::stdout().is_terminal() {
+    let terminal = io::stdout().is_terminal();
+    let mut screen = match config.doc {
+        Ok(doc) => Screen::Edit(Box::new(
+            EditApp::new(doc, config.index, config.new).map_err(Failure::bad_input)?,
+        )),
+        // Without a terminal, the errors are all there is to say.
+        Err(errors) if !terminal => {
+            return Err(Failure::located(format!(
+                "{errors}\n{}: the file was left as it is",
+                args.level_file.display()
+            )));
+        }
+        Err(errors) => Screen::Broken(Broken::new(
+            &args.level_file,
+            &errors,
+            config.index,
+            config.new,
+        )),
+    };
+    if !terminal {
         return Err(Failure::bad_input(
             "edit needs a terminal, but standard output is not one",
         ));
     }
-    let mut app = EditApp::new(config.doc, config.index, config.new).map_err(Failure::bad_input)?;
-    app.color = color_wanted();
+    match &mut screen {
+        Screen::Edit(app) => app.color = color_wanted(),
+        Screen::Broken(b) => b.color = color_wanted(),
+    }
     let mut terminal = ratatui::try_init()
         .map_err(|e| Failure::bad_input(format!("cannot start the terminal: {e}")))?;
     let guard = RestoreGuard;
     let _ = ratatui::crossterm::execute!(io::stdout(), EnableMouseCapture);
-    let result = event_loop(&mut terminal, &mut app);
+    let result = event_loop(&mut terminal, &mut screen);
     drop(guard);
     result.map_err(|e| Failure::bad_input(format!("terminal error: {e}")))
 }
 
-fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut EditApp) -> io::Result<()> {
+/// What the terminal shows: the editor, or a file waiting to read.
+enum Screen {
+    Edit(Box<EditApp>),
+    Broken(Broken),
+}
+
+fn event_loop(terminal: &mut ratatui::DefaultTerminal, screen: &mut Screen) -> io::Result<()> {
     loop {
-        terminal.draw(|frame| ui::draw(app, frame))?;
-        if app.should_quit() {
+        terminal.draw(|frame| match &*screen {
+            Screen::Edit(app) => ui::draw(app, frame),
+            Screen::Broken(b) => b.draw(frame, frame.area()),
+        })?;
+        let quit = match &*screen {
+            Screen::Edit(app) => app.should_quit(),
+            Screen::Broken(b) => b.should_quit(),
+        };
+        if quit {
             return Ok(());
         }
-        if event::poll(Duration::from_millis(50))? {
-            match event::read()? {
-                Event::Key(key) => app.handle_key(key),
-                Event::Mouse(mouse) => app.handle_mouse(mouse),
-                _ => {}
+        let event = if event::poll(Duration::from_millis(50))? {
+            Some(event::read()?)
+        } else {
+            None
+        };
+        match screen {
+            Screen::Edit(app) => {
+                match event {
+                    Some(Event::Key(key)) => app.handle_key(key),
+                    Some(Event::Mouse(mouse)) => app.handle_mouse(mouse),
+                    _ => {}
+                }
+                app.poll();
+            }
+            Screen::Broken(b) => {
+                if let Some(Event::Key(key)) = event {
+                    b.handle_key(key);
+                }
+                match b.poll() {
+                    Some(Ok(app)) => *screen = Screen::Edit(Box::new(app)),
+                    Some(Err(e)) => b.errors = vec![e],
+                    None => {}
+                }
             }
         }
-        app.poll();
     }
 }
