@@ -286,3 +286,30 @@ fn a_file_that_does_not_read_waits_with_its_errors_and_opens_once_fixed() {
         "#####\n#@$.#\n#####\n"
     );
 }
+
+#[test]
+fn a_level_added_with_l_goes_at_the_end_and_page_keys_switch_levels() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("set.txt");
+    write(&path, SET);
+    let mut app = open(&path, Some(3));
+    app.handle_key(KeyEvent::new(KeyCode::PageDown, KeyModifiers::NONE));
+    assert_eq!(
+        app.message.as_deref(),
+        Some("no more levels: the file holds 3 levels")
+    );
+    app.handle_key(KeyEvent::new(KeyCode::PageUp, KeyModifiers::NONE));
+    assert_eq!(
+        (app.index, app.message.as_deref()),
+        (1, Some("level 2 of 3"))
+    );
+    keys(&mut app, "L");
+    assert_eq!(app.index, 3);
+    assert!(app.editor.is_dirty());
+    keys(&mut app, "s");
+    let text = std::fs::read_to_string(&path).expect("read");
+    assert!(text.starts_with(SET), "{text}");
+    let levels = Collection::parse(&text).expect("reads").levels;
+    assert_eq!(levels.len(), 4);
+    assert_eq!(levels[3].width(), 9);
+}

@@ -103,6 +103,8 @@ pub struct EditApp {
     pub(super) confirmed: Vec<Question>,
     /// Where the board was drawn, for the mouse.
     pub board: Cell<Option<BoardMap>>,
+    /// When the game's playback last stepped.
+    last_tick: std::time::Instant,
     /// The last cell a mouse drag painted.
     pub(super) dragged: Option<muscleman_core::GridPos>,
 }
@@ -145,6 +147,7 @@ impl EditApp {
             quit: false,
             confirmed: Vec::new(),
             board: Cell::new(None),
+            last_tick: std::time::Instant::now(),
             dragged: None,
         })
     }
@@ -165,8 +168,9 @@ impl EditApp {
         let mut changed = self.verdicts.poll();
         if let Mode::Play(app) = &mut self.mode {
             changed |= app.poll_hint();
-            if app.is_playing_back() {
+            if app.is_playing_back() && self.last_tick.elapsed() >= app.tick_interval() {
                 changed |= app.tick();
+                self.last_tick = std::time::Instant::now();
             }
         }
         changed
@@ -477,8 +481,12 @@ impl EditApp {
         }
     }
 
-    /// Put the level being edited into the file's text (not yet saved).
+    /// Put the level being edited into the file's text (not yet saved),
+    /// when it changed: an unchanged level keeps its lines as they are.
     fn stash(&mut self) {
+        if !self.editor.is_dirty() {
+            return;
+        }
         let level = self.editor.level().clone();
         self.doc.put(self.index, &level);
     }

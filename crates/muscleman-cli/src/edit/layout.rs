@@ -19,11 +19,11 @@ impl Editor {
         }
     }
 
-    /// Add a floor of the shown floor's size on top, and show it.
+    /// Add a floor of the shown floor's size on top, walled round, and show it.
     pub fn add_floor(&mut self) -> String {
         let mut level = self.level.clone();
         let (w, h) = self.size();
-        match level.add_floor(w, h) {
+        match shape::with_walled_floor(&mut level, w, h) {
             Ok(n) => {
                 self.replace(level, n);
                 format!(

@@ -82,19 +82,45 @@ pub fn with_title(level: &mut Level, title: &str) -> Result<(), MetadataError> {
 /// player in its first free cell (none when there is no free cell).
 pub fn walled_room(width: usize, height: usize) -> Result<Level, LevelError> {
     let mut level = Level::new(width, height)?;
-    let to_i32 = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
-    for y in 0..to_i32(height) {
-        for x in 0..to_i32(width) {
-            let edge = x == 0 || y == 0 || x == to_i32(width) - 1 || y == to_i32(height) - 1;
-            if edge {
-                level.add(GridPos::new(x, y), muscleman_core::EntityRecipe::WallStrong)?;
-            }
-        }
-    }
+    wall_round(&mut level, 1)?;
     if width > 2 && height > 2 {
         level.add(GridPos::new(1, 1), muscleman_core::EntityRecipe::Player)?;
     }
     Ok(level)
+}
+
+/// Add a floor of `width` × `height` walled all round on top of `level`;
+/// return its number.
+pub fn with_walled_floor(
+    level: &mut Level,
+    width: usize,
+    height: usize,
+) -> Result<usize, LevelError> {
+    let n = level.add_floor(width, height)?;
+    wall_round(level, n)?;
+    Ok(n)
+}
+
+/// Put a wall on every edge cell of floor `floor`.
+fn wall_round(level: &mut Level, floor: usize) -> Result<(), LevelError> {
+    let (width, height) = level
+        .floor(floor)
+        .map(|f| (f.width(), f.height()))
+        .ok_or(LevelError::NoFloor(floor))?;
+    let to_i32 = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
+    let (w, h) = (to_i32(width), to_i32(height));
+    for y in 0..h {
+        for x in 0..w {
+            if x == 0 || y == 0 || x == w - 1 || y == h - 1 {
+                level.add_on(
+                    floor,
+                    GridPos::new(x, y),
+                    muscleman_core::EntityRecipe::WallStrong,
+                )?;
+            }
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

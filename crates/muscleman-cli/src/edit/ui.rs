@@ -257,6 +257,28 @@ fn centred(area: Rect, w: u16, h: u16) -> Rect {
 }
 
 fn draw_box(frame: &mut Frame, area: Rect, title: &str, lines: &[String], palette: Palette) {
+    // Two columns when one does not fit the height.
+    let rows = usize::from(area.height.saturating_sub(2)).max(1);
+    let paired: Vec<String>;
+    let lines = if lines.len() > rows {
+        let half = lines.len().div_ceil(2);
+        let left = lines
+            .iter()
+            .take(half)
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(0);
+        paired = (0..half)
+            .map(|i| {
+                let a = lines.get(i).map_or("", String::as_str);
+                let b = lines.get(i + half).map_or("", String::as_str);
+                format!("{a:<left$}  {b}")
+            })
+            .collect();
+        &paired
+    } else {
+        lines
+    };
     let width = lines
         .iter()
         .map(|l| l.chars().count())

@@ -42,6 +42,8 @@ pub struct Watch {
     pub diagnostics: Vec<Diagnostic>,
     /// The live verdict.
     pub verdicts: Verdicts,
+    /// When the game's playback last stepped.
+    last_tick: std::time::Instant,
     /// Colours on.
     pub color: bool,
     quit: bool,
@@ -59,6 +61,7 @@ impl Watch {
             errors: Vec::new(),
             diagnostics: Vec::new(),
             verdicts: Verdicts::default(),
+            last_tick: std::time::Instant::now(),
             color,
             quit: false,
         };
@@ -163,8 +166,9 @@ impl Watch {
         let mut changed = self.verdicts.poll();
         if let Some(app) = &mut self.app {
             changed |= app.poll_hint();
-            if app.is_playing_back() {
+            if app.is_playing_back() && self.last_tick.elapsed() >= app.tick_interval() {
                 changed |= app.tick();
+                self.last_tick = std::time::Instant::now();
             }
         }
         changed
