@@ -255,3 +255,16 @@ fn the_editor_page_lists_every_key_of_the_table() {
         }
     }
 }
+
+#[test]
+fn shift_arrows_move_and_paint() {
+    use muscleman_cli::edit::keys::{EditAction, action_for};
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let shift_right = KeyEvent::new(KeyCode::Right, KeyModifiers::SHIFT);
+    assert_eq!(
+        action_for(shift_right),
+        Some(EditAction::PaintMove(GridDir::Right))
+    );
+    let plain = KeyEvent::new(KeyCode::Right, KeyModifiers::NONE);
+    assert_eq!(action_for(plain), Some(EditAction::Move(GridDir::Right)));
+}

@@ -233,6 +233,10 @@ impl EditApp {
                 e.move_cursor(dir);
                 String::new()
             }
+            EditAction::PaintMove(dir) => {
+                e.move_cursor(dir);
+                e.place()
+            }
             EditAction::Place => e.place(),
             EditAction::Erase => e.erase(),
             EditAction::Pick => e.pick(),

@@ -160,6 +160,10 @@ impl Document {
         let fail =
             |e: std::io::Error| format!("cannot save {}: {}", self.path.display(), describe(&e));
         fs::write(&temp, text.as_bytes()).map_err(fail)?;
+        // The file keeps its permissions.
+        if let Ok(meta) = fs::metadata(&self.path) {
+            let _ = fs::set_permissions(&temp, meta.permissions());
+        }
         if let Err(e) = fs::rename(&temp, &self.path) {
             let _ = fs::remove_file(&temp);
             return Err(fail(e));

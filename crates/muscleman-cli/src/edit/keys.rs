@@ -9,6 +9,8 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 pub enum EditAction {
     /// Move the cursor one cell.
     Move(GridDir),
+    /// Move the cursor one cell and paint the brush there (Shift-arrows).
+    PaintMove(GridDir),
     /// Paint the brush at the cursor.
     Place,
     /// Clear the cell under the cursor.
@@ -209,8 +211,9 @@ pub const EDIT_KEYS: &[EditKey] = &[
     key("q esc", &[C('q'), KeyCode::Esc], EditAction::Quit, "quit"),
 ];
 
-/// Return the action of a key press, if any. Ctrl-S saves, Ctrl-Z undoes,
-/// Ctrl-Y redoes and Ctrl-C quits, as in other editors.
+/// Return the action of a key press, if any. Shift-arrows move and paint;
+/// Ctrl-S saves, Ctrl-Z undoes, Ctrl-Y redoes and Ctrl-C quits, as in
+/// other editors.
 pub fn action_for(key: KeyEvent) -> Option<EditAction> {
     if key.modifiers.contains(KeyModifiers::CONTROL) {
         return match key.code {
@@ -221,6 +224,18 @@ pub fn action_for(key: KeyEvent) -> Option<EditAction> {
             _ => None,
         };
     }
+    if key.modifiers.contains(KeyModifiers::SHIFT) {
+        let dir = match key.code {
+            KeyCode::Up => Some(GridDir::Up),
+            KeyCode::Right => Some(GridDir::Right),
+            KeyCode::Down => Some(GridDir::Down),
+            KeyCode::Left => Some(GridDir::Left),
+            _ => None,
+        };
+        if let Some(dir) = dir {
+            return Some(EditAction::PaintMove(dir));
+        }
+    }
     EDIT_KEYS
         .iter()
         .find(|k| k.codes.contains(&key.code))
@@ -229,11 +244,17 @@ pub fn action_for(key: KeyEvent) -> Option<EditAction> {
 
 /// Return the help's lines: `keys  what they do`.
 pub fn help_lines() -> Vec<String> {
-    EDIT_KEYS
+    let mut lines: Vec<String> = EDIT_KEYS
         .iter()
         .filter(|k| !k.keys.is_empty())
         .map(|k| format!("{:<12}{}", k.keys, k.help))
-        .collect()
+        .collect();
+    lines.push(format!("{:<12}{}", "shift-arrow", "move and paint"));
+    lines.push(format!(
+        "{:<12}{}",
+        "mouse", "left paints (drag too), right picks"
+    ));
+    lines
 }
 
 #[cfg(test)]
