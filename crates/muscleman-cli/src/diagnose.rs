@@ -91,8 +91,7 @@ pub fn floors_unplayable(level: &Level) -> Option<String> {
     let stairs = muscleman_sim::recipe_decl(EntityRecipe::StairsUp).is_some();
     (floors > 1 && !stairs).then(|| {
         format!(
-            "the game does not play levels of several floors yet (this one has {}): \
-             test play and the verdict come with the floors' mechanic",
+            "the game does not play levels of several floors yet (this one has {})",
             count(floors, "floor", "floors")
         )
     })
@@ -119,15 +118,7 @@ pub fn diagnose(level: &Level) -> Vec<Diagnostic> {
             LevelLoadError::NotSupported { at, .. } => Some((1, at)),
             _ => None,
         };
-        let floors = level.floor_count();
-        let why = if floors > 1 {
-            format!(
-                "cannot be played yet: {e} (the game plays levels of {} once the floors' mechanic is in)",
-                count(floors, "floor", "floors")
-            )
-        } else {
-            format!("cannot be played: {e}")
-        };
+        let why = format!("the game cannot play it: {e}");
         out.push(Diagnostic::error(at, why));
     }
     if let Some(why) = floors_unplayable(level) {

@@ -1,5 +1,5 @@
 //! Drawing the editor into a ratatui frame: the board (drawn by the game's
-//! own board code, [`render_cells`]), the side panel (file, brush, cell,
+//! own board code, `play/board.rs`'s `render_cells`), the side panel (file, brush, cell,
 //! verdict, problems), the status line, and what covers the board.
 
 use std::collections::HashMap;
@@ -286,7 +286,13 @@ fn draw_box(frame: &mut Frame, area: Rect, title: &str, lines: &[String], palett
         .unwrap_or(0)
         .max(title.len());
     let to_u16 = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
-    let rect = centred(area, to_u16(width + 4), to_u16(lines.len() + 2));
+    // Wrapped lines take more rows: count them at the width the box gets.
+    let inner = usize::from(area.width.min(to_u16(width + 4)).saturating_sub(2)).max(1);
+    let rows: usize = lines
+        .iter()
+        .map(|l| l.chars().count().div_ceil(inner).max(1))
+        .sum();
+    let rect = centred(area, to_u16(width + 4), to_u16(rows + 2));
     frame.render_widget(Clear, rect);
     let text: Vec<Line> = lines.iter().map(|l| Line::from(l.clone())).collect();
     frame.render_widget(
