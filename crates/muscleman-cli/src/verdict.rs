@@ -221,4 +221,23 @@ mod tests {
             v.current
         );
     }
+
+    #[test]
+    fn a_search_out_of_time_or_on_an_open_level_says_so() {
+        let stats = muscleman_solver::Stats::default();
+        let gave_up = Ok(SolveOutcome::GaveUp {
+            reason: GiveUpReason::Timeout,
+            stats,
+        });
+        assert_eq!(verdict_of(gave_up).message(), "no answer in 10 s");
+        let edge = muscleman_core::GridPos::ZERO;
+        let open = Ok(SolveOutcome::GaveUp {
+            reason: GiveUpReason::OpenLevel { edge },
+            stats,
+        });
+        assert_eq!(
+            verdict_of(open).message(),
+            "no answer: the level is open (wall it in)"
+        );
+    }
 }

@@ -181,6 +181,12 @@ impl Watch {
 
     /// Return the line under the board: problems and verdict.
     pub fn status(&self) -> String {
+        if !self.errors.is_empty() {
+            return format!(
+                "watching {}: fix the level and save it",
+                self.path.display()
+            );
+        }
         format!(
             "watching · problems: {} · verdict: {}",
             summary(&self.diagnostics),
