@@ -163,12 +163,15 @@ fn a_drag_is_one_undo_step() {
 }
 
 #[test]
-fn resize_keeps_what_fits_and_undoes() {
+fn resize_keeps_what_fits_moves_the_walls_round_and_undoes() {
     let mut e = room();
     e.set_cursor(at(5, 3));
     assert_eq!(e.resize(10, 8), "floor 1 is now 10×8");
     assert_eq!(e.size(), (10, 8));
-    assert!(e.level().has(at(6, 4), EntityRecipe::WallStrong));
+    // A room walled round stays walled round: the walls move to the new edges.
+    assert!(e.level().has(at(9, 7), EntityRecipe::WallStrong));
+    assert!(!e.level().has(at(6, 4), EntityRecipe::WallStrong));
+    assert_eq!(e.level().player(), Some(at(1, 1)));
     assert!(e.resize(0, 3).starts_with("cannot resize"));
     e.resize(4, 3);
     assert_eq!(e.cursor(), at(3, 2), "the cursor stays on the floor");

@@ -134,12 +134,7 @@ pub const EDIT_KEYS: &[EditKey] = &[
         EditAction::Erase,
         "clear the cell",
     ),
-    key(
-        "e",
-        &[C('e')],
-        EditAction::Pick,
-        "eyedropper: brush from the cell",
-    ),
+    key("e", &[C('e')], EditAction::Pick, "eyedropper"),
     key(
         "tab",
         &[KeyCode::Tab, C('n')],
@@ -193,12 +188,7 @@ pub const EDIT_KEYS: &[EditKey] = &[
         "floor up / down",
     ),
     key("", &[C('<'), C(',')], EditAction::FloorDown, ""),
-    key(
-        "L",
-        &[C('L')],
-        EditAction::NewLevel,
-        "add a level to the file",
-    ),
+    key("L", &[C('L')], EditAction::NewLevel, "add a level"),
     key(
         "pgdn pgup",
         &[KeyCode::PageDown],
@@ -250,10 +240,7 @@ pub fn help_lines() -> Vec<String> {
         .map(|k| format!("{:<12}{}", k.keys, k.help))
         .collect();
     lines.push(format!("{:<12}{}", "shift-arrow", "move and paint"));
-    lines.push(format!(
-        "{:<12}{}",
-        "mouse", "left paints (drag too), right picks"
-    ));
+    lines.push(format!("{:<12}{}", "mouse", "left paints, right picks"));
     lines
 }
 

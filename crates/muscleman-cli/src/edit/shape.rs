@@ -6,8 +6,14 @@ use muscleman_core::GridPos;
 use muscleman_level::{Level, LevelError, MetadataError};
 
 /// Build a level of floors of `sizes`, with `level`'s title, metadata and
-/// floor names, and each cell of `level`'s floor `from[i]` that fits floor `i + 1`.
-fn rebuild(level: &Level, sizes: &[(usize, usize)], from: &[usize]) -> Result<Level, LevelError> {
+/// floor names, and each cell of `level`'s floor `from[i]` that fits floor
+/// `i + 1` and that `keep` keeps (it is given the new floor's number and the cell).
+fn rebuild(
+    level: &Level,
+    sizes: &[(usize, usize)],
+    from: &[usize],
+    keep: &dyn Fn(usize, GridPos) -> bool,
+) -> Result<Level, LevelError> {
     let Some(&(w, h)) = sizes.first() else {
         return Err(LevelError::NoFloor(1));
     };
@@ -29,7 +35,10 @@ fn rebuild(level: &Level, sizes: &[(usize, usize)], from: &[usize]) -> Result<Le
             out.set_floor_name(floor, name)?;
         }
         for (at, cell) in old.iter() {
-            if !cell.is_empty() && out.floor(floor).is_some_and(|f| f.contains(at)) {
+            if !cell.is_empty()
+                && keep(floor, at)
+                && out.floor(floor).is_some_and(|f| f.contains(at))
+            {
                 out.set_cell_on(floor, at, cell.iter().copied())?;
             }
         }
@@ -38,7 +47,9 @@ fn rebuild(level: &Level, sizes: &[(usize, usize)], from: &[usize]) -> Result<Le
 }
 
 /// Return `level` with floor `floor` resized to `width` × `height`, what
-/// fits kept at the top left.
+/// fits kept at the top left. A floor walled all round stays walled all
+/// round: its walls move to the new edges, and what stood inside them
+/// stays inside.
 pub fn resized(
     level: &Level,
     floor: usize,
@@ -57,7 +68,41 @@ pub fn resized(
         });
     }
     let from: Vec<usize> = (1..=sizes.len()).collect();
-    rebuild(level, &sizes, &from)
+    let Some((old_w, old_h)) = level.floor(floor).map(|f| (f.width(), f.height())) else {
+        return Err(LevelError::NoFloor(floor));
+    };
+    if !walled_round(level, floor) || width < 3 || height < 3 {
+        return rebuild(level, &sizes, &from, &|_, _| true);
+    }
+    let inside = |at: GridPos, w: usize, h: usize| {
+        let (x, y) = (usize::try_from(at.x), usize::try_from(at.y));
+        matches!((x, y), (Ok(x), Ok(y)) if x > 0 && y > 0 && x + 1 < w && y + 1 < h)
+    };
+    let keep = |f: usize, at: GridPos| {
+        f != floor || (inside(at, old_w, old_h) && inside(at, width, height))
+    };
+    let mut out = rebuild(level, &sizes, &from, &keep)?;
+    wall_round(&mut out, floor)?;
+    Ok(out)
+}
+
+/// Return whether every edge cell of floor `floor` is a wall and nothing else.
+fn walled_round(level: &Level, floor: usize) -> bool {
+    let Some(f) = level.floor(floor) else {
+        return false;
+    };
+    let wall = [muscleman_core::EntitySpec::new(
+        muscleman_core::EntityRecipe::WallStrong,
+    )];
+    let (w, h) = (f.width(), f.height());
+    f.iter().all(|(at, cell)| {
+        let (x, y) = (
+            usize::try_from(at.x).unwrap_or(0),
+            usize::try_from(at.y).unwrap_or(0),
+        );
+        let edge = x == 0 || y == 0 || x + 1 == w || y + 1 == h;
+        !edge || cell == wall
+    })
 }
 
 /// Return `level` without floor `floor`; the last floor is never removed.
@@ -70,7 +115,7 @@ pub fn without_floor(level: &Level, floor: usize) -> Result<Level, String> {
         .iter()
         .filter_map(|&f| level.floor(f).map(|f| (f.width(), f.height())))
         .collect();
-    rebuild(level, &sizes, &kept).map_err(|e| e.to_string())
+    rebuild(level, &sizes, &kept, &|_, _| true).map_err(|e| e.to_string())
 }
 
 /// Set `level`'s title (empty: none).
@@ -137,7 +182,9 @@ mod tests {
         assert_eq!((big.width(), big.height()), (7, 5));
         assert_eq!(big.title(), Some("Room"));
         assert_eq!(big.author(), Some("me"));
-        assert!(big.has(GridPos::new(4, 3), EntityRecipe::WallStrong));
+        // Walled round, it stays so: the walls move out.
+        assert!(!big.has(GridPos::new(4, 3), EntityRecipe::WallStrong));
+        assert!(big.has(GridPos::new(6, 4), EntityRecipe::WallStrong));
         assert!(big.has(GridPos::new(1, 1), EntityRecipe::Player));
         assert!(resized(&level, 1, 0, 3).is_err());
     }

@@ -61,8 +61,7 @@ pub fn draw(app: &EditApp, frame: &mut Frame) {
             ])
         }
         _ => Line::from(app.message.clone().unwrap_or_else(|| {
-            "space paint · tab brush · b palette · x clear · z undo · p play · s save · ? keys"
-                .to_owned()
+            "space paint · tab/b brush · x clear · z undo · p play · s save · ? keys".to_owned()
         })),
     };
     frame.render_widget(Paragraph::new(line), status);
@@ -191,6 +190,15 @@ fn draw_panel(app: &EditApp, frame: &mut Frame, area: Rect) {
             e.floor(),
             level.floor_count()
         )),
+    ];
+    for (key, value) in level.metadata().iter() {
+        let value = value.lines().next().unwrap_or_default();
+        lines.push(Line::from(vec![
+            Span::styled(format!("{key}: "), palette.dim()),
+            Span::raw(value.to_owned()),
+        ]));
+    }
+    lines.extend([
         Line::from(""),
         Line::from(vec![
             Span::styled("Brush ", palette.dim()),
@@ -214,7 +222,7 @@ fn draw_panel(app: &EditApp, frame: &mut Frame, area: Rect) {
             format!("Problems: {}", summary(e.diagnostics())),
             palette.dim(),
         )),
-    ];
+    ]);
     for d in e.diagnostics() {
         let style = match (d.severity, app.color) {
             (Severity::Error, true) => Style::new().fg(ratatui::style::Color::LightRed),
