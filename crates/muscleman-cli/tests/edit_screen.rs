@@ -333,3 +333,21 @@ fn a_two_floor_level_is_built_and_saved_and_play_says_it_waits_for_floors() {
         .remove(0);
     assert_eq!(level.floor_count(), 2);
 }
+
+#[test]
+fn a_click_in_the_palette_takes_that_brush() {
+    let dir = tempfile::tempdir().expect("dir");
+    let mut app = open(&dir.path().join("p.txt"), Some("6x4"), None);
+    keys(&mut app, "b");
+    keys(&mut app, "goal");
+    screen(&app, 80, 24);
+    let (rows, _) = app.palette_rows.get().expect("the palette was drawn");
+    app.handle_mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: rows.x + 4,
+        row: rows.y,
+        modifiers: KeyModifiers::NONE,
+    });
+    assert!(matches!(app.mode, Mode::Edit));
+    assert_eq!(app.editor.brush().short(), "Goal");
+}

@@ -103,6 +103,9 @@ pub struct EditApp {
     pub(super) confirmed: Vec<Question>,
     /// Where the board was drawn, for the mouse.
     pub board: Cell<Option<BoardMap>>,
+    /// Where the palette drew its rows: the rows' area and the first row's
+    /// place in the filtered list.
+    pub palette_rows: Cell<Option<(ratatui::layout::Rect, usize)>>,
     /// When the game's playback last stepped.
     last_tick: std::time::Instant,
     /// The last cell a mouse drag painted.
@@ -147,6 +150,7 @@ impl EditApp {
             quit: false,
             confirmed: Vec::new(),
             board: Cell::new(None),
+            palette_rows: Cell::new(None),
             last_tick: std::time::Instant::now(),
             dragged: None,
         })

@@ -1,8 +1,9 @@
 //! The mouse in the editor: the left button paints (click, or drag: one
 //! undo step a drag), the right button takes the cell's thing as brush;
-//! in test play the game's own mouse.
+//! in the palette a click takes a brush; in test play the game's own mouse.
 
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::Position;
 
 use super::app::{EditApp, Mode};
 
@@ -11,6 +12,10 @@ impl EditApp {
     pub fn handle_mouse(&mut self, event: MouseEvent) {
         if let Mode::Play(app) = &mut self.mode {
             app.handle_mouse(event);
+            return;
+        }
+        if let Mode::Palette { filter, .. } = &self.mode {
+            self.palette_click(event, filter.clone());
             return;
         }
         if !matches!(self.mode, Mode::Edit) {
@@ -54,6 +59,38 @@ impl EditApp {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// A click on a palette row takes that brush; the wheel moves the choice.
+    fn palette_click(&mut self, event: MouseEvent, filter: String) {
+        let list = self.filtered(&filter);
+        let Some((rows, first)) = self.palette_rows.get() else {
+            return;
+        };
+        let selected = match &self.mode {
+            Mode::Palette { selected, .. } => *selected,
+            _ => return,
+        };
+        let at = list.iter().position(|&i| i == selected).unwrap_or(0);
+        let chosen = match event.kind {
+            MouseEventKind::ScrollDown => list.get(at + 1).copied(),
+            MouseEventKind::ScrollUp => list.get(at.saturating_sub(1)).copied(),
+            MouseEventKind::Down(MouseButton::Left)
+                if rows.contains(Position::new(event.column, event.row)) =>
+            {
+                let row = usize::from(event.row - rows.y);
+                if let Some(&index) = list.get(first + row) {
+                    self.editor.choose_brush(index);
+                    self.message = Some(format!("brush: {}", self.editor.brush().short()));
+                    self.mode = super::app::Mode::Edit;
+                }
+                return;
+            }
+            _ => None,
+        };
+        if let Some(selected) = chosen {
+            self.mode = Mode::Palette { selected, filter };
         }
     }
 }

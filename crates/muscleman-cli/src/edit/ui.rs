@@ -28,6 +28,7 @@ pub const MIN_HEIGHT: u16 = 18;
 /// Draw the whole screen.
 pub fn draw(app: &EditApp, frame: &mut Frame) {
     app.board.set(None);
+    app.palette_rows.set(None);
     if let Mode::Play(game) = &app.mode {
         crate::play::ui::draw(game, frame);
         return;
@@ -335,6 +336,7 @@ fn draw_palette(app: &EditApp, frame: &mut Frame, area: Rect, selected: usize, f
     let first = at
         .saturating_sub(rows.saturating_sub(1) / 2)
         .min(list.len().saturating_sub(rows));
+    app.palette_rows.set(Some((inner, first)));
     let lines: Vec<Line> = list
         .iter()
         .skip(first)
