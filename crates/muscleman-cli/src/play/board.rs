@@ -284,9 +284,13 @@ pub(crate) fn render_cells(
                 style = style.add_modifier(Modifier::UNDERLINED);
             }
             let flag = marks.flagged.iter().find(|f| f.0 == at).map(|f| f.1);
+            // A cell with a problem: a red (error) or yellow (warning)
+            // ground where the cell has none of its own, else underlined.
             match flag {
-                Some(true) if marks.color => style = style.bg(Color::Red),
-                Some(false) if marks.color => style = style.bg(Color::Yellow),
+                Some(true) if marks.color && style.bg.is_none() => style = style.bg(Color::Red),
+                Some(false) if marks.color && style.bg.is_none() => {
+                    style = style.bg(Color::Yellow);
+                }
                 Some(_) => style = style.add_modifier(Modifier::UNDERLINED),
                 None => {}
             }
