@@ -29,9 +29,11 @@ pub struct Document {
     disk: Option<Vec<u8>>,
 }
 
-/// Why a file could not be opened for editing: the messages to show.
+/// Why a file could not be opened for editing: the messages to show, and
+/// whether the file was read (its text does not read as levels) or not
+/// (missing rights, a directory, too large).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OpenError(pub String);
+pub struct OpenError(pub String, pub bool);
 
 impl Document {
     /// Open `path`: a new document when there is no such file.
@@ -46,10 +48,10 @@ impl Document {
                 disk: None,
             });
         }
-        let bytes = read_capped(path, MAX_INPUT_BYTES).map_err(|e| OpenError(e.message))?;
+        let bytes = read_capped(path, MAX_INPUT_BYTES).map_err(|e| OpenError(e.message, false))?;
         let name = path.display().to_string();
         let collection = Collection::parse_drafts(&bytes)
-            .map_err(|errors| OpenError(format_errors(&name, &errors)))?;
+            .map_err(|errors| OpenError(format_errors(&name, &errors), true))?;
         let text = String::from_utf8_lossy(&bytes).into_owned();
         let crlf = text.contains("\r\n");
         let mut lines: Vec<String> = text

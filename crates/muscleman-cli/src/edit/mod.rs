@@ -27,7 +27,7 @@ use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, E
 
 pub use app::{EditApp, Mode, parse_size};
 pub use broken::Broken;
-pub use document::Document;
+pub use document::{Document, OpenError};
 pub use model::Editor;
 
 use crate::cli::EditArgs;
@@ -54,7 +54,12 @@ impl EditConfig {
             .map(parse_size)
             .transpose()
             .map_err(|e| Failure::bad_input(format!("--new: {e}")))?;
-        let doc = Document::open(&args.level_file).map_err(|e| e.0);
+        let doc = match Document::open(&args.level_file) {
+            Ok(doc) => Ok(doc),
+            // Its text does not read: the editor shows why until it does.
+            Err(OpenError(errors, true)) => Err(errors),
+            Err(OpenError(message, false)) => return Err(Failure::bad_input(message)),
+        };
         let count = doc.as_ref().map_or(usize::MAX, |d| d.levels.len());
         let index = match args.level {
             None => 0,
