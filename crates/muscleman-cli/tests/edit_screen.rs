@@ -351,3 +351,26 @@ fn a_click_in_the_palette_takes_that_brush() {
     assert!(matches!(app.mode, Mode::Edit));
     assert_eq!(app.editor.brush().short(), "Goal");
 }
+
+#[test]
+fn a_click_on_the_panels_brush_opens_the_palette() {
+    let dir = tempfile::tempdir().expect("dir");
+    let mut app = open(&dir.path().join("p.txt"), Some("6x4"), None);
+    keys(&mut app, "M");
+    keys(&mut app, "Ada Lovelace and Charles Babbage, at length");
+    key(&mut app, KeyCode::Enter);
+    for (w, h) in [(100, 30), (60, 18)] {
+        let text = screen(&app, w, h);
+        let row = app.brush_row.get().expect("the brush was drawn");
+        let line = text.lines().nth(usize::from(row.y)).expect("row");
+        assert!(line.contains("Brush"), "{line}");
+        app.handle_mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: row.x + 2,
+            row: row.y,
+            modifiers: KeyModifiers::NONE,
+        });
+        assert!(matches!(app.mode, Mode::Palette { .. }));
+        key(&mut app, KeyCode::Esc);
+    }
+}

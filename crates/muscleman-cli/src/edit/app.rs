@@ -106,6 +106,8 @@ pub struct EditApp {
     /// Where the palette drew its rows: the rows' area and the first row's
     /// place in the filtered list.
     pub palette_rows: Cell<Option<(ratatui::layout::Rect, usize)>>,
+    /// Where the panel drew the brush, for the mouse.
+    pub brush_row: Cell<Option<ratatui::layout::Rect>>,
     /// When the game's playback last stepped.
     last_tick: std::time::Instant,
     /// The last cell a mouse drag painted.
@@ -151,6 +153,7 @@ impl EditApp {
             confirmed: Vec::new(),
             board: Cell::new(None),
             palette_rows: Cell::new(None),
+            brush_row: Cell::new(None),
             last_tick: std::time::Instant::now(),
             dragged: None,
         })

@@ -1,6 +1,7 @@
 //! The mouse in the editor: the left button paints (click, or drag: one
 //! undo step a drag), the right button takes the cell's thing as brush;
-//! in the palette a click takes a brush; in test play the game's own mouse.
+//! a click on the panel's brush opens the palette, where a click takes a
+//! brush; in test play the game's own mouse.
 
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Position;
@@ -25,7 +26,14 @@ impl EditApp {
             .board
             .get()
             .and_then(|b| b.cell_at(event.column, event.row));
+        let on_brush = self
+            .brush_row
+            .get()
+            .is_some_and(|r| r.contains(Position::new(event.column, event.row)));
         match event.kind {
+            MouseEventKind::Down(MouseButton::Left) if on_brush => {
+                self.act(super::keys::EditAction::Palette);
+            }
             MouseEventKind::Down(MouseButton::Left) => {
                 let Some(at) = at else { return };
                 self.editor.begin_stroke();

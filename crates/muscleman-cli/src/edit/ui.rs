@@ -29,6 +29,7 @@ pub const MIN_HEIGHT: u16 = 18;
 pub fn draw(app: &EditApp, frame: &mut Frame) {
     app.board.set(None);
     app.palette_rows.set(None);
+    app.brush_row.set(None);
     if let Mode::Play(game) = &app.mode {
         crate::play::ui::draw(game, frame);
         return;
@@ -199,6 +200,11 @@ fn draw_panel(app: &EditApp, frame: &mut Frame, area: Rect) {
             Span::raw(value.to_owned()),
         ]));
     }
+    // The brush's row, for the mouse: a click there opens the palette.
+    // Lines above it may wrap (a long metadata value).
+    let width = usize::from(area.width.saturating_sub(2)).max(1);
+    let above: usize = lines.iter().map(|l| l.width().div_ceil(width).max(1)).sum();
+    let brush_row = u16::try_from(above + 1).unwrap_or(u16::MAX);
     lines.extend([
         Line::from(""),
         Line::from(vec![
@@ -234,6 +240,15 @@ fn draw_panel(app: &EditApp, frame: &mut Frame, area: Rect) {
         lines.push(Line::from(Span::styled(d.line(level.floor_count()), style)));
     }
     let block = Block::bordered().border_style(palette.dim());
+    let inner = block.inner(area);
+    if brush_row < inner.height {
+        app.brush_row.set(Some(Rect::new(
+            inner.x,
+            inner.y + brush_row,
+            inner.width,
+            1,
+        )));
+    }
     frame.render_widget(
         Paragraph::new(lines)
             .block(block)
