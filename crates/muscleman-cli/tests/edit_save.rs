@@ -313,3 +313,15 @@ fn a_level_added_with_l_goes_at_the_end_and_page_keys_switch_levels() {
     assert_eq!(levels.len(), 4);
     assert_eq!(levels[3].width(), 9);
 }
+
+#[test]
+fn an_empty_file_opens_as_a_new_room_and_saves_it() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("empty.txt");
+    write(&path, "");
+    let mut app = open(&path, None);
+    assert!(app.editor.is_dirty());
+    keys(&mut app, "s");
+    let text = std::fs::read_to_string(&path).expect("read");
+    assert_eq!(Collection::parse(&text).expect("reads").levels.len(), 1);
+}

@@ -50,8 +50,18 @@ impl Document {
         }
         let bytes = read_capped(path, MAX_INPUT_BYTES).map_err(|e| OpenError(e.message, false))?;
         let name = path.display().to_string();
-        let collection = Collection::parse_drafts(&bytes)
-            .map_err(|errors| OpenError(format_errors(&name, &errors), true))?;
+        let collection = match Collection::parse_drafts(&bytes) {
+            Ok(c) => c,
+            // No level yet (an empty file, or comments only): levels are added to it.
+            Err(errors)
+                if (&errors)
+                    .into_iter()
+                    .all(|e| e.kind == muscleman_level::ParseErrorKind::NoLevel) =>
+            {
+                Collection::new()
+            }
+            Err(errors) => return Err(OpenError(format_errors(&name, &errors), true)),
+        };
         let text = String::from_utf8_lossy(&bytes).into_owned();
         let crlf = text.contains("\r\n");
         let mut lines: Vec<String> = text
