@@ -1,4 +1,4 @@
-//! The `muscleman` command: play in the terminal, replay, check and solve levels.
+//! The `muscleman` command: play in the terminal, replay, check, solve and edit levels.
 //!
 //! `main` is thin: it calls [`run_cli`], which parses the command line with
 //! clap, resolves each subcommand's flags into a checked configuration (level
