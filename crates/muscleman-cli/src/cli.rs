@@ -49,7 +49,7 @@ pub enum Command {
 #[derive(Debug, Args)]
 #[command(after_help = "\
 Opens level N of FILE (a new file when it does not exist). Keys: arrows move, space paints
-the brush, tab and b choose it, x clears, z undoes, p plays, s saves, q quits; ? lists them
+the brush, tab and b choose it, x takes away, z undoes, p plays, s saves, q quits; ? lists them
 all (docs/editor.md). Saving keeps every other line of a collection as it was.")]
 pub struct EditArgs {
     /// The level file (one level or a collection); created when it does not exist.

@@ -92,7 +92,7 @@ fn a_state_replaces_the_same_thing_in_another_state() {
 }
 
 #[test]
-fn a_box_goes_onto_a_goal_and_erase_clears_the_cell() {
+fn a_box_goes_onto_a_goal_and_x_takes_the_top_thing_away() {
     let mut e = room();
     e.set_cursor(at(2, 2));
     thing(&mut e, EntityRecipe::Goal);
@@ -100,11 +100,19 @@ fn a_box_goes_onto_a_goal_and_erase_clears_the_cell() {
     thing(&mut e, EntityRecipe::Box);
     e.place();
     assert_eq!(e.cell().len(), 2);
-    assert_eq!(e.erase(), "cleared");
+    assert_eq!(e.erase(), "took away Box");
+    assert_eq!(e.cell(), &[EntityRecipe::Goal.into()]);
+    assert_eq!(e.erase(), "took away Goal");
     assert!(e.cell().is_empty());
-    assert_eq!(e.erase(), "nothing to clear");
+    assert_eq!(e.erase(), "nothing to take away: the cell is bare floor");
+    e.undo();
     e.undo();
     assert_eq!(e.cell().len(), 2);
+    // The floor brush clears a cell at once.
+    e.choose_brush(0);
+    assert_eq!(e.brush(), Brush::Erase);
+    assert_eq!(e.place(), "cleared");
+    assert!(e.cell().is_empty());
 }
 
 #[test]

@@ -13,7 +13,7 @@ pub enum EditAction {
     PaintMove(GridDir),
     /// Paint the brush at the cursor.
     Place,
-    /// Clear the cell under the cursor.
+    /// Take the thing on top away from the cell under the cursor.
     Erase,
     /// Take what the cell under the cursor holds as the brush.
     Pick,
@@ -132,7 +132,7 @@ pub const EDIT_KEYS: &[EditKey] = &[
         "x del",
         &[C('x'), KeyCode::Delete, KeyCode::Backspace],
         EditAction::Erase,
-        "clear the cell",
+        "take the top thing away",
     ),
     key("e", &[C('e')], EditAction::Pick, "eyedropper"),
     key(

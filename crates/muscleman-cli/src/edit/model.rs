@@ -327,22 +327,27 @@ impl Editor {
         }
     }
 
-    /// Clear the cell under the cursor.
+    /// Take the thing on top away from the cell under the cursor (a
+    /// blocker before what lies under it: a box from its goal), leaving
+    /// the rest; again, the next.
     pub fn erase(&mut self) -> String {
+        let Some(top) = top_of(self.cell()) else {
+            return "nothing to take away: the cell is bare floor".to_owned();
+        };
         let before = self.undo.len();
         self.checkpoint();
-        match self.paint_at(self.cursor, Brush::Erase) {
-            Ok(done) if !done.is_empty() => {
+        match self.level.remove_on(self.floor, self.cursor, top) {
+            Ok(true) => {
                 self.changed();
-                done
+                format!("took away {top}")
             }
-            Ok(_) => {
+            Ok(false) => {
                 self.unchanged(before);
-                "nothing to clear".to_owned()
+                String::new()
             }
-            Err(why) => {
+            Err(e) => {
                 self.unchanged(before);
-                why
+                format!("{top} cannot be taken away: {}", refusal(&e.to_string()))
             }
         }
     }
@@ -351,16 +356,7 @@ impl Editor {
     /// top: a blocker before what lies under it); an empty cell gives the
     /// eraser. A thing the palette lacks is added to it.
     pub fn pick(&mut self) -> String {
-        let cell = self.cell();
-        let chosen = cell
-            .iter()
-            .find(|s| s.class().contains(muscleman_core::CellClass::BLOCKER))
-            .or_else(|| {
-                cell.iter()
-                    .find(|s| !matches!(s.recipe, EntityRecipe::Goal | EntityRecipe::WaterCell))
-            })
-            .or_else(|| cell.first())
-            .copied();
+        let chosen = top_of(self.cell());
         let brush = chosen.map_or(Brush::Erase, Brush::Thing);
         self.brush = match self.brushes.iter().position(|b| *b == brush) {
             Some(i) => i,
@@ -475,6 +471,19 @@ impl Editor {
         self.clamp_cursor();
         self.changed();
     }
+}
+
+/// Return the thing on top of a cell: a blocker before what lies under it,
+/// then anything but a goal or water, then those.
+fn top_of(cell: &[EntitySpec]) -> Option<EntitySpec> {
+    cell.iter()
+        .find(|s| s.class().contains(muscleman_core::CellClass::BLOCKER))
+        .or_else(|| {
+            cell.iter()
+                .find(|s| !matches!(s.recipe, EntityRecipe::Goal | EntityRecipe::WaterCell))
+        })
+        .or_else(|| cell.first())
+        .copied()
 }
 
 /// Return a cell rule's refusal without its `the cell at (x, y): ` lead:

@@ -63,7 +63,7 @@ pub fn draw(app: &EditApp, frame: &mut Frame) {
             ])
         }
         _ => Line::from(app.message.clone().unwrap_or_else(|| {
-            "space paint · tab/b brush · x clear · z undo · p play · s save · ? keys".to_owned()
+            "space paint · tab/b brush · x take away · z undo · p play · s save · ? keys".to_owned()
         })),
     };
     frame.render_widget(Paragraph::new(line), status);
