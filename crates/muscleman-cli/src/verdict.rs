@@ -63,6 +63,8 @@ impl Verdict {
 #[derive(Debug)]
 pub struct Verdicts {
     job: Option<(Receiver<Verdict>, Arc<AtomicBool>)>,
+    /// When the search under way started.
+    started: std::time::Instant,
     /// The last verdict (`Searching` while a search runs).
     pub current: Verdict,
 }
@@ -71,6 +73,7 @@ impl Default for Verdicts {
     fn default() -> Self {
         Verdicts {
             job: None,
+            started: std::time::Instant::now(),
             current: Verdict::NoAnswer("no verdict yet".to_owned()),
         }
     }
@@ -119,6 +122,7 @@ impl Verdicts {
         match started {
             Ok(_) => {
                 self.job = Some((receive, cancel));
+                self.started = std::time::Instant::now();
                 self.current = Verdict::Searching;
             }
             Err(e) => self.current = Verdict::NoAnswer(format!("cannot start the search ({e})")),
@@ -138,6 +142,18 @@ impl Verdicts {
         self.job = None;
         self.current = verdict;
         true
+    }
+
+    /// Return the verdict in words, with how long the search has run while it runs.
+    pub fn message(&self) -> String {
+        match self.current {
+            Verdict::Searching => format!(
+                "{} {} s",
+                self.current.message(),
+                self.started.elapsed().as_secs()
+            ),
+            _ => self.current.message(),
+        }
     }
 
     /// Return whether a search is under way.

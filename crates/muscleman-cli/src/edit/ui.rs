@@ -19,6 +19,7 @@ use crate::diagnose::{Severity, summary};
 use crate::play::art::look_of;
 use crate::play::board::{Cell, Marks, render_cells};
 use crate::play::palette::Palette;
+use crate::verdict::Verdict;
 
 /// Smallest terminal the editor draws in.
 pub const MIN_WIDTH: u16 = 60;
@@ -223,7 +224,14 @@ fn draw_panel(app: &EditApp, frame: &mut Frame, area: Rect) {
         ]),
         Line::from(""),
         Line::from(Span::styled("Verdict", palette.dim())),
-        Line::from(app.verdicts.current.message()),
+        Line::from(app.verdicts.message()),
+        Line::from(Span::styled(
+            match app.verdicts.current {
+                Verdict::Solved { .. } => "v watches it play",
+                _ => "",
+            },
+            palette.dim(),
+        )),
         Line::from(""),
         Line::from(Span::styled(
             format!("Problems: {}", summary(e.diagnostics())),

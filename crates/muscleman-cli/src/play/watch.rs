@@ -190,7 +190,7 @@ impl Watch {
         format!(
             "watching · problems: {} · verdict: {}",
             summary(&self.diagnostics),
-            self.verdicts.current.message()
+            self.verdicts.message()
         )
     }
 }
