@@ -47,12 +47,23 @@ impl Verdict {
         match self {
             Verdict::Searching => "searching for a solution…".to_owned(),
             Verdict::Solved {
-                count: n, pushes, ..
-            } => format!(
-                "a solution of {} ({})",
-                count(*n as usize, "move", "moves"),
-                count(*pushes as usize, "push", "pushes")
-            ),
+                moves,
+                count: n,
+                pushes,
+            } => {
+                // Grabs, drops and swings are inputs but not moves.
+                let inputs = moves.chars().count();
+                let also = if inputs == *n as usize {
+                    String::new()
+                } else {
+                    format!(", {} in all", count(inputs, "input", "inputs"))
+                };
+                format!(
+                    "a solution of {}{also} ({})",
+                    count(*n as usize, "move", "moves"),
+                    count(*pushes as usize, "push", "pushes")
+                )
+            }
             Verdict::Unsolvable(why) => format!("proved unsolvable ({why})"),
             Verdict::NoAnswer(why) => why.clone(),
         }
@@ -236,6 +247,25 @@ mod tests {
             "{:?}",
             v.current
         );
+    }
+
+    #[test]
+    fn a_solution_counts_its_moves_and_its_other_inputs() {
+        let swing = Verdict::Solved {
+            moves: "[".to_owned(),
+            count: 0,
+            pushes: 1,
+        };
+        assert_eq!(
+            swing.message(),
+            "a solution of 0 moves, 1 input in all (1 push)"
+        );
+        let walk = Verdict::Solved {
+            moves: "rR".to_owned(),
+            count: 2,
+            pushes: 1,
+        };
+        assert_eq!(walk.message(), "a solution of 2 moves (1 push)");
     }
 
     #[test]
