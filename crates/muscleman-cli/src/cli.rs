@@ -60,6 +60,9 @@ pub struct EditArgs {
     /// Add a new empty walled room of W×H cells (such as 10x8) to the file and edit it.
     #[arg(long, value_name = "WxH")]
     pub new: Option<String>,
+    /// The rules test play and the verdict play by.
+    #[arg(long, value_enum, default_value_t)]
+    pub rules: RulesArg,
 }
 
 /// Flags of `levels`.

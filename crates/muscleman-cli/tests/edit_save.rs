@@ -51,6 +51,7 @@ fn open(path: &Path, level: Option<u32>) -> EditApp {
         level_file: path.to_path_buf(),
         level,
         new: None,
+        rules: muscleman_cli::cli::RulesArg::Muscleman,
     };
     let config = EditConfig::resolve(&args).expect("config");
     EditApp::new(config.doc.expect("reads"), config.index, config.new).expect("editor")
@@ -264,6 +265,7 @@ fn a_file_that_does_not_read_waits_with_its_errors_and_opens_once_fixed() {
         level_file: path.clone(),
         level: None,
         new: None,
+        rules: muscleman_cli::cli::RulesArg::Muscleman,
     };
     let errors = EditConfig::resolve(&args)
         .expect("flags")

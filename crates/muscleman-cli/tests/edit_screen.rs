@@ -26,6 +26,7 @@ fn open(path: &Path, new: Option<&str>, level: Option<u32>) -> EditApp {
         level_file: path.to_path_buf(),
         level,
         new: new.map(str::to_owned),
+        rules: muscleman_cli::cli::RulesArg::Muscleman,
     };
     let config = EditConfig::resolve(&args).expect("config");
     EditApp::new(config.doc.expect("reads"), config.index, config.new).expect("editor")
@@ -372,5 +373,27 @@ fn a_click_on_the_panels_brush_opens_the_palette() {
         });
         assert!(matches!(app.mode, Mode::Palette { .. }));
         key(&mut app, KeyCode::Esc);
+    }
+}
+
+#[test]
+fn test_play_and_the_verdict_play_by_the_rules_asked() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("swing.txt");
+    std::fs::write(&path, "#####\n#@ .#\n#$  #\n#####\n").expect("write");
+    let mut app = open(&path, None, None);
+    assert!(
+        matches!(verdict(&mut app), Verdict::Solved { .. }),
+        "a swing solves it"
+    );
+    app.set_rules(muscleman_sim::Rules::SOKOBAN);
+    assert!(
+        matches!(verdict(&mut app), Verdict::Unsolvable(_)),
+        "no swing in Sokoban"
+    );
+    keys(&mut app, "p");
+    match &app.mode {
+        Mode::Play(game) => assert_eq!(game.rules(), muscleman_sim::Rules::SOKOBAN),
+        other => panic!("{other:?}"),
     }
 }

@@ -98,6 +98,8 @@ pub struct EditApp {
     verdict_of: Option<u64>,
     /// Colours on.
     pub color: bool,
+    /// The rules test play and the verdict play by (Muscleman's unless set).
+    rules: Rules,
     pub(super) quit: bool,
     /// Questions answered yes for the save under way.
     pub(super) confirmed: Vec<Question>,
@@ -149,6 +151,7 @@ impl EditApp {
             verdicts: Verdicts::default(),
             verdict_of: None,
             color: true,
+            rules: Rules::MUSCLEMAN,
             quit: false,
             confirmed: Vec::new(),
             board: Cell::new(None),
@@ -157,6 +160,12 @@ impl EditApp {
             last_tick: std::time::Instant::now(),
             dragged: None,
         })
+    }
+
+    /// Play test play and the verdict by `rules` (the verdict starts again).
+    pub fn set_rules(&mut self, rules: Rules) {
+        self.rules = rules;
+        self.verdict_of = None;
     }
 
     /// Return whether the editor is done.
@@ -169,7 +178,7 @@ impl EditApp {
     pub fn poll(&mut self) -> bool {
         if self.verdict_of != Some(self.editor.revision()) {
             self.verdict_of = Some(self.editor.revision());
-            self.verdicts.ask(self.editor.level(), Rules::MUSCLEMAN);
+            self.verdicts.ask(self.editor.level(), self.rules);
             return true;
         }
         let mut changed = self.verdicts.poll();
@@ -472,13 +481,7 @@ impl EditApp {
             return format!("cannot play it yet: {why}");
         }
         let name = level.title().unwrap_or("test play").to_owned();
-        match App::new(
-            vec![level],
-            0,
-            name,
-            Rules::MUSCLEMAN,
-            Progress::in_memory(),
-        ) {
+        match App::new(vec![level], 0, name, self.rules, Progress::in_memory()) {
             Ok(mut app) => {
                 app.set_color(self.color);
                 app.set_message("test play: q returns to the editor");

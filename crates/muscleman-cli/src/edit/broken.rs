@@ -33,6 +33,8 @@ pub struct Broken {
     read: Instant,
     /// Colours on.
     pub color: bool,
+    /// The rules the editor plays by once the file reads.
+    pub rules: muscleman_sim::Rules,
     quit: bool,
 }
 
@@ -46,6 +48,7 @@ impl Broken {
             new,
             read: Instant::now(),
             color: true,
+            rules: muscleman_sim::Rules::MUSCLEMAN,
             quit: false,
         }
     }
@@ -67,6 +70,7 @@ impl Broken {
         let index = self.index.min(doc.levels.len().saturating_sub(1));
         Some(EditApp::new(doc, index, self.new).map(|mut app| {
             app.color = self.color;
+            app.set_rules(self.rules);
             app.message = Some(format!("{} reads now: editing it", self.path.display()));
             app
         }))

@@ -117,8 +117,14 @@ pub fn run(args: &EditArgs) -> Result<(), Failure> {
         ));
     }
     match &mut screen {
-        Screen::Edit(app) => app.color = color_wanted(),
-        Screen::Broken(b) => b.color = color_wanted(),
+        Screen::Edit(app) => {
+            app.color = color_wanted();
+            app.set_rules(args.rules.rules());
+        }
+        Screen::Broken(b) => {
+            b.color = color_wanted();
+            b.rules = args.rules.rules();
+        }
     }
     let mut terminal = ratatui::try_init()
         .map_err(|e| Failure::bad_input(format!("cannot start the terminal: {e}")))?;
