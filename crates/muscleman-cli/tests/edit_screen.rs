@@ -397,3 +397,27 @@ fn test_play_and_the_verdict_play_by_the_rules_asked() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn a_key_after_a_drag_without_its_button_up_is_an_undo_step_of_its_own() {
+    let dir = tempfile::tempdir().expect("dir");
+    let mut app = open(&dir.path().join("d.txt"), Some("7x5"), None);
+    brush(&mut app, "Box");
+    screen(&app, 80, 24);
+    let down = mouse(
+        &app,
+        MouseEventKind::Down(MouseButton::Left),
+        GridPos::new(3, 2),
+    );
+    app.handle_mouse(down);
+    // No button-up: the terminal lost it. A key paints elsewhere.
+    brush(&mut app, "Goal");
+    keys(&mut app, "l ");
+    assert_eq!(app.editor.history_len(), (2, 0));
+    keys(&mut app, "z");
+    assert!(
+        app.editor
+            .level()
+            .has(GridPos::new(3, 2), EntityRecipe::Box)
+    );
+}

@@ -243,6 +243,10 @@ impl EditApp {
 
     /// Do one editor action.
     pub fn act(&mut self, action: EditAction) {
+        // A key ends a drag whose button-up the terminal never reported.
+        if self.dragged.take().is_some() {
+            self.editor.end_stroke();
+        }
         let e = &mut self.editor;
         let msg = match action {
             EditAction::Move(dir) => {
