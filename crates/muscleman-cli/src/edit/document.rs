@@ -328,9 +328,10 @@ mod tests {
 
     const SET: &str = "; My set\nTitle: The set\n\n; 1\n####\n#@.#\n#$ #\n####\n\n'free text'\n\n;screen.02\n#####\n#@$.#\n#####\nAuthor: Someone\n\nDifficulty: easy\n\n; 3\nlegend: k = KeyRed\n#####\n#@k #\n#####\n";
 
-    fn doc(text: &str) -> Document {
+    /// Open `text` as a file of its own (`name`: tests run side by side).
+    fn doc(name: &str, text: &str) -> Document {
         let dir = std::env::temp_dir();
-        let path = dir.join(format!("muscleman-doc-{}.txt", std::process::id()));
+        let path = dir.join(format!("muscleman-doc-{}-{name}.txt", std::process::id()));
         let _ = fs::write(&path, text);
         let d = Document::open(&path).unwrap_or_else(|e| panic!("{}", e.0));
         let _ = fs::remove_file(&path);
@@ -339,14 +340,14 @@ mod tests {
 
     #[test]
     fn each_level_owns_its_title_rows_and_metadata() {
-        let d = doc(SET);
+        let d = doc("spans", SET);
         assert_eq!(d.spans, [Some((3, 8)), Some((11, 18)), Some((19, 24))]);
         assert_eq!(d.text(), SET);
     }
 
     #[test]
     fn putting_a_level_changes_only_its_lines() {
-        let mut d = doc(SET);
+        let mut d = doc("put", SET);
         let mut level = d
             .levels
             .get(1)
