@@ -41,6 +41,28 @@ pub enum Command {
     Levels(LevelsArgs),
     /// Print your best solution of a level (LURD), or the moves of a save.
     Export(ExportArgs),
+    /// Edit a level in the terminal: paint, check, test play, prove, save.
+    Edit(EditArgs),
+}
+
+/// Flags of `edit`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Opens level N of FILE (a new file when it does not exist). Keys: arrows move, space paints
+the brush, tab and b choose it, x takes away, z undoes, p plays, s saves, q quits; ? lists them
+all (docs/editor.md). Saving keeps every other line of a collection as it was.")]
+pub struct EditArgs {
+    /// The level file (one level or a collection); created when it does not exist.
+    pub level_file: PathBuf,
+    /// Edit level N of the collection (1-based; default 1).
+    #[arg(long = "level", value_name = "N", value_parser = parse_level_number, conflicts_with = "new")]
+    pub level: Option<u32>,
+    /// Add a new empty walled room of W×H cells (such as 10x8) to the file and edit it.
+    #[arg(long, value_name = "WxH")]
+    pub new: Option<String>,
+    /// The rules test play and the verdict play by.
+    #[arg(long, value_enum, default_value_t)]
+    pub rules: RulesArg,
 }
 
 /// Flags of `levels`.
@@ -117,6 +139,10 @@ pub struct PlayArgs {
     /// The rules to play by.
     #[arg(long, value_enum, default_value_t)]
     pub rules: RulesArg,
+    /// Reload the level when the file changes (for designers editing it in
+    /// their own text editor), with its problems and the solver's verdict.
+    #[arg(long, requires = "level_file", conflicts_with = "load")]
+    pub watch: bool,
 }
 
 /// Flags of `replay`.

@@ -1,4 +1,4 @@
-//! The `muscleman` command: play in the terminal, replay, check and solve levels.
+//! The `muscleman` command: play in the terminal, replay, check, solve and edit levels.
 //!
 //! `main` is thin: it calls [`run_cli`], which parses the command line with
 //! clap, resolves each subcommand's flags into a checked configuration (level
@@ -10,6 +10,8 @@
 pub mod builtin;
 pub mod check;
 pub mod cli;
+pub mod diagnose;
+pub mod edit;
 pub mod error;
 pub mod export;
 pub mod fsutil;
@@ -23,6 +25,7 @@ pub mod saves;
 pub mod solution;
 pub mod solve;
 pub mod source;
+pub mod verdict;
 
 use std::process::ExitCode;
 
@@ -82,5 +85,6 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Levels(args)) => levels::run(&args),
         Some(Command::Export(args)) => export::run(&args),
+        Some(Command::Edit(args)) => edit::run(&args),
     }
 }

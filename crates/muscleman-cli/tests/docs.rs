@@ -59,8 +59,8 @@ use muscleman_level::{Collection, Level};
 use muscleman_sim::{Command, Game, Rules};
 
 /// The subcommands a command line may name.
-const SUBCOMMANDS: [&str; 7] = [
-    "play", "replay", "check", "solve", "levels", "export", "help",
+const SUBCOMMANDS: [&str; 8] = [
+    "play", "replay", "check", "solve", "levels", "export", "edit", "help",
 ];
 
 /// The text with backticks dropped and every run of whitespace one space,
@@ -363,6 +363,13 @@ fn every_command_line_of_the_readme_parses() {
     let named = check_sh_blocks("README.md");
     assert!(named >= 12, "only {named} command lines in README.md");
     check_inline_commands("README.md");
+}
+
+#[test]
+fn every_command_line_of_the_editor_page_parses() {
+    let named = check_sh_blocks("docs/editor.md");
+    assert!(named >= 4, "only {named} command lines in docs/editor.md");
+    check_inline_commands("docs/editor.md");
 }
 
 #[test]

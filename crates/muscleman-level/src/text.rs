@@ -97,6 +97,26 @@ impl Collection {
         read::read_bytes(bytes, false)
     }
 
+    /// Read a collection from bytes as [`Collection::parse_bytes`] does,
+    /// but let through levels that are drafts: without a player, or with
+    /// stairs whose other end is missing. An editor opens them (a designer
+    /// may save a level before it is done); every other error is reported.
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_level::Collection;
+    ///
+    /// let draft = b"####\n#.$#\n####\n";
+    /// assert!(Collection::parse_bytes(draft).is_err());
+    /// let read = Collection::parse_drafts(draft)?;
+    /// assert_eq!(read.levels[0].player(), None);
+    /// assert!(Collection::parse_drafts(b"#@#\n#Q#\n").is_err());
+    /// # Ok::<(), muscleman_level::ParseErrors>(())
+    /// ```
+    pub fn parse_drafts(bytes: &[u8]) -> Result<Collection, ParseErrors> {
+        read::read_bytes_as(bytes, false, true)
+    }
+
     /// Print the collection in the level text format.
     ///
     /// Reading the text back gives an equal collection, for every collection

@@ -9,9 +9,9 @@ use ratatui::style::{Color, Modifier, Style};
 
 /// How one kind of cell looks: two characters and a style, in colour and plain.
 #[derive(Clone, Copy)]
-pub(super) struct Look {
+pub(crate) struct Look {
     /// Two columns, for levels that fit at two columns a cell.
-    pub(super) glyph: &'static str,
+    pub(crate) glyph: &'static str,
     /// One column, for levels too wide for two (the level format's symbol where it has one).
     pub(super) narrow: &'static str,
     /// The style in colour.
@@ -205,7 +205,7 @@ const fn collectible_look(counter: GlobalCounter) -> Look {
 /// Return how one entity looks on its own (`on_goal`: it fills a goal, as
 /// the view says, which turns a box green): the art of its kind where this game has
 /// some, else the glyph and colour its recipe declares.
-pub(super) fn look_of(a: Appearance, on_goal: bool) -> Look {
+pub(crate) fn look_of(a: Appearance, on_goal: bool) -> Look {
     match (a.kind, a.color) {
         ("player", _) => PLAYER,
         ("unknown", _) => UNKNOWN,
@@ -286,7 +286,7 @@ const fn color_name(c: KeyColor) -> &'static str {
 
 /// Return what an appearance is called in the panel: its shown state,
 /// its colour and its name (`"pressed red plate"`).
-pub(super) fn name_of(a: Appearance) -> String {
+pub(crate) fn name_of(a: Appearance) -> String {
     let mut name = String::new();
     for word in [a.state, a.color.map_or("", color_name)] {
         if !word.is_empty() {

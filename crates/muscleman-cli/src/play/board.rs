@@ -24,7 +24,7 @@ pub(super) const BANNER_HEIGHT: u16 = 7;
 
 /// What a cell holds, as the look chooses among it.
 #[derive(Clone, Copy, Default)]
-struct Cell {
+pub(crate) struct Cell {
     /// The entity drawn, if any.
     top: Option<Appearance>,
     player: bool,
@@ -39,19 +39,29 @@ struct Cell {
 impl Cell {
     /// Sort the appearances of a cell's entities.
     fn of(view: &View, floor: u32, at: GridPos) -> Cell {
+        Cell::of_things(view.cell_on(floor, at).iter().map(|sprite| {
+            (
+                sprite.appearance,
+                view.holding() == Some(sprite.entity),
+                sprite.on_goal,
+            )
+        }))
+    }
+
+    /// Sort a cell's things: each its appearance, whether it is held and
+    /// whether it fills a goal.
+    pub(crate) fn of_things(things: impl Iterator<Item = (Appearance, bool, bool)>) -> Cell {
         let mut c = Cell::default();
         let mut top: Option<(u8, Appearance, bool, bool)> = None;
-        for sprite in view.cell_on(floor, at) {
-            let a = sprite.appearance;
+        for (a, held, on_goal) in things {
             match a.kind {
                 "player" => c.player = true,
                 "goal" => c.goal = true,
                 "water" => c.water = true,
                 _ => {}
             }
-            let held = view.holding() == Some(sprite.entity);
             if top.is_none_or(|(r, _, _, _)| rank(a) < r) {
-                top = Some((rank(a), a, held, sprite.on_goal));
+                top = Some((rank(a), a, held, on_goal));
             }
         }
         if let Some((_, a, held, on_goal)) = top {
@@ -66,6 +76,24 @@ impl Cell {
     fn look(self) -> Look {
         self.top.map_or(FLOOR, |a| look_of(a, self.on_goal))
     }
+}
+
+/// What the board marks over its cells, and where it scrolls to.
+pub(crate) struct Marks<'a> {
+    /// Colours on.
+    pub(crate) color: bool,
+    /// The cell kept in sight when the board scrolls (the player, the cursor).
+    pub(crate) focus: Option<GridPos>,
+    /// The box the mouse picked.
+    pub(crate) picked: Option<GridPos>,
+    /// The hint's way.
+    pub(crate) hinted: &'a [GridPos],
+    /// The editor's cursor.
+    pub(crate) cursor: Option<GridPos>,
+    /// The editor's rectangle being marked, as two corners.
+    pub(crate) area: Option<(GridPos, GridPos)>,
+    /// Cells with a diagnostic: `true` an error, `false` a warning.
+    pub(crate) flagged: &'a [(GridPos, bool)],
 }
 
 /// The player's two characters, showing where it faces.
@@ -220,9 +248,8 @@ impl Region {
     }
 }
 
-/// Draw the view's `region` into `area`, two columns a cell when it fits,
-/// one otherwise, scrolled around the player when even that does not fit.
-/// Return the screen area the level took, and whether it is one column a cell.
+/// Draw the view's `region` into `area` as [`render_cells`] does, with the
+/// game's marks, and leave where the board was for the mouse.
 fn render_view(app: &App, shown: Shown<'_>, area: Rect, buf: &mut Buffer) -> (Rect, bool) {
     let Shown {
         view,
@@ -230,51 +257,121 @@ fn render_view(app: &App, shown: Shown<'_>, area: Rect, buf: &mut Buffer) -> (Re
         region,
         facing,
     } = shown;
-    let (w, h) = (region.width(), region.height());
-    // The hint's way and the mouse's pick are cells of the player's floor.
-    let own = floor == view.player_floor();
-    let cols = usize::from(area.width);
-    let rows = usize::from(area.height);
-    let cell_w = if w.saturating_mul(2) <= cols { 2 } else { 1 };
-    let visible_x = cols / cell_w;
     // Scrolled around the player on its floor, around the middle elsewhere.
     let player = view
         .sprites_on(floor)
         .iter()
         .find(|s| s.appearance.is("player"))
         .map_or_else(|| region.middle(), |s| s.at);
-    let (px, py) = region.offset(player);
+    // The hint's way and the mouse's pick are cells of the player's floor.
+    let own = floor == view.player_floor();
+    let marks = Marks {
+        color: app.screen.color,
+        focus: Some(player),
+        picked: app.screen.picked.filter(|_| own),
+        hinted: if own { &app.hints.cells } else { &[] },
+        cursor: None,
+        area: None,
+        flagged: &[],
+    };
+    let (map, taken, narrow) = render_cells(
+        &|at| Cell::of(view, floor, at),
+        (region.min, region.max),
+        facing,
+        &marks,
+        area,
+        buf,
+    );
+    app.screen.board.set(map);
+    (taken, narrow)
+}
+
+/// Draw the cells from `min` to `max` (as `cell_of` gives them) into
+/// `area`, two columns a cell when it fits, one otherwise, scrolled around
+/// the focus when even that does not fit, with `marks` over them. Return
+/// where each cell was drawn (for the mouse), the screen area the cells
+/// took, and whether it is one column a cell. The game and the editor both
+/// draw their boards with it.
+pub(crate) fn render_cells(
+    cell_of: &dyn Fn(GridPos) -> Cell,
+    (min, max): (GridPos, GridPos),
+    facing: GridDir,
+    marks: &Marks<'_>,
+    area: Rect,
+    buf: &mut Buffer,
+) -> (Option<BoardMap>, Rect, bool) {
+    let region = Region { min, max };
+    let palette = Palette::with_color(marks.color);
+    let (w, h) = (region.width(), region.height());
+    let cols = usize::from(area.width);
+    let rows = usize::from(area.height);
+    let cell_w = if w.saturating_mul(2) <= cols { 2 } else { 1 };
+    let visible_x = cols / cell_w;
+    let (px, py) = region.offset(marks.focus.unwrap_or(region.min));
     let (first_x, pad_x) = viewport(w, visible_x, px);
     let (first_y, pad_y) = viewport(h, rows, py);
+    let in_area = |at: GridPos| {
+        marks.area.is_some_and(|(a, b)| {
+            (a.x.min(b.x)..=a.x.max(b.x)).contains(&at.x)
+                && (a.y.min(b.y)..=a.y.max(b.y)).contains(&at.y)
+        })
+    };
     for sy in 0..rows.min(h) {
         for sx in 0..visible_x.min(w) {
             let Some(at) = region.at(first_x + sx, first_y + sy) else {
                 continue;
             };
-            let cell = Cell::of(view, floor, at);
+            let cell = cell_of(at);
             let look = cell.look();
-            let mut style = Palette::of(app).style(look);
-            if app.screen.color && cell.water && style.bg.is_none() {
+            let mut style = palette.style(look);
+            if marks.color && cell.water && style.bg.is_none() {
                 style = style.bg(Color::Blue);
             }
-            if app.screen.color && cell.goal && cell.player {
+            if marks.color && cell.goal && cell.player {
                 style = style.bg(Color::Red);
             }
-            if own && app.screen.picked == Some(at) {
+            if marks.picked == Some(at) {
                 style = style.add_modifier(Modifier::REVERSED | Modifier::SLOW_BLINK);
             }
             if cell.held {
                 // Held: reversed and underlined, in colour or not.
                 style = style.add_modifier(Modifier::REVERSED | Modifier::UNDERLINED);
             }
-            let hinted = own && app.hints.cells.contains(&at);
+            let hinted = marks.hinted.contains(&at);
             if hinted {
                 style = style.add_modifier(Modifier::UNDERLINED);
+            }
+            let flag = marks.flagged.iter().find(|f| f.0 == at).map(|f| f.1);
+            // A cell with a problem: a red (error) or yellow (warning)
+            // ground where the cell has none of its own, else underlined.
+            match flag {
+                Some(true) if marks.color && style.bg.is_none() => style = style.bg(Color::Red),
+                Some(false) if marks.color && style.bg.is_none() => {
+                    style = style.bg(Color::Yellow);
+                }
+                Some(_) => style = style.add_modifier(Modifier::UNDERLINED),
+                None => {}
+            }
+            if in_area(at) {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
+            if marks.cursor == Some(at) {
+                // Reversed against what the cell shows (a closed door is
+                // already reversed without colours), and underlined.
+                style = if style.add_modifier.contains(Modifier::REVERSED) {
+                    style.remove_modifier(Modifier::REVERSED)
+                } else {
+                    style.add_modifier(Modifier::REVERSED)
+                }
+                .add_modifier(Modifier::UNDERLINED);
             }
             let glyph = match (cell_w, cell.player) {
                 // The hint's way over bare floor: dots.
                 (1, false) if hinted && cell.top.is_none() => "·",
                 (_, false) if hinted && cell.top.is_none() => "··",
+                // An empty cell with a diagnostic, without colours: `!!`.
+                (1, false) if flag.is_some() && !marks.color && cell.top.is_none() => "!",
+                (_, false) if flag.is_some() && !marks.color && cell.top.is_none() => "!!",
                 (1, _) => look.narrow,
                 (_, true) => player_glyph(facing),
                 (_, false) => look.glyph,
@@ -289,16 +386,14 @@ fn render_view(app: &App, shown: Shown<'_>, area: Rect, buf: &mut Buffer) -> (Re
         }
     }
     let to_u16 = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
-    app.screen
-        .board
-        .set(region.at(first_x, first_y).map(|origin| BoardMap {
-            x: area.x.saturating_add(to_u16(pad_x * cell_w)),
-            y: area.y.saturating_add(to_u16(pad_y)),
-            width: to_u16(visible_x.min(w) * cell_w),
-            height: to_u16(rows.min(h)),
-            origin,
-            cell_width: to_u16(cell_w),
-        }));
+    let map = region.at(first_x, first_y).map(|origin| BoardMap {
+        x: area.x.saturating_add(to_u16(pad_x * cell_w)),
+        y: area.y.saturating_add(to_u16(pad_y)),
+        width: to_u16(visible_x.min(w) * cell_w),
+        height: to_u16(rows.min(h)),
+        origin,
+        cell_width: to_u16(cell_w),
+    });
     let taken = Rect::new(
         area.x.saturating_add(to_u16(pad_x * cell_w)),
         area.y.saturating_add(to_u16(pad_y)),
@@ -306,5 +401,5 @@ fn render_view(app: &App, shown: Shown<'_>, area: Rect, buf: &mut Buffer) -> (Re
         to_u16(rows.min(h)),
     )
     .intersection(area);
-    (taken, cell_w == 1)
+    (map, taken, cell_w == 1)
 }

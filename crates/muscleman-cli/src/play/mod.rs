@@ -4,18 +4,19 @@
 //! frame. This module only resolves the flags and runs the terminal loop.
 
 mod app;
-mod art;
-mod board;
+pub(crate) mod art;
+pub(crate) mod board;
 pub mod hint;
 mod keys;
 mod mouse;
-mod names;
-mod palette;
+pub(crate) mod names;
+pub(crate) mod palette;
 mod panel;
 mod playback;
 mod screen;
 mod session;
 pub mod ui;
+pub mod watch;
 
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
@@ -151,6 +152,9 @@ const KEEP_AFTER: Duration = Duration::from_secs(2);
 
 /// Run `play`.
 pub fn run(args: &PlayArgs) -> Result<(), Failure> {
+    if args.watch {
+        return run_watch(args);
+    }
     let config = PlayConfig::resolve(args)?;
     if !io::stdout().is_terminal() {
         return Err(Failure::bad_input(
@@ -194,6 +198,52 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
     {
         warn(m);
     }
+    result.map_err(|e| Failure::bad_input(format!("terminal error: {e}")))
+}
+
+/// Run `play FILE --watch`: the level read again whenever the file changes.
+fn run_watch(args: &PlayArgs) -> Result<(), Failure> {
+    let Some(path) = &args.level_file else {
+        return Err(Failure::bad_input("--watch needs a level file"));
+    };
+    if path.is_dir() {
+        return Err(Failure::bad_input(format!(
+            "{}: is a directory, expected a level file",
+            path.display()
+        )));
+    }
+    if !io::stdout().is_terminal() {
+        return Err(Failure::bad_input(
+            "play needs a terminal, but standard output is not one (use replay for scripts)",
+        ));
+    }
+    let mut watch = watch::Watch::new(path.clone(), args.level, args.rules.rules(), color_wanted());
+    let mut terminal = ratatui::try_init()
+        .map_err(|e| Failure::bad_input(format!("cannot start the terminal: {e}")))?;
+    let guard = RestoreGuard;
+    let _ = ratatui::crossterm::execute!(io::stdout(), EnableMouseCapture, EnableBracketedPaste);
+    let result = (|| -> io::Result<()> {
+        let mut last_read = Instant::now();
+        loop {
+            terminal.draw(|frame| watch::draw(&watch, frame))?;
+            if watch.should_quit() {
+                return Ok(());
+            }
+            if event::poll(Duration::from_millis(100))? {
+                match event::read()? {
+                    Event::Key(key) => watch.handle_key(key),
+                    Event::Mouse(mouse) => watch.handle_mouse(mouse),
+                    _ => {}
+                }
+            }
+            if last_read.elapsed() >= Duration::from_millis(300) {
+                watch.reload();
+                last_read = Instant::now();
+            }
+            watch.poll();
+        }
+    })();
+    drop(guard);
     result.map_err(|e| Failure::bad_input(format!("terminal error: {e}")))
 }
 

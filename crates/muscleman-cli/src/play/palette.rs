@@ -8,25 +8,30 @@ use super::art::Look;
 
 /// The styles in use: in colour or plain.
 #[derive(Clone, Copy)]
-pub(super) struct Palette {
+pub(crate) struct Palette {
     color: bool,
 }
 
 impl Palette {
     /// The palette of the game's screen settings.
-    pub(super) fn of(app: &App) -> Palette {
+    pub(crate) fn of(app: &App) -> Palette {
         Palette {
             color: app.screen.color,
         }
     }
 
+    /// The palette with colours on or off.
+    pub(crate) fn with_color(color: bool) -> Palette {
+        Palette { color }
+    }
+
     /// Return how a look is styled.
-    pub(super) fn style(self, look: Look) -> Style {
+    pub(crate) fn style(self, look: Look) -> Style {
         if self.color { look.color } else { look.plain }
     }
 
     /// Return the accent style: titles, keys.
-    pub(super) fn accent(self) -> Style {
+    pub(crate) fn accent(self) -> Style {
         if self.color {
             Style::new()
                 .fg(Color::LightCyan)
@@ -37,7 +42,7 @@ impl Palette {
     }
 
     /// Return the dim style: labels, borders.
-    pub(super) fn dim(self) -> Style {
+    pub(crate) fn dim(self) -> Style {
         if self.color {
             Style::new().fg(Color::Gray)
         } else {

@@ -25,10 +25,14 @@ const PANEL_WIDTH: u16 = 28;
 
 /// Draw the whole screen.
 pub fn draw(app: &App, frame: &mut Frame) {
+    draw_in(app, frame, frame.area());
+}
+
+/// Draw the game into `area` of the screen (`play --watch` keeps a line below it).
+pub fn draw_in(app: &App, frame: &mut Frame, area: Rect) {
     // What the mouse can click is what this draw shows, nothing older.
     app.screen.board.set(None);
     app.screen.list.set(None);
-    let area = frame.area();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         draw_too_small(frame, area);
         return;
@@ -272,8 +276,12 @@ fn draw_banner(app: &App, frame: &mut Frame, board: Rect, level: Rect) {
     let stats = app.game().stats();
     let mut lines = vec![
         Line::from(Span::styled("Solved!", Palette::of(app).accent())).alignment(Alignment::Center),
-        Line::from(format!("{} moves, {} pushes", stats.moves, stats.pushes))
-            .alignment(Alignment::Center),
+        Line::from(format!(
+            "{}, {}",
+            crate::diagnose::count(stats.moves as usize, "move", "moves"),
+            crate::diagnose::count(stats.pushes as usize, "push", "pushes")
+        ))
+        .alignment(Alignment::Center),
     ];
     if let Some(note) = app.session.solve_note {
         let i = note.improvement;

@@ -30,22 +30,38 @@ use crate::source::SourceMap;
 
 /// Read bytes: check the size, then the UTF-8, then the text.
 pub(crate) fn read_bytes(bytes: &[u8], single: bool) -> Result<Collection, ParseErrors> {
+    read_bytes_as(bytes, single, false)
+}
+
+/// Read bytes as [`read_bytes`] does; `drafts` lets levels without a
+/// player or with unpaired stairs through (for editors).
+pub(crate) fn read_bytes_as(
+    bytes: &[u8],
+    single: bool,
+    drafts: bool,
+) -> Result<Collection, ParseErrors> {
     if bytes.len() > MAX_INPUT_BYTES {
         return Err(too_large(bytes.len()));
     }
     match std::str::from_utf8(bytes) {
-        Ok(text) => read_str(text, single),
+        Ok(text) => read_str_as(text, single, drafts),
         Err(_) => Err(utf8_errors(bytes)),
     }
 }
 
 /// Read text: check the size, then read line by line.
 pub(crate) fn read_str(text: &str, single: bool) -> Result<Collection, ParseErrors> {
+    read_str_as(text, single, false)
+}
+
+/// Read text as [`read_str`] does, letting drafts through when asked.
+fn read_str_as(text: &str, single: bool, drafts: bool) -> Result<Collection, ParseErrors> {
     if text.len() > MAX_INPUT_BYTES {
         return Err(too_large(text.len()));
     }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = Reader::new(single, text.len());
+    reader.drafts = drafts;
     for (i, raw) in text.split('\n').enumerate() {
         let line = raw.strip_suffix('\r').unwrap_or(raw);
         reader.line(i + 1, line);
@@ -134,6 +150,8 @@ struct Block<'a> {
 
 struct Reader<'a> {
     single: bool,
+    /// Let levels without a player or with unpaired stairs through.
+    drafts: bool,
     errors: Errors,
     stopped: bool,
     collection: Collection,
@@ -166,6 +184,7 @@ impl<'a> Reader<'a> {
     fn new(single: bool, len: usize) -> Self {
         Reader {
             single,
+            drafts: false,
             errors: Errors::default(),
             stopped: false,
             collection: Collection::new(),
@@ -415,7 +434,7 @@ impl<'a> Reader<'a> {
         if b.overflow {
             return;
         }
-        if b.players == 0 {
+        if b.players == 0 && !self.drafts {
             self.error(b.line, 1, Kind::NoPlayer);
         } else if b.players > 1 {
             let (line, column) = b.second.unwrap_or((b.line, 1));
@@ -429,7 +448,12 @@ impl<'a> Reader<'a> {
         let player = b.listed.first().copied();
         let contents = (b.contents.as_slice(), &b.counts);
         let mut level = Level::from_floors(floors, contents, player);
-        for unpaired in level.unpaired_stairs() {
+        let unpaired = if self.drafts {
+            Vec::new()
+        } else {
+            level.unpaired_stairs()
+        };
+        for unpaired in unpaired {
             let at = level
                 .floor(unpaired.floor)
                 .and_then(|f| f.source_position(unpaired.pos))

@@ -1,0 +1,234 @@
+//! A level's diagnostics as a designer sees them while editing: `check`'s
+//! errors (no player, unpaired stairs, what the sim cannot play) and its
+//! designer warnings (an open edge, doors nothing opens, keys nothing
+//! needs, plates without doors, too few boxes), each at its floor and cell
+//! where it has one. The editor and `play --watch` show them; a leaf
+//! module, importing no front end.
+
+use muscleman_core::{EntityRecipe, GridPos, KeyColor};
+use muscleman_level::{Level, SignalRole, open_edge, signal_role, signal_warnings};
+use muscleman_sim::{LevelLoadError, world_from_level};
+
+/// How bad a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    /// The level cannot be played (or read back): `check` fails on it.
+    Error,
+    /// The level plays, but most likely not as meant.
+    Warning,
+}
+
+/// One thing to tell the designer about a level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// The floor and cell it is about, if it is about one.
+    pub at: Option<(usize, GridPos)>,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+impl Diagnostic {
+    fn error(at: Option<(usize, GridPos)>, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            at,
+            message: message.into(),
+        }
+    }
+
+    fn warning(at: Option<(usize, GridPos)>, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Warning,
+            at,
+            message: message.into(),
+        }
+    }
+
+    /// Return the line a list shows: `error: ...` or `warning: ...`, with
+    /// the cell (`x 3, y 1`, and the floor on a level of several).
+    pub fn line(&self, floors: usize) -> String {
+        let kind = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        match self.at {
+            Some((floor, at)) if floors > 1 => {
+                format!(
+                    "{kind}: floor {floor}, x {}, y {}: {}",
+                    at.x, at.y, self.message
+                )
+            }
+            Some((_, at)) => format!("{kind}: x {}, y {}: {}", at.x, at.y, self.message),
+            None => format!("{kind}: {}", self.message),
+        }
+    }
+}
+
+/// Return `1 box`, `2 boxes`: a number and its noun.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// Return a key colour's name in messages.
+fn color_name(color: Option<KeyColor>) -> &'static str {
+    match color {
+        Some(KeyColor::Blue) => "blue",
+        Some(KeyColor::Red) => "red",
+        Some(KeyColor::Yellow) => "yellow",
+        Some(KeyColor::Green) => "green",
+        None => "heavy",
+    }
+}
+
+/// Return every diagnostic of `level`: errors first, then warnings, each
+/// kind in reading order.
+pub fn diagnose(level: &Level) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    if level.player().is_none() {
+        out.push(Diagnostic::error(
+            None,
+            "the level has no player: place one (Player)",
+        ));
+    }
+    for u in level.unpaired_stairs() {
+        out.push(Diagnostic::error(Some((u.floor, u.pos)), u.to_string()));
+    }
+    if level.player().is_some()
+        && level.unpaired_stairs().is_empty()
+        && let Err(e) = world_from_level(level)
+    {
+        let at = match e {
+            LevelLoadError::NotSupported { at, floor, .. } => Some((floor, at)),
+            _ => None,
+        };
+        let why = format!("the game cannot play it: {e}");
+        out.push(Diagnostic::error(at, why));
+    }
+    for w in signal_warnings(level) {
+        out.push(Diagnostic::warning(
+            Some((w.floor(), w.at())),
+            w.to_string(),
+        ));
+    }
+    out.extend(plates_without_doors(level));
+    if let Some(at) = open_edge(level) {
+        out.push(Diagnostic::warning(
+            Some((level.player_floor().unwrap_or(1), at)),
+            "open edge: the player reaches the level's edge here with no wall closing it",
+        ));
+    }
+    let goals = level
+        .all_entities()
+        .filter(|(_, _, s)| s.recipe == EntityRecipe::Goal)
+        .count();
+    // A sunk heavy box fills water; it is no box for a goal.
+    let boxes = level
+        .all_entities()
+        .filter(|(_, _, s)| matches!(s.recipe, EntityRecipe::Box | EntityRecipe::HeavyBox))
+        .filter(|(_, _, s)| s.state.is_none())
+        .count();
+    if goals == 0 {
+        out.push(Diagnostic::warning(
+            None,
+            "no goals, so it can never be solved",
+        ));
+    } else if boxes < goals {
+        out.push(Diagnostic::warning(
+            None,
+            format!(
+                "{} but only {}, so it can never be solved",
+                count(goals, "goal", "goals"),
+                count(boxes, "box", "boxes")
+            ),
+        ));
+    }
+    out
+}
+
+/// Return a warning for the first plate of each colour with no door of
+/// that colour (a heavy plate: no secret door).
+fn plates_without_doors(level: &Level) -> Vec<Diagnostic> {
+    let mut plates: Vec<(Option<KeyColor>, usize, GridPos)> = Vec::new();
+    let mut doors: Vec<Option<KeyColor>> = Vec::new();
+    for (floor, at, spec) in level.all_entities() {
+        let color = spec.recipe.color();
+        match signal_role(spec.recipe) {
+            Some(SignalRole::Plate) if !plates.iter().any(|p| p.0 == color) => {
+                plates.push((color, floor, at));
+            }
+            Some(SignalRole::Door) => doors.push(color),
+            _ => {}
+        }
+    }
+    plates
+        .into_iter()
+        .filter(|(color, _, _)| !doors.contains(color))
+        .map(|(color, floor, at)| {
+            let door = if color.is_some() {
+                format!("no {} door", color_name(color))
+            } else {
+                "no secret door".to_owned()
+            };
+            Diagnostic::warning(
+                Some((floor, at)),
+                format!("the {} plate opens nothing: {door}", color_name(color)),
+            )
+        })
+        .collect()
+}
+
+/// Return how many errors and warnings there are, as the panel says it:
+/// `1 error, 2 warnings`, or `none`.
+pub fn summary(diagnostics: &[Diagnostic]) -> String {
+    let errors = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count();
+    let warnings = diagnostics.len() - errors;
+    match (errors, warnings) {
+        (0, 0) => "none".to_owned(),
+        (e, 0) => count(e, "error", "errors"),
+        (0, w) => count(w, "warning", "warnings"),
+        (e, w) => format!(
+            "{}, {}",
+            count(e, "error", "errors"),
+            count(w, "warning", "warnings")
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn level(text: &str) -> Level {
+        Level::parse(text).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn a_sound_level_has_none() {
+        assert_eq!(diagnose(&level("#####\n#@$.#\n#####\n")), []);
+    }
+
+    #[test]
+    fn a_plate_without_a_door_is_named_at_its_cell() {
+        let l = level("legend: p = PressurePlateRed\n######\n#@$.p#\n######\n");
+        let d = diagnose(&l);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].at, Some((1, GridPos::new(4, 1))));
+        assert_eq!(d[0].message, "the red plate opens nothing: no red door");
+    }
+
+    #[test]
+    fn a_level_without_a_player_or_boxes_says_so() {
+        let mut l = level("#####\n#@ .#\n#####\n");
+        let _ = l.remove(GridPos::new(1, 1), EntityRecipe::Player);
+        let d = diagnose(&l);
+        assert_eq!(d[0].severity, Severity::Error);
+        assert!(d[0].message.contains("no player"));
+        assert_eq!(summary(&d), "1 error, 1 warning");
+        assert!(d[1].message.contains("1 goal but only 0 boxes"));
+    }
+}

@@ -1,0 +1,140 @@
+//! The palette: every brush the editor paints with, listed from the
+//! registries (core's recipe table and the sim's declarations), so a new
+//! recipe, state or box content appears without an edit here.
+
+use muscleman_core::{CellClass, Contents, EntityRecipe, EntitySpec, GridPos, Holds};
+use muscleman_sim::{Appearance, Tint, World, appearance, recipe_decl, spawn_spec};
+
+use crate::play::art::name_of;
+
+/// What a brush paints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Brush {
+    /// Clears the cell: bare floor.
+    Erase,
+    /// Adds one thing to the cell.
+    Thing(EntitySpec),
+}
+
+impl Brush {
+    /// Return the brush's name as the palette lists it: the legend's
+    /// spelling (`DoorRed:open`, `Box(Apple)`), and what players call it.
+    pub fn name(&self) -> String {
+        match self {
+            Brush::Erase => "Floor (erase)".to_owned(),
+            Brush::Thing(spec) if recipe_decl(spec.recipe).is_none() => {
+                format!("{spec}  (level data: the game does not play it yet)")
+            }
+            Brush::Thing(spec) => {
+                let mut name = format!("{spec}  {}", name_of(appearance_of(spec)));
+                for (i, thing) in spec.contents.as_slice().iter().enumerate() {
+                    let a = appearance_of(&EntitySpec::new(*thing));
+                    name.push_str(if i == 0 { " holding " } else { ", " });
+                    name.push_str(&name_of(a));
+                }
+                name
+            }
+        }
+    }
+
+    /// Return the short name the status line uses: `DoorRed:open`.
+    pub fn short(&self) -> String {
+        match self {
+            Brush::Erase => "floor".to_owned(),
+            Brush::Thing(spec) => spec.to_string(),
+        }
+    }
+}
+
+/// Return every brush: erase, then each recipe levels may hold in the
+/// table's order, in its own state, then in each state it may be written
+/// in, then (for a recipe that holds things) holding each thing it may
+/// hold.
+pub fn palette() -> Vec<Brush> {
+    let in_levels = || EntityRecipe::ALL.into_iter().filter(|r| r.in_levels());
+    let mut out = vec![Brush::Erase];
+    for recipe in in_levels() {
+        let info = recipe.info();
+        let base = EntitySpec::new(recipe);
+        out.push(Brush::Thing(base));
+        for (state, _) in info.states {
+            out.push(Brush::Thing(base.with_state(*state)));
+        }
+        if info.holds == Holds::Things {
+            for content in in_levels().filter(|r| r.info().class.contains(CellClass::CONTENT)) {
+                if let Some(contents) = Contents::from_slice(&[content]) {
+                    out.push(Brush::Thing(base.with_contents(contents)));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Return how a thing looks, as the game draws it: its appearance in a
+/// world of its own, or for a recipe the sim does not play yet (level
+/// data such as stairs), its name's last word's initial.
+pub fn appearance_of(spec: &EntitySpec) -> Appearance {
+    let mut world = World::new();
+    match spawn_spec(&mut world, spec, GridPos::ZERO) {
+        Ok(id) => appearance(&world, id),
+        Err(_) => {
+            let name = spec.recipe.name();
+            let initial = name
+                .char_indices()
+                .rfind(|(_, c)| c.is_ascii_uppercase())
+                .map_or('?', |(_, c)| c);
+            Appearance {
+                recipe: Some(spec.recipe),
+                kind: "level_data",
+                name,
+                glyph: initial,
+                tint: Tint::Cyan,
+                ..Appearance::UNKNOWN
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_palette_lists_every_recipe_levels_hold_with_states_and_contents() {
+        let brushes = palette();
+        for recipe in EntityRecipe::ALL.into_iter().filter(|r| r.in_levels()) {
+            assert!(
+                brushes.contains(&Brush::Thing(EntitySpec::new(recipe))),
+                "{recipe}"
+            );
+        }
+        let open =
+            EntitySpec::new(EntityRecipe::DoorRed).with_state(muscleman_core::RecipeState::Open);
+        assert!(brushes.contains(&Brush::Thing(open)));
+        let apple = Contents::from_slice(&[EntityRecipe::Apple]).unwrap_or_default();
+        let boxed = EntitySpec::new(EntityRecipe::Box).with_contents(apple);
+        assert!(brushes.contains(&Brush::Thing(boxed)));
+        assert_eq!(Brush::Thing(boxed).short(), "Box(Apple)");
+        assert!(!brushes.contains(&Brush::Thing(EntitySpec::new(EntityRecipe::Ghost))));
+    }
+
+    #[test]
+    fn level_data_the_sim_does_not_play_still_looks_like_something() {
+        // What the sim plays looks as its declaration says.
+        let stairs = appearance_of(&EntitySpec::new(EntityRecipe::StairsDown));
+        assert_eq!((stairs.kind, stairs.glyph), ("stairs_down", '>'));
+        let b = appearance_of(&EntitySpec::new(EntityRecipe::Box));
+        assert_eq!(b.kind, "box");
+        // What levels may hold and the sim does not play yet gets a glyph
+        // of its name's last capital.
+        let unplayed = EntityRecipe::ALL
+            .into_iter()
+            .filter(|r| r.in_levels() && muscleman_sim::recipe_decl(*r).is_none());
+        for recipe in unplayed {
+            let a = appearance_of(&EntitySpec::new(recipe));
+            assert_eq!(a.kind, "level_data", "{recipe}");
+            assert!(a.glyph.is_ascii_uppercase(), "{recipe}: {}", a.glyph);
+        }
+    }
+}

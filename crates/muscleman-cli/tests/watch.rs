@@ -1,0 +1,82 @@
+//! `play FILE --watch`, headless: the level read again when the file
+//! changes, the position kept when the level is the same, errors in place
+//! of the board when it does not read, and the verdict.
+
+use std::time::Duration;
+
+use muscleman_cli::play::watch::{self, Watch};
+use muscleman_sim::Rules;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+fn screen(w: &Watch) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
+    terminal.draw(|frame| watch::draw(w, frame)).expect("draw");
+    let buffer = terminal.backend().buffer().clone();
+    let mut out = String::new();
+    for y in 0..24 {
+        for x in 0..80 {
+            out.push_str(buffer.cell((x, y)).map_or(" ", |c| c.symbol()));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn moves(w: &Watch) -> u32 {
+    w.app.as_ref().expect("a game").game().stats().moves
+}
+
+#[test]
+fn the_watched_level_reloads_keeps_its_position_and_shows_errors() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("w.txt");
+    std::fs::write(&path, "######\n#@ $.#\n######\n").expect("write");
+    let mut w = Watch::new(path.clone(), None, Rules::MUSCLEMAN, true);
+    assert!(w.errors.is_empty());
+    w.handle_key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE));
+    assert_eq!(moves(&w), 1);
+    w.verdicts.wait(Duration::from_secs(20));
+    assert!(
+        screen(&w).contains("verdict: a solution of"),
+        "{}",
+        screen(&w)
+    );
+    // Unchanged file: nothing happens.
+    assert!(!w.reload());
+    // The same level with a comment: the position stays.
+    std::fs::write(&path, "; a comment\n######\n#@ $.#\n######\n").expect("write");
+    assert!(w.reload());
+    assert_eq!(moves(&w), 1);
+    // A broken file: its errors in place of the board.
+    std::fs::write(&path, "######\n#@ $.#\n#Q####\n").expect("write");
+    assert!(w.reload());
+    let text = screen(&w);
+    assert!(text.contains("does not read"), "{text}");
+    assert!(text.contains("w.txt:3:2"), "{text}");
+    // Fixed again, the same level: the position is still there.
+    std::fs::write(&path, "######\n#@ $.#\n######\n").expect("write");
+    assert!(w.reload());
+    assert_eq!(moves(&w), 1);
+    // Another level: a new game.
+    std::fs::write(&path, "#######\n#@ $ .#\n#######\n").expect("write");
+    assert!(w.reload());
+    assert_eq!(moves(&w), 0);
+    // A level of two floors plays, on the player's floor.
+    std::fs::write(
+        &path,
+        "floor:\n####\n#@.#\n#$ #\n####\nfloor:\n####\n#  #\n####\n",
+    )
+    .expect("write");
+    assert!(w.reload());
+    let text = screen(&w);
+    assert!(text.contains("floor 1 of 2"), "{text}");
+    // A level the game cannot play yet: why, in place of the board.
+    std::fs::write(&path, "legend: c = Cauldron\n######\n#@c$.#\n######\n").expect("write");
+    assert!(w.reload());
+    let text = screen(&w);
+    assert!(text.contains("Cauldron cannot be used yet"), "{text}");
+    w.handle_key(KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE));
+    assert!(w.should_quit());
+}
