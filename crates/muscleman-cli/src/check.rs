@@ -7,6 +7,7 @@ use muscleman_level::{Level, MAX_INPUT_BYTES, open_edge_on, signal_warnings};
 use muscleman_sim::{LevelLoadError, world_from_level};
 
 use crate::cli::CheckArgs;
+use crate::diagnose::count;
 use crate::error::{EXIT_BAD_INPUT, Failure, note, output_failure, warn};
 use crate::source::{LevelFile, read_capped};
 
@@ -102,11 +103,6 @@ pub fn check_file(path: &std::path::Path) -> FileReport {
         report.levels = file.len();
     }
     report
-}
-
-/// Return `1 box`, `2 boxes`: a number and its noun.
-fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// Name a cell of a level for messages: `FILE:LINE:COL: LABEL` where it

@@ -27,6 +27,7 @@ use muscleman_solver::{
 };
 
 use crate::cli::{OptimalArg, SolveArgs};
+use crate::diagnose::count;
 use crate::error::{EXIT_GAVE_UP, EXIT_OK, EXIT_UNSOLVABLE, Failure, note, output_failure};
 use crate::source::LevelFile;
 
@@ -199,8 +200,8 @@ fn search(
     let mut show = |p: &Progress| {
         shown = true;
         let line = format!(
-            "{label}: searching: {} states, {} stored, depth {}, {} MB, {}",
-            p.stats.expanded,
+            "{label}: searching: {}, {} stored, depth {}, {} MB, {}",
+            count(as_count(p.stats.expanded), "state", "states"),
             p.stats.stored,
             p.bound,
             p.stats.memory_bytes >> 20,
@@ -224,6 +225,12 @@ fn search(
     outcome
 }
 
+/// Return a count as `usize`, for [`count`] (a count past it shows as the
+/// largest).
+fn as_count(n: impl TryInto<usize>) -> usize {
+    n.try_into().unwrap_or(usize::MAX)
+}
+
 /// Return the verdict of a search and what to say of it (after the level's label).
 fn describe(
     outcome: &Result<SolveOutcome, muscleman_solver::SolveError>,
@@ -241,11 +248,11 @@ fn describe(
             (
                 Verdict::Solved,
                 format!(
-                    "solved under {} rules, {} moves, {} pushes{optimal} ({} states, {})",
+                    "solved under {} rules, {}, {}{optimal} ({}, {})",
                     rules_name(options.rules),
-                    s.move_count,
-                    s.pushes,
-                    s.stats.expanded,
+                    count(as_count(s.move_count), "move", "moves"),
+                    count(as_count(s.pushes), "push", "pushes"),
+                    count(as_count(s.stats.expanded), "state", "states"),
                     seconds(s.stats.elapsed)
                 ),
             )
@@ -254,11 +261,15 @@ fn describe(
             let why = match reason {
                 UnsolvableReason::NoGoals => "it has no goals".to_owned(),
                 UnsolvableReason::TooFewBoxes { boxes, goals } => {
-                    format!("{goals} goals but only {boxes} boxes")
+                    format!(
+                        "{} but only {}",
+                        count(as_count(*goals), "goal", "goals"),
+                        count(as_count(*boxes), "box", "boxes")
+                    )
                 }
                 UnsolvableReason::Exhausted => format!(
-                    "every reachable position was searched ({} states)",
-                    stats.expanded
+                    "every reachable position was searched ({})",
+                    count(as_count(stats.expanded), "state", "states")
                 ),
             };
             (Verdict::Unsolvable, format!("no solution: {why}"))

@@ -453,3 +453,22 @@ fn the_panel_fits_60_by_18_and_explains_the_glyphs_drawn() {
         assert!(!s.contains("[] box"), "{s}");
     }
 }
+
+#[test]
+fn copying_counts_moves_as_the_game_does_and_names_the_other_inputs() {
+    let copied = |what: &str| format!("Copied {what} as LURD to the clipboard (OSC 52)");
+    let mut app = in_memory("#####\n#@$.#\n#####\n", Rules::MUSCLEMAN);
+    // A turn with empty hands is an input, not a move.
+    keys(&mut app, "[");
+    key(&mut app, KeyCode::Char('c'));
+    assert_eq!(app.message(), Some(copied("1 input (0 moves)").as_str()));
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Char('c'));
+    assert_eq!(app.message(), Some(copied("2 inputs (1 move)").as_str()));
+    // From the start again: one move, said once.
+    keys(&mut app, "r");
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Char('c'));
+    assert_eq!(app.take_clipboard().as_deref(), Some("R"));
+    assert_eq!(app.message(), Some(copied("1 move").as_str()));
+}

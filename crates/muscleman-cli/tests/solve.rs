@@ -239,10 +239,7 @@ fn a_level_only_a_pull_solves_is_solved_under_muscleman_rules() {
     f.write("few.txt", "######\n#@$..#\n######\n");
     let (c, _, err) = code(&f, &["solve", "few.txt"]);
     assert_eq!(c, Some(1), "{err}");
-    assert!(
-        err.contains("no solution: 2 goals but only 1 boxes"),
-        "{err}"
-    );
+    assert!(err.contains("no solution: 2 goals but only 1 box"), "{err}");
 }
 
 /// Water (the player cannot swim, heavy boxes sink), keys, doors, plates,
@@ -363,8 +360,7 @@ fn check_solve_reports_each_level() {
     assert_eq!(lines.len(), 3, "{out}");
     assert_eq!(lines[0], "c.txt: 2 levels read, all valid");
     assert!(
-        lines[1]
-            .starts_with("c.txt: level 1 (One): solved under Muscleman rules, 1 moves, 1 pushes"),
+        lines[1].starts_with("c.txt: level 1 (One): solved under Muscleman rules, 1 move, 1 push"),
         "{out}"
     );
     assert!(

@@ -20,6 +20,10 @@ use muscleman_core::GridPos;
 use muscleman_sim::{Command, Game};
 use muscleman_solver::{GiveUpReason, Optimize, SolveOptions, SolveOutcome, solve_game};
 
+/// Return a count as `usize` (a count past it shows as the largest).
+fn as_count(n: impl TryInto<usize>) -> usize {
+    n.try_into().unwrap_or(usize::MAX)
+}
 /// How long the hint search may take.
 pub const HINT_TIME: Duration = Duration::from_secs(10);
 /// How much memory the hint search may take, in MiB.
@@ -83,7 +87,11 @@ impl HintAnswer {
                     }
                 }
                 let shown = words.join(" ");
-                format!("Hint: {shown} (⇒ pushes; {moves} moves, {pushes} pushes to go)")
+                format!(
+                    "Hint: {shown} (⇒ pushes; {}, {} to go)",
+                    crate::diagnose::count(as_count(*moves), "move", "moves"),
+                    crate::diagnose::count(as_count(*pushes), "push", "pushes")
+                )
             }
             HintAnswer::Unsolvable => {
                 "No solution from here (the solver proved it): z undoes".to_owned()

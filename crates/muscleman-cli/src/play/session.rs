@@ -142,7 +142,12 @@ impl Store {
                 session.dirty = false;
                 if moves > 0 {
                     message = Some(format!(
-                        "Back where you left it ({moves} moves): r restarts, z undoes"
+                        "Back where you left it ({}): r restarts, z undoes",
+                        crate::diagnose::count(
+                            usize::try_from(moves).unwrap_or(usize::MAX),
+                            "move",
+                            "moves"
+                        )
                     ));
                 }
                 if let Err(e) = self.record_if_solved(session) {

@@ -2,6 +2,7 @@
 //! (a solution kept, or pasted moves) and the hint, searched for on its
 //! own thread and polled by the loop.
 
+use crate::diagnose::count;
 use std::time::Duration;
 
 use muscleman_sim::Command;
@@ -81,10 +82,11 @@ impl App {
             } else {
                 "not solved"
             };
+            // The letters played are inputs; the panel counts moves.
             self.screen.message = Some(format!(
-                "Played back {} ({} moves): {verdict}",
+                "Played back {} ({}): {verdict}",
                 playback.what,
-                playback.commands.len()
+                count(playback.commands.len(), "input", "inputs")
             ));
         } else {
             self.playing.current = Some(playback);

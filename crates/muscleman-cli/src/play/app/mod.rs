@@ -21,6 +21,7 @@ use super::names::floor_label;
 use super::playback::Playing;
 use super::screen::{Overlay, Screen};
 use super::session::{LevelSet, Session, Store};
+use crate::diagnose::count;
 use crate::progress::{LevelRecord, Progress, RulesProgress};
 use crate::saves::Saves;
 use crate::solution::moves_of;
@@ -495,10 +496,20 @@ impl App {
             self.screen.message = Some("No moves to copy yet".to_owned());
             return;
         }
-        self.screen.message = Some(format!(
-            "Copied {} moves as LURD to the clipboard (OSC 52)",
-            moves.chars().count()
-        ));
+        // The letters are inputs; the game counts moves (a grab, a drop or
+        // a swing is no move): say both when they differ.
+        let inputs = moves.chars().count();
+        let moved = usize::try_from(self.session.game.stats().moves).unwrap_or(usize::MAX);
+        let what = if inputs == moved {
+            count(moved, "move", "moves")
+        } else {
+            format!(
+                "{} ({})",
+                count(inputs, "input", "inputs"),
+                count(moved, "move", "moves")
+            )
+        };
+        self.screen.message = Some(format!("Copied {what} as LURD to the clipboard (OSC 52)"));
         self.clipboard = Some(moves);
     }
 }
