@@ -80,11 +80,13 @@ pub(super) fn draw_panel(app: &App, frame: &mut Frame, area: Rect, narrow: bool)
             value,
         ),
     ]));
+    // Whether this position is solved, else whether the level was ever
+    // (after an undo the best stays, the position is not solved).
     lines.push(Line::from(Span::styled(
-        if record.is_some() {
-            "Solved"
-        } else {
-            "Not solved yet"
+        match (app.game().is_solved(), record.is_some()) {
+            (true, _) => "Solved",
+            (false, true) => "Solved before",
+            (false, false) => "Not solved yet",
         },
         label,
     )));
