@@ -83,6 +83,12 @@ fn bad_levels_name_the_line_and_column() {
         ),
         ("tab.txt", "#####\n#@\t.#\n#####\n", "tab.txt:2:3:"),
         ("run.txt", "1000000000000#\n#@$.#\n", "run.txt:1:1:"),
+        // A misspelled legend key names itself, and nothing after it.
+        (
+            "legnd.txt",
+            "legnd: a = Coin\n#####\n#@a$.#\n#####\n",
+            "legnd.txt:1:1: \"legnd\" is not a legend key",
+        ),
     ];
     for (name, text, place) in cases {
         f.write(name, text);

@@ -94,6 +94,11 @@ pub enum ParseErrorKind {
         /// The line of its definition.
         line: usize,
     },
+    /// A `Key: value` line whose key is `legend` misspelled and whose value
+    /// defines a letter (`legnd: a = Coin`): as metadata it would define
+    /// nothing, and the letter's uses would be unknown symbols.
+    #[error("{0:?} is not a legend key, expected \"legend: LETTER = RECIPE\"")]
+    LegendMisspelled(String),
     /// Stairs with no partner in the same cell one floor up (`StairsUp`) or
     /// down (`StairsDown`); reported at the unpaired stairs.
     #[error("{0}")]

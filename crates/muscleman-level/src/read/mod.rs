@@ -12,6 +12,7 @@
 
 mod builder;
 mod head;
+mod typo;
 
 use std::borrow::Cow;
 
@@ -262,7 +263,13 @@ impl<'a> Reader<'a> {
                 self.floor_line(n, value);
                 return;
             }
-            if key.eq_ignore_ascii_case("legend") {
+            let misspelled = typo::near_legend(key) && typo::defines_a_letter(value);
+            if misspelled {
+                // Said once, then read as meant: its letter's uses are no
+                // unknown symbols besides.
+                self.error(n, column, Kind::LegendMisspelled(key.to_owned()));
+            }
+            if misspelled || key.eq_ignore_ascii_case("legend") {
                 if self.phase != Phase::FloorHead {
                     self.end_grid();
                 }
