@@ -83,6 +83,12 @@ fn bad_levels_name_the_line_and_column() {
         ),
         ("tab.txt", "#####\n#@\t.#\n#####\n", "tab.txt:2:3:"),
         ("run.txt", "1000000000000#\n#@$.#\n", "run.txt:1:1:"),
+        // A legend line under the grid: the use says where it is.
+        (
+            "below.txt",
+            "#####\n#@x.#\n#####\nlegend: x = Box\n",
+            "below.txt:2:3: legend letter 'x' is defined below the grid, on line 4",
+        ),
         // A misspelled legend key names itself, and nothing after it.
         (
             "legnd.txt",

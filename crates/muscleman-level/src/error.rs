@@ -94,6 +94,19 @@ pub enum ParseErrorKind {
         /// The line of its definition.
         line: usize,
     },
+    /// A legend letter is used in a grid and defined by a legend line below
+    /// that grid (on line `line`), which defines it for the level below, if
+    /// any; reported at the use.
+    #[error(
+        "legend letter {letter:?} is defined below the grid, on line {line}, expected \
+         its legend line above the level's first row"
+    )]
+    LetterBelowGrid {
+        /// The letter.
+        letter: char,
+        /// The line of its definition.
+        line: usize,
+    },
     /// A `Key: value` line whose key is `legend` misspelled and whose value
     /// defines a letter (`legnd: a = Coin`): as metadata it would define
     /// nothing, and the letter's uses would be unknown symbols.
@@ -416,9 +429,28 @@ impl Errors {
     /// Call the unknown-symbol errors of `letter` since `mark` what they
     /// are: uses above its definition on line `line`.
     pub(crate) fn retag_unknown(&mut self, mark: usize, letter: char, line: usize) {
+        self.retag_unknown_as(
+            mark,
+            letter,
+            ParseErrorKind::LetterAboveDefinition { letter, line },
+        );
+    }
+
+    /// Call the unknown-symbol errors of `letter` since `mark` uses of a
+    /// letter defined below their grid, on line `line`.
+    pub(crate) fn retag_unknown_below(&mut self, mark: usize, letter: char, line: usize) {
+        self.retag_unknown_as(
+            mark,
+            letter,
+            ParseErrorKind::LetterBelowGrid { letter, line },
+        );
+    }
+
+    /// Give the unknown-symbol errors of `letter` since `mark` the kind `kind`.
+    fn retag_unknown_as(&mut self, mark: usize, letter: char, kind: ParseErrorKind) {
         for e in self.errors.iter_mut().skip(mark) {
             if e.kind == ParseErrorKind::UnknownSymbol(letter) {
-                e.kind = ParseErrorKind::LetterAboveDefinition { letter, line };
+                e.kind = kind.clone();
             }
         }
     }

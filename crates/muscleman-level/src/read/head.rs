@@ -106,7 +106,13 @@ impl Reader<'_> {
                 let mark = self.level.as_ref().map_or(0, |b| b.mark);
                 self.errors.retag_unknown(mark, letter, n);
             }
-            None => {}
+            None => {
+                // A level just above used it, unknown: the legend line
+                // came below its grid.
+                if let Some(mark) = self.level.as_ref().map(|b| b.mark) {
+                    self.errors.retag_unknown_below(mark, letter, n);
+                }
+            }
         }
     }
 }
