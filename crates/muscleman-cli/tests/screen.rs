@@ -2,7 +2,7 @@
 //! ratatui's `TestBackend` and its text compared with committed snapshots.
 
 use muscleman_cli::builtin;
-use muscleman_cli::play::{App, ui};
+use muscleman_cli::play::{App, Overlay, ui};
 use muscleman_cli::progress::Progress;
 use muscleman_level::{Collection, Level};
 use muscleman_sim::Rules;
@@ -266,6 +266,24 @@ fn a_small_terminal_gets_a_message() {
     for (w, h) in [(0, 0), (1, 1), (59, 24), (80, 17), (3, 40)] {
         draw(&app, w, h);
     }
+}
+
+#[test]
+fn behind_too_small_only_quitting_keys_act() {
+    let mut app = app_of(TINY);
+    draw(&app, 40, 10);
+    key(&mut app, KeyCode::Right);
+    keys(&mut app, "n?");
+    assert_eq!(app.game().stats().moves, 0, "no unseen move");
+    assert_eq!(app.level_index(), 0, "no unseen level change");
+    assert_eq!(app.overlay(), Overlay::None);
+    // Back to a size that shows the game: keys act again.
+    draw(&app, 80, 24);
+    key(&mut app, KeyCode::Right);
+    assert_eq!(app.game().stats().moves, 1);
+    draw(&app, 40, 10);
+    keys(&mut app, "q");
+    assert!(app.should_quit());
 }
 
 #[test]

@@ -78,6 +78,9 @@ pub(crate) struct Screen {
     pub(crate) board: Cell<Option<BoardMap>>,
     /// Where the level list drew its rows: screen rect and first level.
     pub(crate) list: Cell<Option<(Rect, usize)>>,
+    /// Whether the last draw found the terminal too small and showed only
+    /// that: then no key but quitting acts on what cannot be seen.
+    pub(crate) too_small: Cell<bool>,
 }
 
 impl Screen {
@@ -91,6 +94,7 @@ impl Screen {
             looking: None,
             board: Cell::new(None),
             list: Cell::new(None),
+            too_small: Cell::new(false),
         }
     }
 

@@ -33,7 +33,9 @@ pub fn draw_in(app: &App, frame: &mut Frame, area: Rect) {
     // What the mouse can click is what this draw shows, nothing older.
     app.screen.board.set(None);
     app.screen.list.set(None);
-    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+    let too_small = area.width < MIN_WIDTH || area.height < MIN_HEIGHT;
+    app.screen.too_small.set(too_small);
+    if too_small {
         draw_too_small(frame, area);
         return;
     }

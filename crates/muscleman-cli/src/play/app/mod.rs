@@ -228,6 +228,14 @@ impl App {
         if key.kind == KeyEventKind::Release {
             return;
         }
+        if self.screen.too_small.get() {
+            // The screen shows only that it is too small: quitting keys
+            // quit, others change nothing unseen.
+            if action_for(key) == Some(GameAction::Quit) {
+                self.act(GameAction::Quit);
+            }
+            return;
+        }
         self.screen.message = None;
         match self.screen.overlay {
             Overlay::Browser { selected } => {
