@@ -232,15 +232,30 @@ fn next_and_previous_levels_wrap_around() {
 }
 
 #[test]
-fn solving_the_last_level_goes_back_to_the_first() {
+fn solving_goes_on_to_the_next_level_not_solved_yet() {
     let mut app = app_of(TINY);
+    // The last level solved first: on to level 1, not solved yet.
     key(&mut app, KeyCode::Char('b'));
     key(&mut app, KeyCode::Right);
     assert!(app.is_solved());
+    assert!(screen(&app).contains("Enter: level 1, not solved yet"));
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.level_index(), 0);
+    assert!(screen(&app).contains("Level 1: the next one not solved yet"));
+    // Every level solved: on to the next one.
+    for _ in 0..3 {
+        key(&mut app, KeyCode::Right);
+    }
+    assert!(app.is_solved());
+    assert!(screen(&app).contains("Enter: next level"));
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.level_index(), 1);
+    // The last level again, every level solved: back to the first.
+    key(&mut app, KeyCode::Right);
     assert!(screen(&app).contains("Enter: back to level 1"));
     key(&mut app, KeyCode::Enter);
     assert_eq!(app.level_index(), 0);
-    assert!(screen(&app).contains("back to level 1"));
+    assert!(screen(&app).contains("That was the last level: back to level 1"));
 }
 
 #[test]

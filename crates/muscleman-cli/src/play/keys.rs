@@ -28,7 +28,8 @@ pub enum GameAction {
     NextLevel,
     /// Start the previous level (the last before the first).
     PreviousLevel,
-    /// Once the level is solved, go on to the next one; nothing before.
+    /// Once the level is solved, go on to the next one not solved yet (the
+    /// next one when all are); nothing before.
     GoOn,
     /// Open the list of levels (the level browser).
     Levels,
@@ -65,7 +66,7 @@ impl GameAction {
             GameAction::Restart => "restart",
             GameAction::NextLevel => "next level",
             GameAction::PreviousLevel => "previous level",
-            GameAction::GoOn => "next level once solved",
+            GameAction::GoOn => "next unsolved level",
             GameAction::Levels => "levels",
             GameAction::Help => "help",
             GameAction::Hint => "hint",

@@ -302,10 +302,13 @@ fn draw_banner(app: &App, frame: &mut Frame, board: Rect, level: Rect) {
             lines.push(Line::from(t).alignment(Alignment::Center));
         }
     }
-    let next = if app.level_index() + 1 >= app.level_count() {
-        "Enter: back to level 1"
+    let to = app.level_to_go_on_to();
+    let next = if to == app.level_index() + 1 {
+        "Enter: next level".to_owned()
+    } else if app.was_solved(to) {
+        format!("Enter: back to level {}", to + 1)
     } else {
-        "Enter: next level"
+        format!("Enter: level {}, not solved yet", to + 1)
     };
     lines.push(Line::from(next).alignment(Alignment::Center));
     lines.push(Line::from("z: undo  c: copy  q: quit").alignment(Alignment::Center));
