@@ -616,3 +616,14 @@ fn the_legend_lists_water_once_beside_a_sunk_heavy_box() {
     assert!(shown.contains("sunk heavy box"), "{shown}");
     assert_eq!(shown.matches(" water").count(), 1, "{shown}");
 }
+
+#[test]
+fn the_panel_names_the_author_and_the_help_shows_the_comment() {
+    let mut app =
+        app_of("; Meta\nAuthor: Ada Lovelace\nComment: The box goes right.\n#####\n#@$.#\n#####\n");
+    assert!(screen(&app).contains("by Ada Lovelace"), "{}", screen(&app));
+    keys(&mut app, "?");
+    assert!(screen(&app).contains("This level: The box goes right."));
+    let plain = app_of(TINY);
+    assert!(!screen(&plain).contains("by "));
+}

@@ -44,6 +44,16 @@ pub(super) fn draw_panel(app: &App, frame: &mut Frame, area: Rect, narrow: bool)
             Span::styled(rules_name(app.session.rules), value),
         ]),
     ];
+    // The level's author, when its metadata names one, under its title.
+    if let Some(author) = app.level().metadata().get("Author") {
+        lines.insert(
+            2,
+            Line::from(vec![
+                Span::styled("by ", label),
+                Span::styled(author.trim().to_owned(), Style::new()),
+            ]),
+        );
+    }
     let view = app.game().view();
     if view.floor_count() > 1 {
         // The player's floor (the board may show another).

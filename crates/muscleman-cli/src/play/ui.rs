@@ -179,6 +179,16 @@ fn draw_help(app: &App, frame: &mut Frame, area: Rect) {
             Span::raw(rules_text(app.session.rules)),
         ]),
     ];
+    // The level's own words, when its metadata has a comment.
+    if let Some(comment) = app.level().metadata().get("Comment") {
+        let comment = comment.trim();
+        if !comment.is_empty() {
+            lines.push(Line::from(vec![
+                Span::styled("This level: ", Palette::of(app).accent()),
+                Span::raw(comment.replace('\n', " ")),
+            ]));
+        }
+    }
     lines.push(Line::from(""));
     let legend = key_legend();
     let column = width.saturating_sub(2) / 2;
