@@ -627,3 +627,25 @@ fn the_panel_names_the_author_and_the_help_shows_the_comment() {
     let plain = app_of(TINY);
     assert!(!screen(&plain).contains("by "));
 }
+
+#[test]
+fn a_cut_help_says_so_and_scrolls() {
+    let mut app = app_of(TINY);
+    keys(&mut app, "?");
+    let small = text(&draw(&app, 60, 18));
+    assert!(small.contains("more below"), "{small}");
+    let last = "Each level's position is kept";
+    assert!(!small.contains(last), "{small}");
+    for _ in 0..20 {
+        key(&mut app, KeyCode::Down);
+    }
+    let end = text(&draw(&app, 60, 18));
+    assert!(end.contains(last), "{end}");
+    assert!(end.contains("scroll back"), "{end}");
+    assert_eq!(app.overlay(), Overlay::Help);
+    // A help that fits does not scroll: any key closes it.
+    let big = text(&draw(&app, 100, 40));
+    assert!(big.contains("any key closes"), "{big}");
+    key(&mut app, KeyCode::Down);
+    assert_eq!(app.overlay(), Overlay::None);
+}

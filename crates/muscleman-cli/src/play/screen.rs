@@ -81,6 +81,11 @@ pub(crate) struct Screen {
     /// Whether the last draw found the terminal too small and showed only
     /// that: then no key but quitting acts on what cannot be seen.
     pub(crate) too_small: Cell<bool>,
+    /// How far the help is scrolled, in rows.
+    pub(crate) help_scroll: u16,
+    /// How far the help can scroll: the rows it has past the window, as
+    /// the last draw found them (0: it fits).
+    pub(crate) help_more: Cell<u16>,
 }
 
 impl Screen {
@@ -95,6 +100,8 @@ impl Screen {
             board: Cell::new(None),
             list: Cell::new(None),
             too_small: Cell::new(false),
+            help_scroll: 0,
+            help_more: Cell::new(0),
         }
     }
 

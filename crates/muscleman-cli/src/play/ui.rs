@@ -161,13 +161,7 @@ fn draw_browser(app: &App, frame: &mut Frame, area: Rect, selected: usize) {
 
 /// The help: the goal, the rules in use, every key, the mouse.
 fn draw_help(app: &App, frame: &mut Frame, area: Rect) {
-    let block = Block::bordered()
-        .title(Line::from(" Help ").style(Palette::of(app).accent()))
-        .title_bottom(Line::from(" any key closes ").style(Palette::of(app).dim()))
-        .border_style(Palette::of(app).dim());
-    let inner = block.inner(area);
-    frame.render_widget(Clear, area);
-    frame.render_widget(block, area);
+    let inner = Block::bordered().inner(area);
     let width = usize::from(inner.width);
     let mut lines = vec![
         Line::from(vec![
@@ -221,7 +215,34 @@ fn draw_help(app: &App, frame: &mut Frame, area: Rect) {
     lines.push(Line::from(
         "Each level's position is kept when you leave it, and comes back.",
     ));
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), inner);
+    // Rows the lines take, wrapped to the width: past the window's, the
+    // help scrolls and its frame says so.
+    let rows: usize = lines
+        .iter()
+        .map(|l| l.width().max(1).div_ceil(width.max(1)))
+        .sum();
+    let more = u16::try_from(rows.saturating_sub(usize::from(inner.height))).unwrap_or(u16::MAX);
+    app.screen.help_more.set(more);
+    let scroll = app.screen.help_scroll.min(more);
+    let bottom = if more == 0 {
+        " any key closes ".to_owned()
+    } else if scroll < more {
+        " more below: ↓ PageDown scroll, other keys close ".to_owned()
+    } else {
+        " ↑ PageUp scroll back, other keys close ".to_owned()
+    };
+    let block = Block::bordered()
+        .title(Line::from(" Help ").style(Palette::of(app).accent()))
+        .title_bottom(Line::from(bottom).style(Palette::of(app).dim()))
+        .border_style(Palette::of(app).dim());
+    frame.render_widget(Clear, area);
+    frame.render_widget(block, area);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .scroll((scroll, 0)),
+        inner,
+    );
 }
 
 fn draw_too_small(frame: &mut Frame, area: Rect) {

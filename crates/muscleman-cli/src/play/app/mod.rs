@@ -243,8 +243,28 @@ impl App {
                 return;
             }
             Overlay::Help => {
-                // Any key closes the help; quitting keys quit too.
+                // When the help is cut, the arrows and pages scroll it.
+                let more = self.screen.help_more.get();
+                let scroll = &mut self.screen.help_scroll;
+                let page = 5;
+                let moved = match key.code {
+                    KeyCode::Down | KeyCode::Char('j') if more > 0 => {
+                        Some(scroll.saturating_add(1))
+                    }
+                    KeyCode::PageDown | KeyCode::Char(' ') if more > 0 => {
+                        Some(scroll.saturating_add(page))
+                    }
+                    KeyCode::Up | KeyCode::Char('k') if more > 0 => Some(scroll.saturating_sub(1)),
+                    KeyCode::PageUp if more > 0 => Some(scroll.saturating_sub(page)),
+                    _ => None,
+                };
+                if let Some(to) = moved {
+                    *scroll = to.min(more);
+                    return;
+                }
+                // Any other key closes the help; quitting keys quit too.
                 self.screen.overlay = Overlay::None;
+                self.screen.help_scroll = 0;
                 if action_for(key) == Some(GameAction::Quit) && key.code != KeyCode::Esc {
                     self.act(GameAction::Quit);
                 }
