@@ -118,10 +118,17 @@ pub(crate) fn conflict(present: &EntitySpec, added: &EntitySpec) -> Option<Broke
             Broken::Duplicate(*added)
         });
     }
+    let (p, a) = (present.class(), added.class());
+    // A closed door with what an open one could hold: the door's own rule
+    // names the cause (and its open state) before the two blockers'.
+    for (x, xc, y, yc) in [(present, p, added, a), (added, a, present, p)] {
+        if xc.contains(C::ALONE) && yc.contains(C::FITS_DOORWAY) {
+            return Some(Broken::ClosedDoorShared(*x, *y));
+        }
+    }
     if blocks(present) && blocks(added) {
         return Some(Broken::TwoBlockers(*present, *added));
     }
-    let (p, a) = (present.class(), added.class());
     for (x, y, yc) in [(p, added, a), (a, present, p)] {
         if x.contains(C::WATER) && yc.contains(C::DRY) {
             return Some(Broken::WaterShared(*y));

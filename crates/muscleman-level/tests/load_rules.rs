@@ -72,9 +72,16 @@ fn one_blocker_a_cell() {
         errors(rhs),
         [(word(rhs, 2), K::TwoBlockers(spec(R::Box), spec(R::KeyRed)))]
     );
+    // A closed door with what an open door could hold: the door's rule,
+    // which names the open state.
     assert_eq!(
         errors("DoorRed Player"),
-        [(9, K::TwoBlockers(spec(R::DoorRed), spec(R::Player)))]
+        [(9, K::ClosedDoorShared(spec(R::DoorRed), spec(R::Player)))]
+    );
+    // With what no doorway holds: two blockers.
+    assert_eq!(
+        errors("DoorRed WallStrong"),
+        [(9, K::TwoBlockers(spec(R::DoorRed), spec(R::WallStrong)))]
     );
     // A sunk heavy box and an open door block nothing.
     assert_eq!(errors("WaterCell HeavyBox:sunk Box"), []);
