@@ -1,12 +1,12 @@
 //! A level's diagnostics as a designer sees them while editing: `check`'s
 //! errors (no player, unpaired stairs, what the sim cannot play) and its
 //! designer warnings (an open edge, doors nothing opens, keys nothing
-//! needs, plates without doors, too few boxes), each at its floor and cell
+//! needs, plates that open nothing, too few boxes), each at its floor and cell
 //! where it has one. The editor and `play --watch` show them; a leaf
 //! module, importing no front end.
 
-use muscleman_core::{EntityRecipe, GridPos, KeyColor};
-use muscleman_level::{Level, SignalRole, open_edge, signal_role, signal_warnings};
+use muscleman_core::{EntityRecipe, GridPos};
+use muscleman_level::{Level, open_edge, signal_warnings};
 use muscleman_sim::{LevelLoadError, world_from_level};
 
 /// How bad a diagnostic is.
@@ -71,17 +71,6 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// Return a key colour's name in messages.
-fn color_name(color: Option<KeyColor>) -> &'static str {
-    match color {
-        Some(KeyColor::Blue) => "blue",
-        Some(KeyColor::Red) => "red",
-        Some(KeyColor::Yellow) => "yellow",
-        Some(KeyColor::Green) => "green",
-        None => "heavy",
-    }
-}
-
 /// Return every diagnostic of `level`: errors first, then warnings, each
 /// kind in reading order.
 pub fn diagnose(level: &Level) -> Vec<Diagnostic> {
@@ -112,7 +101,6 @@ pub fn diagnose(level: &Level) -> Vec<Diagnostic> {
             w.to_string(),
         ));
     }
-    out.extend(plates_without_doors(level));
     if let Some(at) = open_edge(level) {
         out.push(Diagnostic::warning(
             Some((level.player_floor().unwrap_or(1), at)),
@@ -145,38 +133,6 @@ pub fn diagnose(level: &Level) -> Vec<Diagnostic> {
         ));
     }
     out
-}
-
-/// Return a warning for the first plate of each colour with no door of
-/// that colour (a heavy plate: no secret door).
-fn plates_without_doors(level: &Level) -> Vec<Diagnostic> {
-    let mut plates: Vec<(Option<KeyColor>, usize, GridPos)> = Vec::new();
-    let mut doors: Vec<Option<KeyColor>> = Vec::new();
-    for (floor, at, spec) in level.all_entities() {
-        let color = spec.recipe.color();
-        match signal_role(spec.recipe) {
-            Some(SignalRole::Plate) if !plates.iter().any(|p| p.0 == color) => {
-                plates.push((color, floor, at));
-            }
-            Some(SignalRole::Door) => doors.push(color),
-            _ => {}
-        }
-    }
-    plates
-        .into_iter()
-        .filter(|(color, _, _)| !doors.contains(color))
-        .map(|(color, floor, at)| {
-            let door = if color.is_some() {
-                format!("no {} door", color_name(color))
-            } else {
-                "no secret door".to_owned()
-            };
-            Diagnostic::warning(
-                Some((floor, at)),
-                format!("the {} plate opens nothing: {door}", color_name(color)),
-            )
-        })
-        .collect()
 }
 
 /// Return how many errors and warnings there are, as the panel says it:

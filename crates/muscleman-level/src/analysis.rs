@@ -136,6 +136,16 @@ pub enum SignalWarning {
         /// Its floor.
         floor: usize,
     },
+    /// No door of its colour for the plates of `color` (`None`: the heavy
+    /// plates, and no secret door); `at` is the first such plate.
+    PlateWithoutDoor {
+        /// The plates' colour (`None`: heavy).
+        color: Option<KeyColor>,
+        /// The first plate of the colour.
+        at: GridPos,
+        /// Its floor.
+        floor: usize,
+    },
 }
 
 impl SignalWarning {
@@ -144,7 +154,8 @@ impl SignalWarning {
         match *self {
             SignalWarning::DoorWithoutOpener { at, .. }
             | SignalWarning::SecretDoorWithoutPlate { at, .. }
-            | SignalWarning::KeyWithoutDoor { at, .. } => at,
+            | SignalWarning::KeyWithoutDoor { at, .. }
+            | SignalWarning::PlateWithoutDoor { at, .. } => at,
         }
     }
 
@@ -153,7 +164,8 @@ impl SignalWarning {
         match *self {
             SignalWarning::DoorWithoutOpener { floor, .. }
             | SignalWarning::SecretDoorWithoutPlate { floor, .. }
-            | SignalWarning::KeyWithoutDoor { floor, .. } => floor,
+            | SignalWarning::KeyWithoutDoor { floor, .. }
+            | SignalWarning::PlateWithoutDoor { floor, .. } => floor,
         }
     }
 }
@@ -184,6 +196,15 @@ impl fmt::Display for SignalWarning {
             SignalWarning::KeyWithoutDoor { color, .. } => {
                 let c = color_name(color);
                 write!(f, "the {c} key has no {c} door to open")
+            }
+            SignalWarning::PlateWithoutDoor {
+                color: Some(color), ..
+            } => {
+                let c = color_name(color);
+                write!(f, "the {c} plate opens nothing: no {c} door")
+            }
+            SignalWarning::PlateWithoutDoor { color: None, .. } => {
+                f.write_str("the heavy plate opens nothing: no secret door")
             }
         }
     }
@@ -245,6 +266,8 @@ struct Firsts {
     key: Option<(usize, GridPos)>,
     door: Option<(usize, GridPos)>,
     plate: Option<(usize, GridPos)>,
+    /// Whether any door of the class stands, unlocked ones included.
+    any_door: bool,
 }
 
 /// Return the warnings about doors nothing can open and keys nothing needs,
@@ -278,6 +301,7 @@ pub fn signal_warnings(level: &Level) -> Vec<SignalWarning> {
             let Some(f) = slot(recipe.color()).and_then(|i| firsts.get_mut(i)) else {
                 continue;
             };
+            f.any_door |= signal_role(recipe) == Some(SignalRole::Door);
             let first = match signal_role(recipe) {
                 Some(SignalRole::Key) => &mut f.key,
                 Some(SignalRole::Door) if spec.state != Some(RecipeState::Unlocked) => &mut f.door,
@@ -300,6 +324,13 @@ pub fn signal_warnings(level: &Level) -> Vec<SignalWarning> {
         }
         if let (Some(color), Some((floor, at)), None) = (*class, f.key, f.door) {
             warnings.push(SignalWarning::KeyWithoutDoor { color, at, floor });
+        }
+        if let (Some((floor, at)), false) = (f.plate, f.any_door) {
+            warnings.push(SignalWarning::PlateWithoutDoor {
+                color: *class,
+                at,
+                floor,
+            });
         }
     }
     warnings

@@ -96,8 +96,8 @@ legend: h = PressurePlateHeavy
 
 #[test]
 fn keys_plates_and_doors_count_on_every_floor() {
-    // The key upstairs opens the door downstairs; the plate on floor 3 has
-    // no door, which is no warning; the yellow key on floor 2 has no door.
+    // The key upstairs opens the door downstairs; the yellow key on floor 2
+    // has no door, and the green plate on floor 3 opens nothing.
     let text = "\
 legend: d = DoorRed
 legend: k = KeyRed
@@ -112,13 +112,24 @@ g
     let warnings = signal_warnings(&level(text));
     assert_eq!(
         warnings,
-        [SignalWarning::KeyWithoutDoor {
-            color: KeyColor::Yellow,
-            at: p(3, 0),
-            floor: 2,
-        }]
+        [
+            SignalWarning::KeyWithoutDoor {
+                color: KeyColor::Yellow,
+                at: p(3, 0),
+                floor: 2,
+            },
+            SignalWarning::PlateWithoutDoor {
+                color: Some(KeyColor::Green),
+                at: p(0, 0),
+                floor: 3,
+            }
+        ]
     );
     assert_eq!(warnings[0].floor(), 2);
+    assert_eq!(
+        warnings[1].to_string(),
+        "the green plate opens nothing: no green door"
+    );
 }
 
 #[test]
