@@ -83,8 +83,8 @@ struct Search<'a> {
 /// Facing and what the player holds included), else from the level's
 /// start. `level` must be the level that position was played from: the
 /// search reads from it only what no step changes (its rectangle, goals and
-/// strong walls) and what it may ever hold (plates, collectibles, hammers,
-/// box contents), so a later position of the same level is searched
+/// strong walls) and which recipes it may ever hold (its own and its boxes'
+/// contents), so a later position of the same level is searched
 /// soundly.
 pub(crate) fn explore(
     level: &Level,
