@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use muscleman_core::{EntityRecipe, GridPos};
+use muscleman_core::GridPos;
 use muscleman_level::{Level, MAX_INPUT_BYTES, open_edge_on, signal_warnings};
 use muscleman_sim::{LevelLoadError, world_from_level};
 
@@ -72,18 +72,7 @@ pub fn check_file(path: &std::path::Path) -> FileReport {
                 place_on(&name, &label, level, floor, at)
             ));
         }
-        // Goals and boxes on every floor (solved means every goal of every
-        // floor holds a box).
-        let goals = level
-            .all_entities()
-            .filter(|(_, _, s)| s.recipe == EntityRecipe::Goal)
-            .count();
-        // A sunk heavy box fills water; it is no box for a goal.
-        let boxes = level
-            .all_entities()
-            .filter(|(_, _, s)| matches!(s.recipe, EntityRecipe::Box | EntityRecipe::HeavyBox))
-            .filter(|(_, _, s)| s.state.is_none())
-            .count();
+        let (goals, boxes) = crate::diagnose::goals_and_boxes(level);
         let first = place(&name, &label, level, GridPos::ZERO);
         if goals == 0 {
             report

@@ -107,16 +107,7 @@ pub fn diagnose(level: &Level) -> Vec<Diagnostic> {
             "open edge: the player reaches the level's edge here with no wall closing it",
         ));
     }
-    let goals = level
-        .all_entities()
-        .filter(|(_, _, s)| s.recipe == EntityRecipe::Goal)
-        .count();
-    // A sunk heavy box fills water; it is no box for a goal.
-    let boxes = level
-        .all_entities()
-        .filter(|(_, _, s)| matches!(s.recipe, EntityRecipe::Box | EntityRecipe::HeavyBox))
-        .filter(|(_, _, s)| s.state.is_none())
-        .count();
+    let (goals, boxes) = goals_and_boxes(level);
     if goals == 0 {
         out.push(Diagnostic::warning(
             None,
@@ -133,6 +124,22 @@ pub fn diagnose(level: &Level) -> Vec<Diagnostic> {
         ));
     }
     out
+}
+
+/// Return how many goals and boxes `level` has, on every floor (solved
+/// means every goal of every floor holds a box); a sunk heavy box fills
+/// water and is no box for a goal.
+pub(crate) fn goals_and_boxes(level: &Level) -> (usize, usize) {
+    let goals = level
+        .all_entities()
+        .filter(|(_, _, s)| s.recipe == EntityRecipe::Goal)
+        .count();
+    let boxes = level
+        .all_entities()
+        .filter(|(_, _, s)| matches!(s.recipe, EntityRecipe::Box | EntityRecipe::HeavyBox))
+        .filter(|(_, _, s)| s.state.is_none())
+        .count();
+    (goals, boxes)
 }
 
 /// Return how many errors and warnings there are, as the panel says it:
