@@ -63,7 +63,9 @@ pub use index::{CellEntities, SpatialIndex};
 pub use level::{LevelLoadError, level_from_world, world_from_level};
 pub use muscleman_core::{EntityId, EventBatch, Input};
 pub use recipe::{is_implemented, recipe_of, recipe_tags, spawn, spawn_spec, spec_of, spec_tags};
-pub use registry::{TAG_BITS, mechanics, recipe_decl, recipe_decls, tag_kinds, tag_named};
+pub use registry::{
+    MAX_EXPLAIN, TAG_BITS, mechanics, recipe_decl, recipe_decls, tag_kinds, tag_named,
+};
 pub use rules::{RULES_VERSION, Rules, is_solved};
 pub use save::{MAX_HISTORY, MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION, SaveError};
 pub use schedule::systems;

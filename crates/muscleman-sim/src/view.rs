@@ -8,7 +8,7 @@
 
 use std::collections::BTreeSet;
 
-use muscleman_core::{EntityId, EntityRecipe, GlobalCounter, GridDir, GridPos, KeyColor};
+use muscleman_core::{Contents, EntityId, EntityRecipe, GlobalCounter, GridDir, GridPos, KeyColor};
 
 use crate::component::{Facing, Holding, TagKind, TagSet};
 use crate::decl::{Layer, Tint};
@@ -60,6 +60,17 @@ pub struct Appearance {
     /// Whether it is a wall: it never moves, blocks, and bounds the floor
     /// area ([`View::inside`]).
     pub encloses: bool,
+    /// What it holds, in the order it would come out (a box's contents,
+    /// from its recipe's `Contents` data, whatever the recipe): nothing
+    /// inside an entity is hidden from a front end.
+    pub contents: Contents,
+    /// What a player reads of its recipe, one line or two
+    /// ([`RecipeDecl::explain`](crate::RecipeDecl::explain)).
+    pub explain: &'static str,
+    /// What a player reads of the state it is in, beyond its recipe's
+    /// words ([`StateDecl::explain`](crate::StateDecl::explain)); `""` for
+    /// none.
+    pub state_explain: &'static str,
 }
 
 impl Appearance {
@@ -78,6 +89,9 @@ impl Appearance {
         pushable: false,
         deep: false,
         encloses: false,
+        contents: Contents::EMPTY,
+        explain: "",
+        state_explain: "",
     };
 
     /// Return whether it is `kind` (`"box"`).
@@ -132,6 +146,7 @@ fn looks(world: &World, id: EntityId, at: GridPos, tags: TagSet) -> Appearance {
         .state
         .and_then(|s| decl.states.iter().find(|d| d.state == s));
     let (art, mut shown) = state.map_or((decl.art, ""), |s| (s.art, s.shown));
+    let state_explain = state.map_or("", |s| s.explain);
     if let Some(shows) = decl.shows {
         let word = shows(world, id, at, tags);
         if !word.is_empty() {
@@ -156,6 +171,9 @@ fn looks(world: &World, id: EntityId, at: GridPos, tags: TagSet) -> Appearance {
         pushable: tags.contains(TagKind::Pushable),
         encloses: tags.contains_all(TagSet::of(&[TagKind::Static, TagKind::BlocksMovement])),
         deep: tags.contains(TagKind::WaterCell) && is_unfilled_water(world.index().kinds_at(at)),
+        contents: spec.contents,
+        explain: decl.explain,
+        state_explain,
     }
 }
 

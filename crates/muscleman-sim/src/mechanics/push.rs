@@ -32,7 +32,11 @@ pub(crate) const MECHANIC: Mechanic = Mechanic::new(
         Art::new("box", "box", Layer::THING, '$', Tint::Brown),
         Assume::PUSHED.destroyable(),
     )
-    .with_init(&[Init::Contents])],
+    .with_init(&[Init::Contents])
+    .explained(
+        "walk into it to push it; it floats on water. What it holds (marked on it) comes out \
+         when a hammer smashes it.",
+    )],
     &[],
 );
 
