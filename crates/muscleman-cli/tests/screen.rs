@@ -499,7 +499,8 @@ fn keys_doors_plates_hammers_and_collectibles_have_glyphs_and_colours() {
         "██@v  kr  +R      ██",
         "██    kb  'B    ()██",
         "██  -T  *a  *p  *c██",
-        "██  *o  __  ≈≈  []██",
+        // The box holds an apple: its mark is the apple's letter.
+        "██  *o  __  ≈≈  [a██",
         "██  {}  _r  _H  +S██",
         "██  ky  kg        ██",
     ] {
@@ -532,6 +533,7 @@ fn keys_doors_plates_hammers_and_collectibles_have_glyphs_and_colours() {
         "hammer",
         "apple",
         "coin",
+        "box with apple",
     ] {
         assert!(s.contains(name), "{name} in the legend:\n{s}");
     }

@@ -72,5 +72,5 @@ pub use schedule::systems;
 pub use step::{StepError, step, step_into, step_with};
 pub use tally::{SIGNAL_CLASSES, Tallies};
 pub use trail::Trail;
-pub use view::{Appearance, Sprite, View, appearance};
+pub use view::{Appearance, Sprite, View, appearance, spec_appearance};
 pub use world::{FloorRect, InvariantError, RecipeError, World, WorldError};

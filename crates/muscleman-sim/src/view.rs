@@ -8,13 +8,15 @@
 
 use std::collections::BTreeSet;
 
-use muscleman_core::{Contents, EntityId, EntityRecipe, GlobalCounter, GridDir, GridPos, KeyColor};
+use muscleman_core::{
+    Contents, EntityId, EntityRecipe, EntitySpec, GlobalCounter, GridDir, GridPos, KeyColor,
+};
 
 use crate::component::{Facing, Holding, TagKind, TagSet};
 use crate::decl::{Layer, Tint};
 use crate::floor::{floor_of, local};
 use crate::mechanics::walk::is_unfilled_water;
-use crate::recipe::spec_of;
+use crate::recipe::{spawn_spec, spec_of};
 use crate::registry::recipe_decl;
 use crate::rules::counts_on_goal;
 use crate::world::World;
@@ -129,6 +131,24 @@ pub fn appearance(world: &World, id: EntityId) -> Appearance {
         Some((at, tags)) => looks(world, id, at, tags),
         None => Appearance::UNKNOWN,
     }
+}
+
+/// Return how an entity made from `spec` looks on its own, in a world of
+/// its own: what a box's contents will look like once out, what a palette
+/// offers. `None` for a spec the sim does not play.
+///
+/// # Example
+/// ```
+/// use muscleman_core::{EntityRecipe, EntitySpec, KeyColor};
+/// use muscleman_sim::spec_appearance;
+///
+/// let key = spec_appearance(&EntitySpec::new(EntityRecipe::KeyRed)).expect("played");
+/// assert_eq!((key.name, key.color), ("key", Some(KeyColor::Red)));
+/// ```
+pub fn spec_appearance(spec: &EntitySpec) -> Option<Appearance> {
+    let mut world = World::new();
+    let id = spawn_spec(&mut world, spec, GridPos::ZERO).ok()?;
+    Some(appearance(&world, id))
 }
 
 /// Return how entity `id`, at `at` with `tags`, looks.

@@ -101,7 +101,12 @@ fn every_declared_recipe_explains_itself_and_the_view_says_it() {
             }
         }
         let id = spawn(&mut world, decl.recipe, GridPos::new(x, 0)).expect("spawn");
-        assert_eq!(appearance(&world, id).explain, decl.explain, "{}", decl.recipe);
+        assert_eq!(
+            appearance(&world, id).explain,
+            decl.explain,
+            "{}",
+            decl.recipe
+        );
     }
 }
 

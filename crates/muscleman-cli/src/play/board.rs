@@ -365,16 +365,17 @@ pub(crate) fn render_cells(
                 }
                 .add_modifier(Modifier::UNDERLINED);
             }
+            let style = look.styled(style, cell_w == 1);
             let glyph = match (cell_w, cell.player) {
                 // The hint's way over bare floor: dots.
-                (1, false) if hinted && cell.top.is_none() => "·",
-                (_, false) if hinted && cell.top.is_none() => "··",
+                (1, false) if hinted && cell.top.is_none() => "·".into(),
+                (_, false) if hinted && cell.top.is_none() => "··".into(),
                 // An empty cell with a diagnostic, without colours: `!!`.
-                (1, false) if flag.is_some() && !marks.color && cell.top.is_none() => "!",
-                (_, false) if flag.is_some() && !marks.color && cell.top.is_none() => "!!",
-                (1, _) => look.narrow,
-                (_, true) => player_glyph(facing),
-                (_, false) => look.glyph,
+                (1, false) if flag.is_some() && !marks.color && cell.top.is_none() => "!".into(),
+                (_, false) if flag.is_some() && !marks.color && cell.top.is_none() => "!!".into(),
+                (1, _) => look.text(true),
+                (_, true) => player_glyph(facing).into(),
+                (_, false) => look.text(false),
             };
             let (Ok(x_off), Ok(y_off)) = (
                 u16::try_from((pad_x + sx) * cell_w),
@@ -382,7 +383,7 @@ pub(crate) fn render_cells(
             ) else {
                 continue;
             };
-            buf.set_string(area.x + x_off, area.y + y_off, glyph, style);
+            buf.set_string(area.x + x_off, area.y + y_off, &glyph, style);
         }
     }
     let to_u16 = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);

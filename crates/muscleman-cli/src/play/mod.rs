@@ -6,6 +6,7 @@
 mod app;
 pub(crate) mod art;
 pub(crate) mod board;
+pub(crate) mod help;
 pub mod hint;
 mod keys;
 mod mouse;

@@ -12,6 +12,7 @@ use ratatui::widgets::{Block, Paragraph};
 
 use super::app::App;
 use super::art::{BOLD, Look, PLAYER, look, look_of, name_of, rank};
+use super::help::key_of;
 use super::keys::{GameAction, KEY_BINDINGS, LegendLine};
 use super::names::{level_title, rules_name};
 use super::palette::Palette;
@@ -109,7 +110,7 @@ pub(super) fn draw_panel(app: &App, frame: &mut Frame, area: Rect, narrow: bool)
     lines.extend(legend_lines(
         app,
         width,
-        &short_legend(view.floor_count() > 1),
+        &short_legend(view.floor_count() > 1, app.rules().hands),
     ));
     // The glyph legend, for what this level holds, as far as there is room.
     let items = glyph_legend(&view);
@@ -179,14 +180,31 @@ fn counters_line(app: &App, view: &View) -> Option<Line<'static>> {
     (!spans.is_empty()).then(|| Line::from(spans))
 }
 
-/// The panel's short key legend: the arrows, then the first key of the
-/// actions a player needs most (looking at another floor where there are
-/// several), from `KEY_BINDINGS`; `?` shows them all.
-fn short_legend(floors: bool) -> Vec<LegendLine> {
+/// The panel's short key legend: the arrows, the hands' keys where the
+/// rules have hands (grab, drop, and both swings as one entry), then the
+/// first key of the actions a player needs most (looking at another floor
+/// where there are several), from `KEY_BINDINGS`; `?` shows them all.
+fn short_legend(floors: bool, hands: bool) -> Vec<LegendLine> {
     let mut out = vec![LegendLine {
         keys: "↑↓←→".to_owned(),
         description: "move",
     }];
+    if hands {
+        for action in [GameAction::Grab, GameAction::Drop] {
+            out.push(LegendLine {
+                keys: key_of(action).to_owned(),
+                description: action.description(),
+            });
+        }
+        out.push(LegendLine {
+            keys: format!(
+                "{} {}",
+                key_of(GameAction::SwingLeft),
+                key_of(GameAction::SwingRight)
+            ),
+            description: "swing",
+        });
+    }
     for action in [
         GameAction::Undo,
         GameAction::Restart,
@@ -268,7 +286,7 @@ fn glyph_lines(
     let mut spans: Vec<Span<'static>> = Vec::new();
     let mut used = 0usize;
     for (look, what) in items {
-        let glyph = if narrow { look.narrow } else { look.glyph };
+        let glyph = look.text(narrow);
         let len = glyph.chars().count() + 1 + what.chars().count();
         if used > 0 && used + 2 + len > width {
             lines.push(Line::from(std::mem::take(&mut spans)));
@@ -278,7 +296,8 @@ fn glyph_lines(
             spans.push(Span::raw("  "));
             used += 2;
         }
-        spans.push(Span::styled(glyph, Palette::of(app).style(*look)));
+        let style = look.styled(Palette::of(app).style(*look), narrow);
+        spans.push(Span::styled(glyph, style));
         spans.push(Span::raw(format!(" {what}")));
         used += len;
     }
@@ -295,7 +314,7 @@ fn glyph_legend(view: &View) -> Vec<(Look, String)> {
     let mut kinds: Vec<Appearance> = view.all_sprites().iter().map(|s| s.appearance).collect();
     // One line a look: entities that look alike (open and filled water
     // differ only in whether they can be walked into) are listed once.
-    let key = |a: &Appearance| (rank(*a), a.kind, a.color, a.state);
+    let key = |a: &Appearance| (rank(*a), a.kind, a.color, a.state, a.contents);
     kinds.sort_by_key(key);
     kinds.dedup_by_key(|a| key(a));
     kinds

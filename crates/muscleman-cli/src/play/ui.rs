@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use super::app::App;
 use super::art::BOLD;
 use super::board::draw_board;
-use super::keys::{LegendLine, key_legend};
+use super::help::draw_help;
 pub use super::names::rules_name;
 use super::palette::Palette;
 use super::panel::draw_panel;
@@ -56,20 +56,8 @@ pub fn draw_in(app: &App, frame: &mut Frame, area: Rect) {
         }
         Overlay::Help => {
             app.screen.board.set(None);
-            draw_help(app, frame, main);
+            draw_help(app, frame, main, narrow);
         }
-    }
-}
-
-/// Return what the rules in use let the player do, for the help.
-fn rules_text(rules: muscleman_sim::Rules) -> &'static str {
-    if rules == muscleman_sim::Rules::SOKOBAN {
-        "Sokoban: you push one box at a time, never two in a row; no grab, drop or swing."
-    } else if rules == muscleman_sim::Rules::MUSCLEMAN {
-        "Muscleman: you push a whole line of boxes at once; you can also grab a box, carry it, \
-         drop it and swing it round you."
-    } else {
-        "a chain limit: you push at most that many boxes in a row."
     }
 }
 
@@ -157,92 +145,6 @@ fn draw_browser(app: &App, frame: &mut Frame, area: Rect, selected: usize) {
         lines.push(Line::from(Span::styled(text, style)));
     }
     frame.render_widget(Paragraph::new(lines), inner);
-}
-
-/// The help: the goal, the rules in use, every key, the mouse.
-fn draw_help(app: &App, frame: &mut Frame, area: Rect) {
-    let inner = Block::bordered().inner(area);
-    let width = usize::from(inner.width);
-    let mut lines = vec![
-        Line::from(vec![
-            Span::styled("Goal: ", Palette::of(app).accent()),
-            Span::raw("push a box onto every goal () to solve the level."),
-        ]),
-        Line::from(vec![
-            Span::styled("Rules: ", Palette::of(app).accent()),
-            Span::raw(rules_text(app.session.rules)),
-        ]),
-    ];
-    // The level's own words, when its metadata has a comment.
-    if let Some(comment) = app.level().metadata().get("Comment") {
-        let comment = comment.trim();
-        if !comment.is_empty() {
-            lines.push(Line::from(vec![
-                Span::styled("This level: ", Palette::of(app).accent()),
-                Span::raw(comment.replace('\n', " ")),
-            ]));
-        }
-    }
-    lines.push(Line::from(""));
-    let legend = key_legend();
-    let column = width.saturating_sub(2) / 2;
-    let entry = |l: &LegendLine| {
-        let text = format!("{} {}", l.keys, l.description);
-        let n = text.chars().count();
-        if n > column {
-            text.chars()
-                .take(column.saturating_sub(1))
-                .collect::<String>()
-                + "…"
-        } else {
-            text + &" ".repeat(column - n)
-        }
-    };
-    for pair in legend.chunks(2) {
-        let mut spans = Vec::new();
-        for (i, l) in pair.iter().enumerate() {
-            if i > 0 {
-                spans.push(Span::raw("  "));
-            }
-            spans.push(Span::raw(entry(l)));
-        }
-        lines.push(Line::from(spans));
-    }
-    lines.push(Line::from(
-        "Mouse: click to walk, or a box then a cell to push it.",
-    ));
-    lines.push(Line::from("Paste LURD moves to watch them played back."));
-    lines.push(Line::from(
-        "Each level's position is kept when you leave it, and comes back.",
-    ));
-    // Rows the lines take, wrapped to the width: past the window's, the
-    // help scrolls and its frame says so.
-    let rows: usize = lines
-        .iter()
-        .map(|l| l.width().max(1).div_ceil(width.max(1)))
-        .sum();
-    let more = u16::try_from(rows.saturating_sub(usize::from(inner.height))).unwrap_or(u16::MAX);
-    app.screen.help_more.set(more);
-    let scroll = app.screen.help_scroll.min(more);
-    let bottom = if more == 0 {
-        " any key closes ".to_owned()
-    } else if scroll < more {
-        " more below: ↓ PageDown scroll, other keys close ".to_owned()
-    } else {
-        " ↑ PageUp scroll back, other keys close ".to_owned()
-    };
-    let block = Block::bordered()
-        .title(Line::from(" Help ").style(Palette::of(app).accent()))
-        .title_bottom(Line::from(bottom).style(Palette::of(app).dim()))
-        .border_style(Palette::of(app).dim());
-    frame.render_widget(Clear, area);
-    frame.render_widget(block, area);
-    frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: true })
-            .scroll((scroll, 0)),
-        inner,
-    );
 }
 
 fn draw_too_small(frame: &mut Frame, area: Rect) {

@@ -34,8 +34,8 @@ pub(crate) const MECHANIC: Mechanic = Mechanic::new(
     )
     .with_init(&[Init::Contents])
     .explained(
-        "walk into it to push it; it floats on water. What it holds (marked on it) comes out \
-         when a hammer smashes it.",
+        "walk into it to push it. What it holds, if anything, is marked on it and comes out \
+         when it is smashed.",
     )],
     &[],
 );
