@@ -267,10 +267,11 @@ fn render_view(app: &App, shown: Shown<'_>, area: Rect, buf: &mut Buffer) -> (Re
     let own = floor == view.player_floor();
     let marks = Marks {
         color: app.screen.color,
-        focus: Some(player),
+        // The cell looked at stays in sight, else the player.
+        focus: Some(app.screen.inspecting.unwrap_or(player)),
         picked: app.screen.picked.filter(|_| own),
         hinted: if own { &app.hints.cells } else { &[] },
-        cursor: None,
+        cursor: app.screen.inspecting,
         area: None,
         flagged: &[],
     };

@@ -8,6 +8,7 @@ pub(crate) mod art;
 pub(crate) mod board;
 pub(crate) mod help;
 pub mod hint;
+mod inspect;
 mod keys;
 mod mouse;
 pub(crate) mod names;

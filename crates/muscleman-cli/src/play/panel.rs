@@ -12,7 +12,7 @@ use ratatui::widgets::{Block, Paragraph};
 
 use super::app::App;
 use super::art::{BOLD, Look, PLAYER, look, look_of, name_of, rank};
-use super::help::key_of;
+use super::help::{key_of, wrap};
 use super::keys::{GameAction, KEY_BINDINGS, LegendLine};
 use super::names::{level_title, rules_name};
 use super::palette::Palette;
@@ -210,6 +210,7 @@ fn short_legend(floors: bool, hands: bool) -> Vec<LegendLine> {
         GameAction::Restart,
         GameAction::Levels,
         GameAction::Hint,
+        GameAction::Inspect,
         GameAction::LookFloor,
         GameAction::Help,
         GameAction::Quit,
@@ -220,7 +221,11 @@ fn short_legend(floors: bool, hands: bool) -> Vec<LegendLine> {
         if let Some(b) = KEY_BINDINGS.iter().find(|b| b.action == action) {
             out.push(LegendLine {
                 keys: b.label.to_owned(),
-                description: action.description(),
+                // Short where the panel is narrow; the help has it whole.
+                description: match action {
+                    GameAction::Inspect => "look",
+                    _ => action.description(),
+                },
             });
         }
     }
@@ -297,6 +302,20 @@ fn glyph_lines(
             used += 2;
         }
         let style = look.styled(Palette::of(app).style(*look), narrow);
+        if used + len > width {
+            // Longer than a line (a box named with what it holds): its
+            // own lines, wrapped.
+            let mut wrapped = wrap(
+                vec![Span::styled(glyph, style), Span::raw(format!(" {what}"))],
+                width,
+                3,
+            );
+            let last = wrapped.pop().map(|l| l.spans).unwrap_or_default();
+            lines.extend(wrapped);
+            used = last.iter().map(Span::width).sum();
+            spans = last;
+            continue;
+        }
         spans.push(Span::styled(glyph, style));
         spans.push(Span::raw(format!(" {what}")));
         used += len;

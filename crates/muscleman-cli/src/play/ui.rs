@@ -10,6 +10,7 @@ use super::app::App;
 use super::art::BOLD;
 use super::board::draw_board;
 use super::help::draw_help;
+use super::inspect::{draw_inspect, hover_text};
 pub use super::names::rules_name;
 use super::palette::Palette;
 use super::panel::draw_panel;
@@ -49,7 +50,11 @@ pub fn draw_in(app: &App, frame: &mut Frame, area: Rect) {
         draw_banner(app, frame, Block::bordered().inner(board), drawn);
     }
     match app.screen.overlay {
-        Overlay::None => {}
+        Overlay::None => {
+            if let Some(at) = app.screen.inspecting {
+                draw_inspect(app, frame, Block::bordered().inner(board), at, narrow);
+            }
+        }
         Overlay::Browser { selected } => {
             app.screen.board.set(None);
             draw_browser(app, frame, main, selected);
@@ -176,10 +181,16 @@ fn draw_status(app: &App, frame: &mut Frame, area: Rect) {
     let hinting = app
         .is_hinting()
         .then(|| "Looking for a hint... (it comes here; the game goes on)".to_owned());
+    let hover = app
+        .screen
+        .hover
+        .filter(|_| app.screen.overlay == Overlay::None && app.screen.inspecting.is_none())
+        .map(|at| hover_text(app, at));
     let text = match playing
         .as_ref()
         .or(app.screen.message.as_ref())
         .or(hinting.as_ref())
+        .or(hover.as_ref())
     {
         Some(m) => Line::from(Span::styled(
             format!(" {m}"),

@@ -6,6 +6,8 @@
 //! the mouse.
 
 mod background;
+mod inspect;
+mod overlays;
 mod pointer;
 
 use std::time::Duration;
@@ -243,36 +245,18 @@ impl App {
                 return;
             }
             Overlay::Help => {
-                // When the help is cut, the arrows and pages scroll it.
-                let more = self.screen.help_more.get();
-                let scroll = &mut self.screen.help_scroll;
-                let page = 5;
-                let moved = match key.code {
-                    KeyCode::Down | KeyCode::Char('j') if more > 0 => {
-                        Some(scroll.saturating_add(1))
-                    }
-                    KeyCode::PageDown | KeyCode::Char(' ') if more > 0 => {
-                        Some(scroll.saturating_add(page))
-                    }
-                    KeyCode::Up | KeyCode::Char('k') if more > 0 => Some(scroll.saturating_sub(1)),
-                    KeyCode::PageUp if more > 0 => Some(scroll.saturating_sub(page)),
-                    _ => None,
-                };
-                if let Some(to) = moved {
-                    *scroll = to.min(more);
-                    return;
-                }
-                // Any other key closes the help; quitting keys quit too.
-                self.screen.overlay = Overlay::None;
-                self.screen.help_scroll = 0;
-                if action_for(key) == Some(GameAction::Quit) && key.code != KeyCode::Esc {
-                    self.act(GameAction::Quit);
-                }
+                self.help_key(key);
                 return;
             }
             Overlay::None => {}
         }
         let action = action_for(key);
+        if self.screen.inspecting.is_some()
+            && self.playing.current.is_none()
+            && self.inspect_key(key, action)
+        {
+            return;
+        }
         if self.playing.current.is_some() {
             match action {
                 Some(GameAction::Faster) => self.act(GameAction::Faster),
@@ -330,7 +314,10 @@ impl App {
         if !matches!(action, GameAction::Hint | GameAction::Help) {
             self.screen.picked = None;
         }
-        if !matches!(action, GameAction::LookFloor | GameAction::Help) {
+        if !matches!(
+            action,
+            GameAction::LookFloor | GameAction::Help | GameAction::Inspect
+        ) {
             self.screen.looking = None;
         }
         match action {
@@ -353,6 +340,7 @@ impl App {
             GameAction::Help => self.screen.overlay = Overlay::Help,
             GameAction::Hint => self.ask_hint(),
             GameAction::LookFloor => self.look_floor(),
+            GameAction::Inspect => self.toggle_inspect(),
             GameAction::CopyMoves => self.copy_moves(),
             GameAction::PlayBack => self.play_best(),
             GameAction::Faster => self.change_speed(1),
