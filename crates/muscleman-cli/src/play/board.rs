@@ -154,7 +154,7 @@ pub(super) fn draw_board(app: &App, frame: &mut Frame, area: Rect) -> (Rect, boo
 /// it is not the player's), shortened as the width asks (the panel also
 /// names the level and the player's floor).
 fn board_title(app: &App, view: &View, floor: u32, width: usize) -> String {
-    let title = level_title(app.level(), app.level_index());
+    let title = level_title(app.listed_level(), app.level_index());
     if view.floor_count() < 2 {
         return format!(" {title} ");
     }

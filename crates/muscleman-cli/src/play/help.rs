@@ -177,7 +177,7 @@ pub(super) fn help_lines(app: &App, width: usize, narrow: bool) -> Vec<Line<'sta
     );
     lines.extend(labelled("Rules", rules_text(app.rules())));
     // The level's own words, when its metadata has them.
-    let meta = app.level().metadata();
+    let meta = app.listed_level().metadata();
     if let Some(comment) = meta.get("Comment").map(str::trim).filter(|c| !c.is_empty()) {
         let mut text = comment.replace('\n', " ");
         if let Some(author) = meta.get("Author").map(str::trim).filter(|a| !a.is_empty()) {

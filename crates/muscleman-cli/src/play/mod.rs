@@ -9,6 +9,7 @@ pub(crate) mod board;
 pub(crate) mod help;
 pub mod hint;
 mod inspect;
+mod intro;
 mod keys;
 mod mouse;
 pub(crate) mod names;
@@ -263,6 +264,8 @@ pub fn open_where_left(app: &mut App, saves: Saves, args: &PlayArgs) {
     }
     if first_run && !chosen && app.level_count() > 1 {
         app.open_browser();
+    } else {
+        app.introduce();
     }
 }
 

@@ -32,3 +32,13 @@ pub(super) fn floor_label(view: &muscleman_sim::View, floor: u32) -> String {
         None => label,
     }
 }
+
+/// Return a level's comment, if it has one that is not blank: what it
+/// says of itself as it opens.
+pub(crate) fn intro_comment(level: &Level) -> Option<&str> {
+    level
+        .metadata()
+        .get("Comment")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+}

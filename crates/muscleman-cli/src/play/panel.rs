@@ -37,7 +37,7 @@ pub(super) fn draw_panel(app: &App, frame: &mut Frame, area: Rect, narrow: bool)
             ),
         ]),
         Line::from(Span::styled(
-            level_title(app.level(), app.level_index()),
+            level_title(app.listed_level(), app.level_index()),
             Palette::of(app).accent(),
         )),
         Line::from(vec![
@@ -46,7 +46,7 @@ pub(super) fn draw_panel(app: &App, frame: &mut Frame, area: Rect, narrow: bool)
         ]),
     ];
     // The level's author, when its metadata names one, under its title.
-    if let Some(author) = app.level().metadata().get("Author") {
+    if let Some(author) = app.listed_level().metadata().get("Author") {
         lines.insert(
             2,
             Line::from(vec![

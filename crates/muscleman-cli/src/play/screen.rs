@@ -20,6 +20,9 @@ pub enum Overlay {
     },
     /// The help: goal, rules, keys.
     Help,
+    /// The level introducing itself as it opens: its title, author and
+    /// comment, until a key.
+    Intro,
 }
 
 /// Where the board was drawn, to read mouse clicks: the screen cell of the

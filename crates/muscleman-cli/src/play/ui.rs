@@ -11,6 +11,7 @@ use super::art::BOLD;
 use super::board::draw_board;
 use super::help::draw_help;
 use super::inspect::{draw_inspect, hover_text};
+use super::intro::draw_intro;
 pub use super::names::rules_name;
 use super::palette::Palette;
 use super::panel::draw_panel;
@@ -63,6 +64,7 @@ pub fn draw_in(app: &App, frame: &mut Frame, area: Rect) {
             app.screen.board.set(None);
             draw_help(app, frame, main, narrow);
         }
+        Overlay::Intro => draw_intro(app, frame, Block::bordered().inner(board), drawn),
     }
 }
 

@@ -183,6 +183,16 @@ impl App {
         self.session.game.level()
     }
 
+    /// Return the level being played as the set lists it: its title and
+    /// metadata are the set's (a kept position's level may carry older
+    /// ones: they are no part of a level's key), its cells the same.
+    pub fn listed_level(&self) -> &Level {
+        self.set
+            .levels
+            .get(self.session.index)
+            .unwrap_or_else(|| self.session.game.level())
+    }
+
     /// Return the rules being played by.
     pub fn rules(&self) -> Rules {
         self.session.rules
@@ -248,6 +258,10 @@ impl App {
                 self.help_key(key);
                 return;
             }
+            Overlay::Intro => {
+                self.intro_key(key);
+                return;
+            }
             Overlay::None => {}
         }
         let action = action_for(key);
@@ -287,6 +301,8 @@ impl App {
                 self.screen.overlay = Overlay::None;
                 if selected != self.session.index {
                     self.go_to(selected);
+                } else {
+                    self.introduce();
                 }
                 return;
             }
@@ -527,6 +543,7 @@ impl App {
                 self.session.solve_note = None;
                 self.session.dirty = false;
                 self.restore_current();
+                self.introduce();
             }
             Err(e) => {
                 self.screen.message = Some(format!("level {} cannot be played: {e}", index + 1))

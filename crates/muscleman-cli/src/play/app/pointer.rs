@@ -53,8 +53,15 @@ impl App {
                 self.screen.overlay = Overlay::None;
                 if index != self.session.index {
                     self.go_to(index);
+                } else {
+                    self.introduce();
                 }
             }
+            return;
+        }
+        if self.screen.overlay == Overlay::Intro {
+            // A click closes a level's introduction, as a key does.
+            self.screen.overlay = Overlay::None;
             return;
         }
         if self.screen.overlay != Overlay::None || self.playing.current.is_some() {
