@@ -99,3 +99,41 @@ fn the_built_in_file_checks_clean() {
     assert!(out.contains("levels read, all valid"), "{out}");
     assert_eq!(err, "", "no warnings");
 }
+
+/// A built-in level that says `Rules: muscleman` cannot be solved under
+/// Sokoban rules (the solver's search under them proves it unsolvable or
+/// gives up), and every other one can (the search solves it), within a
+/// few seconds each.
+#[test]
+fn the_rules_a_level_says_it_needs_hold_against_the_search() {
+    use muscleman_cli::level_rules;
+    use muscleman_solver::{SolveOptions, SolveOutcome, solve_level};
+    let file = builtin::levels().expect("the built-in levels parse");
+    let options = SolveOptions {
+        rules: Rules::SOKOBAN,
+        timeout: Some(std::time::Duration::from_secs(20)),
+        ..SolveOptions::default()
+    };
+    for (i, level) in file.collection.levels.iter().enumerate() {
+        let title = level.title().unwrap_or_default();
+        let needs = level_rules::needed(level).expect("a known Rules value");
+        let outcome = solve_level(level, &options).expect("the search runs");
+        let solved = matches!(outcome, SolveOutcome::Solved(_));
+        if needs == Some(Rules::MUSCLEMAN) {
+            assert!(
+                !solved,
+                "level {} ({title}) says Rules: muscleman but solves under Sokoban rules",
+                i + 1
+            );
+            assert!(!level_rules::allows(level, Rules::SOKOBAN));
+        } else {
+            assert!(
+                solved,
+                "level {} ({title}) does not say Rules: muscleman, but under Sokoban rules: \
+                 {outcome:?}",
+                i + 1
+            );
+        }
+        assert!(level_rules::allows(level, Rules::MUSCLEMAN));
+    }
+}

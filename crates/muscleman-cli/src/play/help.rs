@@ -22,6 +22,7 @@ use super::art::{PLAYER, look, look_of, name_of};
 use super::keys::{GameAction, KEY_BINDINGS, LegendLine, key_legend};
 use super::names::rules_name;
 use super::palette::Palette;
+use crate::level_rules;
 
 /// Return the first key bound to `action` (`"g"`), from the key table.
 pub(super) fn key_of(action: GameAction) -> &'static str {
@@ -175,7 +176,11 @@ pub(super) fn help_lines(app: &App, width: usize, narrow: bool) -> Vec<Line<'sta
         "Goal",
         "push a box onto every goal () to solve the level.".to_owned(),
     );
-    lines.extend(labelled("Rules", rules_text(app.rules())));
+    let mut rules = rules_text(app.rules());
+    if let Some(why) = level_rules::why_not(app.listed_level(), app.rules()) {
+        rules.push_str(&format!(" This level cannot be solved under them: {why}."));
+    }
+    lines.extend(labelled("Rules", rules));
     // The level's own words, when its metadata has them.
     let meta = app.listed_level().metadata();
     if let Some(comment) = meta.get("Comment").map(str::trim).filter(|c| !c.is_empty()) {

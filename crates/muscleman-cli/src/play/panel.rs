@@ -3,7 +3,7 @@
 //! short key legend and the glyphs of what the level holds.
 
 use muscleman_core::{GlobalCounter, GridDir};
-use muscleman_sim::{Appearance, View};
+use muscleman_sim::{Appearance, Rules, View};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -16,6 +16,7 @@ use super::help::{key_of, wrap};
 use super::keys::{GameAction, KEY_BINDINGS, LegendLine};
 use super::names::{level_title, rules_name};
 use super::palette::Palette;
+use crate::level_rules;
 
 /// Draw the side panel: the level, the counts and bests, the player's
 /// state, the short key legend and the glyphs of what the level holds.
@@ -45,6 +46,13 @@ pub(super) fn draw_panel(app: &App, frame: &mut Frame, area: Rect, narrow: bool)
             Span::styled(rules_name(app.session.rules), value),
         ]),
     ];
+    // A level that says it needs other rules says so under them.
+    if !level_rules::allows(app.listed_level(), app.rules()) {
+        lines.push(Line::from(Span::styled(
+            format!("✗ needs {} rules", rules_name(Rules::MUSCLEMAN)),
+            value,
+        )));
+    }
     // The level's author, when its metadata names one, under its title.
     if let Some(author) = app.listed_level().metadata().get("Author") {
         lines.insert(

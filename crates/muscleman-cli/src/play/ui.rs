@@ -7,6 +7,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use super::app::App;
+use muscleman_sim::Rules;
+
 use super::art::BOLD;
 use super::board::draw_board;
 use super::help::draw_help;
@@ -17,6 +19,7 @@ use super::palette::Palette;
 use super::panel::draw_panel;
 use super::playback::SPEEDS;
 use super::screen::Overlay;
+use crate::level_rules;
 
 /// Smallest terminal the game draws in; smaller shows a "too small" message.
 pub const MIN_WIDTH: u16 = 60;
@@ -99,7 +102,16 @@ fn draw_browser(app: &App, frame: &mut Frame, area: Rect, selected: usize) {
             ),
         ]),
         Line::from(Span::styled(
-            "   #   ✓  moves pushes  title   (✓ solved, … started)",
+            if app
+                .set
+                .levels
+                .iter()
+                .all(|l| level_rules::allows(l, app.session.rules))
+            {
+                "   #   ✓  moves pushes  title   (✓ solved, … started)"
+            } else {
+                "   #   ✓  moves pushes  title   (✓ solved, … started, ✗ not under these rules)"
+            },
             Palette::of(app).dim(),
         )),
     ];
@@ -149,7 +161,15 @@ fn draw_browser(app: &App, frame: &mut Frame, area: Rect, selected: usize) {
         } else {
             Style::new()
         };
-        lines.push(Line::from(Span::styled(text, style)));
+        let mut spans = vec![Span::styled(text, style)];
+        if !level_rules::allows(level, app.session.rules) {
+            // Not to be solved under these rules: the level says so.
+            spans.push(Span::styled(
+                format!("  ✗ needs {} rules", rules_name(Rules::MUSCLEMAN)),
+                Palette::of(app).dim(),
+            ));
+        }
+        lines.push(Line::from(spans));
     }
     frame.render_widget(Paragraph::new(lines), inner);
 }

@@ -6,6 +6,7 @@
 //! the mouse.
 
 mod background;
+mod going;
 mod inspect;
 mod overlays;
 mod pointer;
@@ -458,54 +459,6 @@ impl App {
     fn record_if_solved(&mut self) {
         if let Err(e) = self.store.record_if_solved(&mut self.session) {
             self.screen.message = Some(e);
-        }
-    }
-
-    /// Return the level to go on to once this one is solved: the next one
-    /// not solved yet under these rules (after this one, round to the
-    /// first), or, when every one is, the next one.
-    pub fn level_to_go_on_to(&self) -> usize {
-        let len = self.set.levels.len().max(1);
-        (1..len)
-            .map(|k| (self.session.index + k) % len)
-            .find(|&i| !self.was_solved(i))
-            .unwrap_or((self.session.index + 1) % len)
-    }
-
-    /// Return whether level `index` (from 0) was ever solved under these rules.
-    pub fn was_solved(&self, index: usize) -> bool {
-        self.set
-            .levels
-            .get(index)
-            .and_then(|l| self.progress().get(l))
-            .is_some_and(|r| r.solved)
-    }
-
-    /// Go on to [`App::level_to_go_on_to`], saying so when it is not the
-    /// next one.
-    fn go_on(&mut self) {
-        let next = self.level_to_go_on_to();
-        if next == self.session.index + 1 {
-            self.go_to(next);
-            return;
-        }
-        self.go_to(next);
-        self.screen.message = Some(if self.was_solved(next) {
-            "That was the last level: back to level 1".to_owned()
-        } else {
-            format!("Level {}: the next one not solved yet", next + 1)
-        });
-    }
-
-    fn go_to_next(&mut self) {
-        let next = self.session.index + 1;
-        if next >= self.set.levels.len() {
-            self.go_to(0);
-            if self.set.levels.len() > 1 {
-                self.screen.message = Some("That was the last level: back to level 1".to_owned());
-            }
-        } else {
-            self.go_to(next);
         }
     }
 
