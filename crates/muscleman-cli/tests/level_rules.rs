@@ -61,7 +61,11 @@ fn under_sokoban_rules_the_list_and_the_panel_mark_a_level_that_needs_muscleman(
         app.open_browser();
         let s = screen(&app, w, h);
         let train = s.lines().find(|l| l.contains("Train")).expect("listed");
-        assert!(train.contains("✗ needs Muscleman rules"), "{w}×{h}:\n{s}");
+        assert!(train.contains("✗"), "{w}×{h}:\n{s}");
+        // What ✗ means, whole on the list's first line.
+        let head = s.lines().nth(1).unwrap_or_default();
+        assert!(head.contains("✗ needs Muscleman rules"), "{w}×{h}:\n{s}");
+        assert!(!s.contains("✗ needs Muscleman r│"), "cut:\n{s}");
         let plain = s.lines().find(|l| l.contains("Plain")).expect("listed");
         assert!(!plain.contains("✗"), "{s}");
         key(&mut app, KeyCode::Down);
@@ -104,4 +108,22 @@ fn levels_marks_them_under_sokoban_rules() {
     assert!(!out.contains("Plain  ("), "{out}");
     let (out, _) = expect_ok(&f, &["levels", "set.txt"], None);
     assert!(!out.contains("needs"), "{out}");
+}
+
+/// At 60 columns the built-in list's long titles leave no room for the
+/// words: each marked row shows `✗` alone, never words cut short.
+#[test]
+fn a_narrow_list_marks_with_the_sign_alone_never_cut_words() {
+    let levels = muscleman_cli::builtin::levels()
+        .expect("built-in")
+        .collection
+        .levels;
+    let mut app =
+        App::new(levels, 0, "Built-in", Rules::SOKOBAN, Progress::in_memory()).expect("app");
+    app.open_browser();
+    let s = screen(&app, 60, 18);
+    for line in s.lines().filter(|l| l.contains("✗ needs")) {
+        assert!(line.contains("✗ needs Muscleman rules"), "cut: {line}\n{s}");
+    }
+    assert!(s.lines().filter(|l| l.contains('✗')).count() > 3, "{s}");
 }

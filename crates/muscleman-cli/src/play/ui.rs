@@ -90,28 +90,44 @@ fn draw_browser(app: &App, frame: &mut Frame, area: Rect, selected: usize) {
         .saturating_sub(list_rows / 2)
         .min(app.set.levels.len().saturating_sub(list_rows));
     let solved = app.progress().solved_count(app.set.levels.iter());
+    let width = usize::from(inner.width);
+    // Levels that say they need other rules are marked ✗, with the words
+    // where the row has room for them.
+    let needs = format!("✗ needs {} rules", rules_name(Rules::MUSCLEMAN));
+    let any_barred = !app
+        .set
+        .levels
+        .iter()
+        .all(|l| level_rules::allows(l, app.session.rules));
+    let mut head = vec![
+        Span::styled(
+            format!("{} of {} solved", solved, app.set.levels.len()),
+            BOLD,
+        ),
+        Span::styled(
+            format!("   rules: {}", rules_name(app.session.rules)),
+            Palette::of(app).dim(),
+        ),
+    ];
+    // The words after each marked title, if every one has room for them.
+    let words_fit = app
+        .set
+        .levels
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| !level_rules::allows(l, app.session.rules))
+        .all(|(i, l)| {
+            let title = l.title().map_or(8, |t| t.chars().count());
+            let row = 24 + title + (i + 1).to_string().len().saturating_sub(3);
+            row + 2 + needs.chars().count() <= width
+        });
+    if any_barred {
+        head.push(Span::styled(format!("   {needs}"), Palette::of(app).dim()));
+    }
     let mut lines = vec![
-        Line::from(vec![
-            Span::styled(
-                format!("{} of {} solved", solved, app.set.levels.len()),
-                BOLD,
-            ),
-            Span::styled(
-                format!("   rules: {}", rules_name(app.session.rules)),
-                Palette::of(app).dim(),
-            ),
-        ]),
+        Line::from(head),
         Line::from(Span::styled(
-            if app
-                .set
-                .levels
-                .iter()
-                .all(|l| level_rules::allows(l, app.session.rules))
-            {
-                "   #   ✓  moves pushes  title   (✓ solved, … started)"
-            } else {
-                "   #   ✓  moves pushes  title   (✓ solved, … started, ✗ not under these rules)"
-            },
+            "   #   ✓  moves pushes  title   (✓ solved, … started)",
             Palette::of(app).dim(),
         )),
     ];
@@ -164,10 +180,12 @@ fn draw_browser(app: &App, frame: &mut Frame, area: Rect, selected: usize) {
         let mut spans = vec![Span::styled(text, style)];
         if !level_rules::allows(level, app.session.rules) {
             // Not to be solved under these rules: the level says so.
-            spans.push(Span::styled(
-                format!("  ✗ needs {} rules", rules_name(Rules::MUSCLEMAN)),
-                Palette::of(app).dim(),
-            ));
+            let mark = if words_fit {
+                format!("  {needs}")
+            } else {
+                "  ✗".to_owned()
+            };
+            spans.push(Span::styled(mark, Palette::of(app).dim()));
         }
         lines.push(Line::from(spans));
     }
