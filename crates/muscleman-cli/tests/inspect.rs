@@ -189,3 +189,24 @@ fn the_mouse_resting_on_a_cell_says_what_it_holds_and_a_right_click_looks() {
     let s = screen(&app, 80, 24);
     assert!(!s.lines().last().unwrap_or_default().contains("x "), "{s}");
 }
+
+/// A thing in a state with words of its own is told by those: a sunk heavy
+/// box fills its water, it is no box to push.
+#[test]
+fn a_sunk_heavy_box_is_told_as_it_is_now() {
+    let levels = Collection::parse("#######\n#@&~ .#\n#  $  #\n#######\n")
+        .expect("level")
+        .levels;
+    let mut app =
+        App::new(levels, 0, "Test", Rules::MUSCLEMAN, Progress::in_memory()).expect("app");
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Char('x'));
+    key(&mut app, KeyCode::Right);
+    let s = flat(&screen(&app, 100, 30));
+    assert!(s.contains("sunk heavy box on ≈≈ water"), "{s}");
+    assert!(
+        s.contains("sunk heavy box: it fills its water for good"),
+        "{s}"
+    );
+    assert!(!s.contains("too heavy to grab"), "{s}");
+}

@@ -121,18 +121,21 @@ pub(super) fn draw_inspect(app: &App, frame: &mut Frame, board: Rect, at: GridPo
         }
     }
     for (a, on_goal, note) in things {
-        for text in [a.explain, a.state_explain] {
-            if !text.is_empty() {
-                lines.extend(wrap(
-                    vec![
-                        glyph(app, a, on_goal, narrow),
-                        Span::raw(format!(" {}{note}: {text}", name_of(a))),
-                    ],
-                    width,
-                    3,
-                ));
-            }
-        }
+        // A state with words of its own says what the thing is now (a
+        // sunk heavy box no longer moves): those, else the recipe's.
+        let text = if a.state_explain.is_empty() {
+            a.explain
+        } else {
+            a.state_explain
+        };
+        lines.extend(wrap(
+            vec![
+                glyph(app, a, on_goal, narrow),
+                Span::raw(format!(" {}{note}: {text}", name_of(a))),
+            ],
+            width,
+            3,
+        ));
     }
     let most = (board.height / 2).max(3);
     let height = (u16::try_from(lines.len())

@@ -232,6 +232,7 @@ fn short_legend(floors: bool, hands: bool) -> Vec<LegendLine> {
                 // Short where the panel is narrow; the help has it whole.
                 description: match action {
                     GameAction::Inspect => "look",
+                    GameAction::LookFloor => "floors",
                     _ => action.description(),
                 },
             });
