@@ -198,3 +198,15 @@ fn the_panel_names_the_floor_key_short() {
         "{panel:#?}"
     );
 }
+
+/// Looking at a cell of a level of several floors names the floor.
+#[test]
+fn the_look_box_names_the_floor_on_a_level_of_several() {
+    let mut app = app_of(TWO);
+    key(&mut app, KeyCode::Char('x'));
+    let lines = screen_at(&app, 80, 24);
+    assert!(
+        lines.iter().any(|l| l.contains("floor 1, x ")),
+        "{lines:#?}"
+    );
+}

@@ -37,9 +37,14 @@ fn called(view: &View, sprite: &Sprite) -> String {
     }
 }
 
-/// Return where a cell is, as the help and the editor say it.
-fn place(at: GridPos) -> String {
-    format!("x {}, y {}", at.x, at.y)
+/// Return where a cell of floor `floor` is, as the editor says it: `x 3,
+/// y 1`, after its floor on a level of several (`floor 2, x 3, y 1`).
+fn place(view: &View, floor: u32, at: GridPos) -> String {
+    if view.floor_count() > 1 {
+        format!("floor {floor}, x {}, y {}", at.x, at.y)
+    } else {
+        format!("x {}, y {}", at.x, at.y)
+    }
 }
 
 /// Return what a cell of floor `floor` holds, in words, top first: `box
@@ -67,7 +72,7 @@ pub(crate) fn hover_text(app: &App, at: GridPos) -> String {
     let floor = app.shown_floor(&view);
     format!(
         "{}: {} · {} looks closer",
-        place(at),
+        place(&view, floor, at),
         stack_text(&view, floor, at),
         key_of(GameAction::Inspect)
     )
@@ -155,7 +160,7 @@ pub(super) fn draw_inspect(app: &App, frame: &mut Frame, board: Rect, at: GridPo
     };
     let rect = Rect::new(board.x, y, board.width, height).intersection(board);
     let block = Block::bordered()
-        .title(Line::from(format!(" {} ", place(at))).style(palette.accent()))
+        .title(Line::from(format!(" {} ", place(&view, floor, at))).style(palette.accent()))
         .title_bottom(
             Line::from(format!(
                 " arrows move · {} Esc: done ",
