@@ -236,7 +236,12 @@ const KNOWN_MECHANICS: [&str; 12] = [
 /// push (a pusher behind it), and with `hands` a pull, a sideways carry or
 /// a swing; `wall` tells the cells that block for good (see
 /// [`DeadCells::unreachable`]).
-fn box_origins(wall: &impl Fn(GridPos) -> bool, at: GridPos, hands: bool, out: &mut Vec<GridPos>) {
+pub(crate) fn box_origins(
+    wall: &impl Fn(GridPos) -> bool,
+    at: GridPos,
+    hands: bool,
+    out: &mut Vec<GridPos>,
+) {
     for d in GridDir::ALL {
         // From `from = at - d`, moving along `d`.
         let from = at.step(d.opposite());
