@@ -23,12 +23,14 @@
 //!   such step each box moves at most one of the steps above, and at most
 //!   `k` boxes move: one push chain of at most `max_chain` boxes without
 //!   hands; with hands a swing moves its held item and two shoved chains,
-//!   `2 max_chain + 1` (every box when chains are unlimited). So the
+//!   `2 max_chain + 1`, and never more than there are boxes. So the
 //!   bound is the larger of the least total distance of a matching of
 //!   goals to distinct boxes, divided by `k` and rounded up, and the
-//!   largest distance some box must go: the farthest goal's nearest box,
-//!   and, with no box to spare, the farthest box's nearest goal. Under
-//!   Sokoban rules (`k` = 1) it is the matching, as in the fast push search.
+//!   largest distance some box must go: the least `t` such that each goal
+//!   can be given its own box at most `t` away (the bottleneck matching,
+//!   at least the farthest goal's nearest box and, with no box to spare,
+//!   the farthest box's nearest goal). Under Sokoban rules (`k` = 1) it is
+//!   the matching, as in the fast push search.
 //! - **Moves** (a step costs 1 when the player walks), where nothing can
 //!   be grabbed or the rules have no hands: every box moves only when the
 //!   player walks into its chain, so the box bound above counts moves too,
@@ -81,6 +83,12 @@ pub(crate) struct Bound {
     hungarian: Hungarian,
     /// Per box: its nearest goal's distance.
     nearest: Vec<u32>,
+    /// Scratch of [`Bound::bottleneck`] and [`Bound::matches_all`].
+    thresholds: Vec<u32>,
+    box_goal: Vec<usize>,
+    goal_box: Vec<usize>,
+    from_box: Vec<usize>,
+    goal_queue: Vec<usize>,
     seen: Vec<u32>,
     stamp: u32,
     queue: Vec<(GridPos, u32)>,
@@ -340,6 +348,9 @@ impl Bound {
         if m == n {
             boxes_bound = boxes_bound.max(farthest_box);
         }
+        if self.per_step > 1 {
+            boxes_bound = boxes_bound.max(self.bottleneck(n, m, boxes_bound));
+        }
         Some(match self.optimize {
             Optimize::Fast => 0,
             Optimize::Pushes => boxes_bound,
@@ -347,6 +358,104 @@ impl Bound {
                 .walk_to_pushable(world, player)
                 .saturating_add(boxes_bound),
         })
+    }
+
+    /// Return the least distance `t`, at least `from`, such that each of the
+    /// `n` goals can be given its own of the `m` boxes no farther than `t`
+    /// (costs in `self.cost`, goal by goal): each box moves at most one
+    /// step in a step that costs, so a solution takes at least `t`. A
+    /// matching exists (the caller found one), so `t` is at most the
+    /// largest finite cost.
+    fn bottleneck(&mut self, n: usize, m: usize, from: u32) -> u32 {
+        let mut candidates = std::mem::take(&mut self.thresholds);
+        candidates.clear();
+        candidates.extend(
+            self.cost
+                .iter()
+                .filter(|c| **c < BIG)
+                .filter_map(|c| u32::try_from(*c).ok())
+                .filter(|c| *c > from),
+        );
+        candidates.sort_unstable();
+        candidates.dedup();
+        let mut best = from;
+        if !self.matches_all(n, m, from) {
+            // The least candidate that matches, by bisection.
+            let (mut lo, mut hi) = (0, candidates.len());
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                let t = candidates.get(mid).copied().unwrap_or(u32::MAX);
+                if self.matches_all(n, m, t) {
+                    hi = mid;
+                } else {
+                    lo = mid + 1;
+                }
+            }
+            best = candidates.get(lo).copied().unwrap_or(from);
+        }
+        self.thresholds = candidates;
+        best
+    }
+
+    /// Return whether every one of the `n` goals can be given its own of
+    /// the `m` boxes at a cost of at most `t` (augmenting paths found
+    /// breadth-first, without recursion).
+    fn matches_all(&mut self, n: usize, m: usize, t: u32) -> bool {
+        let t = i32::try_from(t).unwrap_or(i32::MAX);
+        // Per box, the goal it is given; per goal, its box.
+        self.box_goal.clear();
+        self.box_goal.resize(m, usize::MAX);
+        self.goal_box.clear();
+        self.goal_box.resize(n, usize::MAX);
+        for root in 0..n {
+            // Breadth-first over goals; `from_box[j]` is the goal box `j`
+            // was reached from.
+            self.from_box.clear();
+            self.from_box.resize(m, usize::MAX);
+            self.goal_queue.clear();
+            self.goal_queue.push(root);
+            let mut head = 0;
+            let mut free_box = None;
+            'search: while let Some(&g) = self.goal_queue.get(head) {
+                head += 1;
+                for j in 0..m {
+                    let ok = self.cost.get(g * m + j).is_some_and(|c| *c <= t);
+                    if !ok || self.from_box.get(j).is_some_and(|f| *f != usize::MAX) {
+                        continue;
+                    }
+                    if let Some(f) = self.from_box.get_mut(j) {
+                        *f = g;
+                    }
+                    match self.box_goal.get(j).copied() {
+                        Some(usize::MAX) => {
+                            free_box = Some(j);
+                            break 'search;
+                        }
+                        Some(next) => self.goal_queue.push(next),
+                        None => {}
+                    }
+                }
+            }
+            let Some(mut j) = free_box else {
+                return false;
+            };
+            // Flip the path back to the root.
+            for _ in 0..=n {
+                let g = self.from_box.get(j).copied().unwrap_or(usize::MAX);
+                let previous = self.goal_box.get(g).copied().unwrap_or(usize::MAX);
+                if let Some(b) = self.box_goal.get_mut(j) {
+                    *b = g;
+                }
+                if let Some(b) = self.goal_box.get_mut(g) {
+                    *b = j;
+                }
+                if g == root || previous == usize::MAX {
+                    break;
+                }
+                j = previous;
+            }
+        }
+        true
     }
 
     /// Return the fewest moves that bring the player of `world` beside a
@@ -451,6 +560,23 @@ mod tests {
             bound(&heavy, Rules::MUSCLEMAN, Optimize::Moves),
             Some(2 + 3)
         );
+    }
+
+    #[test]
+    fn the_bottleneck_gives_each_goal_its_own_box() {
+        // Three goals, four boxes: every goal is one step from boxes 0 and
+        // 1 and nine from the others, so some goal waits nine.
+        let mut b = Bound {
+            cost: vec![1, 1, 9, 9, 1, 1, 9, 9, 1, 1, 9, 9],
+            ..Bound::default()
+        };
+        assert!(b.matches_all(3, 4, 9));
+        assert!(!b.matches_all(3, 4, 8));
+        assert_eq!(b.bottleneck(3, 4, 1), 9);
+        // Two goals can share nothing either: the diagonal is cheapest.
+        b.cost = vec![1, 5, 5, 2];
+        assert_eq!(b.bottleneck(2, 2, 1), 2);
+        assert_eq!(b.bottleneck(2, 2, 3), 3);
     }
 
     #[test]
