@@ -76,11 +76,21 @@ fn rules_text(rules: muscleman_sim::Rules) -> &'static str {
 /// The level browser: every level of the set, solved marks, best counts
 /// and titles, over the board and the panel.
 fn draw_browser(app: &App, frame: &mut Frame, area: Rect, selected: usize) {
+    // Where the level list offers several collections, ← → switch and
+    // the frame says which one this is.
+    let (title, keys) = match app.collection() {
+        Some((i, n)) => (
+            format!(" {} · collection {} of {n} ", app.set.name, i + 1),
+            " ↑↓ choose  ←→ collection  Enter play  Tab/Esc back ",
+        ),
+        None => (
+            format!(" {} ", app.set.name),
+            " ↑↓ choose  Enter play  Tab/Esc back ",
+        ),
+    };
     let block = Block::bordered()
-        .title(Line::from(format!(" {} ", app.set.name)).style(Palette::of(app).accent()))
-        .title_bottom(
-            Line::from(" ↑↓ choose  Enter play  Tab/Esc back ").style(Palette::of(app).dim()),
-        )
+        .title(Line::from(title).style(Palette::of(app).accent()))
+        .title_bottom(Line::from(keys).style(Palette::of(app).dim()))
         .border_style(Palette::of(app).dim());
     let inner = block.inner(area);
     frame.render_widget(Clear, area);
@@ -92,6 +102,7 @@ fn draw_browser(app: &App, frame: &mut Frame, area: Rect, selected: usize) {
         .saturating_sub(list_rows / 2)
         .min(app.set.levels.len().saturating_sub(list_rows));
     let solved = app.progress().solved_count(app.set.levels.iter());
+    let pars = app.shows_pars();
     let mut lines = vec![
         Line::from(vec![
             Span::styled(
@@ -104,7 +115,11 @@ fn draw_browser(app: &App, frame: &mut Frame, area: Rect, selected: usize) {
             ),
         ]),
         Line::from(Span::styled(
-            "   #   ✓  moves pushes  title   (✓ solved, … started)",
+            if pars {
+                "   #   ✓  moves pushes  par  title   (✓ solved, … started)"
+            } else {
+                "   #   ✓  moves pushes  title   (✓ solved, … started)"
+            },
             Palette::of(app).dim(),
         )),
     ];
@@ -134,8 +149,13 @@ fn draw_browser(app: &App, frame: &mut Frame, area: Rect, selected: usize) {
             .title()
             .map_or_else(|| format!("Level {}", i + 1), str::to_owned);
         let here = if i == app.level_index() { "▸" } else { " " };
+        let par = if pars {
+            format!(" {:>4}", count(app.par_of(i)))
+        } else {
+            String::new()
+        };
         let text = format!(
-            "{here}{:>3}   {}  {:>5} {:>6}  {title}",
+            "{here}{:>3}   {}  {:>5} {:>6}{par}  {title}",
             i + 1,
             if record.is_some() {
                 "✓"
@@ -316,6 +336,11 @@ fn draw_banner(app: &App, frame: &mut Frame, board: Rect, level: Rect) {
         ))
         .alignment(Alignment::Center),
     ];
+    if let Some(par) = app.par() {
+        lines.push(
+            Line::from(super::names::par_verdict(stats.moves, par)).alignment(Alignment::Center),
+        );
+    }
     if let Some(note) = app.session.solve_note {
         let i = note.improvement;
         let text = if i.first_solve {

@@ -37,7 +37,8 @@ pub(super) struct ProgressFile {
     /// then rules, as MOVES letters.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub(super) solutions: BTreeMap<String, BTreeMap<String, Solution>>,
-    /// The level last played in each set, by `SET/RULES` key ([`set_key`](super::set_key)).
+    /// The level last played in each set, by `SET/RULES` key ([`set_key`](super::set_key)),
+    /// and the built-in collection played last (its set key), by `collection/RULES` key.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub(super) last_played: BTreeMap<String, String>,
 }

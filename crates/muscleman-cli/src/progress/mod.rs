@@ -326,6 +326,28 @@ impl Progress {
         self.save()
     }
 
+    /// Return the key of the built-in collection played last under
+    /// `rules` (a set key, as [`Progress::last_played`] takes), if any.
+    ///
+    /// It is kept beside the levels last played, under the key
+    /// `collection/RULES`, which no set key (16 hex digits) can be.
+    pub fn last_collection(&self, rules: Rules) -> Option<&str> {
+        self.last_played
+            .get(&format!("collection/{}", rules_key(rules)))
+            .map(String::as_str)
+    }
+
+    /// Remember the built-in collection `set` (its set key) as the one
+    /// played last under `rules`, and write the file when that changed.
+    pub fn set_last_collection(&mut self, rules: Rules, set: &str) -> Result<(), String> {
+        let key = format!("collection/{}", rules_key(rules));
+        if self.last_played.get(&key).map(String::as_str) == Some(set) {
+            return Ok(());
+        }
+        self.last_played.insert(key, set.to_owned());
+        self.save()
+    }
+
     /// Return how many of `levels` were ever solved under `rules`.
     pub fn solved_count<'a>(
         &self,
