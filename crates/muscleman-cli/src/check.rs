@@ -64,6 +64,13 @@ pub fn check_file(path: &std::path::Path) -> FileReport {
             };
             report.warnings.push(format!("{at}: {warning}"));
         }
+        // Legend letters defined and never used, at their legend lines.
+        for unused in level.unused_legend() {
+            report.warnings.push(format!(
+                "{name}:{}:{}: {label}: {unused}",
+                unused.line, unused.column
+            ));
+        }
         if let Some((floor, at)) = open_edge_on(level) {
             report.warnings.push(format!(
                 "{}: the player can reach the level's edge here with no wall closing it; \
@@ -74,6 +81,9 @@ pub fn check_file(path: &std::path::Path) -> FileReport {
         }
         let (goals, boxes) = crate::diagnose::goals_and_boxes(level);
         let first = place(&name, &label, level, GridPos::ZERO);
+        if let Err(why) = crate::level_rules::needed(level) {
+            report.warnings.push(format!("{first}: {why}"));
+        }
         if goals == 0 {
             report
                 .warnings

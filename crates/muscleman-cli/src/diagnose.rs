@@ -1,7 +1,8 @@
 //! A level's diagnostics as a designer sees them while editing: `check`'s
 //! errors (no player, unpaired stairs, what the sim cannot play) and its
 //! designer warnings (an open edge, doors nothing opens, keys nothing
-//! needs, plates that open nothing, too few boxes), each at its floor and cell
+//! needs, plates that open nothing, legend letters never used, too few
+//! boxes), each at its floor and cell
 //! where it has one. The editor and `play --watch` show them; a leaf
 //! module, importing no front end.
 
@@ -101,11 +102,21 @@ pub fn diagnose(level: &Level) -> Vec<Diagnostic> {
             w.to_string(),
         ));
     }
+    // In the text the level was read from: letters no cell uses.
+    for unused in level.unused_legend() {
+        out.push(Diagnostic::warning(
+            None,
+            format!("{unused} (line {})", unused.line),
+        ));
+    }
     if let Some(at) = open_edge(level) {
         out.push(Diagnostic::warning(
             Some((level.player_floor().unwrap_or(1), at)),
             "open edge: the player reaches the level's edge here with no wall closing it",
         ));
+    }
+    if let Err(why) = crate::level_rules::needed(level) {
+        out.push(Diagnostic::warning(None, why));
     }
     let (goals, boxes) = goals_and_boxes(level);
     if goals == 0 {
@@ -182,6 +193,21 @@ mod tests {
         assert_eq!(d.len(), 1, "{d:?}");
         assert_eq!(d[0].at, Some((1, GridPos::new(4, 1))));
         assert_eq!(d[0].message, "the red plate opens nothing: no red door");
+    }
+
+    #[test]
+    fn a_legend_letter_never_used_and_unknown_rules_are_warnings() {
+        let l = level("legend: c = Coin\nRules: hands\n#####\n#@$.#\n#####\n");
+        let d = diagnose(&l);
+        assert_eq!(d.len(), 2, "{d:?}");
+        assert_eq!(
+            d[0].line(1),
+            "warning: legend letter 'c' is defined and never used in the grid (line 1)"
+        );
+        assert!(
+            d[1].message.contains("\"Rules: hands\" names no rules"),
+            "{d:?}"
+        );
     }
 
     #[test]

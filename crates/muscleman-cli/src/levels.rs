@@ -84,9 +84,12 @@ pub fn run(args: &LevelsArgs) -> Result<(), Failure> {
         for (i, level) in levels.iter().enumerate() {
             let record = progress.get(level, rules).filter(|r| r.solved);
             let count = |n: Option<u32>| n.map_or_else(|| "-".to_owned(), |n| n.to_string());
-            let title = level
+            let mut title = level
                 .title()
                 .map_or_else(|| format!("Level {}", i + 1), str::to_owned);
+            if !crate::level_rules::allows(level, rules) {
+                title.push_str("  (needs Muscleman rules)");
+            }
             out.push_str(&format!(
                 "{:>5}  {:<6}  {:>5}  {:>6}  ",
                 i + 1,

@@ -16,6 +16,7 @@ pub mod error;
 pub mod export;
 pub mod fsutil;
 pub mod json;
+pub mod level_rules;
 pub mod levels;
 pub mod moves;
 pub mod play;

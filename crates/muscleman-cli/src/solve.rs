@@ -29,6 +29,7 @@ use muscleman_solver::{
 use crate::cli::{OptimalArg, SolveArgs};
 use crate::diagnose::count;
 use crate::error::{EXIT_GAVE_UP, EXIT_OK, EXIT_UNSOLVABLE, Failure, note, output_failure};
+use crate::level_rules;
 use crate::source::LevelFile;
 
 /// A solve, checked: the levels to solve and how.
@@ -231,8 +232,33 @@ fn as_count(n: impl TryInto<usize>) -> usize {
     n.try_into().unwrap_or(usize::MAX)
 }
 
-/// Return the verdict of a search and what to say of it (after the level's label).
+/// Return the verdict of a search and what to say of it (after the level's
+/// label), with, for a level that says it needs other rules (`Rules:
+/// muscleman` under Sokoban rules), why in the same line.
 fn describe(
+    outcome: &Result<SolveOutcome, muscleman_solver::SolveError>,
+    options: &SolveOptions,
+    file_name: &str,
+    level: &Level,
+) -> (Verdict, String) {
+    let (verdict, text) = verdict_of(outcome, options, file_name, level);
+    let Some(why) = level_rules::why_not(level, options.rules) else {
+        return (verdict, text);
+    };
+    let text = match verdict {
+        Verdict::Unsolvable => format!(
+            "no solution under {} rules: {why}; {}",
+            rules_name(options.rules),
+            text.trim_start_matches("no solution: ")
+        ),
+        Verdict::Solved => format!("{text}, though {why}"),
+        Verdict::GaveUp => format!("{text}; {why}"),
+    };
+    (verdict, text)
+}
+
+/// Return the verdict of a search and what to say of it.
+fn verdict_of(
     outcome: &Result<SolveOutcome, muscleman_solver::SolveError>,
     options: &SolveOptions,
     file_name: &str,

@@ -218,3 +218,45 @@ fn the_level_crates_signal_roles_are_the_sims_tags() {
         assert_eq!(signal_role(recipe), sims, "{recipe}");
     }
 }
+
+/// A legend letter no cell uses is a warning at the letter in its legend
+/// line (most likely a letter misspelt in the grid); a `Rules:` line that
+/// names no rules is one at the level's first row.
+#[test]
+fn an_unused_legend_letter_and_unknown_rules_get_a_positioned_warning() {
+    let f = Files::new();
+    f.write(
+        "l.txt",
+        "; Keys\nlegend: k = KeyRed\nlegend: c = Coin\nRules: muscles\n#####\n#@k.#\n#$  #\n#####\n",
+    );
+    let (out, err) = expect_ok(&f, &["check", "l.txt"], None);
+    assert_eq!(out, "l.txt: 1 level read, valid\n");
+    assert!(
+        err.contains(
+            "warning: l.txt:3:9: level 1 (Keys): legend letter 'c' is defined and never used \
+             in the grid"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("letter 'k'"), "{err}");
+    assert!(
+        err.contains(
+            "warning: l.txt:5:1: level 1 (Keys): \"Rules: muscles\" names no rules, expected \
+             \"Rules: muscleman\" or \"Rules: sokoban\""
+        ),
+        "{err}"
+    );
+}
+
+/// A blank line inside a level splits it: the part without the player
+/// hears that the blank line ended the level above.
+#[test]
+fn a_level_split_by_a_blank_line_says_the_blank_line_ended_it() {
+    let f = Files::new();
+    f.write("l.txt", "#####\n#@$ #\n\n#  .#\n#####\n");
+    let err = expect_bad_input(&f, &["check", "l.txt"], None);
+    assert!(
+        err.contains("l.txt:4:1: level has no player, expected exactly one ('@' or '+'): the blank line on line 3 ended the level above it"),
+        "{err}"
+    );
+}

@@ -18,6 +18,16 @@ fn key(app: &mut App, code: KeyCode) {
     app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
 }
 
+/// Enter in the level list: play the level chosen, and close its
+/// introduction (its `Comment`, shown as it opens) if it shows one.
+fn enter(app: &mut App) {
+    key(app, KeyCode::Enter);
+    if app.overlay() == Overlay::Intro {
+        key(app, KeyCode::Esc);
+    }
+    assert_eq!(app.overlay(), Overlay::None);
+}
+
 fn screen(app: &App, width: u16, height: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("terminal");
     terminal.draw(|frame| ui::draw(app, frame)).expect("draw");
@@ -98,7 +108,11 @@ fn the_level_list_offers_both_collections_and_the_pars() {
 fn the_panel_shows_the_par_and_the_banner_compares_the_moves() {
     let mut app = builtin_app(Rules::MUSCLEMAN, Progress::in_memory());
     app.switch_collection(1);
+    // The level introduces itself as it opens: its comment says what it asks.
     key(&mut app, KeyCode::Enter);
+    assert_eq!(app.overlay(), Overlay::Intro);
+    assert!(screen(&app, 80, 24).contains("Sink the heavy box"));
+    key(&mut app, KeyCode::Esc);
     assert_eq!(app.overlay(), Overlay::None);
     assert_eq!(app.par(), Some(15));
     let s = screen(&app, 80, 24);
@@ -120,7 +134,7 @@ fn the_panel_shows_the_par_and_the_banner_compares_the_moves() {
     assert!(s.contains("Par 15: 2 moves over"), "{s}");
     // The first collection's levels have none.
     app.switch_collection(0);
-    key(&mut app, KeyCode::Enter);
+    enter(&mut app);
     assert_eq!(app.par(), None);
     assert!(!screen(&app, 80, 24).contains("Par "));
 }
@@ -165,13 +179,13 @@ fn each_collection_keeps_its_place_and_a_new_run_opens_the_last_one() {
         assert_eq!(app.overlay(), Overlay::Browser { selected: 0 });
         // Level 2 of the first, then level 3 of the second, one move in.
         key(&mut app, KeyCode::Down);
-        key(&mut app, KeyCode::Enter);
+        enter(&mut app);
         assert_eq!(app.level_index(), 1);
         key(&mut app, KeyCode::Tab);
         key(&mut app, KeyCode::Right);
         key(&mut app, KeyCode::Down);
         key(&mut app, KeyCode::Down);
-        key(&mut app, KeyCode::Enter);
+        enter(&mut app);
         assert_eq!(app.level().title(), Some("Wedge"));
         key(&mut app, KeyCode::Char('l'));
         key(&mut app, KeyCode::Char('q'));

@@ -850,3 +850,41 @@ fn the_readme_library_example_is_the_one_that_runs() {
         "README.md's library example differs from the one this test runs"
     );
 }
+
+/// The game's key table on `docs/cli.md` names every key of
+/// `KEY_BINDINGS` (the arrows as `arrows`), each with what it does, so a
+/// new key is documented or this fails.
+#[test]
+fn the_key_table_names_every_key_the_game_answers_to() {
+    use muscleman_cli::play::{GameAction, KEY_BINDINGS};
+    let page = page();
+    let start = page.find("| keys | do |").expect("the key table");
+    let table: Vec<&str> = page[start..]
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .collect();
+    let tokens: Vec<String> = table
+        .iter()
+        .filter_map(|row| row.split('|').nth(1))
+        .flat_map(|keys| {
+            keys.replace('`', " ")
+                .split([' ', ','])
+                .filter(|t| !t.is_empty())
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    for b in KEY_BINDINGS {
+        let label = match b.action {
+            GameAction::Move(_) if !b.label.is_ascii() => "arrows",
+            _ => b.label,
+        };
+        let label = label.trim_start_matches('(').trim_end_matches(')');
+        assert!(
+            tokens.iter().any(|t| t.trim_matches(['(', ')']) == label),
+            "docs/cli.md's key table does not name {label:?} ({}): {tokens:?}",
+            b.action.description()
+        );
+    }
+}

@@ -87,10 +87,7 @@ fn the_board_names_the_players_floor_and_the_panel_too() {
         lines.iter().any(|l| l.contains("Floor 1 of 2 Cellar")),
         "{lines:#?}"
     );
-    assert!(
-        lines.iter().any(|l| l.contains("f look at another floor")),
-        "{lines:#?}"
-    );
+    assert!(lines.iter().any(|l| l.contains("f floors")), "{lines:#?}");
 }
 
 #[test]
@@ -178,5 +175,38 @@ fn a_narrow_board_shortens_the_floor_title_without_cutting_it() {
             || lines[0].contains(" looking at floor 2 of 2: Hall "),
         "{}",
         lines[0]
+    );
+}
+
+/// The panel's key list names the floor key short (`f floors`), so at
+/// 60×18 it takes no line of its own.
+#[test]
+fn the_panel_names_the_floor_key_short() {
+    let app = app_of(TWO);
+    let lines = screen_at(&app, 60, 18);
+    let panel: Vec<String> = lines
+        .iter()
+        .map(|l| {
+            l.chars()
+                .skip(l.chars().count().saturating_sub(28))
+                .collect()
+        })
+        .collect();
+    assert!(panel.iter().any(|l| l.contains("f floors")), "{panel:#?}");
+    assert!(
+        !panel.iter().any(|l| l.contains("look at another floor")),
+        "{panel:#?}"
+    );
+}
+
+/// Looking at a cell of a level of several floors names the floor.
+#[test]
+fn the_look_box_names_the_floor_on_a_level_of_several() {
+    let mut app = app_of(TWO);
+    key(&mut app, KeyCode::Char('x'));
+    let lines = screen_at(&app, 80, 24);
+    assert!(
+        lines.iter().any(|l| l.contains("floor 1, x ")),
+        "{lines:#?}"
     );
 }

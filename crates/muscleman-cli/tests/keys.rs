@@ -63,6 +63,7 @@ fn the_table_holds_todays_bindings_exactly() {
         (Key::plain(KeyCode::F(1)), Help),
         (ch('i'), Hint),
         (ch('f'), LookFloor),
+        (ch('x'), Inspect),
         (ch('c'), CopyMoves),
         (ch('v'), PlayBack),
         (ch('+'), Faster),
@@ -197,7 +198,7 @@ fn keys_outside_the_table_do_nothing() {
         KeyCode::F(12),
         KeyCode::Char('é'),
     ]);
-    assert!(others.contains(&KeyCode::Char('x')));
+    assert!(others.contains(&KeyCode::Char('o')));
     for code in others {
         assert_eq!(action_for(plain(code)), None, "{code:?}");
         let mut app = app();
@@ -263,6 +264,11 @@ fn every_binding_does_what_the_table_says() {
             GameAction::LookFloor => {
                 assert_eq!(moves, 1, "{b:?}");
                 assert_eq!(app.message(), Some("This level has one floor"));
+            }
+            // A look at the player's cell: nothing moves.
+            GameAction::Inspect => {
+                assert_eq!((moves, app.level_index()), (1, 0), "{b:?}");
+                assert!(app.inspecting().is_some(), "{b:?}");
             }
             // Not moves: the player stays where it is (facing the box).
             GameAction::Grab

@@ -399,3 +399,29 @@ fn every_built_in_level_is_solved() {
         assert!(err.contains(", solved"), "level {n}: {moves}: {err}");
     }
 }
+
+/// A level that says it needs Muscleman's rules, solved under Sokoban
+/// rules, says why in its one line (the search still runs: exit 1 is a
+/// proof); under Muscleman rules it says nothing of it.
+#[test]
+fn a_level_that_needs_muscleman_rules_says_why_under_sokoban_rules() {
+    let f = Files::new();
+    f.write(
+        "l.txt",
+        "; Train\nRules: muscleman\n########\n#@ $$ ..#\n########\n",
+    );
+    let (code, out, err) = code(&f, &["solve", "l.txt", "--rules", "sokoban"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(out, "");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains(
+            "no solution under Sokoban rules: the level says \"Rules: muscleman\": it needs \
+             Muscleman's rules (hands, or a line of boxes pushed at once); every reachable \
+             position was searched"
+        ),
+        "{err}"
+    );
+    let (_, err) = expect_ok(&f, &["solve", "l.txt"], None);
+    assert!(!err.contains("Rules"), "{err}");
+}

@@ -56,8 +56,9 @@ pub(crate) fn recipe_named(name: &str) -> Option<EntityRecipe> {
 /// A small map from legend letters to cells.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Legend {
-    /// Each defined letter with its cell (canonical order) and the line that defined it.
-    entries: Vec<(char, Vec<EntitySpec>, usize)>,
+    /// Each defined letter with its cell (canonical order) and the line
+    /// and column where its legend line wrote it.
+    entries: Vec<(char, Vec<EntitySpec>, (usize, usize))>,
 }
 
 impl Legend {
@@ -66,12 +67,21 @@ impl Legend {
         self.entries
             .iter()
             .find(|(l, _, _)| *l == c)
-            .map(|(_, cell, line)| (cell.as_slice(), *line))
+            .map(|(_, cell, (line, _))| (cell.as_slice(), *line))
     }
 
-    /// Define a letter; the caller checks it was not defined before.
-    pub(crate) fn define(&mut self, c: char, cell: Vec<EntitySpec>, line: usize) {
-        self.entries.push((c, cell, line));
+    /// Define a letter, written at `(line, column)`; the caller checks it
+    /// was not defined before.
+    pub(crate) fn define(&mut self, c: char, cell: Vec<EntitySpec>, at: (usize, usize)) {
+        self.entries.push((c, cell, at));
+    }
+
+    /// Iterate over the letters in the order defined, each with the line
+    /// and column of its definition.
+    pub(crate) fn entries(&self) -> impl Iterator<Item = (char, usize, usize)> + '_ {
+        self.entries
+            .iter()
+            .map(|(c, _, (line, column))| (*c, *line, *column))
     }
 }
 

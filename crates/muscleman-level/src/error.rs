@@ -8,7 +8,7 @@ use crate::limits::{
     MAX_CELLS, MAX_ERRORS, MAX_FLOORS, MAX_GROUP_DEPTH, MAX_HEIGHT, MAX_INPUT_BYTES, MAX_LEVELS,
     MAX_METADATA, MAX_RUN_LENGTH, MAX_TOTAL_CELLS, MAX_WIDTH,
 };
-use crate::messages::{doorway, on_stairs, recipe_names};
+use crate::messages::{doorway, dry, on_stairs, recipe_names};
 use crate::stairs::UnpairedStairs;
 
 /// One problem in level text, at a 1-based line and column.
@@ -161,6 +161,17 @@ pub enum ParseErrorKind {
     /// A level has no player.
     #[error("level has no player, expected exactly one ('@' or '+')")]
     NoPlayer,
+    /// A level has no player, and its grid began right after a blank line
+    /// that ended the grid above: most likely one level split in two.
+    #[error(
+        "level has no player, expected exactly one ('@' or '+'): the blank line on line \
+         {blank} ended the level above it (a blank line always ends a level; write a row of \
+         floor as '-')"
+    )]
+    NoPlayerAfterBlank {
+        /// The line of the blank line.
+        blank: usize,
+    },
     /// A level has more than one player; reported at the second one. The
     /// message names the players' cells 1-based, as rows and columns of the
     /// level's grid (a file's lines and columns differ where rows are
@@ -242,7 +253,7 @@ pub enum ParseErrorKind {
     )]
     TwoBlockers(EntitySpec, EntitySpec),
     /// A legend puts water with something that never stands on water.
-    #[error("{0} cannot stand on water")]
+    #[error("{0} cannot stand on water: {dry}", dry = dry())]
     WaterShared(EntitySpec),
     /// A legend puts something with a closed door.
     #[error(

@@ -10,7 +10,7 @@ use crate::cells::Cells;
 use crate::level_error::{LevelError, MetadataError};
 use crate::limits::{MAX_CELLS, MAX_FLOORS, MAX_HEIGHT, MAX_WIDTH};
 use crate::meta::{Metadata, check_text};
-use crate::source::SourceMap;
+use crate::source::{SourceMap, UnusedLetter};
 
 /// One level: a title, free metadata and one or more floors, each a
 /// width × height grid of cells.
@@ -65,6 +65,8 @@ pub struct Level {
     pub(crate) player: Option<(usize, GridPos)>,
     /// Where each floor's rows were read from, for levels read from text.
     pub(crate) source: Option<Arc<Vec<SourceMap>>>,
+    /// The legend letters the text defined and never used.
+    pub(crate) unused: Vec<UnusedLetter>,
 }
 
 /// One floor's shape and name.
@@ -138,6 +140,7 @@ impl Level {
             cells: Cells::new(cells),
             player: None,
             source: None,
+            unused: Vec::new(),
         })
     }
 
@@ -234,6 +237,7 @@ impl Level {
             cells: Cells::from_parts(ids, contents, counts),
             player,
             source: Some(Arc::new(sources)),
+            unused: Vec::new(),
         }
     }
 
@@ -306,6 +310,24 @@ impl Level {
     /// Return the `Author` metadata, if any.
     pub fn author(&self) -> Option<&str> {
         self.metadata.get("author")
+    }
+
+    /// Return the legend letters the text this level was read from
+    /// defines and its grids never use, in the order defined, each where
+    /// its legend line wrote it (none for a level built by hand). Reading
+    /// lets them through; `muscleman check` warns of each.
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_level::Level;
+    ///
+    /// let level = Level::parse("legend: k = KeyRed\nlegend: c = Coin\n#####\n#@k.#\n#####\n")?;
+    /// let unused: Vec<_> = level.unused_legend().iter().map(|u| (u.letter, u.line, u.column)).collect();
+    /// assert_eq!(unused, [('c', 2, 9)]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn unused_legend(&self) -> &[UnusedLetter] {
+        &self.unused
     }
 
     /// Return the free `Key: value` metadata.

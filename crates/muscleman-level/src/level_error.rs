@@ -4,7 +4,7 @@ use muscleman_core::{EntityRecipe, EntitySpec, GridPos, RecipeState};
 
 use crate::cells::MAX_LEGEND_CELLS;
 use crate::limits::{MAX_CELLS, MAX_FLOORS, MAX_HEIGHT, MAX_WIDTH};
-use crate::messages::{doorway, on_stairs};
+use crate::messages::{doorway, dry, on_stairs};
 
 /// Why a level cannot be built or edited as asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -77,7 +77,7 @@ pub enum LevelError {
         second: EntityRecipe,
     },
     /// The cell already holds this spec.
-    #[error("the cell at {pos} already holds {spec}")]
+    #[error("the cell at {pos} already holds {spec}, and a cell holds each thing once")]
     Duplicate {
         /// The cell.
         pos: GridPos,
@@ -92,7 +92,10 @@ pub enum LevelError {
     },
     /// The cell already holds a thing that blocks movement (player, wall,
     /// box, heavy box not sunk, hammer, key, closed door).
-    #[error("the cell at {pos} already holds {present}, it cannot also hold {spec}")]
+    #[error(
+        "the cell at {pos} already holds {present}, it cannot also hold {spec}: at most one \
+         thing that blocks movement"
+    )]
     Occupied {
         /// The cell.
         pos: GridPos,
@@ -102,7 +105,7 @@ pub enum LevelError {
         spec: EntitySpec,
     },
     /// Water and something that never stands on water in one cell.
-    #[error("the cell at {pos}: {other} cannot stand on water")]
+    #[error("the cell at {pos}: {other} cannot stand on water: {dry}", dry = dry())]
     WaterShared {
         /// The cell.
         pos: GridPos,

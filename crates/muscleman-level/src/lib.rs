@@ -106,4 +106,5 @@ pub use limits::{
     MAX_INPUT_BYTES, MAX_LEVELS, MAX_METADATA, MAX_RUN_LENGTH, MAX_TOTAL_CELLS, MAX_WIDTH,
 };
 pub use meta::Metadata;
+pub use source::UnusedLetter;
 pub use stairs::UnpairedStairs;

@@ -21,6 +21,14 @@ pub(crate) fn doorway() -> String {
     )
 }
 
+/// What water shares no cell with, for messages.
+pub(crate) fn dry() -> String {
+    format!(
+        "water shares its cell with nothing that stays dry: {}",
+        names_with(CellClass::DRY)
+    )
+}
+
 /// What may stand on stairs, for messages.
 pub(crate) fn on_stairs() -> String {
     format!(

@@ -9,6 +9,30 @@
 //! bit. Columns are kept, four bytes a row, only when some row does not
 //! start at column 1 (after a `|`); classic XSB levels keep none.
 
+/// A legend letter a level defines and never uses (a designer's slip: a
+/// letter misspelt in the grid, or a cell forgotten), where its legend
+/// line wrote it. [`Level::unused_legend`](crate::Level::unused_legend)
+/// lists them for a level read from text; `muscleman check` warns of each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UnusedLetter {
+    /// The letter.
+    pub letter: char,
+    /// The line of its legend line (from 1).
+    pub line: usize,
+    /// The column of the letter there (from 1).
+    pub column: usize,
+}
+
+impl std::fmt::Display for UnusedLetter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "legend letter {:?} is defined and never used in the grid",
+            self.letter
+        )
+    }
+}
+
 /// Where the rows of a level read from text were written.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct SourceMap {

@@ -211,6 +211,11 @@ pub struct StateDecl {
     pub art: Art,
     /// The word front ends get for it (`"open"`), `""` for none.
     pub shown: &'static str,
+    /// What a player reads of it beyond its recipe's
+    /// [`explain`](RecipeDecl::explain), one line or two, with no key
+    /// names (each front end names its own keys); `""` when the recipe's
+    /// words say it all.
+    pub explain: &'static str,
 }
 
 /// The sim's part of one recipe (its level part is core's recipe table).
@@ -231,10 +236,18 @@ pub struct RecipeDecl {
     pub shows: Option<Shows>,
     /// What the solver may assume of it.
     pub assume: Assume,
+    /// What a player reads of it, one line or two (the help of a level
+    /// that holds it): what it does and how to use it, in the words of
+    /// the rules, with no key names (each front end names its own keys)
+    /// and without its name, which front ends put before it. Every
+    /// declared recipe has one: the registry checks at compile time.
+    pub explain: &'static str,
 }
 
 impl RecipeDecl {
-    /// Declare a recipe with no states, no data and nothing shown.
+    /// Declare a recipe with no states, no data, nothing shown and no
+    /// explanation yet (give it one with [`RecipeDecl::explained`]: the
+    /// build fails without).
     pub const fn new(recipe: EntityRecipe, tags: &[TagKind], art: Art, assume: Assume) -> Self {
         RecipeDecl {
             recipe,
@@ -244,7 +257,13 @@ impl RecipeDecl {
             art,
             shows: None,
             assume,
+            explain: "",
         }
+    }
+
+    /// This, explained to players in `explain` (see [`RecipeDecl::explain`]).
+    pub const fn explained(self, explain: &'static str) -> Self {
+        RecipeDecl { explain, ..self }
     }
 
     /// This, with data components at spawn.

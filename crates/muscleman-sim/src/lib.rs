@@ -63,12 +63,14 @@ pub use index::{CellEntities, SpatialIndex};
 pub use level::{LevelLoadError, level_from_world, world_from_level};
 pub use muscleman_core::{EntityId, EventBatch, Input};
 pub use recipe::{is_implemented, recipe_of, recipe_tags, spawn, spawn_spec, spec_of, spec_tags};
-pub use registry::{TAG_BITS, mechanics, recipe_decl, recipe_decls, tag_kinds, tag_named};
+pub use registry::{
+    MAX_EXPLAIN, TAG_BITS, mechanics, recipe_decl, recipe_decls, tag_kinds, tag_named,
+};
 pub use rules::{RULES_VERSION, Rules, is_solved};
 pub use save::{MAX_HISTORY, MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION, SaveError};
 pub use schedule::systems;
 pub use step::{StepError, step, step_into, step_with};
 pub use tally::{SIGNAL_CLASSES, Tallies};
 pub use trail::Trail;
-pub use view::{Appearance, Sprite, View, appearance};
+pub use view::{Appearance, Sprite, View, appearance, spec_appearance};
 pub use world::{FloorRect, InvariantError, RecipeError, World, WorldError};

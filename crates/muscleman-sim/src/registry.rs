@@ -57,6 +57,47 @@ const BY_RECIPE: [Option<&'static RecipeDecl>; EntityRecipe::COUNT] = {
     table
 };
 
+/// The longest explanation a recipe or a state may have, in bytes: one
+/// line or two of a help.
+pub const MAX_EXPLAIN: usize = 200;
+
+// Every declared recipe is explained to players, in at most two lines, and
+// so is every state that explains itself: a compile-time check, so a new
+// recipe cannot reach a help without its words.
+const _: () = {
+    let mut i = 0;
+    while i < EntityRecipe::COUNT {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the lengths"
+        )]
+        if let Some(decl) = BY_RECIPE[i] {
+            assert!(
+                !decl.explain.is_empty(),
+                "a recipe has no explanation: give it .explained(\"...\")"
+            );
+            assert!(
+                decl.explain.len() <= MAX_EXPLAIN,
+                "a recipe's explanation is longer than two lines"
+            );
+            let mut s = 0;
+            while s < decl.states.len() {
+                #[expect(
+                    clippy::indexing_slicing,
+                    reason = "evaluated at compile time, below the lengths"
+                )]
+                let state = &decl.states[s];
+                assert!(
+                    state.explain.len() <= MAX_EXPLAIN,
+                    "a state's explanation is longer than two lines"
+                );
+                s += 1;
+            }
+        }
+        i += 1;
+    }
+};
+
 // The sim plays exactly the recipes core's table marks playable: a
 // compile-time check.
 const _: () = {

@@ -8,13 +8,15 @@
 
 use std::collections::BTreeSet;
 
-use muscleman_core::{EntityId, EntityRecipe, GlobalCounter, GridDir, GridPos, KeyColor};
+use muscleman_core::{
+    Contents, EntityId, EntityRecipe, EntitySpec, GlobalCounter, GridDir, GridPos, KeyColor,
+};
 
 use crate::component::{Facing, Holding, TagKind, TagSet};
 use crate::decl::{Layer, Tint};
 use crate::floor::{floor_of, local};
 use crate::mechanics::walk::is_unfilled_water;
-use crate::recipe::spec_of;
+use crate::recipe::{spawn_spec, spec_of};
 use crate::registry::recipe_decl;
 use crate::rules::counts_on_goal;
 use crate::world::World;
@@ -60,6 +62,17 @@ pub struct Appearance {
     /// Whether it is a wall: it never moves, blocks, and bounds the floor
     /// area ([`View::inside`]).
     pub encloses: bool,
+    /// What it holds, in the order it would come out (a box's contents,
+    /// from its recipe's `Contents` data, whatever the recipe): nothing
+    /// inside an entity is hidden from a front end.
+    pub contents: Contents,
+    /// What a player reads of its recipe, one line or two
+    /// ([`RecipeDecl::explain`](crate::RecipeDecl::explain)).
+    pub explain: &'static str,
+    /// What a player reads of the state it is in, beyond its recipe's
+    /// words ([`StateDecl::explain`](crate::StateDecl::explain)); `""` for
+    /// none.
+    pub state_explain: &'static str,
 }
 
 impl Appearance {
@@ -78,6 +91,9 @@ impl Appearance {
         pushable: false,
         deep: false,
         encloses: false,
+        contents: Contents::EMPTY,
+        explain: "",
+        state_explain: "",
     };
 
     /// Return whether it is `kind` (`"box"`).
@@ -117,6 +133,24 @@ pub fn appearance(world: &World, id: EntityId) -> Appearance {
     }
 }
 
+/// Return how an entity made from `spec` looks on its own, in a world of
+/// its own: what a box's contents will look like once out, what a palette
+/// offers. `None` for a spec the sim does not play.
+///
+/// # Example
+/// ```
+/// use muscleman_core::{EntityRecipe, EntitySpec, KeyColor};
+/// use muscleman_sim::spec_appearance;
+///
+/// let key = spec_appearance(&EntitySpec::new(EntityRecipe::KeyRed)).expect("played");
+/// assert_eq!((key.name, key.color), ("key", Some(KeyColor::Red)));
+/// ```
+pub fn spec_appearance(spec: &EntitySpec) -> Option<Appearance> {
+    let mut world = World::new();
+    let id = spawn_spec(&mut world, spec, GridPos::ZERO).ok()?;
+    Some(appearance(&world, id))
+}
+
 /// Return how entity `id`, at `at` with `tags`, looks.
 fn looks(world: &World, id: EntityId, at: GridPos, tags: TagSet) -> Appearance {
     let Some(spec) = spec_of(world, id) else {
@@ -132,6 +166,7 @@ fn looks(world: &World, id: EntityId, at: GridPos, tags: TagSet) -> Appearance {
         .state
         .and_then(|s| decl.states.iter().find(|d| d.state == s));
     let (art, mut shown) = state.map_or((decl.art, ""), |s| (s.art, s.shown));
+    let state_explain = state.map_or("", |s| s.explain);
     if let Some(shows) = decl.shows {
         let word = shows(world, id, at, tags);
         if !word.is_empty() {
@@ -156,6 +191,9 @@ fn looks(world: &World, id: EntityId, at: GridPos, tags: TagSet) -> Appearance {
         pushable: tags.contains(TagKind::Pushable),
         encloses: tags.contains_all(TagSet::of(&[TagKind::Static, TagKind::BlocksMovement])),
         deep: tags.contains(TagKind::WaterCell) && is_unfilled_water(world.index().kinds_at(at)),
+        contents: spec.contents,
+        explain: decl.explain,
+        state_explain,
     }
 }
 

@@ -1,8 +1,10 @@
 //! The registry: every mechanic declares its recipes and schedule lines in
 //! its own module; the schedule and every front end read them (issue 22).
 
-use muscleman_core::{EntityRecipe, SimEvent};
-use muscleman_sim::{Layer, TagKind, recipe_decl, recipe_decls, systems};
+use muscleman_core::{EntityRecipe, GridPos, SimEvent};
+use muscleman_sim::{
+    Layer, MAX_EXPLAIN, TagKind, World, appearance, recipe_decl, recipe_decls, spawn, systems,
+};
 
 #[test]
 fn the_whole_schedule_reads_in_order() {
@@ -69,6 +71,42 @@ fn every_declared_look_has_a_stable_kind_a_name_and_a_glyph() {
                 decl.recipe
             );
         }
+    }
+}
+
+/// Every recipe is explained to players beside its declaration, in a
+/// sentence or two that follows its name (so it starts in lower case)
+/// and names no key (each front end names its own), and every explained
+/// state too; the view hands the
+/// words on with the entity.
+#[test]
+fn every_declared_recipe_explains_itself_and_the_view_says_it() {
+    let mut world = World::new();
+    for (x, decl) in (0..).zip(recipe_decls()) {
+        let texts = std::iter::once(decl.explain)
+            .chain(decl.states.iter().map(|s| s.explain))
+            .filter(|t| !t.is_empty());
+        assert!(!decl.explain.is_empty(), "{}", decl.recipe);
+        for text in texts {
+            assert!(text.len() <= MAX_EXPLAIN, "{}: {text}", decl.recipe);
+            assert!(text.ends_with('.'), "{}: {text}", decl.recipe);
+            assert!(
+                text.starts_with(|c: char| c.is_ascii_lowercase()),
+                "{}: {text}",
+                decl.recipe
+            );
+            assert!(!text.contains("  "), "{}: {text}", decl.recipe);
+            for key in ["'g'", "'p'", "[", "]", "arrow"] {
+                assert!(!text.contains(key), "{}: {text} names a key", decl.recipe);
+            }
+        }
+        let id = spawn(&mut world, decl.recipe, GridPos::new(x, 0)).expect("spawn");
+        assert_eq!(
+            appearance(&world, id).explain,
+            decl.explain,
+            "{}",
+            decl.recipe
+        );
     }
 }
 

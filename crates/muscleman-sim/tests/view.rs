@@ -210,3 +210,38 @@ fn a_box_on_a_goal_is_marked_and_the_floor_area_stops_at_walls() {
         "a room the player cannot reach is no floor"
     );
 }
+
+/// What a box holds is in its appearance, whatever the recipe (read from
+/// its contents data), so no front end needs the level text to show it;
+/// and a state's own words come with it.
+#[test]
+fn a_box_shows_its_contents_and_a_sunk_heavy_box_its_words() {
+    let mut world = World::new();
+    let mut contents = muscleman_core::Contents::EMPTY;
+    contents.push(EntityRecipe::Apple).expect("room");
+    contents.push(EntityRecipe::KeyRed).expect("room");
+    let full = spawn_spec(
+        &mut world,
+        &EntitySpec::new(EntityRecipe::Box).with_contents(contents),
+        GridPos::new(0, 0),
+    )
+    .expect("box");
+    let empty = spawn(&mut world, EntityRecipe::Box, GridPos::new(1, 0)).expect("box");
+    assert_eq!(
+        appearance(&world, full).contents.as_slice(),
+        [EntityRecipe::Apple, EntityRecipe::KeyRed]
+    );
+    assert!(appearance(&world, empty).contents.is_empty());
+    let water = spawn(&mut world, EntityRecipe::WaterCell, GridPos::new(2, 0)).expect("water");
+    let sunk = spawn_spec(
+        &mut world,
+        &EntitySpec::new(EntityRecipe::HeavyBox).with_state(RecipeState::Sunk),
+        GridPos::new(2, 0),
+    )
+    .expect("sunk");
+    let look = appearance(&world, sunk);
+    assert_eq!(look.state, "sunk");
+    assert!(look.state_explain.contains("walk over"), "{look:?}");
+    assert_eq!(appearance(&world, water).state_explain, "");
+    assert!(appearance(&world, water).explain.contains("swim"));
+}

@@ -166,7 +166,7 @@ fn swatch(brush: &Brush, color: bool) -> Span<'static> {
         Brush::Erase => Span::raw("  "),
         Brush::Thing(spec) => {
             let look = look_of(appearance_of(spec), false);
-            Span::styled(look.glyph, Palette::with_color(color).style(look))
+            Span::styled(look.text(false), Palette::with_color(color).style(look))
         }
     }
 }

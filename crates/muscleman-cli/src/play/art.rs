@@ -3,8 +3,10 @@
 //! plain), which of a cell's entities is drawn on top, and what each is
 //! called in the panel.
 
-use muscleman_core::{GlobalCounter, KeyColor};
-use muscleman_sim::{Appearance, Tint};
+use std::borrow::Cow;
+
+use muscleman_core::{EntitySpec, GlobalCounter, KeyColor};
+use muscleman_sim::{Appearance, Tint, spec_appearance};
 use ratatui::style::{Color, Modifier, Style};
 
 /// How one kind of cell looks: two characters and a style, in colour and plain.
@@ -18,6 +20,10 @@ pub(crate) struct Look {
     pub(super) color: Style,
     /// The style without colours.
     pub(super) plain: Style,
+    /// For a thing that holds something, its first content's one-column
+    /// glyph (`r` for a red key), drawn in the second column (`[r`);
+    /// `""` for none.
+    pub(super) mark: &'static str,
 }
 
 pub(super) const fn look(
@@ -31,6 +37,36 @@ pub(super) const fn look(
         narrow,
         color,
         plain,
+        mark: "",
+    }
+}
+
+impl Look {
+    /// Return what is drawn, two columns or one (`narrow`): a thing that
+    /// holds something shows its first content's mark in its second
+    /// column (`[r`: a box with a red key); drawn one column, where there
+    /// is no room for the mark, it is underlined instead
+    /// ([`Look::styled`]).
+    pub(crate) fn text(&self, narrow: bool) -> Cow<'static, str> {
+        match (narrow, self.mark) {
+            (true, _) => Cow::Borrowed(self.narrow),
+            (false, "") => Cow::Borrowed(self.glyph),
+            (false, mark) => {
+                let mut text: String = self.glyph.chars().take(1).collect();
+                text.push_str(mark);
+                Cow::Owned(text)
+            }
+        }
+    }
+
+    /// Return `style` (this look's, in colour or plain), underlined when
+    /// drawn one column with contents it has no room to mark.
+    pub(crate) fn styled(&self, style: Style, narrow: bool) -> Style {
+        if narrow && !self.mark.is_empty() {
+            style.add_modifier(Modifier::UNDERLINED)
+        } else {
+            style
+        }
     }
 }
 
@@ -206,6 +242,18 @@ const fn collectible_look(counter: GlobalCounter) -> Look {
 /// the view says, which turns a box green): the art of its kind where this game has
 /// some, else the glyph and colour its recipe declares.
 pub(crate) fn look_of(a: Appearance, on_goal: bool) -> Look {
+    let mut look = own_look(a, on_goal);
+    // What it holds, whatever it is: marked by its first content's glyph.
+    if let Some(first) = a.contents.as_slice().first()
+        && let Some(inside) = spec_appearance(&EntitySpec::new(*first))
+    {
+        look.mark = own_look(inside, false).narrow;
+    }
+    look
+}
+
+/// Return how one entity looks on its own, leaving out what it holds.
+fn own_look(a: Appearance, on_goal: bool) -> Look {
     match (a.kind, a.color) {
         ("player", _) => PLAYER,
         ("unknown", _) => UNKNOWN,
@@ -285,7 +333,8 @@ const fn color_name(c: KeyColor) -> &'static str {
 }
 
 /// Return what an appearance is called in the panel: its shown state,
-/// its colour and its name (`"pressed red plate"`).
+/// its colour and its name (`"pressed red plate"`), and what it holds
+/// (`"box with red key and apple"`).
 pub(crate) fn name_of(a: Appearance) -> String {
     let mut name = String::new();
     for word in [a.state, a.color.map_or("", color_name)] {
@@ -295,6 +344,17 @@ pub(crate) fn name_of(a: Appearance) -> String {
         }
     }
     name.push_str(a.name);
+    let inside: Vec<String> = a
+        .contents
+        .as_slice()
+        .iter()
+        .filter_map(|r| spec_appearance(&EntitySpec::new(*r)))
+        .map(name_of)
+        .collect();
+    if !inside.is_empty() {
+        name.push_str(" with ");
+        name.push_str(&inside.join(" and "));
+    }
     name
 }
 

@@ -154,7 +154,7 @@ pub(super) fn draw_board(app: &App, frame: &mut Frame, area: Rect) -> (Rect, boo
 /// it is not the player's), shortened as the width asks (the panel also
 /// names the level and the player's floor).
 fn board_title(app: &App, view: &View, floor: u32, width: usize) -> String {
-    let title = level_title(app.level(), app.level_index());
+    let title = level_title(app.listed_level(), app.level_index());
     if view.floor_count() < 2 {
         return format!(" {title} ");
     }
@@ -267,10 +267,11 @@ fn render_view(app: &App, shown: Shown<'_>, area: Rect, buf: &mut Buffer) -> (Re
     let own = floor == view.player_floor();
     let marks = Marks {
         color: app.screen.color,
-        focus: Some(player),
+        // The cell looked at stays in sight, else the player.
+        focus: Some(app.screen.inspecting.unwrap_or(player)),
         picked: app.screen.picked.filter(|_| own),
         hinted: if own { &app.hints.cells } else { &[] },
-        cursor: None,
+        cursor: app.screen.inspecting,
         area: None,
         flagged: &[],
     };
@@ -365,16 +366,17 @@ pub(crate) fn render_cells(
                 }
                 .add_modifier(Modifier::UNDERLINED);
             }
+            let style = look.styled(style, cell_w == 1);
             let glyph = match (cell_w, cell.player) {
                 // The hint's way over bare floor: dots.
-                (1, false) if hinted && cell.top.is_none() => "·",
-                (_, false) if hinted && cell.top.is_none() => "··",
+                (1, false) if hinted && cell.top.is_none() => "·".into(),
+                (_, false) if hinted && cell.top.is_none() => "··".into(),
                 // An empty cell with a diagnostic, without colours: `!!`.
-                (1, false) if flag.is_some() && !marks.color && cell.top.is_none() => "!",
-                (_, false) if flag.is_some() && !marks.color && cell.top.is_none() => "!!",
-                (1, _) => look.narrow,
-                (_, true) => player_glyph(facing),
-                (_, false) => look.glyph,
+                (1, false) if flag.is_some() && !marks.color && cell.top.is_none() => "!".into(),
+                (_, false) if flag.is_some() && !marks.color && cell.top.is_none() => "!!".into(),
+                (1, _) => look.text(true),
+                (_, true) => player_glyph(facing).into(),
+                (_, false) => look.text(false),
             };
             let (Ok(x_off), Ok(y_off)) = (
                 u16::try_from((pad_x + sx) * cell_w),
@@ -382,7 +384,7 @@ pub(crate) fn render_cells(
             ) else {
                 continue;
             };
-            buf.set_string(area.x + x_off, area.y + y_off, glyph, style);
+            buf.set_string(area.x + x_off, area.y + y_off, &glyph, style);
         }
     }
     let to_u16 = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);

@@ -40,6 +40,9 @@ pub enum GameAction {
     /// Look at the next floor of a level of several, without moving (the
     /// player's floor again after the last).
     LookFloor,
+    /// Look at a cell: a cursor the arrows move, and the whole stack of
+    /// what the cell holds, each thing with its words.
+    Inspect,
     /// Copy the moves from the start to here as LURD (OSC 52 clipboard).
     CopyMoves,
     /// Play back your best solution of this level from its start.
@@ -71,6 +74,7 @@ impl GameAction {
             GameAction::Help => "help",
             GameAction::Hint => "hint",
             GameAction::LookFloor => "look at another floor",
+            GameAction::Inspect => "look at a cell",
             GameAction::CopyMoves => "copy moves",
             GameAction::PlayBack => "play best solution",
             GameAction::Faster => "faster",
@@ -148,8 +152,8 @@ const fn bind_ctrl(code: KeyCode, action: GameAction, label: &'static str) -> Ke
 }
 
 use GameAction::{
-    CopyMoves, Drop, Faster, GoOn, Grab, Help, Hint, Levels, LookFloor, NextLevel, PlayBack,
-    PreviousLevel, Quit, Redo, Restart, Slower, SwingLeft, SwingRight, Undo,
+    CopyMoves, Drop, Faster, GoOn, Grab, Help, Hint, Inspect, Levels, LookFloor, NextLevel,
+    PlayBack, PreviousLevel, Quit, Redo, Restart, Slower, SwingLeft, SwingRight, Undo,
 };
 const UP: GameAction = GameAction::Move(GridDir::Up);
 const DOWN: GameAction = GameAction::Move(GridDir::Down);
@@ -195,6 +199,7 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
     bind(KeyCode::F(1), Help, "F1"),
     bind(KeyCode::Char('i'), Hint, "i"),
     bind(KeyCode::Char('f'), LookFloor, "f"),
+    bind(KeyCode::Char('x'), Inspect, "x"),
     bind(KeyCode::Char('c'), CopyMoves, "c"),
     bind(KeyCode::Char('v'), PlayBack, "v"),
     bind(KeyCode::Char('+'), Faster, "+"),

@@ -6,7 +6,10 @@
 mod app;
 pub(crate) mod art;
 pub(crate) mod board;
+pub(crate) mod help;
 pub mod hint;
+mod inspect;
+mod intro;
 mod keys;
 mod mouse;
 pub mod names;
@@ -391,6 +394,8 @@ pub fn open_where_left(app: &mut App, saves: Saves, args: &PlayArgs) {
     }
     if first_run && !chosen && app.level_count() > 1 {
         app.open_browser();
+    } else {
+        app.introduce();
     }
 }
 

@@ -53,3 +53,13 @@ pub fn par_verdict(moves: u32, par: u32) -> String {
         std::cmp::Ordering::Less => format!("Par {par}: {} under!", by(par - moves)),
     }
 }
+
+/// Return a level's comment, if it has one that is not blank: what it
+/// says of itself as it opens.
+pub(crate) fn intro_comment(level: &Level) -> Option<&str> {
+    level
+        .metadata()
+        .get("Comment")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+}

@@ -3,7 +3,7 @@
 //! short key legend and the glyphs of what the level holds.
 
 use muscleman_core::{GlobalCounter, GridDir};
-use muscleman_sim::{Appearance, View};
+use muscleman_sim::{Appearance, Rules, View};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -12,9 +12,11 @@ use ratatui::widgets::{Block, Paragraph};
 
 use super::app::App;
 use super::art::{BOLD, Look, PLAYER, look, look_of, name_of, rank};
+use super::help::{key_of, wrap};
 use super::keys::{GameAction, KEY_BINDINGS, LegendLine};
 use super::names::{level_title, rules_name};
 use super::palette::Palette;
+use crate::level_rules;
 
 /// Draw the side panel: the level, the counts and bests, the player's
 /// state, the short key legend and the glyphs of what the level holds.
@@ -36,7 +38,7 @@ pub(super) fn draw_panel(app: &App, frame: &mut Frame, area: Rect, narrow: bool)
             ),
         ]),
         Line::from(Span::styled(
-            level_title(app.level(), app.level_index()),
+            level_title(app.listed_level(), app.level_index()),
             Palette::of(app).accent(),
         )),
         Line::from(vec![
@@ -44,8 +46,15 @@ pub(super) fn draw_panel(app: &App, frame: &mut Frame, area: Rect, narrow: bool)
             Span::styled(rules_name(app.session.rules), value),
         ]),
     ];
+    // A level that says it needs other rules says so under them.
+    if !level_rules::allows(app.listed_level(), app.rules()) {
+        lines.push(Line::from(Span::styled(
+            format!("✗ needs {} rules", rules_name(Rules::MUSCLEMAN)),
+            value,
+        )));
+    }
     // The level's author, when its metadata names one, under its title.
-    if let Some(author) = app.level().metadata().get("Author") {
+    if let Some(author) = app.listed_level().metadata().get("Author") {
         lines.insert(
             2,
             Line::from(vec![
@@ -116,7 +125,7 @@ pub(super) fn draw_panel(app: &App, frame: &mut Frame, area: Rect, narrow: bool)
     lines.extend(legend_lines(
         app,
         width,
-        &short_legend(view.floor_count() > 1),
+        &short_legend(view.floor_count() > 1, app.rules().hands),
     ));
     // The glyph legend, for what this level holds, as far as there is room.
     let items = glyph_legend(&view);
@@ -186,19 +195,37 @@ fn counters_line(app: &App, view: &View) -> Option<Line<'static>> {
     (!spans.is_empty()).then(|| Line::from(spans))
 }
 
-/// The panel's short key legend: the arrows, then the first key of the
-/// actions a player needs most (looking at another floor where there are
-/// several), from `KEY_BINDINGS`; `?` shows them all.
-fn short_legend(floors: bool) -> Vec<LegendLine> {
+/// The panel's short key legend: the arrows, the hands' keys where the
+/// rules have hands (grab, drop, and both swings as one entry), then the
+/// first key of the actions a player needs most (looking at another floor
+/// where there are several), from `KEY_BINDINGS`; `?` shows them all.
+fn short_legend(floors: bool, hands: bool) -> Vec<LegendLine> {
     let mut out = vec![LegendLine {
         keys: "↑↓←→".to_owned(),
         description: "move",
     }];
+    if hands {
+        for action in [GameAction::Grab, GameAction::Drop] {
+            out.push(LegendLine {
+                keys: key_of(action).to_owned(),
+                description: action.description(),
+            });
+        }
+        out.push(LegendLine {
+            keys: format!(
+                "{} {}",
+                key_of(GameAction::SwingLeft),
+                key_of(GameAction::SwingRight)
+            ),
+            description: "swing",
+        });
+    }
     for action in [
         GameAction::Undo,
         GameAction::Restart,
         GameAction::Levels,
         GameAction::Hint,
+        GameAction::Inspect,
         GameAction::LookFloor,
         GameAction::Help,
         GameAction::Quit,
@@ -209,7 +236,12 @@ fn short_legend(floors: bool) -> Vec<LegendLine> {
         if let Some(b) = KEY_BINDINGS.iter().find(|b| b.action == action) {
             out.push(LegendLine {
                 keys: b.label.to_owned(),
-                description: action.description(),
+                // Short where the panel is narrow; the help has it whole.
+                description: match action {
+                    GameAction::Inspect => "look",
+                    GameAction::LookFloor => "floors",
+                    _ => action.description(),
+                },
             });
         }
     }
@@ -275,7 +307,7 @@ fn glyph_lines(
     let mut spans: Vec<Span<'static>> = Vec::new();
     let mut used = 0usize;
     for (look, what) in items {
-        let glyph = if narrow { look.narrow } else { look.glyph };
+        let glyph = look.text(narrow);
         let len = glyph.chars().count() + 1 + what.chars().count();
         if used > 0 && used + 2 + len > width {
             lines.push(Line::from(std::mem::take(&mut spans)));
@@ -285,7 +317,22 @@ fn glyph_lines(
             spans.push(Span::raw("  "));
             used += 2;
         }
-        spans.push(Span::styled(glyph, Palette::of(app).style(*look)));
+        let style = look.styled(Palette::of(app).style(*look), narrow);
+        if used + len > width {
+            // Longer than a line (a box named with what it holds): its
+            // own lines, wrapped.
+            let mut wrapped = wrap(
+                vec![Span::styled(glyph, style), Span::raw(format!(" {what}"))],
+                width,
+                3,
+            );
+            let last = wrapped.pop().map(|l| l.spans).unwrap_or_default();
+            lines.extend(wrapped);
+            used = last.iter().map(Span::width).sum();
+            spans = last;
+            continue;
+        }
+        spans.push(Span::styled(glyph, style));
         spans.push(Span::raw(format!(" {what}")));
         used += len;
     }
@@ -302,7 +349,7 @@ fn glyph_legend(view: &View) -> Vec<(Look, String)> {
     let mut kinds: Vec<Appearance> = view.all_sprites().iter().map(|s| s.appearance).collect();
     // One line a look: entities that look alike (open and filled water
     // differ only in whether they can be walked into) are listed once.
-    let key = |a: &Appearance| (rank(*a), a.kind, a.color, a.state);
+    let key = |a: &Appearance| (rank(*a), a.kind, a.color, a.state, a.contents);
     kinds.sort_by_key(key);
     kinds.dedup_by_key(|a| key(a));
     kinds

@@ -20,6 +20,9 @@ pub enum Overlay {
     },
     /// The help: goal, rules, keys.
     Help,
+    /// The level introducing itself as it opens: its title, author and
+    /// comment, until a key.
+    Intro,
 }
 
 /// Where the board was drawn, to read mouse clicks: the screen cell of the
@@ -81,6 +84,12 @@ pub(crate) struct Screen {
     /// Whether the last draw found the terminal too small and showed only
     /// that: then no key but quitting acts on what cannot be seen.
     pub(crate) too_small: Cell<bool>,
+    /// The cell looked at (`x`, a right click), on the floor shown: a
+    /// cursor on the board and a box saying what the cell holds.
+    pub(crate) inspecting: Option<GridPos>,
+    /// The board cell under the mouse, if it rests on the board: the status
+    /// line says what it holds when it has nothing else to say.
+    pub(crate) hover: Option<GridPos>,
     /// How far the help is scrolled, in rows.
     pub(crate) help_scroll: u16,
     /// How far the help can scroll: the rows it has past the window, as
@@ -100,6 +109,8 @@ impl Screen {
             board: Cell::new(None),
             list: Cell::new(None),
             too_small: Cell::new(false),
+            inspecting: None,
+            hover: None,
             help_scroll: 0,
             help_more: Cell::new(0),
         }

@@ -7,14 +7,19 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use super::app::App;
+use muscleman_sim::Rules;
+
 use super::art::BOLD;
 use super::board::draw_board;
-use super::keys::{LegendLine, key_legend};
+use super::help::draw_help;
+use super::inspect::{draw_inspect, hover_text};
+use super::intro::draw_intro;
 pub use super::names::rules_name;
 use super::palette::Palette;
 use super::panel::draw_panel;
 use super::playback::SPEEDS;
 use super::screen::Overlay;
+use crate::level_rules;
 
 /// Smallest terminal the game draws in; smaller shows a "too small" message.
 pub const MIN_WIDTH: u16 = 60;
@@ -49,27 +54,20 @@ pub fn draw_in(app: &App, frame: &mut Frame, area: Rect) {
         draw_banner(app, frame, Block::bordered().inner(board), drawn);
     }
     match app.screen.overlay {
-        Overlay::None => {}
+        Overlay::None => {
+            if let Some(at) = app.screen.inspecting {
+                draw_inspect(app, frame, Block::bordered().inner(board), at, narrow);
+            }
+        }
         Overlay::Browser { selected } => {
             app.screen.board.set(None);
             draw_browser(app, frame, main, selected);
         }
         Overlay::Help => {
             app.screen.board.set(None);
-            draw_help(app, frame, main);
+            draw_help(app, frame, main, narrow);
         }
-    }
-}
-
-/// Return what the rules in use let the player do, for the help.
-fn rules_text(rules: muscleman_sim::Rules) -> &'static str {
-    if rules == muscleman_sim::Rules::SOKOBAN {
-        "Sokoban: you push one box at a time, never two in a row; no grab, drop or swing."
-    } else if rules == muscleman_sim::Rules::MUSCLEMAN {
-        "Muscleman: you push a whole line of boxes at once; you can also grab a box, carry it, \
-         drop it and swing it round you."
-    } else {
-        "a chain limit: you push at most that many boxes in a row."
+        Overlay::Intro => draw_intro(app, frame, Block::bordered().inner(board), drawn),
     }
 }
 
@@ -103,17 +101,43 @@ fn draw_browser(app: &App, frame: &mut Frame, area: Rect, selected: usize) {
         .min(app.set.levels.len().saturating_sub(list_rows));
     let solved = app.progress().solved_count(app.set.levels.iter());
     let pars = app.shows_pars();
+    let width = usize::from(inner.width);
+    // Levels that say they need other rules are marked ✗, with the words
+    // where the row has room for them.
+    let needs = format!("✗ needs {} rules", rules_name(Rules::MUSCLEMAN));
+    let any_barred = !app
+        .set
+        .levels
+        .iter()
+        .all(|l| level_rules::allows(l, app.session.rules));
+    let mut head = vec![
+        Span::styled(
+            format!("{} of {} solved", solved, app.set.levels.len()),
+            BOLD,
+        ),
+        Span::styled(
+            format!("   rules: {}", rules_name(app.session.rules)),
+            Palette::of(app).dim(),
+        ),
+    ];
+    // The words after each marked title, if every one has room for them.
+    let words_fit = app
+        .set
+        .levels
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| !level_rules::allows(l, app.session.rules))
+        .all(|(i, l)| {
+            let title = l.title().map_or(8, |t| t.chars().count());
+            let par = if pars { 5 } else { 0 };
+            let row = 24 + par + title + (i + 1).to_string().len().saturating_sub(3);
+            row + 2 + needs.chars().count() <= width
+        });
+    if any_barred {
+        head.push(Span::styled(format!("   {needs}"), Palette::of(app).dim()));
+    }
     let mut lines = vec![
-        Line::from(vec![
-            Span::styled(
-                format!("{} of {} solved", solved, app.set.levels.len()),
-                BOLD,
-            ),
-            Span::styled(
-                format!("   rules: {}", rules_name(app.session.rules)),
-                Palette::of(app).dim(),
-            ),
-        ]),
+        Line::from(head),
         Line::from(Span::styled(
             if pars {
                 "   #   ✓  moves pushes  par  title   (✓ solved, … started)"
@@ -174,95 +198,19 @@ fn draw_browser(app: &App, frame: &mut Frame, area: Rect, selected: usize) {
         } else {
             Style::new()
         };
-        lines.push(Line::from(Span::styled(text, style)));
-    }
-    frame.render_widget(Paragraph::new(lines), inner);
-}
-
-/// The help: the goal, the rules in use, every key, the mouse.
-fn draw_help(app: &App, frame: &mut Frame, area: Rect) {
-    let inner = Block::bordered().inner(area);
-    let width = usize::from(inner.width);
-    let mut lines = vec![
-        Line::from(vec![
-            Span::styled("Goal: ", Palette::of(app).accent()),
-            Span::raw("push a box onto every goal () to solve the level."),
-        ]),
-        Line::from(vec![
-            Span::styled("Rules: ", Palette::of(app).accent()),
-            Span::raw(rules_text(app.session.rules)),
-        ]),
-    ];
-    // The level's own words, when its metadata has a comment.
-    if let Some(comment) = app.level().metadata().get("Comment") {
-        let comment = comment.trim();
-        if !comment.is_empty() {
-            lines.push(Line::from(vec![
-                Span::styled("This level: ", Palette::of(app).accent()),
-                Span::raw(comment.replace('\n', " ")),
-            ]));
-        }
-    }
-    lines.push(Line::from(""));
-    let legend = key_legend();
-    let column = width.saturating_sub(2) / 2;
-    let entry = |l: &LegendLine| {
-        let text = format!("{} {}", l.keys, l.description);
-        let n = text.chars().count();
-        if n > column {
-            text.chars()
-                .take(column.saturating_sub(1))
-                .collect::<String>()
-                + "…"
-        } else {
-            text + &" ".repeat(column - n)
-        }
-    };
-    for pair in legend.chunks(2) {
-        let mut spans = Vec::new();
-        for (i, l) in pair.iter().enumerate() {
-            if i > 0 {
-                spans.push(Span::raw("  "));
-            }
-            spans.push(Span::raw(entry(l)));
+        let mut spans = vec![Span::styled(text, style)];
+        if !level_rules::allows(level, app.session.rules) {
+            // Not to be solved under these rules: the level says so.
+            let mark = if words_fit {
+                format!("  {needs}")
+            } else {
+                "  ✗".to_owned()
+            };
+            spans.push(Span::styled(mark, Palette::of(app).dim()));
         }
         lines.push(Line::from(spans));
     }
-    lines.push(Line::from(
-        "Mouse: click to walk, or a box then a cell to push it.",
-    ));
-    lines.push(Line::from("Paste LURD moves to watch them played back."));
-    lines.push(Line::from(
-        "Each level's position is kept when you leave it, and comes back.",
-    ));
-    // Rows the lines take, wrapped to the width: past the window's, the
-    // help scrolls and its frame says so.
-    let rows: usize = lines
-        .iter()
-        .map(|l| l.width().max(1).div_ceil(width.max(1)))
-        .sum();
-    let more = u16::try_from(rows.saturating_sub(usize::from(inner.height))).unwrap_or(u16::MAX);
-    app.screen.help_more.set(more);
-    let scroll = app.screen.help_scroll.min(more);
-    let bottom = if more == 0 {
-        " any key closes ".to_owned()
-    } else if scroll < more {
-        " more below: ↓ PageDown scroll, other keys close ".to_owned()
-    } else {
-        " ↑ PageUp scroll back, other keys close ".to_owned()
-    };
-    let block = Block::bordered()
-        .title(Line::from(" Help ").style(Palette::of(app).accent()))
-        .title_bottom(Line::from(bottom).style(Palette::of(app).dim()))
-        .border_style(Palette::of(app).dim());
-    frame.render_widget(Clear, area);
-    frame.render_widget(block, area);
-    frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: true })
-            .scroll((scroll, 0)),
-        inner,
-    );
+    frame.render_widget(Paragraph::new(lines), inner);
 }
 
 fn draw_too_small(frame: &mut Frame, area: Rect) {
@@ -294,10 +242,16 @@ fn draw_status(app: &App, frame: &mut Frame, area: Rect) {
     let hinting = app
         .is_hinting()
         .then(|| "Looking for a hint... (it comes here; the game goes on)".to_owned());
+    let hover = app
+        .screen
+        .hover
+        .filter(|_| app.screen.overlay == Overlay::None && app.screen.inspecting.is_none())
+        .map(|at| hover_text(app, at));
     let text = match playing
         .as_ref()
         .or(app.screen.message.as_ref())
         .or(hinting.as_ref())
+        .or(hover.as_ref())
     {
         Some(m) => Line::from(Span::styled(
             format!(" {m}"),

@@ -10,7 +10,7 @@ use crate::cell::{self, Legend};
 use crate::error::{Errors, ParseErrorKind as Kind};
 use crate::level::ReadFloor;
 use crate::limits::{MAX_CELLS, MAX_HEIGHT, MAX_METADATA, MAX_TOTAL_CELLS, MAX_WIDTH};
-use crate::source::SourceMap;
+use crate::source::{SourceMap, UnusedLetter};
 
 /// How many player positions an error lists.
 const LISTED_PLAYERS: usize = 10;
@@ -59,6 +59,27 @@ pub(super) struct Builder<'a> {
     pub(super) listed: Vec<(usize, GridPos)>,
     /// Where the second player is, to report there.
     pub(super) second: Option<(usize, usize)>,
+    /// The blank line just above the grid, if it ended the grid above.
+    pub(super) after_blank: Option<usize>,
+}
+
+/// Return the legend letters a level defines and its grids never use, in
+/// the order they were defined, each where its legend line wrote it.
+pub(super) fn unused_letters(b: &Builder<'_>) -> Vec<UnusedLetter> {
+    b.legend
+        .entries()
+        .filter(|&(letter, _, _)| {
+            usize::try_from(u32::from(letter))
+                .ok()
+                .and_then(|i| b.ids.get(i))
+                .is_some_and(Option::is_none)
+        })
+        .map(|(letter, line, column)| UnusedLetter {
+            letter,
+            line,
+            column,
+        })
+        .collect()
 }
 
 /// One grid row being read.

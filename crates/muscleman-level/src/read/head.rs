@@ -95,7 +95,7 @@ impl Reader<'_> {
         let first = legend.get(letter).map(|(_, line)| line);
         if first.is_none() {
             // Defined even after a bad recipe name, so its uses add no more errors.
-            legend.define(letter, read.cell, n);
+            legend.define(letter, read.cell, (n, col(lhs_at)));
         }
         match first {
             Some(first_line) => {

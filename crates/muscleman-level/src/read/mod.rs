@@ -12,12 +12,17 @@
 
 mod builder;
 mod head;
+mod input;
 mod typo;
+
+pub(crate) use input::level;
+use input::{too_large, utf8_errors};
 
 use std::borrow::Cow;
 
 use builder::{
     Builder, Row, all_floors, attach, end_row, key_len, push_cells, room_for, symbol_id,
+    unused_letters,
 };
 
 use crate::cell::{self, Legend};
@@ -73,56 +78,6 @@ fn read_str_as(text: &str, single: bool, drafts: bool) -> Result<Collection, Par
     reader.finish()
 }
 
-/// Turn the result of a one-level read into the level, merging the header in.
-pub(crate) fn level(read: Result<Collection, ParseErrors>) -> Result<Level, ParseErrors> {
-    let mut collection = read?;
-    let Some(mut level) = collection.levels.pop() else {
-        let mut errors = Errors::default();
-        errors.push(1, 1, Kind::NoLevel);
-        return Err(errors.finish());
-    };
-    if level.title().is_none()
-        && let Some(title) = collection.title.as_deref()
-    {
-        level.set_title_read(title);
-    }
-    for (key, value) in collection.metadata.iter() {
-        if level.metadata().get(key).is_none() {
-            level.metadata_mut().set_read(key, value);
-        }
-    }
-    Ok(level)
-}
-
-fn too_large(size: usize) -> ParseErrors {
-    let mut errors = Errors::default();
-    errors.push(1, 1, Kind::InputTooLarge { size });
-    errors.finish()
-}
-
-/// Report each invalid UTF-8 sequence, at the line and column it starts.
-fn utf8_errors(bytes: &[u8]) -> ParseErrors {
-    let mut errors = Errors::default();
-    let (mut line, mut column) = (1, 1);
-    for chunk in bytes.utf8_chunks() {
-        for c in chunk.valid().chars() {
-            if c == '\n' {
-                line += 1;
-                column = 1;
-            } else if !(line == 1 && column == 1 && c == '\u{feff}') {
-                column += 1;
-            }
-        }
-        if !chunk.invalid().is_empty() {
-            if !errors.push(line, column, Kind::InvalidUtf8) {
-                break;
-            }
-            column += 1;
-        }
-    }
-    errors.finish()
-}
-
 /// Where the reader stands relative to the last grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
@@ -174,6 +129,8 @@ struct Reader<'a> {
     levels_begun: usize,
     /// The number of the last line read.
     last_line: usize,
+    /// A blank line that ended a grid, until the next line that is not blank.
+    blank_after_grid: Option<usize>,
     /// Cells of the levels read so far, the current one included.
     cells_done: usize,
     /// The cost of the input: its length, with the groups of the lines read
@@ -199,6 +156,7 @@ impl<'a> Reader<'a> {
             level: None,
             levels_begun: 0,
             last_line: 1,
+            blank_after_grid: None,
             cells_done: 0,
             spent: len,
         }
@@ -228,6 +186,8 @@ impl<'a> Reader<'a> {
             }
             return;
         }
+        // A blank line that ended a grid, if this line comes right after it.
+        let after_blank = self.blank_after_grid.take();
         let Some((column, first)) = line
             .chars()
             .enumerate()
@@ -235,6 +195,9 @@ impl<'a> Reader<'a> {
             .map(|(i, c)| (i + 1, c))
         else {
             // A blank line ends a grid and hands waiting metadata to the level above.
+            if self.phase == Phase::InGrid {
+                self.blank_after_grid = Some(n);
+            }
             self.end_grid();
             self.drop_pending_floor();
             self.flush_metadata(n);
@@ -313,7 +276,7 @@ impl<'a> Reader<'a> {
         if let Some((tl, tc, tch)) = self.text.take() {
             self.error(tl, tc, Kind::TextInGrid(tch));
         }
-        self.begin_level(n, column);
+        self.begin_level(n, column, after_blank);
         if !self.stopped {
             self.grid_line(n, line);
         }
@@ -375,7 +338,9 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn begin_level(&mut self, n: usize, column: usize) {
+    /// Begin a level at line `n`; `after_blank`: the blank line just above,
+    /// if it ended a grid.
+    fn begin_level(&mut self, n: usize, column: usize, after_blank: Option<usize>) {
         self.finish_level();
         if self.levels_begun >= MAX_LEVELS {
             self.error(n, column, Kind::TooManyLevels);
@@ -409,6 +374,7 @@ impl<'a> Reader<'a> {
             players: 0,
             listed: Vec::new(),
             second: None,
+            after_blank,
         };
         let mut accepted = true;
         for (key, value) in std::mem::take(&mut self.metadata) {
@@ -442,7 +408,11 @@ impl<'a> Reader<'a> {
             return;
         }
         if b.players == 0 && !self.drafts {
-            self.error(b.line, 1, Kind::NoPlayer);
+            let kind = match b.after_blank {
+                Some(blank) => Kind::NoPlayerAfterBlank { blank },
+                None => Kind::NoPlayer,
+            };
+            self.error(b.line, 1, kind);
         } else if b.players > 1 {
             let (line, column) = b.second.unwrap_or((b.line, 1));
             let kind = Kind::SeveralPlayers {
@@ -472,6 +442,7 @@ impl<'a> Reader<'a> {
             return;
         }
         level.set_title_read(title);
+        level.unused = unused_letters(&b);
         *level.metadata_mut() = b.metadata;
         self.collection.levels.push(level);
     }

@@ -39,6 +39,7 @@ const fn collectible(
             .answering_steps(Answer::Beyond),
     )
     .with_init(counter)
+    .explained("walk onto it to collect it; what you push, carry or swing passes over it.")
 }
 
 /// Collectibles, and the player collecting them.

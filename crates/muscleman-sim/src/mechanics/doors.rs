@@ -42,10 +42,20 @@ const fn key(recipe: EntityRecipe) -> RecipeDecl {
         Art::new("key", "key", Layer::THING, 'k', Tint::Own),
         Assume::PUSHED.destroyable().outside_push_search("keys"),
     )
+    .explained(
+        "push or carry it into the door of its colour: the door opens for good and the key is \
+         spent.",
+    )
 }
 
-/// A door's state `state`, looking like `art` opened.
-const fn open_state(state: RecipeState, lose: TagSet, art: Art) -> StateDecl {
+/// A door's state `state`, looking like `art` opened, explained in
+/// `explain`.
+const fn open_state(
+    state: RecipeState,
+    lose: TagSet,
+    art: Art,
+    explain: &'static str,
+) -> StateDecl {
     StateDecl {
         state,
         lose,
@@ -56,6 +66,7 @@ const fn open_state(state: RecipeState, lose: TagSet, art: Art) -> StateDecl {
             ..art
         },
         shown: "open",
+        explain,
     }
 }
 
@@ -71,9 +82,17 @@ const SECRET: Art = Art::new(
 );
 /// The states of a coloured door.
 const DOOR_STATES: &[StateDecl] = &[
-    open_state(RecipeState::Open, BLOCKERS, DOOR),
-    open_state(RecipeState::Unlocked, BLOCKERS.with(TagKind::Locked), DOOR),
+    open_state(RecipeState::Open, BLOCKERS, DOOR, HELD_OPEN),
+    open_state(
+        RecipeState::Unlocked,
+        BLOCKERS.with(TagKind::Locked),
+        DOOR,
+        "",
+    ),
 ];
+/// What an open door says of itself: it may shut again.
+const HELD_OPEN: &str = "open while its plates are pressed, it shuts when one is let go, but \
+     never on something that stands in it.";
 
 /// A coloured door: locked by its key, opened by its plates.
 const fn door(recipe: EntityRecipe) -> RecipeDecl {
@@ -92,6 +111,10 @@ const fn door(recipe: EntityRecipe) -> RecipeDecl {
             .answering_steps(Answer::InItsCell),
     )
     .with_states(DOOR_STATES)
+    .explained(
+        "closed, it blocks everything. Its key opens it for good; it is also open while every \
+         plate of its colour is pressed.",
+    )
 }
 
 /// Keys and doors.
@@ -120,7 +143,11 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
                     .outside_push_search("doors")
                     .answering_steps(Answer::InItsCell),
             )
-            .with_states(&[open_state(RecipeState::Open, BLOCKERS, SECRET)]),
+            .with_states(&[open_state(RecipeState::Open, BLOCKERS, SECRET, HELD_OPEN)])
+            .explained(
+                "closed, it blocks everything; it is open while every heavy plate is pressed \
+                 (only heavy boxes press them).",
+            ),
         ],
         &[reacting(Phase::Environment, "doors", run).when(Needs::Switches)],
     )

@@ -41,7 +41,8 @@ pub(crate) const MECHANIC: Mechanic = Mechanic::new(
             .outside_push_search("lanterns")
             .answering_steps(Answer::Beyond),
     )
-    .showing(shows)],
+    .showing(shows)
+    .explained("it glows while you stand next to it.")],
     &[system(Phase::Environment, "glow", run)],
 );
 

@@ -22,7 +22,7 @@ crate::component::tags! {
 }
 
 /// A plate recipe: set into the floor, shown pressed while pressed.
-const fn plate(recipe: EntityRecipe, art: Art) -> RecipeDecl {
+const fn plate(recipe: EntityRecipe, art: Art, explain: &'static str) -> RecipeDecl {
     RecipeDecl::new(
         recipe,
         &[TagKind::PressurePlate],
@@ -39,8 +39,12 @@ const fn plate(recipe: EntityRecipe, art: Art) -> RecipeDecl {
             ""
         }
     })
+    .explained(explain)
 }
 
+/// What a coloured plate says of itself.
+const PLATE: &str = "pressed while something that blocks stands on it (you, a box, a key; not \
+     what you hold); while every plate of its colour is pressed, its doors are open.";
 /// A coloured plate's art.
 const COLOURED: Art = Art::new("plate", "plate", Layer::SET_IN, '_', Tint::Own);
 
@@ -53,10 +57,10 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
     ..Mechanic::new(
         "plates",
         &[
-            plate(EntityRecipe::PressurePlateBlue, COLOURED),
-            plate(EntityRecipe::PressurePlateRed, COLOURED),
-            plate(EntityRecipe::PressurePlateYellow, COLOURED),
-            plate(EntityRecipe::PressurePlateGreen, COLOURED),
+            plate(EntityRecipe::PressurePlateBlue, COLOURED, PLATE),
+            plate(EntityRecipe::PressurePlateRed, COLOURED, PLATE),
+            plate(EntityRecipe::PressurePlateYellow, COLOURED, PLATE),
+            plate(EntityRecipe::PressurePlateGreen, COLOURED, PLATE),
             plate(
                 EntityRecipe::PressurePlateHeavy,
                 Art::new(
@@ -66,6 +70,8 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
                     '_',
                     Tint::Magenta,
                 ),
+                "pressed only by a heavy box standing on it; while every heavy plate is pressed, \
+                 the secret door is open.",
             ),
         ],
         &[reacting(Phase::Environment, "plates", run).when(Needs::Switches)],

@@ -32,7 +32,11 @@ pub(crate) const MECHANIC: Mechanic = Mechanic::new(
         Art::new("box", "box", Layer::THING, '$', Tint::Brown),
         Assume::PUSHED.destroyable(),
     )
-    .with_init(&[Init::Contents])],
+    .with_init(&[Init::Contents])
+    .explained(
+        "walk into it to push it. What it holds, if anything, is marked on it and comes out \
+         when it is smashed.",
+    )],
     &[],
 );
 

@@ -35,6 +35,10 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
                 &[TagKind::WaterCell, TagKind::Static],
                 Art::new("water", "water", Layer::WATER, '~', Tint::Blue),
                 Assume::SCENERY.outside_push_search("water"),
+            )
+            .explained(
+                "you cannot swim. A box floats on it and can be pushed on; a heavy box sinks in \
+                 it and fills it, so you can walk over.",
             ),
             RecipeDecl::new(
                 EntityRecipe::HeavyBox,
@@ -54,7 +58,12 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
                 gain: TagSet::of(&[TagKind::Walkable]),
                 art: Art::new("sunk_heavy_box", "heavy box", Layer::FLOOR, '=', Tint::Blue),
                 shown: "sunk",
-            }]),
+                explain: "it fills its water for good: you walk over it, and push things across.",
+            }])
+            .explained(
+                "pushed like a box, but too heavy to grab. Pushed into water, it sinks and fills \
+                 it; only it presses a heavy plate.",
+            ),
         ],
         &[reacting(Phase::Environment, "sink", run).when(Needs::Water)],
     )

@@ -52,6 +52,10 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
                 Assume::SCENERY
                     .outside_push_search("stairs")
                     .answering_steps(Answer::Beyond),
+            )
+            .explained(
+                "walk onto them to climb to the same cell of the floor above, with what you hold \
+                 if there is room for it.",
             ),
             RecipeDecl::new(
                 EntityRecipe::StairsDown,
@@ -60,6 +64,10 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
                 Assume::SCENERY
                     .outside_push_search("stairs")
                     .answering_steps(Answer::Beyond),
+            )
+            .explained(
+                "walk onto them to go down to the same cell of the floor below, with what you \
+                 hold if there is room for it.",
             ),
         ],
         &[system(Phase::Environment, "stairs", run).when(Needs::Stairs)],

@@ -44,12 +44,20 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
                 ],
                 Art::new("hammer", "hammer", Layer::THING, 'T', Tint::Grey),
                 Assume::PUSHED.outside_push_search("hammers"),
+            )
+            .explained(
+                "grab it and swing: it smashes the first box or weak wall in its arc (the corner, \
+                 then beside you), and what a box held comes out.",
             ),
             RecipeDecl::new(
                 EntityRecipe::WallWeak,
                 &[TagKind::BlocksMovement, TagKind::WallWeak, TagKind::Static],
                 Art::new("weak_wall", "weak wall", Layer::WALL, '%', Tint::Brown),
                 Assume::SCENERY.destroyable(),
+            )
+            .explained(
+                "it blocks walking and pushing like a wall, but a held thing swings past its \
+                 corner, and a swung hammer smashes it.",
             ),
         ],
         &[player("swing", &[Input::SwingLeft, Input::SwingRight], run)],

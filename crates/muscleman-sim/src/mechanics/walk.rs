@@ -26,7 +26,8 @@ pub(crate) const MECHANIC: Mechanic = Mechanic::new(
             Art::new("player", "you", Layer::PLAYER, '@', Tint::Yellow),
             Assume::PUSHED,
         )
-        .with_init(&[Init::Hands, Init::Facing(GridDir::Down)]),
+        .with_init(&[Init::Hands, Init::Facing(GridDir::Down)])
+        .explained("you walk a cell a step and push what you walk into; you cannot swim."),
         RecipeDecl::new(
             EntityRecipe::WallStrong,
             &[
@@ -37,12 +38,17 @@ pub(crate) const MECHANIC: Mechanic = Mechanic::new(
             ],
             Art::new("wall", "wall", Layer::WALL, '#', Tint::Grey),
             Assume::SCENERY,
-        ),
+        )
+        .explained("nothing goes through it: no walk, no push, no swing."),
         RecipeDecl::new(
             EntityRecipe::Goal,
             &[TagKind::Goal, TagKind::Static],
             Art::new("goal", "goal", Layer::FLOOR, '.', Tint::Yellow),
             Assume::SCENERY,
+        )
+        .explained(
+            "the level is solved when every goal holds a box or a heavy box (keys and hammers \
+             do not count).",
         ),
     ],
     &[player("walk", &[MOVE], run).when(Needs::EmptyHands)],

@@ -8,6 +8,9 @@
 
 mod background;
 mod collections;
+mod going;
+mod inspect;
+mod overlays;
 mod pointer;
 
 use std::time::Duration;
@@ -187,6 +190,16 @@ impl App {
         self.session.game.level()
     }
 
+    /// Return the level being played as the set lists it: its title and
+    /// metadata are the set's (a kept position's level may carry older
+    /// ones: they are no part of a level's key), its cells the same.
+    pub fn listed_level(&self) -> &Level {
+        self.set
+            .levels
+            .get(self.session.index)
+            .unwrap_or_else(|| self.session.game.level())
+    }
+
     /// Return the rules being played by.
     pub fn rules(&self) -> Rules {
         self.session.rules
@@ -249,36 +262,22 @@ impl App {
                 return;
             }
             Overlay::Help => {
-                // When the help is cut, the arrows and pages scroll it.
-                let more = self.screen.help_more.get();
-                let scroll = &mut self.screen.help_scroll;
-                let page = 5;
-                let moved = match key.code {
-                    KeyCode::Down | KeyCode::Char('j') if more > 0 => {
-                        Some(scroll.saturating_add(1))
-                    }
-                    KeyCode::PageDown | KeyCode::Char(' ') if more > 0 => {
-                        Some(scroll.saturating_add(page))
-                    }
-                    KeyCode::Up | KeyCode::Char('k') if more > 0 => Some(scroll.saturating_sub(1)),
-                    KeyCode::PageUp if more > 0 => Some(scroll.saturating_sub(page)),
-                    _ => None,
-                };
-                if let Some(to) = moved {
-                    *scroll = to.min(more);
-                    return;
-                }
-                // Any other key closes the help; quitting keys quit too.
-                self.screen.overlay = Overlay::None;
-                self.screen.help_scroll = 0;
-                if action_for(key) == Some(GameAction::Quit) && key.code != KeyCode::Esc {
-                    self.act(GameAction::Quit);
-                }
+                self.help_key(key);
+                return;
+            }
+            Overlay::Intro => {
+                self.intro_key(key);
                 return;
             }
             Overlay::None => {}
         }
         let action = action_for(key);
+        if self.screen.inspecting.is_some()
+            && self.playing.current.is_none()
+            && self.inspect_key(key, action)
+        {
+            return;
+        }
         if self.playing.current.is_some() {
             match action {
                 Some(GameAction::Faster) => self.act(GameAction::Faster),
@@ -317,6 +316,8 @@ impl App {
                 self.screen.overlay = Overlay::None;
                 if selected != self.session.index {
                     self.go_to(selected);
+                } else {
+                    self.introduce();
                 }
                 return;
             }
@@ -344,7 +345,10 @@ impl App {
         if !matches!(action, GameAction::Hint | GameAction::Help) {
             self.screen.picked = None;
         }
-        if !matches!(action, GameAction::LookFloor | GameAction::Help) {
+        if !matches!(
+            action,
+            GameAction::LookFloor | GameAction::Help | GameAction::Inspect
+        ) {
             self.screen.looking = None;
         }
         match action {
@@ -367,6 +371,7 @@ impl App {
             GameAction::Help => self.screen.overlay = Overlay::Help,
             GameAction::Hint => self.ask_hint(),
             GameAction::LookFloor => self.look_floor(),
+            GameAction::Inspect => self.toggle_inspect(),
             GameAction::CopyMoves => self.copy_moves(),
             GameAction::PlayBack => self.play_best(),
             GameAction::Faster => self.change_speed(1),
@@ -471,54 +476,6 @@ impl App {
         }
     }
 
-    /// Return the level to go on to once this one is solved: the next one
-    /// not solved yet under these rules (after this one, round to the
-    /// first), or, when every one is, the next one.
-    pub fn level_to_go_on_to(&self) -> usize {
-        let len = self.set.levels.len().max(1);
-        (1..len)
-            .map(|k| (self.session.index + k) % len)
-            .find(|&i| !self.was_solved(i))
-            .unwrap_or((self.session.index + 1) % len)
-    }
-
-    /// Return whether level `index` (from 0) was ever solved under these rules.
-    pub fn was_solved(&self, index: usize) -> bool {
-        self.set
-            .levels
-            .get(index)
-            .and_then(|l| self.progress().get(l))
-            .is_some_and(|r| r.solved)
-    }
-
-    /// Go on to [`App::level_to_go_on_to`], saying so when it is not the
-    /// next one.
-    fn go_on(&mut self) {
-        let next = self.level_to_go_on_to();
-        if next == self.session.index + 1 {
-            self.go_to(next);
-            return;
-        }
-        self.go_to(next);
-        self.screen.message = Some(if self.was_solved(next) {
-            "That was the last level: back to level 1".to_owned()
-        } else {
-            format!("Level {}: the next one not solved yet", next + 1)
-        });
-    }
-
-    fn go_to_next(&mut self) {
-        let next = self.session.index + 1;
-        if next >= self.set.levels.len() {
-            self.go_to(0);
-            if self.set.levels.len() > 1 {
-                self.screen.message = Some("That was the last level: back to level 1".to_owned());
-            }
-        } else {
-            self.go_to(next);
-        }
-    }
-
     /// Keep the position of the level being played (its save), and
     /// remember it as the level last played. A failure is shown.
     pub fn keep(&mut self) {
@@ -553,6 +510,7 @@ impl App {
                 self.session.solve_note = None;
                 self.session.dirty = false;
                 self.restore_current();
+                self.introduce();
             }
             Err(e) => {
                 self.screen.message = Some(format!("level {} cannot be played: {e}", index + 1))

@@ -1,6 +1,7 @@
 //! The mouse: a click on a cell walks there, a click on a box picks it and
 //! the next click pushes it there (planned by `play/mouse.rs` on what the
-//! board shows), and a click on a level in the level list plays it.
+//! board shows), and a click on a level in the level list plays it; resting
+//! on a cell it says what the cell holds, and a right click looks at it.
 
 use muscleman_core::{GridPos, Input};
 use muscleman_sim::Command;
@@ -13,11 +14,37 @@ use crate::play::screen::Overlay;
 impl App {
     /// Handle a mouse event: a click on a cell walks there, a click on a
     /// box picks it, and the next click pushes it to that cell.
+    ///
+    /// Resting on a cell, the mouse has the status line say what the cell
+    /// holds; a right click looks at the cell (as `x` does), and while
+    /// looking a click moves the look there.
     pub fn handle_mouse(&mut self, event: MouseEvent) {
-        if event.kind != MouseEventKind::Down(MouseButton::Left) {
-            return;
+        match event.kind {
+            MouseEventKind::Moved => {
+                self.screen.hover = self.cell_at(event.column, event.row);
+                return;
+            }
+            MouseEventKind::Down(MouseButton::Right) => {
+                if self.screen.overlay == Overlay::None
+                    && self.playing.current.is_none()
+                    && let Some(at) = self.cell_at(event.column, event.row)
+                {
+                    self.screen.message = None;
+                    self.screen.inspecting = Some(at);
+                }
+                return;
+            }
+            MouseEventKind::Down(MouseButton::Left) => {}
+            _ => return,
         }
         self.screen.message = None;
+        if self.screen.inspecting.is_some() && self.screen.overlay == Overlay::None {
+            // Looking: a click moves the look, and never walks.
+            if let Some(at) = self.cell_at(event.column, event.row) {
+                self.screen.inspecting = Some(at);
+            }
+            return;
+        }
         if let Overlay::Browser { .. } = self.screen.overlay {
             // A click on a level's row plays it.
             if let Some(index) = self.screen.list_row_at(event.column, event.row)
@@ -26,8 +53,15 @@ impl App {
                 self.screen.overlay = Overlay::None;
                 if index != self.session.index {
                     self.go_to(index);
+                } else {
+                    self.introduce();
                 }
             }
+            return;
+        }
+        if self.screen.overlay == Overlay::Intro {
+            // A click closes a level's introduction, as a key does.
+            self.screen.overlay = Overlay::None;
             return;
         }
         if self.screen.overlay != Overlay::None || self.playing.current.is_some() {

@@ -1,0 +1,174 @@
+//! Looking at a cell (`x`, a right click, or the mouse resting on it):
+//! the whole stack of what a cell holds, top first, by name (a box with
+//! its contents on water, you on a goal, a box on a pressed plate), and in
+//! the look mode each thing's own words. Everything comes from the view
+//! (names, states, contents, the words each recipe declares), so nothing
+//! hides under what is drawn on top, with colours or without.
+
+use muscleman_core::{EntitySpec, GridPos};
+use muscleman_sim::{Appearance, Sprite, View, spec_appearance};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph};
+
+use super::app::App;
+use super::art::{PLAYER, look, look_of, name_of, rank};
+use super::help::{key_of, wrap};
+use super::keys::GameAction;
+use super::palette::Palette;
+
+/// Return a cell's sprites top first: in the order the board draws them
+/// over each other.
+fn stack(view: &View, floor: u32, at: GridPos) -> Vec<Sprite> {
+    let mut sprites = view.cell_on(floor, at).to_vec();
+    sprites.sort_by_key(|s| (rank(s.appearance), s.entity));
+    sprites
+}
+
+/// Return what a thing of the stack is called: its name with its state
+/// and contents, and `held` for what the player holds.
+fn called(view: &View, sprite: &Sprite) -> String {
+    let name = name_of(sprite.appearance);
+    if view.holding() == Some(sprite.entity) {
+        format!("{name} (held)")
+    } else {
+        name
+    }
+}
+
+/// Return where a cell of floor `floor` is, as the editor says it: `x 3,
+/// y 1`, after its floor on a level of several (`floor 2, x 3, y 1`).
+fn place(view: &View, floor: u32, at: GridPos) -> String {
+    if view.floor_count() > 1 {
+        format!("floor {floor}, x {}, y {}", at.x, at.y)
+    } else {
+        format!("x {}, y {}", at.x, at.y)
+    }
+}
+
+/// Return what a cell of floor `floor` holds, in words, top first: `box
+/// with red key on water`, `you on goal`; `floor` for an empty cell of the
+/// level, `nothing` outside it.
+pub(crate) fn stack_text(view: &View, floor: u32, at: GridPos) -> String {
+    let names: Vec<String> = stack(view, floor, at)
+        .iter()
+        .map(|s| called(view, s))
+        .collect();
+    if !names.is_empty() {
+        return names.join(" on ");
+    }
+    if view.inside_on(floor).contains(&at) {
+        "floor".to_owned()
+    } else {
+        "nothing".to_owned()
+    }
+}
+
+/// Return the one-line status of the cell under the mouse: where it is and
+/// what it holds.
+pub(crate) fn hover_text(app: &App, at: GridPos) -> String {
+    let view = app.game().view();
+    let floor = app.shown_floor(&view);
+    format!(
+        "{}: {} · {} looks closer",
+        place(&view, floor, at),
+        stack_text(&view, floor, at),
+        key_of(GameAction::Inspect)
+    )
+}
+
+/// The glyph of a thing as the board draws it.
+fn glyph(app: &App, a: Appearance, on_goal: bool, narrow: bool) -> Span<'static> {
+    let look = if a.is("player") {
+        look("@v", "@", PLAYER.color, PLAYER.plain)
+    } else {
+        look_of(a, on_goal)
+    };
+    Span::styled(
+        look.text(narrow),
+        look.styled(Palette::of(app).style(look), narrow),
+    )
+}
+
+/// Draw the look box over the board (`board`: its inside): where the
+/// cursor is, what the cell holds with each thing's glyph, then each
+/// thing's words; at the bottom, or at the top when the cursor is there.
+pub(super) fn draw_inspect(app: &App, frame: &mut Frame, board: Rect, at: GridPos, narrow: bool) {
+    let view = app.game().view();
+    let floor = app.shown_floor(&view);
+    let palette = Palette::of(app);
+    let width = usize::from(board.width.saturating_sub(2));
+    let sprites = stack(&view, floor, at);
+    let mut head = Vec::new();
+    for (i, s) in sprites.iter().enumerate() {
+        if i > 0 {
+            head.push(Span::raw(" on "));
+        }
+        head.push(glyph(app, s.appearance, s.on_goal, narrow));
+        head.push(Span::styled(
+            format!(" {}", called(&view, s)),
+            palette.accent(),
+        ));
+    }
+    if head.is_empty() {
+        head.push(Span::raw(stack_text(&view, floor, at)));
+    }
+    let mut lines = wrap(head, width, 2);
+    // Each thing's words, then those of what it holds.
+    let mut things: Vec<(Appearance, bool, &str)> = Vec::new();
+    for s in &sprites {
+        things.push((s.appearance, s.on_goal, ""));
+        for inside in s.appearance.contents.as_slice() {
+            if let Some(a) = spec_appearance(&EntitySpec::new(*inside)) {
+                things.push((a, false, " (inside)"));
+            }
+        }
+    }
+    for (a, on_goal, note) in things {
+        // A state with words of its own says what the thing is now (a
+        // sunk heavy box no longer moves): those, else the recipe's.
+        let text = if a.state_explain.is_empty() {
+            a.explain
+        } else {
+            a.state_explain
+        };
+        lines.extend(wrap(
+            vec![
+                glyph(app, a, on_goal, narrow),
+                Span::raw(format!(" {}{note}: {text}", name_of(a))),
+            ],
+            width,
+            3,
+        ));
+    }
+    let most = (board.height / 2).max(3);
+    let height = (u16::try_from(lines.len())
+        .unwrap_or(u16::MAX)
+        .saturating_add(2))
+    .min(most);
+    // The cursor's screen row, to keep it in sight.
+    let row = app
+        .screen
+        .board
+        .get()
+        .map(|m| i64::from(m.y) + i64::from(at.y) - i64::from(m.origin.y));
+    let bottom = board.bottom().saturating_sub(height);
+    let y = match row {
+        Some(r) if r >= i64::from(bottom) => board.y,
+        _ => bottom,
+    };
+    let rect = Rect::new(board.x, y, board.width, height).intersection(board);
+    let block = Block::bordered()
+        .title(Line::from(format!(" {} ", place(&view, floor, at))).style(palette.accent()))
+        .title_bottom(
+            Line::from(format!(
+                " arrows move · {} Esc: done ",
+                key_of(GameAction::Inspect)
+            ))
+            .style(palette.dim()),
+        )
+        .border_style(palette.dim());
+    frame.render_widget(Clear, rect);
+    frame.render_widget(Paragraph::new(lines).block(block), rect);
+}
