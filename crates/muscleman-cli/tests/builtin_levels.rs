@@ -292,3 +292,32 @@ fn the_rules_a_level_says_it_needs_hold_against_the_search() {
         }
     }
 }
+
+/// The hint's search starts from the game's position (`solve_game`), not
+/// from the level's text: from the start of every built-in level it never
+/// says "unsolvable" (every level has a solution), floors included, and it
+/// solves each level of the first collection within its second.
+#[test]
+fn the_hint_never_proves_a_built_in_level_unsolvable() {
+    use muscleman_solver::{SolveOptions, SolveOutcome, solve_game};
+    let options = SolveOptions {
+        timeout: Some(std::time::Duration::from_secs(1)),
+        ..SolveOptions::default()
+    };
+    for c in &COLLECTIONS {
+        let file = read(c);
+        for (i, level) in file.collection.levels.iter().enumerate() {
+            let title = level.title().unwrap_or_default();
+            let game = Game::new(level, Rules::MUSCLEMAN).expect("a built-in level loads");
+            let outcome = solve_game(&game, &options).expect("the search runs");
+            let first = std::ptr::eq(c, &COLLECTIONS[0]);
+            assert!(
+                matches!(outcome, SolveOutcome::Solved(_))
+                    || (!first && matches!(outcome, SolveOutcome::GaveUp { .. })),
+                "{} level {} ({title}): {outcome:?}",
+                c.id,
+                i + 1
+            );
+        }
+    }
+}
