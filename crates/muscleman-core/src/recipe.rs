@@ -254,6 +254,11 @@ macro_rules! recipes {
     };
 }
 
+// The table's order is the order of rules.md §3's table, Goal last and
+// the recipes still refused after the ones it lists: specs order by
+// recipe, a cell's entities spawn in its canonical order, so this order is
+// the order of the ids a cell's entities get at load (rules.md §4 Floors,
+// "Ids"), which is part of the rules.
 recipes! {
     /// The player.
     Player: true, C::BLOCKER.and(C::FITS_DOORWAY), [], Nothing;
@@ -269,10 +274,6 @@ recipes! {
     HeavyBox: true, C::BLOCKER.and(C::FITS_DOORWAY).and(C::SINKS), [Sunk => C::FILLS], Nothing;
     /// A hammer.
     Hammer: true, ITEM, [], Nothing;
-    /// A bong.
-    Bong: false, NOT_YET, [], Nothing;
-    /// A cauldron.
-    Cauldron: false, NOT_YET, [], Nothing;
     /// A blue key.
     KeyBlue: true, ITEM, [], Nothing;
     /// A red key.
@@ -301,10 +302,6 @@ recipes! {
     PressurePlateGreen: true, C::DRY, [], Nothing;
     /// A pressure plate only a heavy box presses.
     PressurePlateHeavy: true, C::DRY, [], Nothing;
-    /// Stairs leading up to the same cell of the floor above.
-    StairsUp: true, C::STAIRS, [], Nothing;
-    /// Stairs leading down to the same cell of the floor below.
-    StairsDown: true, C::STAIRS, [], Nothing;
     /// An apple.
     Apple: true, LOOSE, [], Nothing;
     /// A pear.
@@ -313,12 +310,20 @@ recipes! {
     Cheese: true, LOOSE, [], Nothing;
     /// A coin.
     Coin: true, LOOSE, [], Nothing;
+    /// Stairs leading up to the same cell of the floor above.
+    StairsUp: true, C::STAIRS, [], Nothing;
+    /// Stairs leading down to the same cell of the floor below.
+    StairsDown: true, C::STAIRS, [], Nothing;
+    /// A duck.
+    Duck: false, NOT_YET, [], Nothing;
+    /// A cauldron.
+    Cauldron: false, NOT_YET, [], Nothing;
+    /// A bong.
+    Bong: false, NOT_YET, [], Nothing;
     /// A book.
     Book: false, NOT_YET, [], Nothing;
     /// A ghost.
     Ghost: false, NOT_YET, [], Nothing;
-    /// A duck.
-    Duck: false, NOT_YET, [], Nothing;
     /// A lantern that glows while the player stands next to it: the
     /// demonstration mechanic (cargo feature `demo-glow`).
     #[cfg(feature = "demo-glow")]
@@ -441,5 +446,71 @@ const NO_INFO: RecipeInfo = RecipeInfo {
 impl fmt::Display for EntityRecipe {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The recipes of rules.md §3's table in its order, Goal moved last
+    /// (§4 Floors, "Ids": within a cell, ids go in the order of the table,
+    /// Goal last).
+    const RULES_ORDER: [EntityRecipe; 32] = {
+        use EntityRecipe as R;
+        [
+            R::Player,
+            R::WallStrong,
+            R::WallWeak,
+            R::WaterCell,
+            R::Box,
+            R::HeavyBox,
+            R::Hammer,
+            R::KeyBlue,
+            R::KeyRed,
+            R::KeyYellow,
+            R::KeyGreen,
+            R::DoorBlue,
+            R::DoorRed,
+            R::DoorYellow,
+            R::DoorGreen,
+            R::SecretDoor,
+            R::PressurePlateBlue,
+            R::PressurePlateRed,
+            R::PressurePlateYellow,
+            R::PressurePlateGreen,
+            R::PressurePlateHeavy,
+            R::Apple,
+            R::Pear,
+            R::Cheese,
+            R::Coin,
+            R::StairsUp,
+            R::StairsDown,
+            R::Duck,
+            R::Cauldron,
+            R::Bong,
+            // Refused still, so never in a cell: after the table's recipes.
+            R::Book,
+            R::Ghost,
+        ]
+    };
+
+    #[test]
+    fn recipes_order_as_the_rule_book_s_table_with_goal_last() {
+        let ours: Vec<EntityRecipe> = EntityRecipe::ALL
+            .into_iter()
+            .filter(|r| !r.info().demo && *r != EntityRecipe::Goal)
+            .collect();
+        assert_eq!(ours, RULES_ORDER);
+        assert!(RULES_ORDER.windows(2).all(|w| w[0] < w[1]));
+        assert!(
+            EntityRecipe::ALL
+                .into_iter()
+                .all(|r| r <= EntityRecipe::Goal)
+        );
+        // Specs order by recipe first, a state after its plain recipe.
+        let plain = crate::EntitySpec::new(EntityRecipe::HeavyBox);
+        assert!(plain < plain.with_state(RecipeState::Sunk));
+        assert!(plain.with_state(RecipeState::Sunk) < crate::EntitySpec::new(EntityRecipe::Hammer));
     }
 }

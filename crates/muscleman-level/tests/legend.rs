@@ -177,7 +177,7 @@ fn error_messages_list_what_is_expected() {
             "1:13: unknown recipe \"Crate\", expected one of Player WallStrong WallWeak WaterCell \
              Box HeavyBox Hammer KeyBlue KeyRed KeyYellow KeyGreen DoorBlue DoorRed DoorYellow \
              DoorGreen SecretDoor PressurePlateBlue PressurePlateRed PressurePlateYellow \
-             PressurePlateGreen PressurePlateHeavy StairsUp StairsDown Apple Pear Cheese Coin \
+             PressurePlateGreen PressurePlateHeavy Apple Pear Cheese Coin StairsUp StairsDown \
              {demo}Goal"
         )
     );
