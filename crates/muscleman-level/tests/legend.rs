@@ -121,9 +121,9 @@ fn legend_errors_point_at_the_bad_word() {
             ParseErrorKind::UnknownRecipe("Crate".into()),
         ),
         (
-            "legend: a = Duck",
+            "legend: a = Ghost",
             13,
-            ParseErrorKind::UnsupportedRecipe(R::Duck),
+            ParseErrorKind::UnsupportedRecipe(R::Ghost),
         ),
         (
             "legend: a = Goal goal",
@@ -178,7 +178,7 @@ fn error_messages_list_what_is_expected() {
              Box HeavyBox Hammer KeyBlue KeyRed KeyYellow KeyGreen DoorBlue DoorRed DoorYellow \
              DoorGreen SecretDoor PressurePlateBlue PressurePlateRed PressurePlateYellow \
              PressurePlateGreen PressurePlateHeavy Apple Pear Cheese Coin StairsUp StairsDown \
-             {demo}Goal"
+             Duck Cauldron Bong {demo}Goal"
         )
     );
 }
