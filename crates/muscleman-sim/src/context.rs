@@ -9,7 +9,7 @@ use muscleman_core::{
 use crate::changes::{Commands, Deferred, StepChange};
 use crate::component::{Component, Holding, TagKind, TagSet};
 use crate::floor::local;
-use crate::needs::{NEED_BITS, Needs};
+use crate::needs::{NEED_BITS, NeedBits, Needs};
 use crate::rules::Rules;
 use crate::world::{RecipeError, World, WorldError};
 
@@ -23,7 +23,7 @@ pub(crate) type Spawner = fn(&mut World, &EntitySpec, GridPos) -> Result<EntityI
 #[derive(Clone, Copy)]
 pub(crate) struct Wiring {
     /// The needs of the lines that read the change list.
-    pub(crate) reactive: u8,
+    pub(crate) reactive: NeedBits,
     /// What deferred spawns call.
     pub(crate) spawn: Spawner,
     /// By need bit, the tags whose presence meets it.
@@ -55,7 +55,7 @@ pub(crate) struct StepContext<'a> {
     /// keeps nothing.
     track: bool,
     /// The [`Needs`] that hold now, as bits.
-    met: u8,
+    met: NeedBits,
     /// The wiring to the schedule.
     wiring: Wiring,
 }
@@ -167,7 +167,7 @@ impl<'a> StepContext<'a> {
 
     /// Return the [`Needs`] that hold now, as bits.
     #[inline]
-    pub(crate) fn met(&self) -> u8 {
+    pub(crate) fn met(&self) -> NeedBits {
         self.met
     }
 
@@ -181,14 +181,14 @@ impl<'a> StepContext<'a> {
 
     /// Work out which [`Needs`] hold, the hands being full or not.
     #[inline]
-    fn needs_met(&self, carrying: bool) -> u8 {
+    fn needs_met(&self, carrying: bool) -> NeedBits {
         let hands = if carrying {
             Needs::Holding
         } else {
             Needs::EmptyHands
         };
-        Needs::Always as u8
-            | hands as u8
+        Needs::Always.bit()
+            | hands.bit()
             | Needs::of_world(self.world.index().tallies().present(), self.wiring.meets)
     }
 
@@ -305,7 +305,7 @@ impl<'a> StepContext<'a> {
         queue.clear();
         self.world.step_buffers().commands.queue = queue;
         // A spawn may bring the first collectible: keep the list from now.
-        self.met = self.needs_met(self.met & Needs::Holding as u8 != 0);
+        self.met = self.needs_met(self.met & Needs::Holding.bit() != 0);
         self.track |= self.met & self.wiring.reactive != 0;
         result.map(|()| self.world.step_buffers_ref().spawned.as_slice())
     }

@@ -51,9 +51,10 @@ mod world;
 
 pub use command::{COMMANDS, Command, CommandInfo};
 pub use component::{
-    AnyComponent, BlocksMovement, BlocksPush, Blue, Carrying, Collects, Component, ComponentKind,
-    Facing, Goal, Green, Heavy, Holding, Inside, LevelMember, Liftable, Openable, Opened, Player,
-    Position, Pushable, Red, Static, Tag, TagKind, TagSet, Walkable, WallStrong, Yellow,
+    AnyComponent, BlocksMovement, BlocksPush, Blue, Brain, Carrying, Collects, Component,
+    ComponentKind, Facing, Goal, Green, Heavy, Holding, Inside, LevelMember, Liftable, Openable,
+    Opened, Player, Position, Pushable, Red, Static, Tag, TagKind, TagSet, Walkable, WallStrong,
+    Yellow,
 };
 pub use decl::{Answer, Art, Assume, Init, Layer, RecipeDecl, Shows, StateDecl, Tint};
 pub use floor::{floor_of, local, same_band, world_cell};
@@ -66,7 +67,7 @@ pub use recipe::{is_implemented, recipe_of, recipe_tags, spawn, spawn_spec, spec
 pub use registry::{TAG_BITS, mechanics, recipe_decl, recipe_decls, tag_kinds, tag_named};
 pub use rules::{RULES_VERSION, Rules, is_solved};
 pub use save::{MAX_HISTORY, MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION, SaveError};
-pub use schedule::systems;
+pub use schedule::{phases, systems};
 pub use step::{StepError, step, step_into, step_with};
 pub use tally::{SIGNAL_CLASSES, Tallies};
 pub use trail::Trail;

@@ -93,7 +93,7 @@ pub(crate) const MEETS: [TagSet; NEED_BITS] = {
                 reason = "evaluated at compile time, below the lengths"
             )]
             let (need, tag) = declared[i];
-            let bit = (need as u8).trailing_zeros() as usize;
+            let bit = need.index();
             #[expect(
                 clippy::indexing_slicing,
                 reason = "evaluated at compile time; a need past NEED_BITS fails the build"
@@ -131,7 +131,7 @@ const _: () = {
                 clippy::indexing_slicing,
                 reason = "evaluated at compile time, below NEED_BITS"
             )]
-            let met = !MEETS[(need as u8).trailing_zeros() as usize].is_empty();
+            let met = !MEETS[need.index()].is_empty();
             assert!(by_hands || met, "a line waits on a need no mechanic meets");
             s += 1;
         }

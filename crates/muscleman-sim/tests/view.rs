@@ -139,6 +139,11 @@ fn the_view_follows_the_game_with_facing_holding_and_counters() {
     assert_eq!(at(3), ["box"]);
     assert_eq!(at(4), ["goal"]);
     assert_eq!(view.facing(), Some(GridDir::Right));
+    // What has a Facing gives it in its sprite; the rest none.
+    let facings: Vec<_> = (2..=4)
+        .flat_map(|x| view.cell(GridPos::new(x, 0)).iter().map(|s| s.facing))
+        .collect();
+    assert_eq!(facings, [Some(GridDir::Right), None, None]);
     assert_eq!(view.holding(), None);
     assert_eq!(view.counters().len(), GlobalCounter::ALL.len());
     assert!(view.counters().iter().all(|(_, n)| *n == 0));

@@ -203,7 +203,7 @@ pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
         }
     }
     for (color, _) in CLASSES.iter().zip(classes).filter(|(_, changed)| *changed) {
-        doors.extend(index.tallies().listed(*color));
+        doors.extend(index.tallies().listed(TagKind::Door, *color));
     }
     doors.sort_unstable();
     doors.dedup();

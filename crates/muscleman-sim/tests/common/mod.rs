@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 
 use muscleman_core::{
     EntityId, EntityRecipe, EntitySpec, EventBatch, GlobalCounter, GridDir, GridPos, Input,
-    MoveCause, Moved, SimEvent,
+    MoveCause, Moved, SimEvent, SoundKind,
 };
 use muscleman_level::Level;
 use muscleman_sim::{
@@ -154,9 +154,23 @@ pub const TEST_LEGEND: &[(char, &str)] = &[
     ('E', "Apple Coin"),
 ];
 
-/// The legend lines of [`TEST_LEGEND`], as a level file writes them.
-fn legend_lines() -> String {
+/// A test legend: letters and what each stands for.
+pub type Legend = [(char, &'static str)];
+
+/// [`TEST_LEGEND`] with the letters of `extra` standing for what `extra`
+/// says instead (a test file of its own mechanic gives its letters so).
+pub fn legend_with(extra: &Legend) -> Vec<(char, &'static str)> {
     TEST_LEGEND
+        .iter()
+        .filter(|(c, _)| !extra.iter().any(|(e, _)| e == c))
+        .chain(extra)
+        .copied()
+        .collect()
+}
+
+/// The legend lines of a legend, as a level file writes them.
+fn legend_lines(legend: &Legend) -> String {
+    legend
         .iter()
         .map(|(c, spec)| format!("legend: {c} = {spec}\n"))
         .collect()
@@ -168,13 +182,23 @@ fn legend_lines() -> String {
 /// [`TEST_LEGEND`]. Blank first and last lines and the common leading
 /// indentation are dropped, so write a leading floor cell as `-`.
 pub fn level_from_ascii(grid: &str) -> Level {
-    let text = format!("{}{}", legend_lines(), rows(grid).join("\n"));
+    level_from_ascii_in(TEST_LEGEND, grid)
+}
+
+/// [`level_from_ascii`] with the letters of `legend`.
+pub fn level_from_ascii_in(legend: &Legend, grid: &str) -> Level {
+    let text = format!("{}{}", legend_lines(legend), rows(grid).join("\n"));
     Level::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
 /// Build the world of an ASCII grid (see [`level_from_ascii`]).
 pub fn world_from_ascii(grid: &str) -> (World, EntityId) {
     world_from_level(&level_from_ascii(grid)).unwrap()
+}
+
+/// [`world_from_ascii`] with the letters of `legend`.
+pub fn world_from_ascii_in(legend: &Legend, grid: &str) -> (World, EntityId) {
+    world_from_level(&level_from_ascii_in(legend, grid)).unwrap()
 }
 
 fn rows(grid: &str) -> Vec<String> {
@@ -206,45 +230,59 @@ fn normalized(grid: &str) -> String {
         .collect()
 }
 
-/// Every printable cell: its things' specs (sorted) and its character.
+/// Every printable cell of a legend: its things' specs (sorted) and its
+/// character.
+fn chars_of(legend: &Legend) -> Vec<(Vec<EntitySpec>, char)> {
+    let fixed = "#%~$&.*@+";
+    let row: String = fixed
+        .chars()
+        .chain(legend.iter().map(|(c, _)| *c))
+        .collect();
+    // One level per character, with a player beside it unless it
+    // holds one.
+    row.chars()
+        .map(|c| {
+            let alone = format!("{}{c}", legend_lines(legend));
+            let level = Level::parse(&alone)
+                .or_else(|_| Level::parse(&format!("{alone}@")))
+                .unwrap_or_else(|e| panic!("{c}: {e}"));
+            let mut specs: Vec<EntitySpec> = level.cell(GridPos::ZERO).to_vec();
+            specs.sort();
+            (specs, c)
+        })
+        .collect()
+}
+
+/// Every printable cell of [`TEST_LEGEND`], worked out once.
 fn cell_chars() -> &'static Vec<(Vec<EntitySpec>, char)> {
     static CHARS: OnceLock<Vec<(Vec<EntitySpec>, char)>> = OnceLock::new();
-    CHARS.get_or_init(|| {
-        let fixed = "#%~$&.*@+";
-        let row: String = fixed
-            .chars()
-            .chain(TEST_LEGEND.iter().map(|(c, _)| *c))
-            .collect();
-        // One level per character, with a player beside it unless it
-        // holds one.
-        row.chars()
-            .map(|c| {
-                let alone = format!("{}{c}", legend_lines());
-                let level = Level::parse(&alone)
-                    .or_else(|_| Level::parse(&format!("{alone}@")))
-                    .unwrap_or_else(|e| panic!("{c}: {e}"));
-                let mut specs: Vec<EntitySpec> = level.cell(GridPos::ZERO).to_vec();
-                specs.sort();
-                (specs, c)
-            })
-            .collect()
-    })
+    CHARS.get_or_init(|| chars_of(TEST_LEGEND))
 }
 
 /// The character of a cell holding things of these specs (sorted).
-fn char_of(specs: &[EntitySpec]) -> char {
+fn char_of(chars: &[(Vec<EntitySpec>, char)], specs: &[EntitySpec]) -> char {
     if specs.is_empty() {
         return ' ';
     }
-    cell_chars()
+    chars
         .iter()
         .find(|(s, _)| s == specs)
         .map(|(_, c)| *c)
-        .unwrap_or_else(|| panic!("no test grid char for {specs:?}: add one to TEST_LEGEND"))
+        .unwrap_or_else(|| panic!("no test grid char for {specs:?}: add one to the legend"))
 }
 
 /// Print the world as an ASCII grid from (0, 0), rows trimmed on the right.
 pub fn world_to_ascii(world: &World) -> String {
+    print_ascii(cell_chars(), world)
+}
+
+/// [`world_to_ascii`] with the letters of `legend`.
+pub fn world_to_ascii_in(legend: &Legend, world: &World) -> String {
+    print_ascii(&chars_of(legend), world)
+}
+
+/// Print the world with the cells' characters `chars`.
+fn print_ascii(chars: &[(Vec<EntitySpec>, char)], world: &World) -> String {
     let mut cells: BTreeMap<(i32, i32), Vec<EntitySpec>> = BTreeMap::new();
     for (at, ids) in world.index().cells() {
         let mut specs: Vec<EntitySpec> = ids
@@ -267,7 +305,7 @@ pub fn world_to_ascii(world: &World) -> String {
     for y in 0..=max_y {
         let mut line = String::new();
         for x in 0..=max_x {
-            line.push(char_of(cells.get(&(y, x)).map_or(&[][..], |v| v)));
+            line.push(char_of(chars, cells.get(&(y, x)).map_or(&[][..], |v| v)));
         }
         out.push_str(line.trim_end());
         out.push('\n');
@@ -298,15 +336,18 @@ pub fn inputs(moves: &str) -> Vec<Input> {
 
 /// A full dump of the world: every entity by id with its tags and components.
 pub fn dump(world: &World) -> String {
-    dump_filtered(world, |_| true)
+    dump_filtered(world, |_, _| true)
 }
 
-/// The dump with the player's facing left out, to compare around a refused move.
+/// The dump with the players' facing left out, to compare around a
+/// refused move (a duck's Facing is state: it stays in).
 pub fn dump_without_facing(world: &World) -> String {
-    dump_filtered(world, |c| !matches!(c, AnyComponent::Facing(_)))
+    dump_filtered(world, |id, c| {
+        !(matches!(c, AnyComponent::Facing(_)) && world.tags(id).unwrap().contains(TagKind::Player))
+    })
 }
 
-fn dump_filtered(world: &World, keep: impl Fn(&AnyComponent) -> bool) -> String {
+fn dump_filtered(world: &World, keep: impl Fn(EntityId, &AnyComponent) -> bool) -> String {
     let mut out = String::new();
     for id in world.entities() {
         let tags: Vec<&str> = world.tags(id).unwrap().iter().map(TagKind::name).collect();
@@ -314,7 +355,7 @@ fn dump_filtered(world: &World, keep: impl Fn(&AnyComponent) -> bool) -> String 
             .components(id)
             .unwrap()
             .into_iter()
-            .filter(&keep)
+            .filter(|c| keep(id, c))
             .collect();
         writeln!(out, "{id}: {tags:?} {comps:?}").unwrap();
     }
@@ -419,7 +460,21 @@ pub fn checked_step(
             None => assert_eq!(after, before, "{id} moved without an event"),
         }
     }
-    if events.is_empty() {
+    // A refused move emits one `bump` (rules.md §5, 3); a step with no
+    // other event changed nothing but the player's Facing.
+    let bumps = events
+        .iter()
+        .filter(|e| matches!(e, SimEvent::SoundHint(h) if h.kind == SoundKind::Bump))
+        .count();
+    assert!(bumps <= 1, "two bumps in one step");
+    if bumps == 1 {
+        assert!(
+            matches!(events.events().last(), Some(SimEvent::SoundHint(_))),
+            "the bump comes last"
+        );
+        assert!(matches!(input, Input::Move(_)), "only a move bumps");
+    }
+    if events.len() == bumps {
         assert_eq!(
             dump_without_facing(world),
             before,
@@ -492,10 +547,22 @@ pub type MoveLine = ((i32, i32), (i32, i32), MoveCause);
 /// every step, assert the board reads `after`, and return the world and
 /// the events.
 pub fn assert_play_with(rules: &Rules, before: &str, moves: &str, after: &str) -> Played {
-    let (mut world, player) = world_from_ascii(before);
+    assert_play_in(TEST_LEGEND, rules, before, moves, after)
+}
+
+/// [`assert_play_with`] with the letters of `legend` (see [`legend_with`]).
+pub fn assert_play_in(
+    legend: &Legend,
+    rules: &Rules,
+    before: &str,
+    moves: &str,
+    after: &str,
+) -> Played {
+    let (mut world, player) = world_from_ascii_in(legend, before);
+    let chars = chars_of(legend);
     assert_invariants(&world);
     assert_eq!(
-        world_to_ascii(&world),
+        print_ascii(&chars, &world),
         normalized(before),
         "test grid does not round-trip"
     );
@@ -504,7 +571,7 @@ pub fn assert_play_with(rules: &Rules, before: &str, moves: &str, after: &str) -
         .map(|input| checked_step(&mut world, player, input, rules))
         .collect();
     let expected = normalized(after);
-    let actual = world_to_ascii(&world);
+    let actual = print_ascii(&chars, &world);
     assert!(
         actual == expected,
         "after {moves:?}\n--- expected\n{expected}--- actual\n{actual}"

@@ -12,11 +12,12 @@ const WIDE_TAGS: bool = muscleman_sim::TAG_BITS > 32;
 /// The word written for an entity that no longer exists.
 const GONE: u32 = u32::MAX;
 
-/// Return whether an entity with `tags` counts on a goal: a box, or a heavy
-/// box that has not sunk (the sim's rule, `muscleman_sim::is_solved`).
+/// Return whether an entity with `tags` counts on a goal: a box (the one
+/// thing that opens; a bong does not count), or a heavy box that has not
+/// sunk (the sim's rule, `muscleman_sim::is_solved`).
 pub(crate) fn counts_on_goal(tags: TagSet) -> bool {
     tags.contains(TagKind::Pushable)
-        && (tags.contains(TagKind::Smashable) || tags.contains(TagKind::Heavy))
+        && (tags.contains(TagKind::Openable) || tags.contains(TagKind::Heavy))
 }
 
 /// Return whether an entity with `tags` is never changed by any rule: a
