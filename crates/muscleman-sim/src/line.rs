@@ -109,21 +109,26 @@ pub(crate) const fn system(phase: Phase, name: &'static str, run: System) -> Sys
     }
 }
 
-/// This line, run only when `needs` is met.
 impl SystemEntry {
     /// This line, run only when `needs` is met.
     pub(crate) const fn when(self, needs: Needs) -> SystemEntry {
         SystemEntry { needs, ..self }
+    }
+
+    /// This line, run only on the inputs `on` (one input of each kind it
+    /// answers, the direction of a move does not matter).
+    pub(crate) const fn on(self, on: &[Input]) -> SystemEntry {
+        SystemEntry {
+            inputs: inputs(on),
+            ..self
+        }
     }
 }
 
 /// A player-phase system that resolves only `on` (one input of each kind
 /// it handles, the direction of a move does not matter).
 pub(crate) const fn player(name: &'static str, on: &[Input], run: System) -> SystemEntry {
-    SystemEntry {
-        inputs: inputs(on),
-        ..system(Phase::Player, name, run)
-    }
+    system(Phase::Player, name, run).on(on)
 }
 
 /// A system that looks only at what changed in this step (the

@@ -50,7 +50,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use muscleman_core::{
     DoorClosed, DoorOpened, EntityId, EntityRecipe, EntitySpec, EventBatch, GlobalCounter, GridDir,
     GridPos, Input, ItemCollected, KeyConsumed, LevelTransition, MoveCause, Moved, PlatePressed,
-    PlateReleased, RecipeState, Sank, SimEvent, SwingBlockedReason,
+    PlateReleased, RecipeState, Sank, SimEvent, SoundKind, SwingBlockedReason,
 };
 use muscleman_level::Level;
 use muscleman_sim::{
@@ -75,7 +75,7 @@ const MAX_COMMANDS: usize = 80;
 static COMMANDS: AtomicUsize = AtomicUsize::new(0);
 
 /// The kinds of step events the run checked, by [`note_kind`].
-const NOTE_KINDS: [&str; 13] = [
+const NOTE_KINDS: [&str; 14] = [
     "moved",
     "grab",
     "release",
@@ -89,10 +89,11 @@ const NOTE_KINDS: [&str; 13] = [
     "collected",
     "sank",
     "level_transition",
+    "bump",
 ];
 
 /// How many events of each kind of [`NOTE_KINDS`] the run checked.
-static SEEN: [AtomicUsize; 13] = [const { AtomicUsize::new(0) }; 13];
+static SEEN: [AtomicUsize; 14] = [const { AtomicUsize::new(0) }; 14];
 
 /// The place of a note's kind in [`NOTE_KINDS`].
 fn note_kind(n: &Note) -> usize {
@@ -110,6 +111,7 @@ fn note_kind(n: &Note) -> usize {
         Note::Collected { .. } => 10,
         Note::Sank(_) => 11,
         Note::Climbed { .. } => 12,
+        Note::Bump => 13,
     }
 }
 
@@ -780,6 +782,11 @@ fn notes_of(before: &Snapshot, after: &Snapshot, world: &World, events: &EventBa
                 to: t.to_floor,
                 carried: t.carried.is_some(),
             },
+            SimEvent::SoundHint(h) if h.kind == SoundKind::Bump => {
+                let tags = world.tags(h.entity).expect("a live entity");
+                assert!(tags.contains(TagKind::Player), "the player bumps");
+                Note::Bump
+            }
             other => panic!("a step emitted {other:?}, which the model does not know"),
         })
         .collect()

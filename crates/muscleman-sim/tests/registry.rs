@@ -26,6 +26,7 @@ fn the_whole_schedule_reads_in_order() {
             ("environment", "plates"),
             ("environment", "doors"),
             ("cleanup", "cleanup"),
+            ("emit", "bump"),
         ]
     );
 }

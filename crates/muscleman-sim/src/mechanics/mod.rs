@@ -4,9 +4,10 @@
 //!
 //! The order of [`MECHANICS`] is the order of the rules: within a phase,
 //! systems run in it (stairs, collect, sink, then switches and the doors they
-//! open), and switches settle
+//! open; the bump last of all), and switches settle
 //! before doors at load.
 
+pub(crate) mod bump;
 pub(crate) mod carry;
 pub(crate) mod cleanup;
 pub(crate) mod collect;
@@ -38,4 +39,5 @@ pub(crate) const MECHANICS: &[&Mechanic] = &[
     &plates::MECHANIC,
     &doors::MECHANIC,
     &cleanup::MECHANIC,
+    &bump::MECHANIC,
 ];

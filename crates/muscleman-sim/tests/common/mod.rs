@@ -648,7 +648,8 @@ pub fn id_at(grid: &str, x: i32, y: i32, tag: TagKind) -> EntityId {
 
 /// A step's events in a short form to compare in order: `moved 3`,
 /// `sank 3`, `key_consumed 4 5`, `door_opened 5`, `door_closed 5`,
-/// `plate_pressed 6`, `plate_released 6`, `item_collected 7 coins`.
+/// `plate_pressed 6`, `plate_released 6`, `item_collected 7 coins`,
+/// `bump 1`, `quack 8`.
 pub fn story(batch: &EventBatch) -> Vec<String> {
     batch
         .iter()
@@ -663,9 +664,16 @@ pub fn story(batch: &EventBatch) -> Vec<String> {
             SimEvent::ItemCollected(c) => {
                 format!("item_collected {} {}", c.entity, c.counter.name())
             }
+            SimEvent::SoundHint(h) => format!("{} {}", h.kind.name(), h.entity),
             other => format!("{other:?}"),
         })
         .collect()
+}
+
+/// Return whether a step's events are those of a refused move: exactly
+/// one, its bump (rules.md §5, invariant 3).
+pub fn bumped(events: &[SimEvent]) -> bool {
+    matches!(events, [SimEvent::SoundHint(h)] if h.kind == SoundKind::Bump)
 }
 
 /// The state of a game to compare exactly: its hash, every entity by id

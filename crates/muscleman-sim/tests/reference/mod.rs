@@ -209,6 +209,8 @@ pub enum Note {
     /// The player took stairs from floor `from` to floor `to`, with the
     /// thing it held if `carried`.
     Climbed { from: u32, to: u32, carried: bool },
+    /// The player's move moved nothing: its bump, the step's last event.
+    Bump,
 }
 
 /// One thing moving one cell.
@@ -754,8 +756,13 @@ impl Model {
                     Key::SwingLeft => self.swing(self.now.facing.counter_clockwise()),
                     Key::SwingRight => self.swing(self.now.facing.clockwise()),
                 }
+                // rules.md §4, Emit: a move whose action moved nothing bumps.
+                let moved_nothing = !self.notes.iter().any(|n| matches!(n, Note::Moved(_)));
                 self.environment(before.player);
                 self.cleanup();
+                if matches!(key, Key::Go(_)) && moved_nothing {
+                    self.notes.push(Note::Bump);
+                }
                 let moves: Vec<Move> = self
                     .notes
                     .iter()

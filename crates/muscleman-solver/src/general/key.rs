@@ -225,12 +225,12 @@ impl DeadCells {
 /// The sim's mechanics whose ways of moving a box [`DeadCells::unreachable`]
 /// covers (with hands): walks and pushes, grab and drop, carries, swings and
 /// their shoves; the others move no box (a door, a plate, sinking, a
-/// collectible, the cleanup of what is held, the glow), or move one only
-/// between floors (the stairs carry what is held), and the pruning runs
-/// on one-floor levels only, which hold no stairs.
-const KNOWN_MECHANICS: [&str; 12] = [
+/// collectible, the cleanup of what is held, the glow, the bump, a sound),
+/// or move one only between floors (the stairs carry what is held), and
+/// the pruning runs on one-floor levels only, which hold no stairs.
+const KNOWN_MECHANICS: [&str; 13] = [
     "walk", "push", "grab", "carry", "swing", "cleanup", "collect", "doors", "plates", "sink",
-    "glow", "stairs",
+    "glow", "stairs", "bump",
 ];
 
 /// Put in `out` every cell from which one step moves a box onto `at`: a
