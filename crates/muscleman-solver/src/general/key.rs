@@ -225,12 +225,17 @@ impl DeadCells {
 /// The sim's mechanics whose ways of moving a box [`DeadCells::unreachable`]
 /// covers (with hands): walks and pushes, grab and drop, carries, swings and
 /// their shoves; the others move no box (a door, a plate, sinking, a
-/// collectible, the cleanup of what is held, the glow, the bump, a sound),
-/// or move one only between floors (the stairs carry what is held), and
-/// the pruning runs on one-floor levels only, which hold no stairs.
-const KNOWN_MECHANICS: [&str; 13] = [
+/// collectible, the cleanup of what is held, the glow, the bump, a sound;
+/// rules.md version 3's cauldron, which takes a key and brews a key or a
+/// bong, and the bong, a smash of which spills keys), or move one only
+/// between floors (the stairs carry what is held), and the pruning runs on
+/// one-floor levels only, which hold no stairs. Ducks (version 3) move
+/// themselves and never push; a level with one is never searched
+/// (`GiveUpReason::MovesByItself`), and its recipe says it moves by itself,
+/// which turns the pruning off too ([`DeadCells::sound`]).
+const KNOWN_MECHANICS: [&str; 16] = [
     "walk", "push", "grab", "carry", "swing", "cleanup", "collect", "doors", "plates", "sink",
-    "glow", "stairs", "bump",
+    "glow", "stairs", "bump", "ducks", "cauldron", "bong",
 ];
 
 /// Put in `out` every cell from which one step moves a box onto `at`: a
