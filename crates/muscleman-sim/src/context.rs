@@ -409,7 +409,7 @@ mod tests {
     fn a_refused_spawn_stops_the_queue_with_its_error() {
         in_step(|ctx, _| {
             ctx.commands()
-                .spawn(spec(EntityRecipe::Duck), GridPos::new(2, 0));
+                .spawn(spec(EntityRecipe::Ghost), GridPos::new(2, 0));
             assert!(matches!(ctx.apply_commands(), Err(WorldError::Recipe(_))));
         });
     }

@@ -19,7 +19,7 @@ use crate::world::{RecipeError, World};
 /// assert!(tags.contains(TagKind::BlocksMovement));
 /// assert!(!tags.contains(TagKind::BlocksPush));
 /// assert!(recipe_tags(EntityRecipe::KeyRed).unwrap().contains(TagKind::Red));
-/// assert_eq!(recipe_tags(EntityRecipe::Duck), None);
+/// assert_eq!(recipe_tags(EntityRecipe::Ghost), None);
 /// ```
 pub const fn recipe_tags(recipe: EntityRecipe) -> Option<TagSet> {
     match recipe_decl(recipe) {
@@ -91,8 +91,8 @@ pub const fn is_implemented(recipe: EntityRecipe) -> bool {
 /// let boxed = spawn(&mut world, EntityRecipe::Box, GridPos::new(1, 1))?;
 /// assert!(world.has_tag::<Pushable>(boxed).unwrap());
 /// assert_eq!(
-///     spawn(&mut world, EntityRecipe::Duck, GridPos::new(2, 1)),
-///     Err(RecipeError::NotImplemented(EntityRecipe::Duck))
+///     spawn(&mut world, EntityRecipe::Ghost, GridPos::new(2, 1)),
+///     Err(RecipeError::NotImplemented(EntityRecipe::Ghost))
 /// );
 /// # Ok::<(), RecipeError>(())
 /// ```
