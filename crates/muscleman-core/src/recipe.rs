@@ -319,7 +319,7 @@ recipes! {
     StairsDown: true, C::STAIRS, [], Nothing;
     /// A duck: it walks by itself, facing a way (`Duck:up`; `down`, its
     /// own state, is written without one).
-    Duck: false, MOVER, [Up => MOVER, Right => MOVER, Left => MOVER] own Down, Nothing;
+    Duck: true, MOVER, [Up => MOVER, Right => MOVER, Left => MOVER] own Down, Nothing;
     /// A cauldron: a key pushed in stays in it; two brew.
     Cauldron: false, C::BLOCKER.and(C::DRY), [], Keys { least: 0, most: 1 };
     /// A bong: brewed of two keys, which a hammer spills.

@@ -5,7 +5,7 @@ use muscleman_core::{EntityRecipe as R, EntitySpec, GridPos};
 use muscleman_level::{Level, ParseErrorKind};
 
 /// Every recipe with rules, by its legend name.
-const NAMES: [(&str, R); 28] = [
+const NAMES: [(&str, R); 29] = [
     ("Player", R::Player),
     ("WallStrong", R::WallStrong),
     ("WallWeak", R::WallWeak),
@@ -34,6 +34,7 @@ const NAMES: [(&str, R); 28] = [
     ("Pear", R::Pear),
     ("Cheese", R::Cheese),
     ("Coin", R::Coin),
+    ("Duck", R::Duck),
 ];
 
 /// The name as written, lower case, upper case and in alternating case.

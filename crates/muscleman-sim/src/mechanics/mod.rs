@@ -12,6 +12,7 @@ pub(crate) mod carry;
 pub(crate) mod cleanup;
 pub(crate) mod collect;
 pub(crate) mod doors;
+pub(crate) mod ducks;
 #[cfg(feature = "demo-glow")]
 pub(crate) mod glow;
 pub(crate) mod grab;
@@ -31,6 +32,7 @@ pub(crate) const MECHANICS: &[&Mechanic] = &[
     &carry::MECHANIC,
     &grab::MECHANIC,
     &swing::MECHANIC,
+    &ducks::MECHANIC,
     &stairs::MECHANIC,
     #[cfg(feature = "demo-glow")]
     &glow::MECHANIC,

@@ -599,6 +599,11 @@ pub fn assert_steps(before: &str, moves: &str, after: &str) -> Vec<EventBatch> {
     assert_steps_with(&Rules::MUSCLEMAN, before, moves, after)
 }
 
+/// [`assert_steps`] with the letters of `legend` (see [`legend_with`]).
+pub fn assert_steps_in(legend: &Legend, before: &str, moves: &str, after: &str) -> Vec<EventBatch> {
+    assert_play_in(legend, &Rules::MUSCLEMAN, before, moves, after).batches
+}
+
 /// A 10×7 room with every kind of cell, for the history and save tests.
 pub const ARENA: &str = "
     ##########
@@ -625,7 +630,13 @@ pub fn command() -> impl proptest::strategy::Strategy<Value = muscleman_sim::Com
 
 /// Start a Muscleman game of `grid` and apply `moves`, written as MOVES letters.
 pub fn played(grid: &str, moves: &str) -> muscleman_sim::Game {
-    let mut game = muscleman_sim::Game::new(&level_from_ascii(grid), Rules::MUSCLEMAN).unwrap();
+    played_in(TEST_LEGEND, grid, moves)
+}
+
+/// [`played`] with the letters of `legend`.
+pub fn played_in(legend: &Legend, grid: &str, moves: &str) -> muscleman_sim::Game {
+    let level = level_from_ascii_in(legend, grid);
+    let mut game = muscleman_sim::Game::new(&level, Rules::MUSCLEMAN).unwrap();
     for c in moves.chars() {
         let command = muscleman_sim::Command::from_letter(c).expect("a MOVES letter");
         game.apply(command).unwrap();
@@ -637,7 +648,12 @@ pub fn played(grid: &str, moves: &str) -> muscleman_sim::Game {
 /// loading is deterministic, so it is the id that entity has in every world
 /// built from `grid` ([`assert_steps`] included).
 pub fn id_at(grid: &str, x: i32, y: i32, tag: TagKind) -> EntityId {
-    let (world, _) = world_from_ascii(grid);
+    id_at_in(TEST_LEGEND, grid, x, y, tag)
+}
+
+/// [`id_at`] with the letters of `legend`.
+pub fn id_at_in(legend: &Legend, grid: &str, x: i32, y: i32, tag: TagKind) -> EntityId {
+    let (world, _) = world_from_ascii_in(legend, grid);
     world
         .index()
         .tagged_at(GridPos::new(x, y))
@@ -691,8 +707,13 @@ fn state(game: &muscleman_sim::Game) -> (u64, String, Vec<(GlobalCounter, u64)>)
 /// the restart the end, and a save loaded back the end: the same ids, tags,
 /// components, counters and state hash each time.
 pub fn assert_history_round_trips(grid: &str, moves: &str) {
-    let start = state(&played(grid, ""));
-    let mut game = played(grid, moves);
+    assert_history_round_trips_in(TEST_LEGEND, grid, moves);
+}
+
+/// [`assert_history_round_trips`] with the letters of `legend`.
+pub fn assert_history_round_trips_in(legend: &Legend, grid: &str, moves: &str) {
+    let start = state(&played_in(legend, grid, ""));
+    let mut game = played_in(legend, grid, moves);
     let end = state(&game);
     assert_ne!(start, end, "{moves:?} changed nothing");
     let depth = game.undo_depth();
