@@ -6,6 +6,7 @@ use muscleman_core::{
     EntityId, EntitySpec, EventBatch, GlobalCounter, GridPos, Input, MoveCause, Moved,
 };
 
+use crate::breaking::Breaking;
 use crate::changes::{Commands, Deferred, StepChange};
 use crate::component::{Component, Holding, TagKind, TagSet};
 use crate::floor::local;
@@ -18,8 +19,22 @@ use crate::world::{RecipeError, World, WorldError};
 /// to the recipes.
 pub(crate) type Spawner = fn(&mut World, &EntitySpec, GridPos) -> Result<EntityId, RecipeError>;
 
-/// How a step is wired to the schedule above it: the needs of the lines
-/// that read the change list (0 if none does), and the spawner.
+/// Take a key that a push chain brought, just destroyed (its id and tags),
+/// into what takes it (the taker's id): change the taker and emit its
+/// events (a door's `KeyConsumed` and `DoorOpened`, a cauldron's `PutIn`).
+pub(crate) type TakeKey =
+    fn(&mut StepContext<'_>, EntityId, TagSet, EntityId) -> Result<(), WorldError>;
+
+/// Find what at a cell takes a key with these tags, if anything: its id
+/// and how it takes it (the mechanics' declarations, gathered).
+pub(crate) type FindTaker = fn(&World, TagSet, GridPos) -> Option<(EntityId, TakeKey)>;
+
+/// How a smashable entity at a cell breaks (`None`: no target there).
+pub(crate) type BreakingOf = fn(&World, EntityId, GridPos) -> Option<Breaking>;
+
+/// How a step is wired to the schedule and the declarations above it: the
+/// needs of the lines that read the change list (0 if none does), the
+/// spawner, and the answers the rules ask of the declarations.
 #[derive(Clone, Copy)]
 pub(crate) struct Wiring {
     /// The needs of the lines that read the change list.
@@ -28,6 +43,10 @@ pub(crate) struct Wiring {
     pub(crate) spawn: Spawner,
     /// By need bit, the tags whose presence meets it.
     pub(crate) meets: &'static [TagSet; NEED_BITS],
+    /// What takes a key a push chain brings.
+    pub(crate) find_taker: FindTaker,
+    /// How a hammer breaks a smashable.
+    pub(crate) breaking: BreakingOf,
 }
 
 /// What a system works on: the world, the player, the input, the rules, the
@@ -155,6 +174,18 @@ impl<'a> StepContext<'a> {
         } else {
             StepChange::Landed { id, at }
         });
+    }
+
+    /// Return what at `at` takes a key with tags `key` a push chain brings
+    /// there (its door, a cauldron with room), and how, if anything does.
+    pub(crate) fn key_taker(&self, key: TagSet, at: GridPos) -> Option<(EntityId, TakeKey)> {
+        (self.wiring.find_taker)(self.world, key, at)
+    }
+
+    /// Return how the smashable `id` at `at` breaks under a hammer, as its
+    /// recipe declares; `None` when it is no target where it stands.
+    pub(crate) fn breaking(&self, id: EntityId, at: GridPos) -> Option<Breaking> {
+        (self.wiring.breaking)(self.world, id, at)
     }
 
     /// Return whether some entity of the world has `tag` (from the index's

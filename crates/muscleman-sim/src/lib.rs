@@ -22,6 +22,7 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
+mod breaking;
 mod changes;
 mod command;
 mod component;
@@ -49,6 +50,7 @@ mod trail;
 mod view;
 mod world;
 
+pub use breaking::Breaking;
 pub use command::{COMMANDS, Command, CommandInfo};
 pub use component::{
     AnyComponent, BlocksMovement, BlocksPush, Blue, Brain, Carrying, Collects, Component,
@@ -56,7 +58,7 @@ pub use component::{
     Opened, Player, Position, Pushable, Red, Static, Tag, TagKind, TagSet, Walkable, WallStrong,
     Yellow,
 };
-pub use decl::{Answer, Art, Assume, Init, Layer, RecipeDecl, Shows, StateDecl, Tint};
+pub use decl::{Answer, Art, Assume, Breaks, Init, Layer, RecipeDecl, Shows, StateDecl, Tint};
 pub use floor::{floor_of, local, same_band, world_cell};
 pub use game::{Game, Stats};
 pub use hash::state_hash;

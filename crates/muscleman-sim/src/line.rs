@@ -114,21 +114,15 @@ impl SystemEntry {
     pub(crate) const fn when(self, needs: Needs) -> SystemEntry {
         SystemEntry { needs, ..self }
     }
-
-    /// This line, run only on the inputs `on` (one input of each kind it
-    /// answers, the direction of a move does not matter).
-    pub(crate) const fn on(self, on: &[Input]) -> SystemEntry {
-        SystemEntry {
-            inputs: inputs(on),
-            ..self
-        }
-    }
 }
 
 /// A player-phase system that resolves only `on` (one input of each kind
 /// it handles, the direction of a move does not matter).
 pub(crate) const fn player(name: &'static str, on: &[Input], run: System) -> SystemEntry {
-    system(Phase::Player, name, run).on(on)
+    SystemEntry {
+        inputs: inputs(on),
+        ..system(Phase::Player, name, run)
+    }
 }
 
 /// A system that looks only at what changed in this step (the

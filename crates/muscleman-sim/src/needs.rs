@@ -28,11 +28,14 @@ pub(crate) enum Needs {
     Stairs = 1 << 6,
     /// The world has an actor: an entity with a brain (a duck).
     Actors = 1 << 7,
+    /// The world has a container that answers what is put in it (a
+    /// cauldron).
+    Containers = 1 << 8,
 }
 
 impl Needs {
     /// Every need, in bit order.
-    pub(crate) const ALL: [Needs; 8] = [
+    pub(crate) const ALL: [Needs; 9] = [
         Needs::Always,
         Needs::Holding,
         Needs::EmptyHands,
@@ -41,6 +44,7 @@ impl Needs {
         Needs::Switches,
         Needs::Stairs,
         Needs::Actors,
+        Needs::Containers,
     ];
 
     /// Return the need's bit.

@@ -3,6 +3,7 @@
 
 use muscleman_core::{Contents, EntityId, EntityRecipe, EntitySpec, GridPos, Holds, RecipeState};
 
+use crate::breaking::Breaking;
 use crate::component::{Collects, Facing, Inside, TagKind, TagSet};
 use crate::decl::{Init, RecipeDecl, StateDecl, init};
 use crate::registry::recipe_decl;
@@ -199,6 +200,22 @@ pub fn spec_of(world: &World, id: EntityId) -> Option<EntitySpec> {
                 .chain(d.states.iter().map(|s| plain.with_state(s.state)))
                 .find(|spec| spec_tags(spec) == Some(tags) && faced(spec))
         })
+}
+
+/// Return how the smashable `id` at `at` breaks under a hammer, as its
+/// recipe declares ([`RecipeDecl::breaks`]): by default where it stands,
+/// its contents all in its cell; `None` when it is no target there.
+pub(crate) fn breaking(world: &World, id: EntityId, at: GridPos) -> Option<Breaking> {
+    let own = recipe_of(world, id)
+        .and_then(recipe_decl)
+        .and_then(|d| d.breaks);
+    match own {
+        Some(breaks) => breaks(world, id, at),
+        None => Some(Breaking {
+            spill: at,
+            counter: None,
+        }),
+    }
 }
 
 /// Return `tags` without the play state a level does not write: whether a

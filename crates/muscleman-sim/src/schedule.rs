@@ -15,6 +15,7 @@ use crate::context::StepContext;
 use crate::line::{Phase, SystemEntry, input_bit, system};
 use crate::mechanics::MECHANICS;
 use crate::needs::{NEED_BITS, NeedBits};
+use crate::registry::EMITTERS;
 use crate::world::WorldError;
 
 /// How many schedule lines the mechanics declare.
@@ -119,7 +120,8 @@ const _: () = {
     }
 };
 
-/// Iterate over the systems a step runs, in order, as (phase, system) names.
+/// Iterate over the systems a step runs, in order, as (phase, system) names:
+/// the schedule's lines, then the emit hooks (named by their mechanic).
 ///
 /// # Example
 /// ```
@@ -127,7 +129,10 @@ const _: () = {
 /// assert_eq!(systems.first(), Some(&("player", "walk")));
 /// ```
 pub fn systems() -> impl Iterator<Item = (&'static str, &'static str)> {
-    SCHEDULE.iter().map(|s| (s.phase.name(), s.name))
+    SCHEDULE
+        .iter()
+        .map(|s| (s.phase.name(), s.name))
+        .chain(EMITTERS.iter().map(|(_, name)| (Phase::Emit.name(), *name)))
 }
 
 /// Iterate over the phases of a step, in order, by name (rules.md §4:

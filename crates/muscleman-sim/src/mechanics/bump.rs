@@ -6,20 +6,24 @@
 //! batch (invariant 3: a refused move emits exactly that one event of its
 //! own). Sound hints change no state: they are for presenters.
 
-use muscleman_core::{SoundHint, SoundKind};
+use muscleman_core::{Input, SoundHint, SoundKind};
 
 use crate::context::StepContext;
 use crate::decl::Mechanic;
-use crate::line::{MOVE, Phase, system};
 use crate::world::WorldError;
 
-/// The bump of a refused move.
-pub(crate) const MECHANIC: Mechanic =
-    Mechanic::new("bump", &[], &[system(Phase::Emit, "bump", run).on(&[MOVE])]);
+/// The bump of a refused move: an emit hook, run last on every step (a
+/// schedule line would cost its bit tables on every move).
+pub(crate) const MECHANIC: Mechanic = Mechanic {
+    emit: Some(run),
+    ..Mechanic::new("bump", &[], &[])
+};
 
-/// Emit the bump if the move moved nothing (the schedule runs this on moves
-/// only, last of the step).
+/// Emit the bump if the input was a move and it moved nothing.
 fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
+    if !matches!(ctx.input, Input::Move(_)) {
+        return Ok(());
+    }
     // The stairs change the player's cell only after a move onto them.
     let stayed = ctx
         .world()
