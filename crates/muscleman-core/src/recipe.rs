@@ -323,7 +323,7 @@ recipes! {
     /// A cauldron: a key pushed in stays in it; two brew.
     Cauldron: false, C::BLOCKER.and(C::DRY), [], Keys { least: 0, most: 1 };
     /// A bong: brewed of two keys, which a hammer spills.
-    Bong: false, MOVER, [], Keys { least: 2, most: 2 };
+    Bong: true, MOVER, [], Keys { least: 2, most: 2 };
     /// A book.
     Book: false, NOT_YET, [], Nothing;
     /// A ghost.

@@ -5,7 +5,7 @@ use muscleman_core::{EntityRecipe as R, EntitySpec, GridPos};
 use muscleman_level::{Level, ParseErrorKind};
 
 /// Every recipe with rules, by its legend name.
-const NAMES: [(&str, R); 29] = [
+const NAMES: [(&str, R); 30] = [
     ("Player", R::Player),
     ("WallStrong", R::WallStrong),
     ("WallWeak", R::WallWeak),
@@ -35,6 +35,7 @@ const NAMES: [(&str, R); 29] = [
     ("Cheese", R::Cheese),
     ("Coin", R::Coin),
     ("Duck", R::Duck),
+    ("Bong", R::Bong),
 ];
 
 /// The name as written, lower case, upper case and in alternating case.
@@ -56,6 +57,20 @@ fn spellings(name: &str) -> [String; 4] {
         name.to_ascii_uppercase(),
         alternating,
     ]
+}
+
+/// The keys a recipe that must hold some is given here (a bong holds two).
+const KEYS: &str = "(KeyRed KeyRed)";
+
+/// The spec of a recipe as these tests place it: plain, or holding
+/// [`KEYS`] if it must hold keys.
+fn placed(recipe: R) -> EntitySpec {
+    let spec = EntitySpec::new(recipe);
+    match recipe.info().holds {
+        muscleman_core::Holds::Keys { least, .. } if least > 0 => spec
+            .with_contents(muscleman_core::Contents::from_slice(&[R::KeyRed, R::KeyRed]).unwrap()),
+        _ => spec,
+    }
 }
 
 /// A one-row level with the player and a legend cell `x` at (2, 0).
@@ -98,11 +113,16 @@ fn every_name_reads_in_any_case() {
                     2,
                     GridPos::new(2, 0),
                 ),
+                _ if placed(recipe) != EntitySpec::new(recipe) => (
+                    with_letter(&format!("{spelled}{KEYS}")),
+                    1,
+                    GridPos::new(2, 0),
+                ),
                 _ => (with_letter(&spelled), 1, GridPos::new(2, 0)),
             };
             let level = Level::parse(&text).unwrap_or_else(|e| panic!("{text}\n{e}"));
             let cell = level.floor(floor).map(|f| f.cell(at));
-            assert_eq!(cell, Some(&[EntitySpec::new(recipe)][..]), "{text}");
+            assert_eq!(cell, Some(&[placed(recipe)][..]), "{text}");
         }
     }
 }
@@ -119,7 +139,7 @@ fn every_recipe_prints_by_its_name_and_reads_back() {
             _ => (1, x),
         };
         level
-            .add_on(floor, GridPos::new(x as i32, 0), *recipe)
+            .add_on(floor, GridPos::new(x as i32, 0), placed(*recipe))
             .unwrap();
     }
     let text = level.to_text();
@@ -133,8 +153,12 @@ fn every_recipe_prints_by_its_name_and_reads_back() {
             "HeavyBox",
             "Goal",
         ];
+        let written = match R::named(name).map(placed) {
+            Some(spec) => spec.to_string(),
+            None => name.to_owned(),
+        };
         if !fixed.contains(&name) {
-            assert!(text.contains(&format!(" = {name}\n")), "{name}\n{text}");
+            assert!(text.contains(&format!(" = {written}\n")), "{name}\n{text}");
         }
     }
     assert_eq!(Level::parse(&text).unwrap(), level, "{text}");

@@ -7,6 +7,7 @@
 //! open; the bump last of all), and switches settle
 //! before doors at load.
 
+pub(crate) mod bong;
 pub(crate) mod bump;
 pub(crate) mod carry;
 pub(crate) mod cleanup;
@@ -32,6 +33,7 @@ pub(crate) const MECHANICS: &[&Mechanic] = &[
     &carry::MECHANIC,
     &grab::MECHANIC,
     &swing::MECHANIC,
+    &bong::MECHANIC,
     &ducks::MECHANIC,
     &stairs::MECHANIC,
     #[cfg(feature = "demo-glow")]
