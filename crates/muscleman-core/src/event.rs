@@ -423,6 +423,21 @@ events! {
         /// The floor reached, from 1.
         to_floor: u32,
     }
+    /// A key went into a container (a key pushed into a cauldron).
+    PutIn = "put_in" {
+        /// The container.
+        container: EntityId,
+        /// What went in, now gone (its recipe is in the container's contents).
+        entity: EntityId,
+    }
+    /// A cauldron brewed its two keys: it is gone, and its product (a green
+    /// key, or a bong holding both keys) stands in its cell.
+    Brewed = "brewed" {
+        /// The cauldron.
+        cauldron: EntityId,
+        /// What it brewed.
+        product: EntityId,
+    }
     /// A hint for a presenter to play a sound: a refused move's bump, a
     /// blocked duck's quack (rules.md §4). It changes no state.
     SoundHint = "sound_hint" {

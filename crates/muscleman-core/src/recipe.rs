@@ -321,7 +321,7 @@ recipes! {
     /// own state, is written without one).
     Duck: true, MOVER, [Up => MOVER, Right => MOVER, Left => MOVER] own Down, Nothing;
     /// A cauldron: a key pushed in stays in it; two brew.
-    Cauldron: false, C::BLOCKER.and(C::DRY), [], Keys { least: 0, most: 1 };
+    Cauldron: true, C::BLOCKER.and(C::DRY), [], Keys { least: 0, most: 1 };
     /// A bong: brewed of two keys, which a hammer spills.
     Bong: true, MOVER, [], Keys { least: 2, most: 2 };
     /// A book.

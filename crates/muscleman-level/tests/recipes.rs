@@ -5,7 +5,7 @@ use muscleman_core::{EntityRecipe as R, EntitySpec, GridPos};
 use muscleman_level::{Level, ParseErrorKind};
 
 /// Every recipe with rules, by its legend name.
-const NAMES: [(&str, R); 30] = [
+const NAMES: [(&str, R); 31] = [
     ("Player", R::Player),
     ("WallStrong", R::WallStrong),
     ("WallWeak", R::WallWeak),
@@ -35,6 +35,7 @@ const NAMES: [(&str, R); 30] = [
     ("Cheese", R::Cheese),
     ("Coin", R::Coin),
     ("Duck", R::Duck),
+    ("Cauldron", R::Cauldron),
     ("Bong", R::Bong),
 ];
 

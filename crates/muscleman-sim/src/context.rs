@@ -167,6 +167,21 @@ impl<'a> StepContext<'a> {
         self.world.set(id, value)
     }
 
+    /// Set a data component of `id` and note the change in the step's
+    /// change list, for an environment rule that answers it (a cauldron's
+    /// contents, which its brew answers).
+    pub(crate) fn set_noted<C: Component>(
+        &mut self,
+        id: EntityId,
+        value: C,
+    ) -> Result<(), WorldError> {
+        self.world.set(id, value)?;
+        if let Ok(at) = self.world.position(id) {
+            self.note(StepChange::Changed { id, at });
+        }
+        Ok(())
+    }
+
     /// Note that `id`, at `at`, was lifted (`held: true`) or let go.
     pub(crate) fn note_held(&mut self, id: EntityId, at: GridPos, held: bool) {
         self.note(if held {

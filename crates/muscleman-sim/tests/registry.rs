@@ -23,6 +23,7 @@ fn the_whole_schedule_reads_in_order() {
             ("actors", "ducks"),
             ("environment", "stairs"),
             ("environment", "collect"),
+            ("environment", "brew"),
             ("environment", "sink"),
             ("environment", "plates"),
             ("environment", "doors"),

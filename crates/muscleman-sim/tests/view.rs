@@ -54,6 +54,7 @@ fn every_recipe_the_sim_makes_has_its_own_appearance() {
         (R::StairsUp, ("stairs_up", None, "")),
         (R::StairsDown, ("stairs_down", None, "")),
         (R::Duck, ("duck", None, "down")),
+        (R::Cauldron, ("cauldron", None, "")),
         (R::Bong, ("bong", None, "")),
     ];
     let implemented = R::ALL

@@ -371,10 +371,10 @@ pub fn assert_invariants(world: &World) {
 }
 
 /// Run one step and check every invariant of rules.md §5 around it: the
-/// world stays consistent (index, blockers, holding, water, doors), only
-/// the rules that may create or destroy entities did (a key spent, a
-/// collectible collected, a smash and its contents, each named by its
-/// event), the `Moved` events match what moved, and a step without events
+/// world stays consistent (index, blockers, holding, water, doors,
+/// containers), only the rules that may create or destroy entities did (a
+/// key spent or put in a cauldron, a collectible collected, a smash and its
+/// contents, a brew and its product, each named by its event), the `Moved` events match what moved, and a step without events
 /// changed nothing but the player's facing.
 pub fn checked_step(
     world: &mut World,
@@ -400,6 +400,13 @@ pub fn checked_step(
             SimEvent::Smashed(s) => {
                 may_go.insert(s.entity);
                 may_come.extend(s.contents.iter().copied());
+            }
+            SimEvent::PutIn(p) => {
+                may_go.insert(p.entity);
+            }
+            SimEvent::Brewed(b) => {
+                may_go.insert(b.cauldron);
+                may_come.insert(b.product);
             }
             _ => {}
         }
@@ -665,7 +672,8 @@ pub fn id_at_in(legend: &Legend, grid: &str, x: i32, y: i32, tag: TagKind) -> En
 /// A step's events in a short form to compare in order: `moved 3`,
 /// `sank 3`, `key_consumed 4 5`, `door_opened 5`, `door_closed 5`,
 /// `plate_pressed 6`, `plate_released 6`, `item_collected 7 coins`,
-/// `bump 1`, `quack 8`.
+/// `bump 1`, `quack 8`, `put_in 9 4`, `brewed 9 12`, `grab_released 4`,
+/// `swing_blocked via`.
 pub fn story(batch: &EventBatch) -> Vec<String> {
     batch
         .iter()
@@ -681,6 +689,10 @@ pub fn story(batch: &EventBatch) -> Vec<String> {
                 format!("item_collected {} {}", c.entity, c.counter.name())
             }
             SimEvent::SoundHint(h) => format!("{} {}", h.kind.name(), h.entity),
+            SimEvent::PutIn(p) => format!("put_in {} {}", p.container, p.entity),
+            SimEvent::Brewed(b) => format!("brewed {} {}", b.cauldron, b.product),
+            SimEvent::GrabReleased(g) => format!("grab_released {}", g.entity),
+            SimEvent::SwingBlocked(b) => format!("swing_blocked {}", b.reason.name()),
             other => format!("{other:?}"),
         })
         .collect()
