@@ -28,6 +28,10 @@ fn level() -> impl Strategy<Value = Level> {
         1 => Just('.'),
         1 => Just('*'),
         1 => Just('~'),
+        // Rule book 3: ducks, a cauldron, a key for it, a bong and a
+        // hammer to smash it (the legend below).
+        1 => prop::sample::select(vec!['d', 'n', 'e', 'w']),
+        1 => prop::sample::select(vec!['c', 'y', 'o', 'h']),
     ];
     (1usize..=10, 1usize..=10, any::<bool>()).prop_flat_map(move |(w, h, enclosed)| {
         (
@@ -37,7 +41,11 @@ fn level() -> impl Strategy<Value = Level> {
         )
             .prop_map(move |(mut cells, player, on_goal)| {
                 cells[player] = if on_goal { '+' } else { '@' };
-                let mut text = String::new();
+                let mut text = String::from(
+                    "legend: d = Duck\nlegend: n = Duck:up\nlegend: e = Duck:right\n\
+                     legend: w = Duck:left\nlegend: c = Cauldron(KeyBlue)\nlegend: y = KeyYellow\n\
+                     legend: o = Bong(KeyRed KeyBlue)\nlegend: h = Hammer\n",
+                );
                 let wall = |text: &mut String| {
                     if enclosed {
                         text.push_str(&"#".repeat(w + 2));
