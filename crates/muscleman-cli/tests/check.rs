@@ -157,6 +157,19 @@ fn a_door_a_key_already_unlocked_needs_nothing() {
 /// A level whose player can reach its edge unwalled is open: the sim has
 /// floor beyond it. `check` says so, at the first such edge cell.
 #[test]
+fn a_cauldron_brewing_green_keys_opens_the_green_door_for_check() {
+    let f = Files::new();
+    f.write(
+        "g.txt",
+        "legend: c = Cauldron\nlegend: b = KeyBlue\nlegend: y = KeyYellow\n\
+         legend: G = DoorGreen\n########\n#@byc G#\n#$    .#\n########\n",
+    );
+    let (out, err) = expect_ok(&f, &["check", "g.txt"], None);
+    assert!(out.contains("valid"), "{out}");
+    assert!(!err.contains("warning"), "{err}");
+}
+
+#[test]
 fn an_open_level_gets_a_positioned_warning() {
     let f = Files::new();
     f.write("open.txt", "  $ . @\n");

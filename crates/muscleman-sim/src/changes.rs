@@ -53,6 +53,14 @@ pub(crate) enum StepChange {
         /// Its cell.
         at: GridPos,
     },
+    /// A data component of an entity changed where it stands (a key went
+    /// into a cauldron's contents).
+    Changed {
+        /// The entity.
+        id: EntityId,
+        /// Its cell.
+        at: GridPos,
+    },
 }
 
 impl StepChange {
@@ -65,7 +73,8 @@ impl StepChange {
             | StepChange::Destroyed { at, .. }
             | StepChange::Retagged { at, .. }
             | StepChange::Lifted { at, .. }
-            | StepChange::Landed { at, .. } => at,
+            | StepChange::Landed { at, .. }
+            | StepChange::Changed { at, .. } => at,
         }
     }
 
@@ -85,7 +94,8 @@ impl StepChange {
             | StepChange::Destroyed { id, .. }
             | StepChange::Retagged { id, .. }
             | StepChange::Lifted { id, .. }
-            | StepChange::Landed { id, .. } => id,
+            | StepChange::Landed { id, .. }
+            | StepChange::Changed { id, .. } => id,
         }
     }
 }

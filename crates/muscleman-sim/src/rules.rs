@@ -62,11 +62,12 @@ impl Default for Rules {
     }
 }
 
-/// Return whether an entity with `tags` fills a goal: a box, or a heavy box
-/// still pushable (one that sank lost `Pushable`).
+/// Return whether an entity with `tags` fills a goal: a box (the one
+/// thing that opens: smashable bongs do not count), or a heavy box still
+/// pushable (one that sank lost `Pushable`).
 pub(crate) const fn counts_on_goal(tags: TagSet) -> bool {
     tags.contains(TagKind::Pushable)
-        && (tags.contains(TagKind::Smashable) || tags.contains(TagKind::Heavy))
+        && (tags.contains(TagKind::Openable) || tags.contains(TagKind::Heavy))
 }
 
 /// Return whether the level is solved: it has at least one goal, and every
