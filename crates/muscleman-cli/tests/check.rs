@@ -273,3 +273,41 @@ fn a_level_split_by_a_blank_line_says_the_blank_line_ended_it() {
         "{err}"
     );
 }
+
+/// Rule book 3's bad cells are positioned errors, exit 2, nothing on
+/// standard output: a cauldron with two keys, on water, on stairs; a bong
+/// of one key, three keys or a non-key; a duck sharing a cell with a
+/// blocker; an unknown duck state.
+#[test]
+fn bad_ducks_cauldrons_and_bongs_are_positioned_errors() {
+    let f = Files::new();
+    f.write(
+        "v3.txt",
+        "legend: a = Cauldron(KeyBlue KeyRed)\nlegend: b = Cauldron WaterCell\n\
+         legend: c = StairsUp Cauldron\nlegend: d = Bong(KeyRed)\n\
+         legend: e = Bong(KeyRed KeyRed KeyBlue)\nlegend: g = Bong(KeyRed Coin)\n\
+         legend: h = Duck Box\nlegend: i = Duck:north\n#@abcdeghi#\n",
+    );
+    let err = expect_bad_input(&f, &["check", "v3.txt"], None);
+    for (at, says) in [
+        ("v3.txt:1:30:", "a Cauldron holds at most 1 key, found 2"),
+        ("v3.txt:2:22:", "Cauldron cannot stand on water"),
+        (
+            "v3.txt:3:22:",
+            "Cauldron cannot stand on the stairs StairsUp",
+        ),
+        ("v3.txt:4:17:", "a Bong holds exactly 2 keys, found 1"),
+        ("v3.txt:5:32:", "a Bong holds exactly 2 keys, found 3"),
+        ("v3.txt:6:25:", "a Bong holds keys only, not Coin"),
+        ("v3.txt:7:18:", "a cell cannot hold both Duck and Box"),
+        ("v3.txt:8:18:", "unknown state \"north\""),
+    ] {
+        assert!(
+            err.lines().any(|l| l.starts_with(at) && l.contains(says)),
+            "{at} {says}:\n{err}"
+        );
+    }
+    // The replay and the solver refuse it alike, before anything runs.
+    expect_bad_input(&f, &["replay", "v3.txt", "r"], None);
+    expect_bad_input(&f, &["solve", "v3.txt"], None);
+}

@@ -5,6 +5,8 @@
 
 use muscleman_core::{EntityId, EntitySpec, GridPos};
 
+use crate::component::TagSet;
+
 /// One thing that changed in a step, as the environment's systems see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum StepChange {
@@ -149,4 +151,7 @@ pub(crate) struct StepBuffers {
     pub(crate) spawned: Vec<EntityId>,
     /// A list a system borrows to gather ids.
     pub(crate) ids: Vec<EntityId>,
+    /// The world's needs as last worked out (the rules' need bits), with
+    /// the tags present they were worked out from.
+    pub(crate) needs: Option<(TagSet, u16)>,
 }

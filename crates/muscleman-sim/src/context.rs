@@ -225,17 +225,27 @@ impl<'a> StepContext<'a> {
         self.track = self.met & self.wiring.reactive != 0;
     }
 
-    /// Work out which [`Needs`] hold, the hands being full or not.
+    /// Work out which [`Needs`] hold, the hands being full or not. The
+    /// world's part is kept with the tags present it was worked out from,
+    /// so a step whose world has the same kinds of things as the last one
+    /// (nearly every step) reads it back instead of working it out again.
     #[inline]
-    fn needs_met(&self, carrying: bool) -> NeedBits {
+    fn needs_met(&mut self, carrying: bool) -> NeedBits {
         let hands = if carrying {
             Needs::Holding
         } else {
             Needs::EmptyHands
         };
-        Needs::Always.bit()
-            | hands.bit()
-            | Needs::of_world(self.world.index().tallies().present(), self.wiring.meets)
+        let present = self.world.index().tallies().present();
+        let world = match self.world.step_buffers_ref().needs {
+            Some((tags, bits)) if tags == present => bits,
+            _ => {
+                let bits = Needs::of_world(present, self.wiring.meets);
+                self.world.step_buffers().needs = Some((present, bits));
+                bits
+            }
+        };
+        Needs::Always.bit() | hands.bit() | world
     }
 
     /// Return whether the player holds something, from the spatial index.

@@ -515,10 +515,11 @@ pub(crate) fn checks() -> impl Iterator<Item = CellCheck> {
 
 impl World {
     /// Check every mechanic's invariants over the whole world (rules.md §5,
-    /// 7 and 8): no sinkable floats and no water is filled twice, a closed
+    /// 7 to 10): no sinkable floats and no water is filled twice, a closed
     /// door is alone and an open one is meant to be open or holds something,
-    /// every switch is set exactly as what stands on it says, and
-    /// whatever else a mechanic checks.
+    /// every switch is set exactly as what stands on it says, stairs are
+    /// paired, a cauldron holds one key at most and a bong two, every duck
+    /// faces some way, and whatever else a mechanic checks.
     ///
     /// # Example
     /// ```
