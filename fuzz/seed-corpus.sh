@@ -104,6 +104,53 @@ for text in "${floors[@]}"; do
     printf '%s\n' "$text" > "$tmp/floors.$k"
 done
 
+# Rule book 3's names, states and contents: ducks facing every way, on
+# water and stairs, cauldrons (empty, holding a key, on a plate), bongs of
+# two keys, a hammer to smash them, and what the reader refuses of them.
+v3=(
+"legend: n = Duck:up
+legend: e = Duck:right
+legend: s = Duck:down
+legend: w = WaterCell Duck:left
+legend: c = Cauldron(KeyBlue)
+legend: y = KeyYellow
+legend: o = Bong(KeyRed KeyBlue)
+legend: h = Hammer
+legend: p = PressurePlateRed Cauldron
+legend: G = DoorGreen
+#########
+#@yc n G#
+#h o e  #
+# w~s p.#
+#########"
+"legend: d = Duck
+legend: u = StairsUp Duck:right
+legend: D = StairsDown
+legend: c = Cauldron
+legend: r = KeyRed
+legend: b = KeyBlue
+######
+#@rbcd
+#  u $.
+######
+floor:
+######
+#  D  #
+######"
+"legend: a = Cauldron(KeyBlue KeyRed)
+legend: b = Bong(KeyRed)
+legend: c = Bong(KeyRed Apple)
+legend: d = Duck Box
+legend: e = Duck:north
+legend: f = Cauldron WaterCell
+legend: g = StairsUp Cauldron
+#@abcdefg#"
+)
+for text in "${v3[@]}"; do
+    k=$((k + 1))
+    printf '%s\n' "$text" > "$tmp/v3.$k"
+done
+
 # Dedent the test grids (they are indented in the source).
 for f in "$tmp"/test.*; do
     [ -e "$f" ] || continue
@@ -111,7 +158,8 @@ for f in "$tmp"/test.*; do
     awk -v n="$indent" '{ print substr($0, n + 1) }' "$f" > "$f.tmp" && mv "$f.tmp" "$f"
 done
 
-moves=("" "lluurrddzzyy!z" "rrrrddddllllUUUUzzzzyyyy" "S rdlurdluRRDDLLUU" "2 ldrulldduurr!yzz")
+moves=("" "lluurrddzzyy!z" "rrrrddddllllUUUUzzzzyyyy" "S rdlurdluRRDDLLUU" "2 ldrulldduurr!yzz"
+    "rrrwwwwzzy" "dg[rrg]wwpzz!" "wwwwwwwwwwwwwwww")
 solutions="$root/crates/muscleman-levels/solutions.txt"
 if [ -e "$solutions" ]; then
     while IFS= read -r line; do
@@ -120,7 +168,7 @@ if [ -e "$solutions" ]; then
 fi
 
 count=0
-for f in "$tmp"/level.* "$tmp"/block.* "$tmp"/doc.* "$tmp"/test.* "$tmp"/floors.*; do
+for f in "$tmp"/level.* "$tmp"/block.* "$tmp"/doc.* "$tmp"/test.* "$tmp"/floors.* "$tmp"/v3.*; do
     [ -e "$f" ] || continue
     name=$(sha1sum "$f" | cut -c1-16)
     cp "$f" "$here/corpus/level_reader/$name"

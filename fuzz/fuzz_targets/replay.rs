@@ -5,12 +5,13 @@
 //! command table, so grab, drop and the swings are played too); other bytes
 //! are skipped. A first move byte `S` plays under Sokoban rules, a digit
 //! under that chain limit. Every recipe the sim plays loads and is played,
-//! floors and stairs included; only the recipes the sim still refuses
-//! (Bong, Cauldron, Book, Ghost, Duck) are skipped.
+//! floors and stairs, ducks, cauldrons and bongs included; only the recipes
+//! the sim still refuses (Book, Ghost) are skipped.
 //!
-//! No command fails or panics, the world's invariants hold after each, the
-//! current level prints and reads back, and a save loads back to the same
-//! state.
+//! No command fails or panics, the world's invariants hold after each (the
+//! environment's too: water, doors, plates, a cauldron's one key at most, a
+//! bong's two), the current level prints and reads back, and a save loads
+//! back to the same state.
 
 #![no_main]
 
@@ -59,6 +60,9 @@ fuzz_target!(|data: &[u8]| {
             panic!("{c:?} failed: {e}");
         }
         if let Err(e) = game.world().validate() {
+            panic!("invariant broken after {c:?}: {e}");
+        }
+        if let Err(e) = game.world().validate_environment() {
             panic!("invariant broken after {c:?}: {e}");
         }
         // Every position can be drawn, on every floor, the player's among them.

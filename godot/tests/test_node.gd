@@ -18,6 +18,8 @@ const SIGNALS := {
 	"plate_released": ["plate"],
 	"item_collected": ["entity", "counter"],
 	"level_transition": ["player", "stairs", "carried", "from_floor", "to_floor"],
+	"put_in": ["container", "entity"],
+	"brewed": ["cauldron", "product"],
 	"sound_hint": ["entity", "kind"],
 	"solved": [],
 }
@@ -96,7 +98,7 @@ func test_a_push_signals_the_far_box_first_then_the_player() -> void:
 	], "push")
 	log.clear()
 	check(game.act("right"), "a refused push is still a call that worked")
-	check_eq(log, [], "a refused push emits nothing")
+	check_eq(log, [["sound_hint", player, "bump"]], "a refused push only bumps")
 	check_eq(game.facing(), Vector2i.RIGHT, "facing")
 	log.clear()
 	check(game.act("undo"), "undo")
@@ -273,11 +275,12 @@ func test_a_heavy_box_sinks_a_hammer_smashes_and_the_player_collects() -> void:
 	# Left, then down: the hammer cannot be pushed into the wall, but the
 	# player turns to face it; grab it and swing left (V is the box).
 	check(game.play("ldg["), "back, turn, grab the hammer, swing")
-	check_eq(log.slice(0, 2), [
+	check_eq(log.slice(0, 3), [
 		["moved", player, Vector2i(2, 1), Vector2i(1, 1), "player"],
+		["sound_hint", player, "bump"],
 		["grab_attached", player, hammer],
-	], "walk back and grab")
-	check_eq(log.size(), 3, "the strike is one event")
+	], "walk back, bump into the hammer, and grab")
+	check_eq(log.size(), 4, "the strike is one event")
 	var smashed: Array = log.back()
 	check_eq(smashed.slice(0, 2), ["smashed", crate], "smashed")
 	var contents: PackedInt64Array = smashed[2]
@@ -313,9 +316,11 @@ func test_a_level_file_and_sokoban_rules() -> void:
 	game.use_sokoban_rules(true)
 	check(game.load_level_file(path, 0), "load again under Sokoban rules")
 	check(game.act("right"), "push")
-	check_eq(log, [], "a box cannot push a box")
+	var player: int = game.player()
+	check_eq(log, [["sound_hint", player, "bump"]], "a box cannot push a box: a bump")
+	log.clear()
 	check(game.grab(), "grab")
-	check_eq(log, [], "no hands under Sokoban rules")
+	check_eq(log, [], "no hands under Sokoban rules: a grab does nothing, and is no move to bump")
 	check_eq(game.holding(), 0, "nothing held")
 	game.free()
 	DirAccess.remove_absolute(path)

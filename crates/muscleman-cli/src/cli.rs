@@ -69,12 +69,17 @@ pub struct EditArgs {
 #[derive(Debug, Args)]
 #[command(after_help = "\
 Without --export, one line per level: its number, a check mark when you solved it under
-the rules, your fewest moves and pushes, its title. With --export, the levels in the level
-format, a blank line between two, to give every command the built-in levels:
-  muscleman levels --export > builtin.txt && muscleman solve builtin.txt --level 3")]
+the rules, your fewest moves and pushes, its par where the collection sets one, its title.
+With --export, the levels in the level format, a blank line between two, to give every
+command the built-in levels:
+  muscleman levels --export > builtin.txt && muscleman solve builtin.txt --level 3
+  muscleman levels --collection combinations --export > combinations.txt")]
 pub struct LevelsArgs {
     /// A level file (one level or a collection); the built-in levels when left out.
     pub level_file: Option<PathBuf>,
+    /// Which built-in collection (the first when left out).
+    #[arg(long, value_name = "NAME", value_parser = collection_names(), ignore_case = true, conflicts_with = "level_file")]
+    pub collection: Option<String>,
     /// Print the levels as a collection in the level format instead of the list.
     #[arg(long)]
     pub export: bool,
@@ -93,6 +98,9 @@ Exit 2 when no solution is kept for the level under the rules.")]
 pub struct ExportArgs {
     /// A level file (one level or a collection); the built-in levels when left out.
     pub level_file: Option<PathBuf>,
+    /// Which built-in collection (the first when left out).
+    #[arg(long, value_name = "NAME", value_parser = collection_names(), ignore_case = true, conflicts_with = "level_file")]
+    pub collection: Option<String>,
     /// Level N of the collection (1-based; default 1).
     #[arg(long = "level", value_name = "N", value_parser = parse_level_number)]
     pub level: Option<u32>,
@@ -100,7 +108,7 @@ pub struct ExportArgs {
     #[arg(long, value_enum, default_value_t)]
     pub rules: RulesArg,
     /// Print the moves of a save (from `replay --save` or `play`) instead.
-    #[arg(long, value_name = "SAVE", conflicts_with_all = ["level_file", "level", "rules"])]
+    #[arg(long, value_name = "SAVE", conflicts_with_all = ["level_file", "level", "rules", "collection"])]
     pub load: Option<PathBuf>,
 }
 
@@ -130,6 +138,10 @@ impl RulesArg {
 pub struct PlayArgs {
     /// A level file (one level or a collection); the built-in levels when left out.
     pub level_file: Option<PathBuf>,
+    /// Play this built-in collection (in the game, ← → in the level list
+    /// switch); the one you played last when left out.
+    #[arg(long, value_name = "NAME", value_parser = collection_names(), ignore_case = true, conflicts_with = "level_file")]
+    pub collection: Option<String>,
     /// Start at level N of the collection (1-based).
     #[arg(long = "level", value_name = "N", value_parser = parse_level_number)]
     pub level: Option<u32>,
@@ -247,6 +259,11 @@ pub struct SolveArgs {
     /// solution. With --optimal the search runs on one thread whatever N is.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: u32,
+}
+
+/// The names of the built-in collections, which `--collection` takes.
+fn collection_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(muscleman_levels::COLLECTIONS.iter().map(|c| c.id))
 }
 
 /// Read a positive number of seconds, such as `10` or `0.5`.

@@ -18,7 +18,7 @@ pub fn run(args: &ExportArgs) -> Result<(), Failure> {
             moves_of(&game)
         }
         None => {
-            let file = read_set(args.level_file.as_deref())?;
+            let (file, _) = read_set(args.level_file.as_deref(), args.collection.as_deref())?;
             let (index, level) = file.select(args.level)?;
             let rules = args.rules.rules();
             let (progress, warnings) = match Progress::default_dir() {

@@ -157,6 +157,19 @@ fn a_door_a_key_already_unlocked_needs_nothing() {
 /// A level whose player can reach its edge unwalled is open: the sim has
 /// floor beyond it. `check` says so, at the first such edge cell.
 #[test]
+fn a_cauldron_brewing_green_keys_opens_the_green_door_for_check() {
+    let f = Files::new();
+    f.write(
+        "g.txt",
+        "legend: c = Cauldron\nlegend: b = KeyBlue\nlegend: y = KeyYellow\n\
+         legend: G = DoorGreen\n########\n#@byc G#\n#$    .#\n########\n",
+    );
+    let (out, err) = expect_ok(&f, &["check", "g.txt"], None);
+    assert!(out.contains("valid"), "{out}");
+    assert!(!err.contains("warning"), "{err}");
+}
+
+#[test]
 fn an_open_level_gets_a_positioned_warning() {
     let f = Files::new();
     f.write("open.txt", "  $ . @\n");
@@ -259,4 +272,42 @@ fn a_level_split_by_a_blank_line_says_the_blank_line_ended_it() {
         err.contains("l.txt:4:1: level has no player, expected exactly one ('@' or '+'): the blank line on line 3 ended the level above it"),
         "{err}"
     );
+}
+
+/// Rule book 3's bad cells are positioned errors, exit 2, nothing on
+/// standard output: a cauldron with two keys, on water, on stairs; a bong
+/// of one key, three keys or a non-key; a duck sharing a cell with a
+/// blocker; an unknown duck state.
+#[test]
+fn bad_ducks_cauldrons_and_bongs_are_positioned_errors() {
+    let f = Files::new();
+    f.write(
+        "v3.txt",
+        "legend: a = Cauldron(KeyBlue KeyRed)\nlegend: b = Cauldron WaterCell\n\
+         legend: c = StairsUp Cauldron\nlegend: d = Bong(KeyRed)\n\
+         legend: e = Bong(KeyRed KeyRed KeyBlue)\nlegend: g = Bong(KeyRed Coin)\n\
+         legend: h = Duck Box\nlegend: i = Duck:north\n#@abcdeghi#\n",
+    );
+    let err = expect_bad_input(&f, &["check", "v3.txt"], None);
+    for (at, says) in [
+        ("v3.txt:1:30:", "a Cauldron holds at most 1 key, found 2"),
+        ("v3.txt:2:22:", "Cauldron cannot stand on water"),
+        (
+            "v3.txt:3:22:",
+            "Cauldron cannot stand on the stairs StairsUp",
+        ),
+        ("v3.txt:4:17:", "a Bong holds exactly 2 keys, found 1"),
+        ("v3.txt:5:32:", "a Bong holds exactly 2 keys, found 3"),
+        ("v3.txt:6:25:", "a Bong holds keys only, not Coin"),
+        ("v3.txt:7:18:", "a cell cannot hold both Duck and Box"),
+        ("v3.txt:8:18:", "unknown state \"north\""),
+    ] {
+        assert!(
+            err.lines().any(|l| l.starts_with(at) && l.contains(says)),
+            "{at} {says}:\n{err}"
+        );
+    }
+    // The replay and the solver refuse it alike, before anything runs.
+    expect_bad_input(&f, &["replay", "v3.txt", "r"], None);
+    expect_bad_input(&f, &["solve", "v3.txt"], None);
 }

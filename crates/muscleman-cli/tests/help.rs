@@ -68,14 +68,21 @@ fn name(recipe: EntityRecipe) -> String {
     format!("{color}{}", decl.art.name)
 }
 
-/// Done when (issue 28): on every built-in level, `?` names every recipe
-/// present in it (and what boxes hold), each with its declared words, and
-/// the words of every state written in it that has its own.
+/// Done when (issue 28): on every built-in level, of every collection,
+/// `?` names every recipe present in it (and what boxes hold), each with
+/// its declared words, and the words of every state written in it that has
+/// its own.
 #[test]
 fn on_every_built_in_level_the_help_names_and_explains_every_recipe_in_it() {
-    let levels = builtin::levels().expect("built-in").collection.levels;
+    for c in &builtin::COLLECTIONS {
+        let levels = builtin::read(c).expect("built-in").collection.levels;
+        help_names_every_recipe(&levels);
+    }
+}
+
+fn help_names_every_recipe(levels: &[muscleman_level::Level]) {
     for (i, level) in levels.iter().enumerate() {
-        let mut app = app(levels.clone(), i, Rules::MUSCLEMAN);
+        let mut app = app(levels.to_vec(), i, Rules::MUSCLEMAN);
         let help = help_text(&mut app);
         let specs: Vec<EntitySpec> = level.all_entities().map(|(_, _, s)| s).collect();
         let inside = specs

@@ -233,14 +233,16 @@ fn a_format_1_file_is_migrated_where_its_records_still_hold() {
 }
 
 /// A file of an older rule book with no migration is refused: moved aside
-/// with a message naming the rule books, never read as current.
+/// with a message naming the rule books, never read as current (rule book 1
+/// in a format that records rule books: no build wrote one).
 #[test]
 fn an_older_rule_book_without_a_migration_is_moved_aside() {
+    const OLD: u32 = 1;
     let tmp = tempfile::tempdir().unwrap();
     let l = level("#####\n#@$.#\n#####\n");
     let old = serde_json::json!({
         "version": 2,
-        "rules_version": RULES_VERSION - 1,
+        "rules_version": OLD,
         "levels": { level_key(&l): { "muscleman": { "solved": true, "best_moves": 1, "best_pushes": 1 } } }
     })
     .to_string();
@@ -251,13 +253,11 @@ fn an_older_rule_book_without_a_migration_is_moved_aside() {
     assert!(
         warnings[0]
             .detail
-            .contains(&format!("written under rule book {}", RULES_VERSION - 1)),
+            .contains(&format!("written under rule book {OLD}")),
         "{warnings:?}"
     );
     assert_eq!(p.get(&l, M), None, "not read as if it were current");
-    let aside = tmp
-        .path()
-        .join(format!("{FILE_NAME}.rules-{}-1", RULES_VERSION - 1));
+    let aside = tmp.path().join(format!("{FILE_NAME}.rules-{OLD}-1"));
     assert_eq!(std::fs::read_to_string(aside).unwrap(), old);
     assert!(p.path().is_some(), "play starts afresh and keeps progress");
 }
@@ -285,14 +285,37 @@ fn a_newer_file_is_left_alone() {
     }
 }
 
-/// The migration from rule book 1 is written for rule book 2: a new rule
-/// book must decide what carries over (and change this test).
+/// The migrations from rule books 1 and 2 are written for rule book 3: a
+/// new rule book must decide what carries over (and change this test).
 #[test]
 fn the_migration_is_written_for_this_rule_book() {
     assert_eq!(
-        RULES_VERSION, 2,
+        RULES_VERSION, 3,
         "the rule book changed: review progress.rs's migration (which records still hold?)"
     );
+}
+
+/// A file of rule book 2 holds under rule book 3 as it is: read as
+/// current, no warning, and written back under rule book 3.
+#[test]
+fn a_rule_book_2_file_is_kept_under_rule_book_3() {
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join(FILE_NAME);
+    let l = level("#####\n#@$.#\n#####\n");
+    let old = serde_json::json!({
+        "version": 3,
+        "rules_version": 2,
+        "levels": { level_key(&l): { "muscleman": { "solved": true, "best_moves": 4, "best_pushes": 1 } } }
+    });
+    std::fs::write(&path, old.to_string()).unwrap();
+    let (mut p, warnings) = Progress::open(tmp.path());
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(p.get(&l, M).unwrap().best_moves, Some(4));
+    p.record_solution(&l, M, 1, 1, Some("R")).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(json["rules_version"], 3);
+    assert_eq!(names(tmp.path()), [FILE_NAME], "nothing moved aside");
 }
 
 /// A format-2 file (before solutions and the last level played were kept)

@@ -425,3 +425,25 @@ fn a_level_that_needs_muscleman_rules_says_why_under_sokoban_rules() {
     let (_, err) = expect_ok(&f, &["solve", "l.txt"], None);
     assert!(!err.contains("Rules"), "{err}");
 }
+
+/// A level with a duck, which moves by itself every step, is not searched
+/// (the solver cannot yet): `solve` gives up at once, exit 3, saying where
+/// the duck is; a level without goals is still proved unsolvable.
+#[test]
+fn a_level_with_a_duck_is_given_up_not_proved() {
+    let f = Files::new();
+    f.write(
+        "duck.txt",
+        "legend: d = Duck\n#######\n#@ $ .#\n#  d  #\n#######\n",
+    );
+    let (c, out, err) = code(&f, &["solve", "duck.txt"]);
+    assert_eq!(c, Some(3), "{err}");
+    assert_eq!(out, "");
+    assert!(
+        err.contains("gave up: the level holds a duck (duck.txt:4:4), which moves by itself"),
+        "{err}"
+    );
+    f.write("nogoal.txt", "legend: d = Duck\n#####\n#@d #\n#####\n");
+    let (c, _, err) = code(&f, &["solve", "nogoal.txt"]);
+    assert_eq!(c, Some(1), "{err}");
+}

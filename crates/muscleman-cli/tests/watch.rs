@@ -72,11 +72,12 @@ fn the_watched_level_reloads_keeps_its_position_and_shows_errors() {
     assert!(w.reload());
     let text = screen(&w);
     assert!(text.contains("floor 1 of 2"), "{text}");
-    // A level the game cannot play yet: why, in place of the board.
-    std::fs::write(&path, "legend: c = Cauldron\n######\n#@c$.#\n######\n").expect("write");
+    // A level that does not read (a recipe whose rules come later): why,
+    // in place of the board.
+    std::fs::write(&path, "legend: c = Ghost\n######\n#@c$.#\n######\n").expect("write");
     assert!(w.reload());
     let text = screen(&w);
-    assert!(text.contains("Cauldron cannot be used yet"), "{text}");
+    assert!(text.contains("Ghost cannot be used yet"), "{text}");
     w.handle_key(KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE));
     assert!(w.should_quit());
 }

@@ -147,7 +147,7 @@ field_types! {
     bool => Flag, |v| v;
 }
 
-/// A sound a presenter may play (rules.md §4, Emit).
+/// A sound a presenter may play (rules.md §4, Actors and Emit).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum SoundKind {
     /// A move was refused.
@@ -410,7 +410,7 @@ events! {
         /// The counter it added to.
         counter: GlobalCounter,
     }
-    /// The player took stairs to another floor (emitted once floors exist).
+    /// The player took stairs to another floor.
     LevelTransition = "level_transition" {
         /// The player.
         player: EntityId,
@@ -423,7 +423,23 @@ events! {
         /// The floor reached, from 1.
         to_floor: u32,
     }
-    /// A hint for a presenter to play a sound (emitted once its rules exist).
+    /// A key went into a container (a key pushed into a cauldron).
+    PutIn = "put_in" {
+        /// The container.
+        container: EntityId,
+        /// What went in, now gone (its recipe is in the container's contents).
+        entity: EntityId,
+    }
+    /// A cauldron brewed its two keys: it is gone, and its product (a green
+    /// key, or a bong holding both keys) stands in its cell.
+    Brewed = "brewed" {
+        /// The cauldron.
+        cauldron: EntityId,
+        /// What it brewed.
+        product: EntityId,
+    }
+    /// A hint for a presenter to play a sound: a refused move's bump, a
+    /// blocked duck's quack (rules.md §4). It changes no state.
     SoundHint = "sound_hint" {
         /// The entity that makes the sound.
         entity: EntityId,

@@ -17,6 +17,7 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
+mod class;
 mod event;
 mod grid;
 mod id;
@@ -25,10 +26,11 @@ mod kinds;
 mod recipe;
 mod spec;
 
+pub use class::{CellClass, Holds};
 pub use event::*;
 pub use grid::{GridDir, GridPos};
 pub use id::EntityId;
 pub use input::Input;
 pub use kinds::{GlobalCounter, KeyColor, MoveCause};
-pub use recipe::{CellClass, EntityRecipe, Holds, RecipeInfo, RecipeState};
+pub use recipe::{EntityRecipe, RecipeInfo, RecipeState};
 pub use spec::{Contents, ContentsFull, EntitySpec, MAX_CONTENTS};

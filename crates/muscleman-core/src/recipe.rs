@@ -9,70 +9,7 @@
 
 use std::fmt;
 
-use crate::KeyColor;
-
-/// The roles that decide what may share a cell (rules.md §6). A spec's class
-/// is its recipe's, or its state's when it is written in one.
-///
-/// # Example
-/// ```
-/// use muscleman_core::{CellClass, EntityRecipe, EntitySpec, RecipeState};
-///
-/// let heavy = EntitySpec::new(EntityRecipe::HeavyBox);
-/// assert!(heavy.class().contains(CellClass::BLOCKER));
-/// assert!(!heavy.with_state(RecipeState::Sunk).class().contains(CellClass::BLOCKER));
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct CellClass(u16);
-
-impl CellClass {
-    /// No role: shares a cell with anything.
-    pub const NONE: CellClass = CellClass(0);
-    /// Blocks movement: at most one per cell.
-    pub const BLOCKER: CellClass = CellClass(1);
-    /// Water: shares no cell with anything [`CellClass::DRY`].
-    pub const WATER: CellClass = CellClass(1 << 1);
-    /// Never stands on water (goals, plates, doors).
-    pub const DRY: CellClass = CellClass(1 << 2);
-    /// Shares its cell with nothing (a closed door).
-    pub const ALONE: CellClass = CellClass(1 << 3);
-    /// An open doorway: shares its cell only with what fits a doorway.
-    pub const DOORWAY: CellClass = CellClass(1 << 4);
-    /// May stand in an open doorway.
-    pub const FITS_DOORWAY: CellClass = CellClass(1 << 5);
-    /// Sinks: stands on water only where something fills it (a heavy box).
-    pub const SINKS: CellClass = CellClass(1 << 6);
-    /// Fills water, and stands only on water (a sunk heavy box).
-    pub const FILLS: CellClass = CellClass(1 << 7);
-    /// May be inside a box.
-    pub const CONTENT: CellClass = CellClass(1 << 8);
-    /// Stairs: share their cell only with one thing that moves (a
-    /// [`CellClass::BLOCKER`] that [`CellClass::FITS_DOORWAY`]: the player,
-    /// a box, a key...); no wall, water, goal, plate, door, collectible or
-    /// other stairs (rules.md §6, "More cell rules").
-    pub const STAIRS: CellClass = CellClass(1 << 9);
-
-    /// Return the union of two classes.
-    #[must_use]
-    pub const fn and(self, other: CellClass) -> CellClass {
-        CellClass(self.0 | other.0)
-    }
-
-    /// Return whether every role of `other` is in this class.
-    pub const fn contains(self, other: CellClass) -> bool {
-        self.0 & other.0 == other.0
-    }
-}
-
-/// What a recipe may hold, written after its name in parentheses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Holds {
-    /// Nothing.
-    Nothing,
-    /// Things that are [`CellClass::CONTENT`], repeats allowed, at most one
-    /// of them a blocker (a box).
-    Things,
-}
+use crate::{CellClass, GridDir, Holds, KeyColor};
 
 /// A recipe as the level format needs it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,6 +23,9 @@ pub struct RecipeInfo {
     pub class: CellClass,
     /// The states it may be written in, each with its class in that state.
     pub states: &'static [(RecipeState, CellClass)],
+    /// The name of its own state, when a legend may write it (a duck's
+    /// `down`): read as no state, and printed without one.
+    pub own_state: Option<RecipeState>,
     /// What it may hold.
     pub holds: Holds,
     /// Whether it belongs to a demonstration mechanic built only with a
@@ -97,11 +37,12 @@ pub struct RecipeInfo {
 ///
 /// # Example
 /// ```
-/// use muscleman_core::{EntityRecipe, RecipeState};
+/// use muscleman_core::{EntityRecipe, GridDir, RecipeState};
 ///
 /// assert_eq!(RecipeState::named("SUNK"), Some(RecipeState::Sunk));
 /// assert!(RecipeState::Sunk.applies_to(EntityRecipe::HeavyBox));
 /// assert!(!RecipeState::Unlocked.applies_to(EntityRecipe::SecretDoor));
+/// assert_eq!(RecipeState::Left.facing(), Some(GridDir::Left));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum RecipeState {
@@ -111,11 +52,27 @@ pub enum RecipeState {
     Open,
     /// A door opened for good by its key (`DoorRed:unlocked`).
     Unlocked,
+    /// Facing up (`Duck:up`): a state that is a Facing.
+    Up,
+    /// Facing right (`Duck:right`).
+    Right,
+    /// Facing down (`Duck:down`).
+    Down,
+    /// Facing left (`Duck:left`).
+    Left,
 }
 
 impl RecipeState {
     /// Every state, in declaration order.
-    pub const ALL: [RecipeState; 3] = [RecipeState::Sunk, RecipeState::Open, RecipeState::Unlocked];
+    pub const ALL: [RecipeState; 7] = [
+        RecipeState::Sunk,
+        RecipeState::Open,
+        RecipeState::Unlocked,
+        RecipeState::Up,
+        RecipeState::Right,
+        RecipeState::Down,
+        RecipeState::Left,
+    ];
 
     /// Return the state's name as a legend writes it (`"sunk"`).
     pub const fn name(self) -> &'static str {
@@ -123,6 +80,32 @@ impl RecipeState {
             RecipeState::Sunk => "sunk",
             RecipeState::Open => "open",
             RecipeState::Unlocked => "unlocked",
+            RecipeState::Up => "up",
+            RecipeState::Right => "right",
+            RecipeState::Down => "down",
+            RecipeState::Left => "left",
+        }
+    }
+
+    /// Return the Facing this state is, for a state that is one (a
+    /// duck's `up`): the recipe's entity faces that way.
+    pub const fn facing(self) -> Option<GridDir> {
+        match self {
+            RecipeState::Up => Some(GridDir::Up),
+            RecipeState::Right => Some(GridDir::Right),
+            RecipeState::Down => Some(GridDir::Down),
+            RecipeState::Left => Some(GridDir::Left),
+            RecipeState::Sunk | RecipeState::Open | RecipeState::Unlocked => None,
+        }
+    }
+
+    /// Return the state that is Facing `dir`.
+    pub const fn facing_state(dir: GridDir) -> RecipeState {
+        match dir {
+            GridDir::Up => RecipeState::Up,
+            GridDir::Right => RecipeState::Right,
+            GridDir::Down => RecipeState::Down,
+            GridDir::Left => RecipeState::Left,
         }
     }
 
@@ -135,7 +118,8 @@ impl RecipeState {
 
     /// Return whether `recipe` can be in this state: the states its line
     /// of the recipe table lists (`sunk` for a heavy box, `open` for any
-    /// door, `unlocked` for a coloured door).
+    /// door, `unlocked` for a coloured door, `up` for a duck), and its
+    /// own state's name if it has one (`down` for a duck).
     pub const fn applies_to(self, recipe: EntityRecipe) -> bool {
         self.class_of(recipe).is_some()
     }
@@ -143,6 +127,11 @@ impl RecipeState {
     /// Return the cell class `recipe` has in this state, or `None` if it
     /// cannot be in it.
     pub const fn class_of(self, recipe: EntityRecipe) -> Option<CellClass> {
+        if let Some(own) = recipe.info().own_state
+            && own as u8 == self as u8
+        {
+            return Some(recipe.info().class);
+        }
         let mut rest = recipe.info().states;
         while let [(state, class), tail @ ..] = rest {
             if *state as u8 == self as u8 {
@@ -174,12 +163,24 @@ const LOOSE: CellClass = C::FITS_DOORWAY.and(C::CONTENT);
 /// A recipe whose cell rules are not written yet: no roles, so the level
 /// format refuses it (see [`EntityRecipe::in_levels`]).
 const NOT_YET: CellClass = C::NONE;
+/// A thing that moves and is no item: a duck, a bong. It stands in a
+/// doorway and on stairs, and no box holds it.
+const MOVER: CellClass = C::BLOCKER.and(C::FITS_DOORWAY);
+
+/// Return the first state of a list, if any (the table's `own` state).
+const fn first_state(states: &[RecipeState]) -> Option<RecipeState> {
+    match states {
+        [first, ..] => Some(*first),
+        [] => None,
+    }
+}
 
 macro_rules! recipes {
     ($(
         $(#[doc = $doc:expr])*
         $(#[cfg($cfg:meta)])?
-        $name:ident: $playable:expr, $class:expr, [$($state:ident => $sclass:expr),*], $holds:ident;
+        $name:ident: $playable:expr, $class:expr, [$($state:ident => $sclass:expr),*] $(own $own:ident)?,
+            $holds:ident $({ $($hfield:ident: $hvalue:expr),* })?;
     )*) => {
         /// Name of a bundle of tags and components that makes one kind of
         /// entity (rules.md §3).
@@ -222,6 +223,7 @@ macro_rules! recipes {
                     playable: false,
                     class: C::NONE,
                     states: &[],
+                    own_state: None,
                     holds: Holds::Nothing,
                     demo: false,
                 }; EntityRecipe::COUNT];
@@ -234,7 +236,8 @@ macro_rules! recipes {
                             playable: $playable,
                             class: $class,
                             states: &[$((RecipeState::$state, $sclass)),*],
-                            holds: Holds::$holds,
+                            own_state: first_state(&[$(RecipeState::$own)?]),
+                            holds: Holds::$holds $({ $($hfield: $hvalue),* })?,
                             demo: false $(|| { let _ = stringify!($cfg); true })?,
                         }; }
                     }
@@ -254,6 +257,11 @@ macro_rules! recipes {
     };
 }
 
+// The table's order is the order of rules.md §3's table, Goal last and
+// the recipes still refused after the ones it lists: specs order by
+// recipe, a cell's entities spawn in its canonical order, so this order is
+// the order of the ids a cell's entities get at load (rules.md §4 Floors,
+// "Ids"), which is part of the rules.
 recipes! {
     /// The player.
     Player: true, C::BLOCKER.and(C::FITS_DOORWAY), [], Nothing;
@@ -269,10 +277,6 @@ recipes! {
     HeavyBox: true, C::BLOCKER.and(C::FITS_DOORWAY).and(C::SINKS), [Sunk => C::FILLS], Nothing;
     /// A hammer.
     Hammer: true, ITEM, [], Nothing;
-    /// A bong.
-    Bong: false, NOT_YET, [], Nothing;
-    /// A cauldron.
-    Cauldron: false, NOT_YET, [], Nothing;
     /// A blue key.
     KeyBlue: true, ITEM, [], Nothing;
     /// A red key.
@@ -301,10 +305,6 @@ recipes! {
     PressurePlateGreen: true, C::DRY, [], Nothing;
     /// A pressure plate only a heavy box presses.
     PressurePlateHeavy: true, C::DRY, [], Nothing;
-    /// Stairs leading up to the same cell of the floor above.
-    StairsUp: true, C::STAIRS, [], Nothing;
-    /// Stairs leading down to the same cell of the floor below.
-    StairsDown: true, C::STAIRS, [], Nothing;
     /// An apple.
     Apple: true, LOOSE, [], Nothing;
     /// A pear.
@@ -313,12 +313,21 @@ recipes! {
     Cheese: true, LOOSE, [], Nothing;
     /// A coin.
     Coin: true, LOOSE, [], Nothing;
+    /// Stairs leading up to the same cell of the floor above.
+    StairsUp: true, C::STAIRS, [], Nothing;
+    /// Stairs leading down to the same cell of the floor below.
+    StairsDown: true, C::STAIRS, [], Nothing;
+    /// A duck: it walks by itself, facing a way (`Duck:up`; `down`, its
+    /// own state, is written without one).
+    Duck: true, MOVER, [Up => MOVER, Right => MOVER, Left => MOVER] own Down, Nothing;
+    /// A cauldron: a key pushed in stays in it; two brew.
+    Cauldron: true, C::BLOCKER.and(C::DRY), [], Keys { least: 0, most: 1 };
+    /// A bong: brewed of two keys, which a hammer spills.
+    Bong: true, MOVER, [], Keys { least: 2, most: 2 };
     /// A book.
     Book: false, NOT_YET, [], Nothing;
     /// A ghost.
     Ghost: false, NOT_YET, [], Nothing;
-    /// A duck.
-    Duck: false, NOT_YET, [], Nothing;
     /// A lantern that glows while the player stands next to it: the
     /// demonstration mechanic (cargo feature `demo-glow`).
     #[cfg(feature = "demo-glow")]
@@ -364,9 +373,8 @@ impl EntityRecipe {
     }
 
     /// Return whether the sim plays this recipe (its rules are written).
-    /// Book and Ghost, and the recipes of rules.md version 3 not built yet,
-    /// are refused by worlds until then, and by levels unless they are
-    /// level data ([`EntityRecipe::in_levels`]).
+    /// Book and Ghost are refused by worlds until then, and by levels
+    /// unless they are level data ([`EntityRecipe::in_levels`]).
     ///
     /// # Example
     /// ```
@@ -383,8 +391,8 @@ impl EntityRecipe {
     /// it, or its line gives it roles (its cell rules are written) before
     /// the sim has its mechanic. Such a recipe is level data: levels read,
     /// check and print it, and the sim refuses it at load until it plays
-    /// it. The stairs are (rules.md §6 "Floors"): the level crate pairs
-    /// them across floors while the sim's stairs mechanic is to come.
+    /// it: a recipe's cell roles, states and contents (rules.md §6) come
+    /// before its mechanic, as the stairs' did.
     ///
     /// # Example
     /// ```
@@ -414,6 +422,20 @@ impl EntityRecipe {
             .find(|r| r.name().eq_ignore_ascii_case(name))
     }
 
+    /// Return whether the recipe is a key (`KeyBlue` ... `KeyGreen`).
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_core::EntityRecipe;
+    ///
+    /// assert!(EntityRecipe::KeyGreen.is_key());
+    /// assert!(!EntityRecipe::DoorGreen.is_key());
+    /// ```
+    pub const fn is_key(self) -> bool {
+        use EntityRecipe as R;
+        matches!(self, R::KeyBlue | R::KeyRed | R::KeyYellow | R::KeyGreen)
+    }
+
     /// Return the colour of a coloured key, door or plate.
     pub const fn color(self) -> Option<KeyColor> {
         use EntityRecipe as R;
@@ -434,6 +456,7 @@ const NO_INFO: RecipeInfo = RecipeInfo {
     playable: false,
     class: C::NONE,
     states: &[],
+    own_state: None,
     holds: Holds::Nothing,
     demo: false,
 };
@@ -441,5 +464,71 @@ const NO_INFO: RecipeInfo = RecipeInfo {
 impl fmt::Display for EntityRecipe {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The recipes of rules.md §3's table in its order, Goal moved last
+    /// (§4 Floors, "Ids": within a cell, ids go in the order of the table,
+    /// Goal last).
+    const RULES_ORDER: [EntityRecipe; 32] = {
+        use EntityRecipe as R;
+        [
+            R::Player,
+            R::WallStrong,
+            R::WallWeak,
+            R::WaterCell,
+            R::Box,
+            R::HeavyBox,
+            R::Hammer,
+            R::KeyBlue,
+            R::KeyRed,
+            R::KeyYellow,
+            R::KeyGreen,
+            R::DoorBlue,
+            R::DoorRed,
+            R::DoorYellow,
+            R::DoorGreen,
+            R::SecretDoor,
+            R::PressurePlateBlue,
+            R::PressurePlateRed,
+            R::PressurePlateYellow,
+            R::PressurePlateGreen,
+            R::PressurePlateHeavy,
+            R::Apple,
+            R::Pear,
+            R::Cheese,
+            R::Coin,
+            R::StairsUp,
+            R::StairsDown,
+            R::Duck,
+            R::Cauldron,
+            R::Bong,
+            // Refused still, so never in a cell: after the table's recipes.
+            R::Book,
+            R::Ghost,
+        ]
+    };
+
+    #[test]
+    fn recipes_order_as_the_rule_book_s_table_with_goal_last() {
+        let ours: Vec<EntityRecipe> = EntityRecipe::ALL
+            .into_iter()
+            .filter(|r| !r.info().demo && *r != EntityRecipe::Goal)
+            .collect();
+        assert_eq!(ours, RULES_ORDER);
+        assert!(RULES_ORDER.windows(2).all(|w| w[0] < w[1]));
+        assert!(
+            EntityRecipe::ALL
+                .into_iter()
+                .all(|r| r <= EntityRecipe::Goal)
+        );
+        // Specs order by recipe first, a state after its plain recipe.
+        let plain = crate::EntitySpec::new(EntityRecipe::HeavyBox);
+        assert!(plain < plain.with_state(RecipeState::Sunk));
+        assert!(plain.with_state(RecipeState::Sunk) < crate::EntitySpec::new(EntityRecipe::Hammer));
     }
 }

@@ -4,12 +4,13 @@ use std::fmt;
 
 use crate::{CellClass, EntityRecipe, RecipeState};
 
-/// Most recipes one box can hold (rules.md §6 sets no number; this one keeps
-/// contents and the `Smashed` event a fixed size, so a step never allocates).
+/// Most recipes one box can hold (rules.md §6 sets no number for a box; a
+/// cauldron holds at most one key, a bong two; this one keeps contents and
+/// the `Smashed` event a fixed size, so a step never allocates).
 pub const MAX_CONTENTS: usize = 6;
 
-/// What a box holds: up to [`MAX_CONTENTS`] recipes, in the order they
-/// spawn when it is smashed.
+/// What a box, a cauldron or a bong holds: up to [`MAX_CONTENTS`]
+/// recipes, in the order they went in and spawn when it is smashed.
 ///
 /// # Example
 /// ```
@@ -29,7 +30,7 @@ pub struct Contents {
     items: [EntityRecipe; MAX_CONTENTS],
 }
 
-/// A box already holds [`MAX_CONTENTS`] recipes.
+/// Contents already hold [`MAX_CONTENTS`] recipes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ContentsFull;
 
@@ -97,7 +98,8 @@ impl fmt::Debug for Contents {
 }
 
 /// One entity as a level places it: a recipe, the state it is written in
-/// (`None` for the recipe's own state) and, for a box, its contents.
+/// (`None` for the recipe's own state) and, for a box, a cauldron or a
+/// bong, its contents.
 ///
 /// Specs order by recipe first, so a cell's list of specs has one canonical
 /// order however it was written.
@@ -116,7 +118,7 @@ pub struct EntitySpec {
     pub recipe: EntityRecipe,
     /// The state it is written in; `None` is the recipe's own state.
     pub state: Option<RecipeState>,
-    /// What it holds (boxes only), in spawn order.
+    /// What it holds (boxes, cauldrons and bongs only), in spawn order.
     pub contents: Contents,
 }
 
@@ -130,12 +132,36 @@ impl EntitySpec {
         }
     }
 
-    /// Return the spec in `state`.
+    /// Return the spec in `state`; the name of the recipe's own state (a
+    /// duck's `down`) gives the spec in its own state, `None`.
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_core::{EntityRecipe, EntitySpec, RecipeState};
+    ///
+    /// let duck = EntitySpec::new(EntityRecipe::Duck);
+    /// assert_eq!(duck.with_state(RecipeState::Down), duck);
+    /// assert_eq!(duck.with_state(RecipeState::Up).to_string(), "Duck:up");
+    /// ```
     #[must_use]
     pub const fn with_state(self, state: RecipeState) -> EntitySpec {
+        let own = match self.recipe.info().own_state {
+            Some(own) => own as u8 == state as u8,
+            None => false,
+        };
         EntitySpec {
-            state: Some(state),
+            state: if own { None } else { Some(state) },
             ..self
+        }
+    }
+
+    /// Return the spec as levels keep it: a state that names the recipe's
+    /// own state (written `Duck:down`) dropped (see [`EntitySpec::with_state`]).
+    #[must_use]
+    pub const fn canonical(self) -> EntitySpec {
+        match self.state {
+            Some(state) => self.with_state(state),
+            None => self,
         }
     }
 

@@ -90,7 +90,15 @@ impl MusclemanGame {
     /// `to_floor` (from 1), carrying `carried` (0: nothing).
     #[signal]
     fn level_transition(player: i64, stairs: i64, carried: i64, from_floor: i64, to_floor: i64);
-    /// A hint to play a sound: `kind` is `"bump"` or `"quack"` (not emitted yet).
+    /// A key went into a container (a cauldron).
+    #[signal]
+    fn put_in(container: i64, entity: i64);
+    /// A cauldron brewed: it is gone, and `product` (a green key or a bong)
+    /// stands in its cell.
+    #[signal]
+    fn brewed(cauldron: i64, product: i64);
+    /// A hint to play a sound: `kind` is `"bump"` (a refused move, the last
+    /// signal of its command) or `"quack"` (a blocked duck).
     #[signal]
     fn sound_hint(entity: i64, kind: GString);
     /// The level became solved (emitted after the events of the command that solved it).

@@ -1,6 +1,7 @@
 //! Level analysis for designers, for any front end: whether the player can
 //! reach the level's edge ([`open_edge`]) and which doors nothing opens and
-//! which keys nothing needs ([`signal_warnings`]). Both read the level as
+//! which keys nothing needs ([`signal_warnings`], which knows a cauldron
+//! brews green keys). Both read the level as
 //! written, without playing it.
 
 use std::fmt;
@@ -274,9 +275,13 @@ struct Firsts {
 /// each at the first one of its colour, colour by colour (blue, red,
 /// yellow, green, then the secret door), a colour's door before its key: a
 /// door colour with neither a key nor a plate, a key with no door of its
-/// colour, a secret door with no heavy plate. A key in a box counts where
-/// the box stands; a door a key already unlocked needs nothing. Keys,
-/// plates and doors count on every floor: they belong to the whole level.
+/// colour, a secret door with no heavy plate. A key in a box, a bong or a
+/// cauldron counts where its holder stands; a door a key already unlocked
+/// needs nothing. A cauldron, with a blue and a yellow key in the level,
+/// is a source of green keys (where it stands), and with a cauldron no
+/// key lacks a use (it takes any key). Keys, plates, doors and cauldrons
+/// count on every floor: they belong to the whole level, and keys go up
+/// and down stairs.
 ///
 /// # Example
 /// ```
@@ -295,9 +300,18 @@ struct Firsts {
 pub fn signal_warnings(level: &Level) -> Vec<SignalWarning> {
     let mut firsts: [Firsts; CLASSES.len()] = Default::default();
     let slot = |color| CLASSES.iter().position(|c| *c == color);
+    // The first cauldron, and whether the level holds a blue and a yellow
+    // key (loose, or in a box, a bong or a cauldron).
+    let mut cauldron: Option<(usize, GridPos)> = None;
+    let (mut blue, mut yellow) = (false, false);
     for (floor, at, spec) in level.all_entities() {
+        if spec.recipe == EntityRecipe::Cauldron {
+            cauldron.get_or_insert((floor, at));
+        }
         let recipes = std::iter::once(spec.recipe).chain(spec.contents.as_slice().iter().copied());
         for recipe in recipes {
+            blue |= recipe == EntityRecipe::KeyBlue;
+            yellow |= recipe == EntityRecipe::KeyYellow;
             let Some(f) = slot(recipe.color()).and_then(|i| firsts.get_mut(i)) else {
                 continue;
             };
@@ -311,6 +325,13 @@ pub fn signal_warnings(level: &Level) -> Vec<SignalWarning> {
             first.get_or_insert((floor, at));
         }
     }
+    // A cauldron brews a blue and a yellow key into a green one: it is a
+    // green key's source, where it stands.
+    if let (Some(source), true, true) = (cauldron, blue, yellow)
+        && let Some(green) = slot(Some(KeyColor::Green)).and_then(|i| firsts.get_mut(i))
+    {
+        green.key.get_or_insert(source);
+    }
     let mut warnings = Vec::new();
     for (class, f) in CLASSES.iter().zip(&firsts) {
         match (*class, f.door) {
@@ -322,7 +343,8 @@ pub fn signal_warnings(level: &Level) -> Vec<SignalWarning> {
             }
             _ => {}
         }
-        if let (Some(color), Some((floor, at)), None) = (*class, f.key, f.door) {
+        // A cauldron takes any key: with one, no key is without a use.
+        if let (Some(color), Some((floor, at)), None, None) = (*class, f.key, f.door, cauldron) {
             warnings.push(SignalWarning::KeyWithoutDoor { color, at, floor });
         }
         if let (Some((floor, at)), false) = (f.plate, f.any_door) {

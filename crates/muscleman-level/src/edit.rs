@@ -39,7 +39,7 @@ impl Level {
     /// level.add(p, EntityRecipe::Box)?;
     /// assert_eq!(level.cell(p), &[EntityRecipe::WaterCell.into(), EntityRecipe::Box.into(), sunk]);
     /// assert!(matches!(level.add(p, EntityRecipe::Player), Err(LevelError::Occupied { .. })));
-    /// assert_eq!(level.add(p, EntityRecipe::Duck), Err(LevelError::Unsupported(EntityRecipe::Duck)));
+    /// assert_eq!(level.add(p, EntityRecipe::Ghost), Err(LevelError::Unsupported(EntityRecipe::Ghost)));
     /// # Ok::<(), LevelError>(())
     /// ```
     pub fn add(&mut self, pos: GridPos, spec: impl Into<EntitySpec>) -> Result<(), LevelError> {
@@ -55,7 +55,7 @@ impl Level {
         pos: GridPos,
         spec: impl Into<EntitySpec>,
     ) -> Result<(), LevelError> {
-        let spec = spec.into();
+        let spec = spec.into().canonical();
         let i = self.checked_index(floor, pos)?;
         rules::check_spec(&spec).map_err(|(b, _)| b.at(pos))?;
         let old = self.cells.get(i);
@@ -104,7 +104,7 @@ impl Level {
         specs: impl IntoIterator<Item = S>,
     ) -> Result<(), LevelError> {
         let i = self.checked_index(floor, pos)?;
-        let mut new: Vec<EntitySpec> = specs.into_iter().map(Into::into).collect();
+        let mut new: Vec<EntitySpec> = specs.into_iter().map(|s| s.into().canonical()).collect();
         rules::check_cell(&new).map_err(|(b, _)| b.at(pos))?;
         new.sort_unstable();
         self.put((floor, pos), i, &new)
@@ -143,7 +143,7 @@ impl Level {
         pos: GridPos,
         spec: impl Into<EntitySpec>,
     ) -> Result<bool, LevelError> {
-        let spec = spec.into();
+        let spec = spec.into().canonical();
         let Some(i) = self.index_on(floor, pos) else {
             return Ok(false);
         };
@@ -205,6 +205,8 @@ impl Broken {
             }
             Broken::ContentsNotInBox(recipe) => LevelError::ContentsNotInBox { pos, recipe },
             Broken::NotContent(recipe) => LevelError::NotContent { pos, recipe },
+            Broken::NotAKey(holder, item) => LevelError::NotAKey { pos, holder, item },
+            Broken::KeyCount(holder, found) => LevelError::KeyCount { pos, holder, found },
             Broken::ContentsTwoBlockers(first, second) => {
                 LevelError::ContentsTwoBlockers { pos, first, second }
             }

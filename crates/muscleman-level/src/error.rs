@@ -8,7 +8,7 @@ use crate::limits::{
     MAX_CELLS, MAX_ERRORS, MAX_FLOORS, MAX_GROUP_DEPTH, MAX_HEIGHT, MAX_INPUT_BYTES, MAX_LEVELS,
     MAX_METADATA, MAX_RUN_LENGTH, MAX_TOTAL_CELLS, MAX_WIDTH,
 };
-use crate::messages::{doorway, dry, on_stairs, recipe_names};
+use crate::messages::{doorway, dry, holders, keys_held, on_stairs, recipe_names, state_names};
 use crate::stairs::UnpairedStairs;
 
 /// One problem in level text, at a 1-based line and column.
@@ -201,12 +201,12 @@ pub enum ParseErrorKind {
     /// A legend names no recipe at all.
     #[error("unknown recipe {0:?}, expected one of {names}", names = recipe_names())]
     UnknownRecipe(String),
-    /// A legend names a recipe whose rules come in a later rule book (Bong,
-    /// Cauldron, Book, Ghost, Duck).
+    /// A legend names a recipe whose rules come in a later rule book
+    /// (Book, Ghost).
     #[error("recipe {0} cannot be used yet: its rules come in a later rule book")]
     UnsupportedRecipe(EntityRecipe),
     /// A legend names a state that does not exist (after the colon).
-    #[error("unknown state {0:?}, expected sunk, open or unlocked")]
+    #[error("unknown state {0:?}, expected {states}", states = state_names())]
     UnknownState(String),
     /// A legend gives a recipe a state that does not apply to it.
     #[error("{recipe} cannot be {state}: {}", states_of(*recipe))]
@@ -216,12 +216,31 @@ pub enum ParseErrorKind {
         /// The state.
         state: RecipeState,
     },
-    /// Contents in parentheses follow something other than a box.
-    #[error("only a Box holds contents, not {0}")]
+    /// Contents in parentheses follow something that holds nothing (only
+    /// a box, a cauldron and a bong hold contents).
+    #[error("only {holders} holds contents, not {0}", holders = holders())]
     ContentsNotInBox(EntityRecipe),
     /// A box's contents name something a box cannot hold.
     #[error("a box holds keys, hammers and collectibles, not {0}")]
     NotContent(EntityRecipe),
+    /// A cauldron's or a bong's contents name something that is not a key;
+    /// reported at it.
+    #[error("a {holder} holds keys only, not {item}")]
+    NotAKey {
+        /// What holds keys only.
+        holder: EntityRecipe,
+        /// What it may not hold.
+        item: EntityRecipe,
+    },
+    /// A cauldron or a bong holds more keys than it may (reported at the
+    /// first one too many) or fewer (at its contents, or its name).
+    #[error("a {holder} holds {held}, found {found}", held = keys_held(*holder))]
+    KeyCount {
+        /// What holds keys.
+        holder: EntityRecipe,
+        /// How many keys it was given.
+        found: usize,
+    },
     /// A box's contents name more than [`MAX_CONTENTS`] things; reported at the first too many.
     #[error("a box holds at most {MAX_CONTENTS} things")]
     TooManyContents,
@@ -249,7 +268,8 @@ pub enum ParseErrorKind {
     /// A legend puts two things that block movement in one cell.
     #[error(
         "a cell cannot hold both {0} and {1}: at most one thing that blocks movement \
-         (player, walls, boxes, heavy boxes not sunk, hammers, keys, closed doors)"
+         (player, walls, boxes, heavy boxes not sunk, hammers, keys, closed doors, \
+         ducks, cauldrons, bongs)"
     )]
     TwoBlockers(EntitySpec, EntitySpec),
     /// A legend puts water with something that never stands on water.

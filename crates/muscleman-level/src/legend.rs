@@ -56,6 +56,8 @@ pub(crate) fn kind(broken: Broken) -> Kind {
         Broken::BadState(recipe, state) => Kind::StateNotApplicable { recipe, state },
         Broken::ContentsNotInBox(r) => Kind::ContentsNotInBox(r),
         Broken::NotContent(r) => Kind::NotContent(r),
+        Broken::NotAKey(holder, item) => Kind::NotAKey { holder, item },
+        Broken::KeyCount(holder, found) => Kind::KeyCount { holder, found },
         Broken::ContentsTwoBlockers(a, b) => Kind::ContentsTwoBlockers(a, b),
         Broken::Duplicate(s) => Kind::DuplicateSpec(s),
         Broken::SecondSunk => Kind::SecondSunkHeavyBox,

@@ -4,7 +4,7 @@ use muscleman_core::{EntityRecipe, EntitySpec, GridPos, RecipeState};
 
 use crate::cells::MAX_LEGEND_CELLS;
 use crate::limits::{MAX_CELLS, MAX_FLOORS, MAX_HEIGHT, MAX_WIDTH};
-use crate::messages::{doorway, dry, on_stairs};
+use crate::messages::{doorway, dry, holders, keys_held, on_stairs};
 
 /// Why a level cannot be built or edited as asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -33,8 +33,8 @@ pub enum LevelError {
     /// A floor name holds a line break.
     #[error("the name of floor {0} holds a line break")]
     FloorNameLineBreak(usize),
-    /// The recipe's rules come in a later rule book (Bong, Cauldron, Book,
-    /// Ghost, Duck), in the cell or in a box's contents.
+    /// The recipe's rules come in a later rule book (Book, Ghost), in the
+    /// cell or in a box's contents.
     #[error("recipe {0} cannot be used yet: its rules come in a later rule book")]
     Unsupported(EntityRecipe),
     /// The state does not apply to the recipe (`HeavyBox:open`).
@@ -47,8 +47,9 @@ pub enum LevelError {
         /// The state.
         state: RecipeState,
     },
-    /// Contents on something other than a box.
-    #[error("the cell at {pos}: only a Box holds contents, not {recipe}")]
+    /// Contents on something that holds nothing (only a box, a cauldron
+    /// and a bong hold contents).
+    #[error("the cell at {pos}: only {holders} holds contents, not {recipe}", holders = holders())]
     ContentsNotInBox {
         /// The cell.
         pos: GridPos,
@@ -62,6 +63,26 @@ pub enum LevelError {
         pos: GridPos,
         /// The recipe refused.
         recipe: EntityRecipe,
+    },
+    /// A cauldron's or a bong's contents hold something that is not a key.
+    #[error("the cell at {pos}: a {holder} holds keys only, not {item}")]
+    NotAKey {
+        /// The cell.
+        pos: GridPos,
+        /// What holds keys only.
+        holder: EntityRecipe,
+        /// What it may not hold.
+        item: EntityRecipe,
+    },
+    /// A cauldron or a bong holds more or fewer keys than it may.
+    #[error("the cell at {pos}: a {holder} holds {held}, found {found}", held = keys_held(*holder))]
+    KeyCount {
+        /// The cell.
+        pos: GridPos,
+        /// What holds keys.
+        holder: EntityRecipe,
+        /// How many keys it was given.
+        found: usize,
     },
     /// A box's contents hold two things that block movement (keys, hammers).
     #[error(

@@ -26,10 +26,15 @@ pub(crate) enum Broken {
     NoRules(R),
     /// The state does not apply to the recipe.
     BadState(R, RecipeState),
-    /// Contents on something other than a box.
+    /// Contents on something that holds nothing.
     ContentsNotInBox(R),
     /// A box holds something that is not a key, a hammer or a collectible.
     NotContent(R),
+    /// What holds keys only (the first, a cauldron or a bong) holds this.
+    NotAKey(R, R),
+    /// What holds keys (a cauldron, a bong) holds this many, fewer or more
+    /// than it may.
+    KeyCount(R, usize),
     /// A box holds two blockers.
     ContentsTwoBlockers(R, R),
     /// The same spec twice.
@@ -76,8 +81,9 @@ pub(crate) enum Part {
 }
 
 /// Check one spec alone: its recipe has rules, its state applies, and its
-/// contents are a box's, made of things a box holds (repeats allowed), with
-/// at most one blocker.
+/// contents are what it holds: a box's things a box holds (repeats
+/// allowed), with at most one blocker; a cauldron's or a bong's keys, as
+/// many as it holds.
 pub(crate) fn check_spec(spec: &EntitySpec) -> Result<(), (Broken, Part)> {
     if !spec.recipe.in_levels() {
         return Err((Broken::NoRules(spec.recipe), Part::Recipe));
@@ -88,8 +94,12 @@ pub(crate) fn check_spec(spec: &EntitySpec) -> Result<(), (Broken, Part)> {
         return Err((Broken::BadState(spec.recipe, state), Part::State));
     }
     let items = spec.contents.as_slice();
-    if !items.is_empty() && spec.recipe.info().holds == Holds::Nothing {
+    let holds = spec.recipe.info().holds;
+    if !items.is_empty() && holds == Holds::Nothing {
         return Err((Broken::ContentsNotInBox(spec.recipe), Part::Contents));
+    }
+    if let Holds::Keys { least, most } = holds {
+        return check_keys(spec.recipe, items, usize::from(least), usize::from(most));
     }
     let mut blocker: Option<R> = None;
     for (i, &item) in items.iter().enumerate() {
@@ -105,6 +115,28 @@ pub(crate) fn check_spec(spec: &EntitySpec) -> Result<(), (Broken, Part)> {
             }
             blocker = Some(item);
         }
+    }
+    Ok(())
+}
+
+/// Check the contents of `holder`, which holds from `least` to `most`
+/// keys only: the first item that is no key, else the first one too many,
+/// else too few (blamed on the contents, or on the recipe without any).
+fn check_keys(holder: R, items: &[R], least: usize, most: usize) -> Result<(), (Broken, Part)> {
+    if let Some(i) = items.iter().position(|r| !r.is_key()) {
+        let item = items.get(i).copied().unwrap_or(holder);
+        return Err((Broken::NotAKey(holder, item), Part::Item(i)));
+    }
+    if items.len() > most {
+        return Err((Broken::KeyCount(holder, items.len()), Part::Item(most)));
+    }
+    if items.len() < least {
+        let part = if items.is_empty() {
+            Part::Recipe
+        } else {
+            Part::Contents
+        };
+        return Err((Broken::KeyCount(holder, items.len()), part));
     }
     Ok(())
 }
@@ -217,7 +249,14 @@ mod tests {
     #[test]
     fn stairs_hold_one_thing_that_moves() {
         let up = s(R::StairsUp);
-        for ok in [R::Player, R::Box, R::HeavyBox, R::Hammer, R::KeyRed] {
+        for ok in [
+            R::Player,
+            R::Box,
+            R::HeavyBox,
+            R::Hammer,
+            R::KeyRed,
+            R::Duck,
+        ] {
             assert_eq!(check_cell(&[up, s(ok)]), Ok(()), "{ok}");
         }
         for bad in [
@@ -235,6 +274,14 @@ mod tests {
                 "{bad}"
             );
         }
+        let bong = s(R::Bong).with_contents(
+            muscleman_core::Contents::from_slice(&[R::KeyRed, R::KeyRed]).unwrap_or_default(),
+        );
+        assert_eq!(check_cell(&[up, bong]), Ok(()));
+        assert_eq!(
+            check_cell(&[up, s(R::Cauldron)]),
+            Err((Broken::NotOnStairs(up, s(R::Cauldron)), 1))
+        );
         assert!(check_cell(&[up, s(R::DoorRed)]).is_err());
         assert!(check_cell(&[up, s(R::DoorRed).with_state(RecipeState::Open)]).is_err());
         assert!(check_cell(&[up, s(R::Box), s(R::Player)]).is_err());
@@ -252,6 +299,61 @@ mod tests {
         assert_eq!(
             check_cell(&[s(R::Goal), sunk]),
             Err((Broken::SunkWithoutWater, 1))
+        );
+    }
+
+    #[test]
+    fn cauldrons_and_bongs_hold_keys_only_as_many_as_they_may() {
+        let with = |r: R, items: &[R]| {
+            s(r).with_contents(muscleman_core::Contents::from_slice(items).unwrap_or_default())
+        };
+        assert_eq!(check_spec(&s(R::Cauldron)), Ok(()));
+        assert_eq!(check_spec(&with(R::Cauldron, &[R::KeyBlue])), Ok(()));
+        assert_eq!(
+            check_spec(&with(R::Cauldron, &[R::KeyBlue, R::KeyRed])),
+            Err((Broken::KeyCount(R::Cauldron, 2), Part::Item(1)))
+        );
+        assert_eq!(
+            check_spec(&with(R::Cauldron, &[R::Apple])),
+            Err((Broken::NotAKey(R::Cauldron, R::Apple), Part::Item(0)))
+        );
+        assert_eq!(check_spec(&with(R::Bong, &[R::KeyRed, R::KeyRed])), Ok(()));
+        assert_eq!(
+            check_spec(&s(R::Bong)),
+            Err((Broken::KeyCount(R::Bong, 0), Part::Recipe))
+        );
+        assert_eq!(
+            check_spec(&with(R::Bong, &[R::KeyRed])),
+            Err((Broken::KeyCount(R::Bong, 1), Part::Contents))
+        );
+        assert_eq!(
+            check_spec(&with(R::Bong, &[R::KeyRed, R::KeyBlue, R::KeyGreen])),
+            Err((Broken::KeyCount(R::Bong, 3), Part::Item(2)))
+        );
+        assert_eq!(
+            check_spec(&with(R::Bong, &[R::KeyRed, R::Hammer])),
+            Err((Broken::NotAKey(R::Bong, R::Hammer), Part::Item(1)))
+        );
+        assert_eq!(
+            check_spec(&with(R::Duck, &[R::KeyRed])),
+            Err((Broken::ContentsNotInBox(R::Duck), Part::Contents))
+        );
+    }
+
+    #[test]
+    fn a_cauldron_stays_dry_and_a_duck_shares_no_blocker() {
+        assert_eq!(
+            check_cell(&[s(R::WaterCell), s(R::Cauldron)]),
+            Err((Broken::WaterShared(s(R::Cauldron)), 1))
+        );
+        assert_eq!(check_cell(&[s(R::WaterCell), s(R::Duck)]), Ok(()));
+        assert_eq!(
+            check_cell(&[s(R::Box), s(R::Duck)]),
+            Err((Broken::TwoBlockers(s(R::Box), s(R::Duck)), 1))
+        );
+        assert_eq!(
+            check_cell(&[s(R::PressurePlateRed), s(R::Cauldron)]),
+            Ok(())
         );
     }
 }

@@ -156,3 +156,36 @@ fn every_floor_is_looked_at_from_its_stairs() {
     );
     assert_eq!(open_edge_on(&up), Some((1, p(0, 1))));
 }
+
+#[test]
+fn a_cauldron_with_a_blue_and_a_yellow_key_is_a_source_of_green_keys() {
+    let g =
+        "legend: c = Cauldron\nlegend: b = KeyBlue\nlegend: y = KeyYellow\nlegend: G = DoorGreen\n";
+    // Blue, yellow and a cauldron: the green door has its key, and neither
+    // key lacks a use (the cauldron takes it).
+    let brewed = level(&format!("{g}########\n#@byc G#\n########\n"));
+    assert_eq!(signal_warnings(&brewed), []);
+    // The blue key already in the cauldron counts too.
+    let inside = level(&format!(
+        "{g}legend: e = Cauldron(KeyBlue)\n########\n#@ye  G#\n########\n"
+    ));
+    assert_eq!(signal_warnings(&inside), []);
+    // Without the yellow key nothing brews green; the blue key still has
+    // the cauldron.
+    let half = level(&format!("{g}########\n#@b c G#\n########\n"));
+    assert_eq!(
+        signal_warnings(&half),
+        [SignalWarning::DoorWithoutOpener {
+            color: KeyColor::Green,
+            at: p(6, 1),
+            floor: 1
+        }]
+    );
+    // Without a cauldron, a key with no door of its colour is still a slip.
+    let lone = level(&format!("{g}#######\n#@by  #\n#######\n"));
+    assert_eq!(
+        signal_warnings(&lone).len(),
+        2,
+        "the blue and the yellow key"
+    );
+}

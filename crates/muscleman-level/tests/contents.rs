@@ -138,7 +138,12 @@ fn a_box_holds_keys_hammers_and_collectibles() {
         (
             "Box(Coin Duck)",
             "Duck",
-            ParseErrorKind::UnsupportedRecipe(R::Duck),
+            ParseErrorKind::NotContent(R::Duck),
+        ),
+        (
+            "Box(Coin Ghost)",
+            "Ghost",
+            ParseErrorKind::UnsupportedRecipe(R::Ghost),
         ),
         (
             "Box(Coin Crate)",

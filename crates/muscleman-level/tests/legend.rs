@@ -121,9 +121,9 @@ fn legend_errors_point_at_the_bad_word() {
             ParseErrorKind::UnknownRecipe("Crate".into()),
         ),
         (
-            "legend: a = Duck",
+            "legend: a = Ghost",
             13,
-            ParseErrorKind::UnsupportedRecipe(R::Duck),
+            ParseErrorKind::UnsupportedRecipe(R::Ghost),
         ),
         (
             "legend: a = Goal goal",
@@ -177,8 +177,8 @@ fn error_messages_list_what_is_expected() {
             "1:13: unknown recipe \"Crate\", expected one of Player WallStrong WallWeak WaterCell \
              Box HeavyBox Hammer KeyBlue KeyRed KeyYellow KeyGreen DoorBlue DoorRed DoorYellow \
              DoorGreen SecretDoor PressurePlateBlue PressurePlateRed PressurePlateYellow \
-             PressurePlateGreen PressurePlateHeavy StairsUp StairsDown Apple Pear Cheese Coin \
-             {demo}Goal"
+             PressurePlateGreen PressurePlateHeavy Apple Pear Cheese Coin StairsUp StairsDown \
+             Duck Cauldron Bong {demo}Goal"
         )
     );
 }

@@ -2,23 +2,25 @@
 //! included); plain XSB prints unchanged; no input makes the reader panic
 //! (groups and comment blocks included).
 
-use muscleman_core::{Contents, EntityRecipe as R, EntitySpec, GridPos, MAX_CONTENTS, RecipeState};
+use muscleman_core::{
+    Contents, EntityRecipe as R, EntitySpec, GridPos, Holds, MAX_CONTENTS, RecipeState,
+};
 use muscleman_level::{Collection, Level};
 use proptest::prelude::*;
 
-/// Every recipe with rules but the player and the stairs (which must pair
-/// across floors: `gridish` below writes them with their pairs and
+/// Every recipe levels read but the player and the stairs (which must
+/// pair across floors: `gridish` below writes them with their pairs and
 /// without).
 fn recipes() -> Vec<R> {
     R::ALL
         .into_iter()
-        .filter(|r| r.has_rules() && !matches!(r, R::Player | R::StairsUp | R::StairsDown))
+        .filter(|r| r.in_levels() && !matches!(r, R::Player | R::StairsUp | R::StairsDown))
         .collect()
 }
 
-/// One spec: any recipe with rules but the player, often in a state that
-/// applies to it, a box often with contents (not always valid ones: the
-/// level refuses those).
+/// One spec: any recipe levels read but the player, often in a state that
+/// applies to it (a duck's facing among them), a box, a cauldron or a bong
+/// often with contents (not always valid ones: the level refuses those).
 fn spec() -> impl Strategy<Value = EntitySpec> {
     let state = prop::option::weighted(0.4, prop::sample::select(&RecipeState::ALL[..]));
     let item = prop::sample::select(
@@ -38,11 +40,13 @@ fn spec() -> impl Strategy<Value = EntitySpec> {
         3 => prop::collection::vec(item.clone(), 0..3),
         1 => prop::collection::vec(item, 0..=MAX_CONTENTS),
     ];
-    // Boxes, heavy boxes and water often, to reach contents and sunk heavy boxes.
+    // Boxes, heavy boxes and water often, to reach contents and sunk heavy
+    // boxes; ducks, cauldrons and bongs for their states and keys.
     let recipe = prop_oneof![
         2 => Just(R::Box),
         1 => Just(R::HeavyBox),
         1 => Just(R::WaterCell),
+        1 => prop::sample::select(&[R::Duck, R::Cauldron, R::Bong][..]),
         4 => prop::sample::select(recipes()),
     ];
     (recipe, state, contents).prop_map(|(recipe, state, items)| {
@@ -50,7 +54,7 @@ fn spec() -> impl Strategy<Value = EntitySpec> {
         if let Some(state) = state.filter(|s| s.applies_to(recipe)) {
             spec = spec.with_state(state);
         }
-        if recipe == R::Box {
+        if recipe.info().holds != Holds::Nothing {
             spec = spec.with_contents(Contents::from_slice(&items).unwrap_or_default());
         }
         spec

@@ -5,6 +5,8 @@
 
 use muscleman_core::{EntityId, EntitySpec, GridPos};
 
+use crate::component::TagSet;
+
 /// One thing that changed in a step, as the environment's systems see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum StepChange {
@@ -53,6 +55,14 @@ pub(crate) enum StepChange {
         /// Its cell.
         at: GridPos,
     },
+    /// A data component of an entity changed where it stands (a key went
+    /// into a cauldron's contents).
+    Changed {
+        /// The entity.
+        id: EntityId,
+        /// Its cell.
+        at: GridPos,
+    },
 }
 
 impl StepChange {
@@ -65,7 +75,8 @@ impl StepChange {
             | StepChange::Destroyed { at, .. }
             | StepChange::Retagged { at, .. }
             | StepChange::Lifted { at, .. }
-            | StepChange::Landed { at, .. } => at,
+            | StepChange::Landed { at, .. }
+            | StepChange::Changed { at, .. } => at,
         }
     }
 
@@ -85,7 +96,8 @@ impl StepChange {
             | StepChange::Destroyed { id, .. }
             | StepChange::Retagged { id, .. }
             | StepChange::Lifted { id, .. }
-            | StepChange::Landed { id, .. } => id,
+            | StepChange::Landed { id, .. }
+            | StepChange::Changed { id, .. } => id,
         }
     }
 }
@@ -139,4 +151,7 @@ pub(crate) struct StepBuffers {
     pub(crate) spawned: Vec<EntityId>,
     /// A list a system borrows to gather ids.
     pub(crate) ids: Vec<EntityId>,
+    /// The world's needs as last worked out (the rules' need bits), with
+    /// the tags present they were worked out from.
+    pub(crate) needs: Option<(TagSet, u16)>,
 }

@@ -151,6 +151,10 @@ tags! {
     /// Holds something (the player; its `Holding` names what): kept beside
     /// the component so a step knows from the spatial index alone.
     Carrying = 28,
+    /// Has a brain: it acts by itself in the actors phase (rules.md §4,
+    /// a duck). The spatial index lists such entities (`Tallies::listed`),
+    /// so the phase visits them, not the level.
+    Brain = 31,
 }
 
 markers!(
@@ -171,6 +175,7 @@ markers!(
     Yellow,
     Green,
     Carrying,
+    Brain,
 );
 
 /// A tag type: a zero-sized marker an entity has or has not.
@@ -184,7 +189,9 @@ pub trait Tag: sealed::Sealed + Copy + Default + Send + Sync + 'static {
 
 /// The integer a [`TagSet`] is stored in: one bit per tag. A tag declared
 /// past its bits fails the build ([`TagKind::declare`]); widen it then.
-type TagBits = u32;
+/// 64 bits since rules.md version 3 passed 32 tags (BENCHMARKS.md, issue
+/// 25, says what the wider sets cost).
+type TagBits = u64;
 
 impl TagKind {
     /// Return the tag of a colour.
@@ -316,7 +323,7 @@ impl TagSet {
     /// Return the raw bits (bit `n` is the tag whose [`TagKind::bit`] is
     /// `n`), for hashing.
     pub const fn bits(self) -> u64 {
-        self.0 as u64
+        self.0
     }
 
     /// Return the set of the tags whose bits are set in `bits` (bits past

@@ -6,10 +6,11 @@ use muscleman_core::{
     EntityId, EntitySpec, EventBatch, GlobalCounter, GridPos, Input, MoveCause, Moved,
 };
 
+use crate::breaking::Breaking;
 use crate::changes::{Commands, Deferred, StepChange};
 use crate::component::{Component, Holding, TagKind, TagSet};
 use crate::floor::local;
-use crate::needs::{NEED_BITS, Needs};
+use crate::needs::{NEED_BITS, NeedBits, Needs};
 use crate::rules::Rules;
 use crate::world::{RecipeError, World, WorldError};
 
@@ -18,16 +19,34 @@ use crate::world::{RecipeError, World, WorldError};
 /// to the recipes.
 pub(crate) type Spawner = fn(&mut World, &EntitySpec, GridPos) -> Result<EntityId, RecipeError>;
 
-/// How a step is wired to the schedule above it: the needs of the lines
-/// that read the change list (0 if none does), and the spawner.
+/// Take a key that a push chain brought, just destroyed (its id and tags),
+/// into what takes it (the taker's id): change the taker and emit its
+/// events (a door's `KeyConsumed` and `DoorOpened`, a cauldron's `PutIn`).
+pub(crate) type TakeKey =
+    fn(&mut StepContext<'_>, EntityId, TagSet, EntityId) -> Result<(), WorldError>;
+
+/// Find what at a cell takes a key with these tags, if anything: its id
+/// and how it takes it (the mechanics' declarations, gathered).
+pub(crate) type FindTaker = fn(&World, TagSet, GridPos) -> Option<(EntityId, TakeKey)>;
+
+/// How a smashable entity at a cell breaks (`None`: no target there).
+pub(crate) type BreakingOf = fn(&World, EntityId, GridPos) -> Option<Breaking>;
+
+/// How a step is wired to the schedule and the declarations above it: the
+/// needs of the lines that read the change list (0 if none does), the
+/// spawner, and the answers the rules ask of the declarations.
 #[derive(Clone, Copy)]
 pub(crate) struct Wiring {
     /// The needs of the lines that read the change list.
-    pub(crate) reactive: u8,
+    pub(crate) reactive: NeedBits,
     /// What deferred spawns call.
     pub(crate) spawn: Spawner,
     /// By need bit, the tags whose presence meets it.
     pub(crate) meets: &'static [TagSet; NEED_BITS],
+    /// What takes a key a push chain brings.
+    pub(crate) find_taker: FindTaker,
+    /// How a hammer breaks a smashable.
+    pub(crate) breaking: BreakingOf,
 }
 
 /// What a system works on: the world, the player, the input, the rules, the
@@ -55,7 +74,7 @@ pub(crate) struct StepContext<'a> {
     /// keeps nothing.
     track: bool,
     /// The [`Needs`] that hold now, as bits.
-    met: u8,
+    met: NeedBits,
     /// The wiring to the schedule.
     wiring: Wiring,
 }
@@ -148,6 +167,21 @@ impl<'a> StepContext<'a> {
         self.world.set(id, value)
     }
 
+    /// Set a data component of `id` and note the change in the step's
+    /// change list, for an environment rule that answers it (a cauldron's
+    /// contents, which its brew answers).
+    pub(crate) fn set_noted<C: Component>(
+        &mut self,
+        id: EntityId,
+        value: C,
+    ) -> Result<(), WorldError> {
+        self.world.set(id, value)?;
+        if let Ok(at) = self.world.position(id) {
+            self.note(StepChange::Changed { id, at });
+        }
+        Ok(())
+    }
+
     /// Note that `id`, at `at`, was lifted (`held: true`) or let go.
     pub(crate) fn note_held(&mut self, id: EntityId, at: GridPos, held: bool) {
         self.note(if held {
@@ -155,6 +189,18 @@ impl<'a> StepContext<'a> {
         } else {
             StepChange::Landed { id, at }
         });
+    }
+
+    /// Return what at `at` takes a key with tags `key` a push chain brings
+    /// there (its door, a cauldron with room), and how, if anything does.
+    pub(crate) fn key_taker(&self, key: TagSet, at: GridPos) -> Option<(EntityId, TakeKey)> {
+        (self.wiring.find_taker)(self.world, key, at)
+    }
+
+    /// Return how the smashable `id` at `at` breaks under a hammer, as its
+    /// recipe declares; `None` when it is no target where it stands.
+    pub(crate) fn breaking(&self, id: EntityId, at: GridPos) -> Option<Breaking> {
+        (self.wiring.breaking)(self.world, id, at)
     }
 
     /// Return whether some entity of the world has `tag` (from the index's
@@ -167,7 +213,7 @@ impl<'a> StepContext<'a> {
 
     /// Return the [`Needs`] that hold now, as bits.
     #[inline]
-    pub(crate) fn met(&self) -> u8 {
+    pub(crate) fn met(&self) -> NeedBits {
         self.met
     }
 
@@ -179,17 +225,27 @@ impl<'a> StepContext<'a> {
         self.track = self.met & self.wiring.reactive != 0;
     }
 
-    /// Work out which [`Needs`] hold, the hands being full or not.
+    /// Work out which [`Needs`] hold, the hands being full or not. The
+    /// world's part is kept with the tags present it was worked out from,
+    /// so a step whose world has the same kinds of things as the last one
+    /// (nearly every step) reads it back instead of working it out again.
     #[inline]
-    fn needs_met(&self, carrying: bool) -> u8 {
+    fn needs_met(&mut self, carrying: bool) -> NeedBits {
         let hands = if carrying {
             Needs::Holding
         } else {
             Needs::EmptyHands
         };
-        Needs::Always as u8
-            | hands as u8
-            | Needs::of_world(self.world.index().tallies().present(), self.wiring.meets)
+        let present = self.world.index().tallies().present();
+        let world = match self.world.step_buffers_ref().needs {
+            Some((tags, bits)) if tags == present => bits,
+            _ => {
+                let bits = Needs::of_world(present, self.wiring.meets);
+                self.world.step_buffers().needs = Some((present, bits));
+                bits
+            }
+        };
+        Needs::Always.bit() | hands.bit() | world
     }
 
     /// Return whether the player holds something, from the spatial index.
@@ -305,7 +361,7 @@ impl<'a> StepContext<'a> {
         queue.clear();
         self.world.step_buffers().commands.queue = queue;
         // A spawn may bring the first collectible: keep the list from now.
-        self.met = self.needs_met(self.met & Needs::Holding as u8 != 0);
+        self.met = self.needs_met(self.met & Needs::Holding.bit() != 0);
         self.track |= self.met & self.wiring.reactive != 0;
         result.map(|()| self.world.step_buffers_ref().spawned.as_slice())
     }
@@ -409,7 +465,7 @@ mod tests {
     fn a_refused_spawn_stops_the_queue_with_its_error() {
         in_step(|ctx, _| {
             ctx.commands()
-                .spawn(spec(EntityRecipe::Duck), GridPos::new(2, 0));
+                .spawn(spec(EntityRecipe::Ghost), GridPos::new(2, 0));
             assert!(matches!(ctx.apply_commands(), Err(WorldError::Recipe(_))));
         });
     }

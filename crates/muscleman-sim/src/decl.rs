@@ -5,8 +5,10 @@
 
 use muscleman_core::{EntityId, EntityRecipe, EntitySpec, GlobalCounter, GridDir, GridPos};
 
+use crate::breaking::Breaking;
 use crate::component::{Collects, Facing, Holding, Inside, TagKind, TagSet};
-use crate::line::SystemEntry;
+use crate::context::TakeKey;
+use crate::line::{System, SystemEntry};
 use crate::needs::Needs;
 use crate::world::{InvariantError, World, WorldError};
 
@@ -198,6 +200,11 @@ pub enum Init {
 /// the world, the entity, its cell and its tags.
 pub type Shows = fn(&World, EntityId, GridPos, TagSet) -> &'static str;
 
+/// How a hammer breaks one of a recipe's entities (rules.md §4, Swing step
+/// 2), given the world, the entity and its cell: `None` when it is no
+/// target where it stands (the strike looks on as if it were not there).
+pub type Breaks = fn(&World, EntityId, GridPos) -> Option<Breaking>;
+
 /// A state a recipe may be in: the tags it loses and gains, and how it looks.
 #[derive(Clone, Copy, Debug)]
 pub struct StateDecl {
@@ -242,6 +249,9 @@ pub struct RecipeDecl {
     /// and without its name, which front ends put before it. Every
     /// declared recipe has one: the registry checks at compile time.
     pub explain: &'static str,
+    /// How a hammer breaks it, for a smashable recipe that breaks its own
+    /// way (`None`: where it stands, its contents all in its cell).
+    pub breaks: Option<Breaks>,
 }
 
 impl RecipeDecl {
@@ -258,6 +268,15 @@ impl RecipeDecl {
             shows: None,
             assume,
             explain: "",
+            breaks: None,
+        }
+    }
+
+    /// This, broken by a hammer as `breaks` says.
+    pub const fn breaking(self, breaks: Breaks) -> Self {
+        RecipeDecl {
+            breaks: Some(breaks),
+            ..self
         }
     }
 
@@ -324,6 +343,19 @@ pub(crate) fn init(
     Ok(())
 }
 
+/// What takes a key that a push chain brings to its cell (rules.md §4,
+/// Push chain: a key into its door, a key into a cauldron): declared by the
+/// mechanic of what takes it, asked by every push chain of a move.
+#[derive(Clone, Copy)]
+pub(crate) struct KeyTaker {
+    /// The entity at the cell that takes a key with these tags (its colour
+    /// tag among them), if any.
+    pub(crate) finds: fn(&World, TagSet, GridPos) -> Option<EntityId>,
+    /// Take the key (its id and tags), just destroyed, into the taker:
+    /// change the taker and emit its events, before the chain moves.
+    pub(crate) takes: TakeKey,
+}
+
 /// A mechanic's invariant check of one cell, given what the player holds.
 pub(crate) type CellCheck = fn(&World, GridPos, Option<EntityId>) -> Result<(), InvariantError>;
 
@@ -349,6 +381,13 @@ pub(crate) struct Mechanic {
     pub(crate) meets: &'static [(Needs, TagKind)],
     /// The tags it declares (with `tags!`, in its module).
     pub(crate) tags: &'static [TagKind],
+    /// What of its entities takes a key a push chain brings (a door, a
+    /// cauldron).
+    pub(crate) takes_key: Option<KeyTaker>,
+    /// What it adds last to every step's events (the emit phase, rules.md
+    /// §4: the bump), after every scheduled line: called on every step,
+    /// with no bit tables to look up, so it costs a call and its own test.
+    pub(crate) emit: Option<System>,
 }
 
 impl Mechanic {
@@ -366,6 +405,8 @@ impl Mechanic {
             check: None,
             meets: &[],
             tags: &[],
+            takes_key: None,
+            emit: None,
         }
     }
 }

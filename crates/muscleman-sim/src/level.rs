@@ -55,9 +55,10 @@ fn is_supported(spec: &EntitySpec) -> bool {
 /// player's id. Entities are spawned row by row, and within a cell in the
 /// level's canonical order, so ids are the same on every run.
 ///
-/// The sim plays every recipe of rules.md §3 and its states; the recipes
-/// whose rules come later (a duck, a ghost, ...) are refused with
-/// [`LevelLoadError::NotSupported`] at their cell, before anything is
+/// The sim plays every recipe of rules.md §3 and its states (a duck's
+/// facing, a cauldron's and a bong's keys included); a recipe or state it
+/// does not play (the level format refuses Book and Ghost first) is refused
+/// with [`LevelLoadError::NotSupported`] at its cell, before anything is
 /// spawned.
 ///
 /// Then each mechanic's entities take the state their rules give, without

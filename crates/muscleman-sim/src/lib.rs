@@ -22,6 +22,7 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
+mod breaking;
 mod changes;
 mod command;
 mod component;
@@ -49,13 +50,15 @@ mod trail;
 mod view;
 mod world;
 
+pub use breaking::Breaking;
 pub use command::{COMMANDS, Command, CommandInfo};
 pub use component::{
-    AnyComponent, BlocksMovement, BlocksPush, Blue, Carrying, Collects, Component, ComponentKind,
-    Facing, Goal, Green, Heavy, Holding, Inside, LevelMember, Liftable, Openable, Opened, Player,
-    Position, Pushable, Red, Static, Tag, TagKind, TagSet, Walkable, WallStrong, Yellow,
+    AnyComponent, BlocksMovement, BlocksPush, Blue, Brain, Carrying, Collects, Component,
+    ComponentKind, Facing, Goal, Green, Heavy, Holding, Inside, LevelMember, Liftable, Openable,
+    Opened, Player, Position, Pushable, Red, Static, Tag, TagKind, TagSet, Walkable, WallStrong,
+    Yellow,
 };
-pub use decl::{Answer, Art, Assume, Init, Layer, RecipeDecl, Shows, StateDecl, Tint};
+pub use decl::{Answer, Art, Assume, Breaks, Init, Layer, RecipeDecl, Shows, StateDecl, Tint};
 pub use floor::{floor_of, local, same_band, world_cell};
 pub use game::{Game, Stats};
 pub use hash::state_hash;
@@ -68,7 +71,7 @@ pub use registry::{
 };
 pub use rules::{RULES_VERSION, Rules, is_solved};
 pub use save::{MAX_HISTORY, MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION, SaveError};
-pub use schedule::systems;
+pub use schedule::{phases, systems};
 pub use step::{StepError, step, step_into, step_with};
 pub use tally::{SIGNAL_CLASSES, Tallies};
 pub use trail::Trail;

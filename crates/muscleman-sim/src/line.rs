@@ -14,8 +14,7 @@ use crate::world::WorldError;
 pub(crate) enum Phase {
     /// The player's input: walk, push, grab, drop, swing.
     Player,
-    /// Entities with a brain act (none yet).
-    #[expect(dead_code, reason = "no actor exists yet")]
+    /// Entities with a brain act (ducks).
     Actors,
     /// Collect, sink, switches, doors: the world answers what moved.
     Environment,
@@ -26,6 +25,15 @@ pub(crate) enum Phase {
 }
 
 impl Phase {
+    /// Every phase, in the order a step runs them.
+    pub(crate) const ALL: [Phase; 5] = [
+        Phase::Player,
+        Phase::Actors,
+        Phase::Environment,
+        Phase::Cleanup,
+        Phase::Emit,
+    ];
+
     /// Return the phase's name (`"environment"`).
     pub(crate) const fn name(self) -> &'static str {
         match self {
@@ -101,7 +109,6 @@ pub(crate) const fn system(phase: Phase, name: &'static str, run: System) -> Sys
     }
 }
 
-/// This line, run only when `needs` is met.
 impl SystemEntry {
     /// This line, run only when `needs` is met.
     pub(crate) const fn when(self, needs: Needs) -> SystemEntry {

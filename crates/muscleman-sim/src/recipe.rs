@@ -3,8 +3,9 @@
 
 use muscleman_core::{Contents, EntityId, EntityRecipe, EntitySpec, GridPos, Holds, RecipeState};
 
-use crate::component::{Collects, Inside, TagKind, TagSet};
-use crate::decl::{StateDecl, init};
+use crate::breaking::Breaking;
+use crate::component::{Collects, Facing, Inside, TagKind, TagSet};
+use crate::decl::{Init, RecipeDecl, StateDecl, init};
 use crate::registry::recipe_decl;
 use crate::world::{RecipeError, World};
 
@@ -19,7 +20,7 @@ use crate::world::{RecipeError, World};
 /// assert!(tags.contains(TagKind::BlocksMovement));
 /// assert!(!tags.contains(TagKind::BlocksPush));
 /// assert!(recipe_tags(EntityRecipe::KeyRed).unwrap().contains(TagKind::Red));
-/// assert_eq!(recipe_tags(EntityRecipe::Duck), None);
+/// assert_eq!(recipe_tags(EntityRecipe::Ghost), None);
 /// ```
 pub const fn recipe_tags(recipe: EntityRecipe) -> Option<TagSet> {
     match recipe_decl(recipe) {
@@ -91,8 +92,8 @@ pub const fn is_implemented(recipe: EntityRecipe) -> bool {
 /// let boxed = spawn(&mut world, EntityRecipe::Box, GridPos::new(1, 1))?;
 /// assert!(world.has_tag::<Pushable>(boxed).unwrap());
 /// assert_eq!(
-///     spawn(&mut world, EntityRecipe::Duck, GridPos::new(2, 1)),
-///     Err(RecipeError::NotImplemented(EntityRecipe::Duck))
+///     spawn(&mut world, EntityRecipe::Ghost, GridPos::new(2, 1)),
+///     Err(RecipeError::NotImplemented(EntityRecipe::Ghost))
 /// );
 /// # Ok::<(), RecipeError>(())
 /// ```
@@ -121,10 +122,33 @@ pub fn spawn_spec(
     };
     let id = world.spawn_tagged(pos, tags);
     if let Some(decl) = recipe_decl(spec.recipe) {
-        // The entity was spawned just above, so this cannot fail.
+        // The entity was spawned just above, so these cannot fail.
         let _ = init(world, id, decl, spec);
+        if let Some(dir) = spec.state.and_then(|s| s.facing())
+            && faces(decl)
+        {
+            let _ = world.set(id, Facing(dir));
+        }
     }
     Ok(id)
+}
+
+/// Return whether a recipe's Facing is state a level writes (a duck's):
+/// it has states that are a Facing (rules.md §6), unlike the player,
+/// whose Facing is play state.
+fn faces(decl: &RecipeDecl) -> bool {
+    decl.states.iter().any(|s| s.state.facing().is_some())
+}
+
+/// Return the Facing a spec of a recipe that faces gives its entity: its
+/// state's, or the one the recipe spawns with.
+fn facing_of(decl: &RecipeDecl, spec: &EntitySpec) -> Option<muscleman_core::GridDir> {
+    spec.state.and_then(|s| s.facing()).or_else(|| {
+        decl.init.iter().find_map(|i| match i {
+            Init::Facing(dir) => Some(*dir),
+            _ => None,
+        })
+    })
 }
 
 /// Return the recipe an entity's tags match exactly, or `None` if they match
@@ -147,8 +171,9 @@ pub fn recipe_of(world: &World, id: EntityId) -> Option<EntityRecipe> {
         .map(|d| d.recipe)
 }
 
-/// Return the spec (recipe and state) an entity's tags match exactly, or
-/// `None` if they match none (an entity changed by hand).
+/// Return the spec (recipe and state) an entity's tags match exactly, and
+/// for a recipe whose Facing is state (a duck's) its Facing, or `None` if
+/// they match none (an entity changed by hand).
 ///
 /// # Example
 /// ```
@@ -164,14 +189,33 @@ pub fn spec_of(world: &World, id: EntityId) -> Option<EntitySpec> {
     let tags = level_tags(world.tags(id).ok()?);
     let contents = world.get::<Inside>(id).map_or(Contents::EMPTY, |c| c.0);
     let counter = world.get::<Collects>(id).ok().map(|c| c.0);
+    let facing = world.get::<Facing>(id).ok().map(|f| f.0);
     crate::registry::recipe_decls()
         .filter(|d| d.collects() == counter)
         .find_map(|d| {
             let plain = EntitySpec::new(d.recipe).with_contents(contents);
+            // A recipe whose Facing is state prints it (`Duck:up`).
+            let faced = |spec: &EntitySpec| !faces(d) || facing_of(d, spec) == facing;
             std::iter::once(plain)
                 .chain(d.states.iter().map(|s| plain.with_state(s.state)))
-                .find(|spec| spec_tags(spec) == Some(tags))
+                .find(|spec| spec_tags(spec) == Some(tags) && faced(spec))
         })
+}
+
+/// Return how the smashable `id` at `at` breaks under a hammer, as its
+/// recipe declares ([`RecipeDecl::breaks`]): by default where it stands,
+/// its contents all in its cell; `None` when it is no target there.
+pub(crate) fn breaking(world: &World, id: EntityId, at: GridPos) -> Option<Breaking> {
+    let own = recipe_of(world, id)
+        .and_then(recipe_decl)
+        .and_then(|d| d.breaks);
+    match own {
+        Some(breaks) => breaks(world, id, at),
+        None => Some(Breaking {
+            spill: at,
+            counter: None,
+        }),
+    }
 }
 
 /// Return `tags` without the play state a level does not write: whether a

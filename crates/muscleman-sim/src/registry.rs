@@ -13,12 +13,14 @@
 //! table marks playable that no mechanic declares (or the reverse), a
 //! schedule past its bit set.
 
-use muscleman_core::{EntityId, EntityRecipe};
+use muscleman_core::{EntityId, EntityRecipe, GridPos};
 
 use std::fmt;
 
 use crate::component::{Holding, SHARED_TAGS, TagKind, TagSet};
-use crate::decl::{CellCheck, Mechanic, RecipeDecl};
+use crate::context::TakeKey;
+use crate::decl::{CellCheck, KeyTaker, Mechanic, RecipeDecl};
+use crate::line::System;
 use crate::mechanics::MECHANICS;
 use crate::needs::{NEED_BITS, Needs};
 use crate::world::{InvariantError, World};
@@ -134,7 +136,7 @@ pub(crate) const MEETS: [TagSet; NEED_BITS] = {
                 reason = "evaluated at compile time, below the lengths"
             )]
             let (need, tag) = declared[i];
-            let bit = (need as u8).trailing_zeros() as usize;
+            let bit = need.index();
             #[expect(
                 clippy::indexing_slicing,
                 reason = "evaluated at compile time; a need past NEED_BITS fails the build"
@@ -172,7 +174,7 @@ const _: () = {
                 clippy::indexing_slicing,
                 reason = "evaluated at compile time, below NEED_BITS"
             )]
-            let met = !MEETS[(need as u8).trailing_zeros() as usize].is_empty();
+            let met = !MEETS[need.index()].is_empty();
             assert!(by_hands || met, "a line waits on a need no mechanic meets");
             s += 1;
         }
@@ -459,6 +461,53 @@ pub(crate) fn settlers() -> impl Iterator<Item = (fn(&mut World, EntityId), &'st
     MECHANICS.iter().filter_map(|m| m.settle.map(|f| (f, *m)))
 }
 
+/// Return what at `at` takes a key with tags `key` that a push chain
+/// brings there, and how: the first mechanic's, in registration order,
+/// whose `takes_key` finds a taker there (a door, a cauldron).
+pub(crate) fn find_taker(world: &World, key: TagSet, at: GridPos) -> Option<(EntityId, TakeKey)> {
+    MECHANICS
+        .iter()
+        .filter_map(|m| m.takes_key.as_ref())
+        .find_map(|t: &KeyTaker| (t.finds)(world, key, at).map(|taker| (taker, t.takes)))
+}
+
+/// How many mechanics declare an emit hook.
+const EMITTER_COUNT: usize = {
+    let mut n = 0;
+    let mut m = 0;
+    while m < MECHANICS.len() {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the length"
+        )]
+        if MECHANICS[m].emit.is_some() {
+            n += 1;
+        }
+        m += 1;
+    }
+    n
+};
+
+/// The mechanics' emit hooks with their names, in registration order: what
+/// each step adds last to its events (the emit phase).
+pub(crate) const EMITTERS: [(System, &str); EMITTER_COUNT] = {
+    let mut table: [(System, &str); EMITTER_COUNT] = [(|_| Ok(()), ""); EMITTER_COUNT];
+    let mut n = 0;
+    let mut m = 0;
+    while m < MECHANICS.len() {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the lengths"
+        )]
+        if let Some(emit) = MECHANICS[m].emit {
+            table[n] = (emit, MECHANICS[m].name);
+            n += 1;
+        }
+        m += 1;
+    }
+    table
+};
+
 /// Iterate over the mechanics' cell checks, in registration order.
 pub(crate) fn checks() -> impl Iterator<Item = CellCheck> {
     MECHANICS.iter().filter_map(|m| m.check)
@@ -466,10 +515,11 @@ pub(crate) fn checks() -> impl Iterator<Item = CellCheck> {
 
 impl World {
     /// Check every mechanic's invariants over the whole world (rules.md §5,
-    /// 7 and 8): no sinkable floats and no water is filled twice, a closed
+    /// 7 to 10): no sinkable floats and no water is filled twice, a closed
     /// door is alone and an open one is meant to be open or holds something,
-    /// every switch is set exactly as what stands on it says, and
-    /// whatever else a mechanic checks.
+    /// every switch is set exactly as what stands on it says, stairs are
+    /// paired, a cauldron holds one key at most and a bong two, every duck
+    /// faces some way, and whatever else a mechanic checks.
     ///
     /// # Example
     /// ```

@@ -3,11 +3,12 @@
 use crate::component::{TagKind, TagSet};
 use crate::world::World;
 
-/// The version of the rule book (`rules.md`) this build plays.
+/// The version of the rule book (`rules.md`) this build plays: 3 (floors,
+/// ducks and the actors phase, cauldrons, bongs, sound hints).
 ///
 /// Saves and the progress file record it, so that one written under other
 /// rules is migrated or refused, never replayed into a different game.
-pub const RULES_VERSION: u32 = 2;
+pub const RULES_VERSION: u32 = 3;
 
 /// Rule options for a step.
 ///
@@ -62,11 +63,12 @@ impl Default for Rules {
     }
 }
 
-/// Return whether an entity with `tags` fills a goal: a box, or a heavy box
-/// still pushable (one that sank lost `Pushable`).
+/// Return whether an entity with `tags` fills a goal: a box (the one
+/// thing that opens: smashable bongs do not count), or a heavy box still
+/// pushable (one that sank lost `Pushable`).
 pub(crate) const fn counts_on_goal(tags: TagSet) -> bool {
     tags.contains(TagKind::Pushable)
-        && (tags.contains(TagKind::Smashable) || tags.contains(TagKind::Heavy))
+        && (tags.contains(TagKind::Openable) || tags.contains(TagKind::Heavy))
 }
 
 /// Return whether the level is solved: it has at least one goal, and every

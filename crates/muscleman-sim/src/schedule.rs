@@ -14,7 +14,8 @@
 use crate::context::StepContext;
 use crate::line::{Phase, SystemEntry, input_bit, system};
 use crate::mechanics::MECHANICS;
-use crate::needs::NEED_BITS;
+use crate::needs::{NEED_BITS, NeedBits};
+use crate::registry::EMITTERS;
 use crate::world::WorldError;
 
 /// How many schedule lines the mechanics declare.
@@ -88,7 +89,7 @@ pub(crate) const TRACK_CHANGES: bool = {
 
 /// The needs of the lines that read the change list: a step keeps the list
 /// exactly when one of them holds, by the same rule in tests and release.
-pub(crate) const REACTIVE: u8 = {
+pub(crate) const REACTIVE: NeedBits = {
     let mut i = 0;
     let mut needs = 0;
     while i < SCHEDULE.len() {
@@ -98,7 +99,7 @@ pub(crate) const REACTIVE: u8 = {
         )]
         let line = SCHEDULE[i];
         if line.reads_changes {
-            needs |= line.needs as u8;
+            needs |= line.needs.bit();
         }
         i += 1;
     }
@@ -119,7 +120,8 @@ const _: () = {
     }
 };
 
-/// Iterate over the systems a step runs, in order, as (phase, system) names.
+/// Iterate over the systems a step runs, in order, as (phase, system) names:
+/// the schedule's lines, then the emit hooks (named by their mechanic).
 ///
 /// # Example
 /// ```
@@ -127,7 +129,22 @@ const _: () = {
 /// assert_eq!(systems.first(), Some(&("player", "walk")));
 /// ```
 pub fn systems() -> impl Iterator<Item = (&'static str, &'static str)> {
-    SCHEDULE.iter().map(|s| (s.phase.name(), s.name))
+    SCHEDULE
+        .iter()
+        .map(|s| (s.phase.name(), s.name))
+        .chain(EMITTERS.iter().map(|(_, name)| (Phase::Emit.name(), *name)))
+}
+
+/// Iterate over the phases of a step, in order, by name (rules.md §4:
+/// player action, actors, environment, cleanup, emit).
+///
+/// # Example
+/// ```
+/// let phases: Vec<_> = muscleman_sim::phases().collect();
+/// assert_eq!(phases, ["player", "actors", "environment", "cleanup", "emit"]);
+/// ```
+pub fn phases() -> impl Iterator<Item = &'static str> {
+    Phase::ALL.into_iter().map(Phase::name)
 }
 
 /// The schedule's lines as a bit set (bit `i` is `SCHEDULE[i]`).
@@ -157,18 +174,28 @@ const ON_INPUT: [Lines; 8] = {
     table
 };
 
-/// By set of [`Needs`](crate::needs::Needs) bits that hold, the lines whose need is among them.
-const ON_NEEDS: [Lines; 1 << NEED_BITS] = {
-    let mut table = [0; 1 << NEED_BITS];
+/// How many need bits the first table below covers: up to 8, so it stays
+/// 256 entries at most.
+const LOW_BITS: usize = if NEED_BITS < 8 { NEED_BITS } else { 8 };
+/// How many need bits the second table covers: the rest.
+const HIGH_BITS: usize = NEED_BITS - LOW_BITS;
+
+// Two tables of 256 entries cover every need: a compile-time check.
+const _: () = assert!(NEED_BITS <= 16);
+
+/// By set of the needs whose bits are `shift..shift + bits` that hold (as
+/// bits from 0), the lines whose need is among them.
+const fn lines_by_needs<const N: usize>(shift: usize) -> [Lines; N] {
+    let mut table = [0; N];
     let mut met = 0;
-    while met < 1 << NEED_BITS {
+    while met < N {
         let mut i = 0;
         while i < SCHEDULE.len() {
             #[expect(
                 clippy::indexing_slicing,
                 reason = "evaluated at compile time, below the lengths"
             )]
-            if SCHEDULE[i].needs as usize & met != 0 {
+            if (SCHEDULE[i].needs.bit() as usize >> shift) & met != 0 {
                 table[met] |= 1 << i;
             }
             i += 1;
@@ -176,7 +203,13 @@ const ON_NEEDS: [Lines; 1 << NEED_BITS] = {
         met += 1;
     }
     table
-};
+}
+
+/// By set of the first [`LOW_BITS`] [`Needs`](crate::needs::Needs) bits
+/// that hold, the lines whose need is among them.
+const ON_NEEDS_LOW: [Lines; 1 << LOW_BITS] = lines_by_needs(0);
+/// The same by set of the other need bits that hold.
+const ON_NEEDS_HIGH: [Lines; 1 << HIGH_BITS] = lines_by_needs(LOW_BITS);
 
 /// Run, in order, every system of [`SCHEDULE`] that acts on the step's
 /// input and whose need holds, applying deferred commands after each. The
@@ -206,8 +239,14 @@ pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
 }
 
 /// Return the lines whose need is among the `met` bits (every bit of `met`
-/// is a [`Needs`](crate::needs::Needs), so it indexes the table).
+/// is a [`Needs`](crate::needs::Needs), so its parts index the tables).
 #[inline]
-fn needs_lines(met: u8) -> Lines {
-    ON_NEEDS.get(usize::from(met)).copied().unwrap_or(0)
+fn needs_lines(met: NeedBits) -> Lines {
+    let met = usize::from(met);
+    let low = ON_NEEDS_LOW
+        .get(met & ((1 << LOW_BITS) - 1))
+        .copied()
+        .unwrap_or(0);
+    let high = ON_NEEDS_HIGH.get(met >> LOW_BITS).copied().unwrap_or(0);
+    low | high
 }

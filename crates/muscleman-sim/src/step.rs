@@ -4,19 +4,22 @@ use muscleman_core::{EntityId, EventBatch, GridPos, Input};
 
 use crate::component::TagKind;
 use crate::context::{StepContext, Wiring};
-use crate::recipe::spawn_spec;
-use crate::registry::MEETS;
+use crate::recipe::{breaking, spawn_spec};
+use crate::registry::{EMITTERS, MEETS, find_taker};
 use crate::rules::Rules;
 use crate::schedule::{self, REACTIVE, TRACK_CHANGES};
 use crate::world::{World, WorldError};
 
 /// How every step is wired to the schedule: the change list is kept when a
-/// need of a line that reads it holds, and deferred spawns go through
-/// `spawn_spec`.
+/// need of a line that reads it holds, deferred spawns go through
+/// `spawn_spec`, and the key takers and the breaking of smashables are the
+/// declarations'.
 pub(crate) const WIRING: Wiring = Wiring {
     reactive: if TRACK_CHANGES { REACTIVE } else { 0 },
     spawn: spawn_spec,
     meets: &MEETS,
+    find_taker,
+    breaking,
 };
 
 /// Why a step could not run. The world is unchanged when a step fails.
@@ -65,7 +68,8 @@ pub fn step_with(
 /// first). Reusing one batch across steps makes a step allocate nothing.
 ///
 /// The step runs the systems of the schedule in phase order: player
-/// action, actors, environment, cleanup, emit (see `ARCHITECTURE.md`).
+/// action, actors, environment, cleanup, emit (see `ARCHITECTURE.md`),
+/// then the mechanics' emit hooks (the bump).
 pub fn step_into(
     world: &mut World,
     player: EntityId,
@@ -81,6 +85,10 @@ pub fn step_into(
     let mut ctx = StepContext::new(world, player, at, input, rules, events, WIRING);
     ctx.start(carrying);
     schedule::run(&mut ctx)?;
+    // The emit phase's hooks, last: they change nothing the lines read.
+    for (emit, _) in EMITTERS {
+        emit(&mut ctx)?;
+    }
     Ok(())
 }
 

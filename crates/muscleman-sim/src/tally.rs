@@ -1,6 +1,6 @@
 //! Tallies of tags: how many entities have each tag, by colour class, which
 //! tags any entity has at all, and, for the tags that ask for it
-//! (`LISTED`), which entities of each class have them. The spatial index
+//! ([`LISTED`]), which entities of each class have them. The spatial index
 //! keeps them as it files tags, so they follow every step, undo, restart
 //! and load without a scan of the level, and a rule that asks "are all the
 //! red ones pressed?" or "is there water at all?" answers in constant time
@@ -34,9 +34,13 @@ pub const SIGNAL_CLASSES: [Option<KeyColor>; 5] = [
 /// How many colour classes there are.
 const CLASSES: usize = SIGNAL_CLASSES.len();
 
-/// The tags whose entities the tallies list by class (a door's rule opens
-/// every door of a class at once).
-pub(crate) const LISTED: TagSet = TagSet::of(&[TagKind::Door]);
+/// The tags whose entities the tallies list, by class: a door's rule opens
+/// every door of a class at once, and the actors phase visits every entity
+/// with a brain, in id order, without a look at the level.
+pub(crate) const LISTED: [TagKind; 2] = [TagKind::Door, TagKind::Brain];
+
+/// The tags of [`LISTED`], as a set.
+const LISTED_SET: TagSet = TagSet::of(&LISTED);
 
 /// Return the class of a colour (`None`: colourless).
 const fn class(color: Option<KeyColor>) -> usize {
@@ -62,15 +66,16 @@ fn bit_positions(mut bits: u64) -> impl Iterator<Item = usize> {
 }
 
 /// How many entities have each tag, by colour class; which tags any entity
-/// has; and the entities with a listed tag (doors), by class.
+/// has; and the entities with a listed tag (doors, brains), by tag and
+/// class.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tallies {
     /// By tag bit, then class.
     counts: [[u32; CLASSES]; TagSet::CAPACITY],
     /// The tags at least one entity has.
     present: TagSet,
-    /// By class, the entities with a listed tag.
-    listed: [BTreeSet<EntityId>; CLASSES],
+    /// By place in [`LISTED`], then class, the entities with that tag.
+    listed: [[BTreeSet<EntityId>; CLASSES]; LISTED.len()],
 }
 
 impl Default for Tallies {
@@ -93,10 +98,14 @@ impl Tallies {
             }
         }
         self.present = self.present.union(tags);
-        if tags.intersects(LISTED)
-            && let Some(l) = self.listed.get_mut(c)
-        {
-            l.insert(id);
+        if tags.intersects(LISTED_SET) {
+            for (tag, lists) in LISTED.iter().zip(&mut self.listed) {
+                if tags.contains(*tag)
+                    && let Some(l) = lists.get_mut(c)
+                {
+                    l.insert(id);
+                }
+            }
         }
     }
 
@@ -104,10 +113,14 @@ impl Tallies {
     pub(crate) fn remove(&mut self, id: EntityId, tags: TagSet) {
         let c = class(tags.color());
         self.count_out(c, tags.bits());
-        if tags.intersects(LISTED)
-            && let Some(l) = self.listed.get_mut(c)
-        {
-            l.remove(&id);
+        if tags.intersects(LISTED_SET) {
+            for (tag, lists) in LISTED.iter().zip(&mut self.listed) {
+                if tags.contains(*tag)
+                    && let Some(l) = lists.get_mut(c)
+                {
+                    l.remove(&id);
+                }
+            }
         }
     }
 
@@ -129,7 +142,9 @@ impl Tallies {
     /// Count an entity whose tags change from `old` to `new`: only the tags
     /// that changed move, unless its class or its listing changes.
     pub(crate) fn retag(&mut self, id: EntityId, old: TagSet, new: TagSet) {
-        if old.color() != new.color() || old.intersects(LISTED) != new.intersects(LISTED) {
+        // The listed tags each set has.
+        let listed = |t: TagSet| t.minus(t.minus(LISTED_SET));
+        if old.color() != new.color() || listed(old) != listed(new) {
             self.remove(id, old);
             self.add(id, new);
             return;
@@ -175,8 +190,52 @@ impl Tallies {
     }
 
     /// Iterate, in id order, over the entities of a colour class that have
-    /// a listed tag (doors).
-    pub fn listed(&self, color: Option<KeyColor>) -> impl Iterator<Item = EntityId> + '_ {
-        self.listed.get(class(color)).into_iter().flatten().copied()
+    /// `tag`, a tag the tallies list (a door, a brain); none for any other.
+    pub fn listed(
+        &self,
+        tag: TagKind,
+        color: Option<KeyColor>,
+    ) -> impl Iterator<Item = EntityId> + '_ {
+        LISTED
+            .iter()
+            .position(|t| *t == tag)
+            .and_then(|i| self.listed.get(i))
+            .and_then(|lists| lists.get(class(color)))
+            .into_iter()
+            .flatten()
+            .copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn listed_tags_list_their_entities_by_tag_and_class_in_id_order() {
+        let mut t = Tallies::default();
+        let (a, b, c) = (
+            EntityId::new(3, 1),
+            EntityId::new(1, 1),
+            EntityId::new(2, 1),
+        );
+        let brain = TagSet::of(&[TagKind::Brain, TagKind::Pushable]);
+        t.add(a, brain);
+        t.add(b, brain);
+        t.add(c, TagSet::of(&[TagKind::Door, TagKind::Red]));
+        assert_eq!(t.listed(TagKind::Brain, None).collect::<Vec<_>>(), [b, a]);
+        assert_eq!(t.listed(TagKind::Door, None).count(), 0);
+        assert_eq!(
+            t.listed(TagKind::Door, Some(KeyColor::Red))
+                .collect::<Vec<_>>(),
+            [c]
+        );
+        assert_eq!(t.listed(TagKind::Pushable, None).count(), 0, "not listed");
+        // A retag that drops the brain takes it off the list, and back.
+        t.retag(a, brain, brain.without(TagKind::Brain));
+        assert_eq!(t.listed(TagKind::Brain, None).collect::<Vec<_>>(), [b]);
+        t.retag(a, brain.without(TagKind::Brain), brain);
+        t.remove(b, brain);
+        assert_eq!(t.listed(TagKind::Brain, None).collect::<Vec<_>>(), [a]);
     }
 }

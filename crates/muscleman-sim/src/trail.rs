@@ -180,6 +180,29 @@ mod tests {
     }
 
     #[test]
+    fn a_copied_position_keeps_the_floors() -> Result<(), Box<dyn std::error::Error>> {
+        // The copy climbs the stairs as the game does: it knows the floors
+        // (a copy with one floor would find the stairs lead nowhere, and a
+        // search from it would prove a solvable level unsolvable).
+        let level = Level::parse(
+            "legend: u = StairsUp\nlegend: d = StairsDown\n#####\n#@u #\n#####\nfloor:\n#####\n# d$.#\n#####\n",
+        )?;
+        let game = crate::Game::new(&level, Rules::MUSCLEMAN)?;
+        let copy = game.world().copy_position()?;
+        assert_eq!(copy.floors(), game.world().floors());
+        assert_eq!(copy.floor_count(), 2);
+        let mut game = game;
+        let mut trail = Trail::from_world(copy, game.player(), game.rules());
+        for input in [Input::Move(GridDir::Right), Input::Move(GridDir::Right)] {
+            game.step(input)?;
+            trail.step(input)?;
+            assert_eq!(state_hash(trail.world()), game.state_hash(), "{input:?}");
+        }
+        assert!(game.is_solved());
+        Ok(())
+    }
+
+    #[test]
     fn back_restores_every_step_facing_only_ones_included() -> Result<(), Box<dyn std::error::Error>>
     {
         // A turn into the wall changes only Facing: it is a step of its own.

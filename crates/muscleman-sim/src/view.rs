@@ -208,6 +208,9 @@ pub struct Sprite {
     pub at: GridPos,
     /// How it looks.
     pub appearance: Appearance,
+    /// The way it faces, for what has a Facing (the player, a duck): front
+    /// ends draw a duck looking its way.
+    pub facing: Option<GridDir>,
     /// Whether it fills a goal where it stands (a box on a goal: what
     /// solving counts), so front ends mark it without reading the rules.
     pub on_goal: bool,
@@ -264,6 +267,7 @@ impl View {
                 floor: floor_of(at),
                 at: local(at),
                 appearance: looks(world, entity, at, tags),
+                facing: world.get::<Facing>(entity).ok().map(|f| f.0),
                 on_goal: counts_on_goal(tags) && world.index().has_kind_at(TagKind::Goal, at),
             })
             .collect();

@@ -2,13 +2,37 @@
 
 mod common;
 
-use common::{ARENA, assert_invariants, command, dump, inputs, level_from_ascii};
+use common::{
+    ARENA, assert_invariants, command, dump, inputs, legend_with, level_from_ascii,
+    level_from_ascii_in,
+};
 use muscleman_core::{GridDir, GridPos, Input, MoveCause, Moved};
 use muscleman_sim::{Command, Facing, Game, Rules, Stats};
 use proptest::prelude::*;
 
 fn game(grid: &str) -> Game {
     Game::new(&level_from_ascii(grid), Rules::MUSCLEMAN).unwrap()
+}
+
+/// A room with two ducks, a cauldron holding a blue key beside a yellow
+/// key, a bong and a hammer: every step changes the state.
+fn duck_arena() -> Game {
+    let legend = legend_with(&[
+        ('d', "Duck"),
+        ('n', "Duck:up"),
+        ('c', "Cauldron(KeyBlue)"),
+        ('v', "Bong(KeyRed KeyBlue)"),
+    ]);
+    let grid = "
+        ##########
+        #  d .  y#
+        # $$ & c #
+        #  % @ $ #
+        # .&  h  #
+        # ~ v$$ n#
+        ##########
+    ";
+    Game::new(&level_from_ascii_in(&legend, grid), Rules::MUSCLEMAN).unwrap()
 }
 
 const ROOM: &str = "
@@ -176,10 +200,15 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     /// After any session, undoing everything gives the initial state and
-    /// redoing everything the position at the end of the redo list.
+    /// redoing everything the position at the end of the redo list; in a
+    /// room with ducks, a cauldron and a bong too.
     #[test]
-    fn undo_all_then_redo_all(commands in prop::collection::vec(command(), 0..80)) {
-        let mut g = game(ARENA);
+    fn undo_all_then_redo_all(
+        commands in prop::collection::vec(command(), 0..80),
+        ducks in any::<bool>(),
+    ) {
+        let arena = |ducks: bool| if ducks { duck_arena() } else { game(ARENA) };
+        let mut g = arena(ducks);
         let initial = g.state_hash();
         for c in &commands {
             g.apply(*c).unwrap();
@@ -187,7 +216,7 @@ proptest! {
         }
         // The session may end with undone steps still on the redo list:
         // the same session with them redone is where redoing all must lead.
-        let mut reference = game(ARENA);
+        let mut reference = arena(ducks);
         for c in &commands {
             reference.apply(*c).unwrap();
         }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{assert_history_round_trips, assert_steps, id_at, story};
+use common::{assert_history_round_trips, assert_steps, bumped, id_at, story};
 use muscleman_sim::TagKind;
 
 #[test]
@@ -52,15 +52,15 @@ fn a_key_at_the_far_end_of_a_chain_opens_its_door_and_the_chain_advances() {
 #[test]
 fn a_key_in_the_middle_of_a_chain_unlocks_nothing() {
     let batches = assert_steps("#@r$R #", "r", "#@r$R #");
-    assert!(batches[0].is_empty(), "refused: the far end is a box");
+    assert!(bumped(batches[0].events()), "refused: the far end is a box");
 }
 
 #[test]
 fn a_key_of_the_wrong_colour_unlocks_nothing() {
     let batches = assert_steps("#@bR #", "r", "#@bR #");
-    assert!(batches[0].is_empty());
+    assert!(bumped(batches[0].events()));
     let batches = assert_steps("#@rB #", "r", "#@rB #");
-    assert!(batches[0].is_empty());
+    assert!(bumped(batches[0].events()));
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! The sim against an independent reference model (`tests/reference`).
 //!
 //! A proptest state machine builds random levels (walls, weak walls, boxes,
-//! heavy boxes, red and blue keys, goals, water, red, blue and heavy
+//! heavy boxes, hammers, keys of every colour, ducks facing every way,
+//! cauldrons empty or holding a key, bongs, goals, water, red, blue and heavy
 //! plates, red, blue and secret doors written closed, open or unlocked,
 //! apples, pears, cheese and coins; enclosed or open; Muscleman, Sokoban or
 //! other chain limits; two in five with a second floor joined to the first
@@ -33,6 +34,15 @@
 //!   they had;
 //! - the undo history grows at most in proportion to the commands.
 //!
+//! Rule book 3 is checked the same way: the ducks of the actors phase
+//! (after the player's action, before the environment: their moves with
+//! cause `brain` and their quacks, their facings on the board), keys
+//! pushed into cauldrons (`PutIn`) and the brew (`Brewed`, after
+//! collecting), the hammer's strike with a bong's spill (`Smashed`), the
+//! counters they raise, and every refused move's `bump`, last. A layout
+//! may plant a key before a cauldron or a hammer below the player with a
+//! bong at the diagonal, so that these happen often.
+//!
 //! Steps check the stairs too: `LevelTransition` in its place (first in
 //! the environment phase), what changed floor (the player and what it
 //! carried, nothing else), plates and doors across floors; undo and
@@ -48,9 +58,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use muscleman_core::{
-    DoorClosed, DoorOpened, EntityId, EntityRecipe, EntitySpec, EventBatch, GlobalCounter, GridDir,
-    GridPos, Input, ItemCollected, KeyConsumed, LevelTransition, MoveCause, Moved, PlatePressed,
-    PlateReleased, RecipeState, Sank, SimEvent, SwingBlockedReason,
+    Brewed, Contents, DoorClosed, DoorOpened, EntityId, EntityRecipe, EntitySpec, EventBatch,
+    GlobalCounter, GridDir, GridPos, Input, ItemCollected, KeyConsumed, LevelTransition, MoveCause,
+    Moved, PlatePressed, PlateReleased, PutIn, RecipeState, Sank, SimEvent, Smashed, SoundKind,
+    SwingBlockedReason,
 };
 use muscleman_level::Level;
 use muscleman_sim::{
@@ -61,10 +72,11 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use proptest_state_machine::{ReferenceStateMachine, StateMachineTest};
 use reference::{
-    APPLE, BOX, BRIDGE, Board, CHEESE, COIN, Cause, Cell, Cmd, DOOR_BLUE, DOOR_RED, DOOR_SECRET,
-    Dir, EMPTY, Effect, GOAL, HEAVY, ITEMS, KEY_BLUE, KEY_RED, Key, Model, Move, Note, OPEN, PEAR,
-    PLATE_BLUE, PLATE_HEAVY, PLATE_RED, PLAYER, PRESSED, Pos, STAIRS_DOWN, STAIRS_UP, UNLOCKED,
-    WALL, WATER, WATER_GOAL, WEAK_WALL, picture,
+    APPLE, BONG, BOX, BRIDGE, Board, CAULDRON, CHEESE, COIN, Cause, Cell, Cmd, DOOR_BLUE, DOOR_RED,
+    DOOR_SECRET, DUCKS, Dir, EMPTY, Effect, GOAL, HAMMER, HEAVY, ITEMS, KEY_BLUE, KEY_GREEN,
+    KEY_RED, KEY_YELLOW, Key, Model, Move, Note, OPEN, PEAR, PLATE_BLUE, PLATE_HEAVY, PLATE_RED,
+    PLAYER, PRESSED, Pos, STAIRS_DOWN, STAIRS_UP, UNLOCKED, WALL, WATER, WATER_GOAL, WEAK_WALL,
+    kind, picture,
 };
 
 /// Fewest and most commands in one case.
@@ -75,7 +87,7 @@ const MAX_COMMANDS: usize = 80;
 static COMMANDS: AtomicUsize = AtomicUsize::new(0);
 
 /// The kinds of step events the run checked, by [`note_kind`].
-const NOTE_KINDS: [&str; 13] = [
+const NOTE_KINDS: [&str; 18] = [
     "moved",
     "grab",
     "release",
@@ -89,10 +101,15 @@ const NOTE_KINDS: [&str; 13] = [
     "collected",
     "sank",
     "level_transition",
+    "bump",
+    "quack",
+    "put_in",
+    "brewed",
+    "smashed",
 ];
 
 /// How many events of each kind of [`NOTE_KINDS`] the run checked.
-static SEEN: [AtomicUsize; 13] = [const { AtomicUsize::new(0) }; 13];
+static SEEN: [AtomicUsize; 18] = [const { AtomicUsize::new(0) }; 18];
 
 /// The place of a note's kind in [`NOTE_KINDS`].
 fn note_kind(n: &Note) -> usize {
@@ -110,6 +127,11 @@ fn note_kind(n: &Note) -> usize {
         Note::Collected { .. } => 10,
         Note::Sank(_) => 11,
         Note::Climbed { .. } => 12,
+        Note::Bump => 13,
+        Note::Quack(_) => 14,
+        Note::PutIn { .. } => 15,
+        Note::Brewed(_) => 16,
+        Note::Smashed(_) => 17,
     }
 }
 
@@ -146,14 +168,40 @@ struct Layout {
 
 fn thing() -> impl Strategy<Value = char> {
     prop_oneof![
-        8 => Just(EMPTY),
-        2 => Just(WALL),
+        12 => Just(EMPTY),
+        3 => Just(WALL),
         1 => Just(WEAK_WALL),
-        4 => Just(BOX),
-        2 => Just(HEAVY),
-        1 => Just(KEY_RED),
-        1 => Just(KEY_BLUE),
+        6 => Just(BOX),
+        3 => Just(HEAVY),
+        1 => Just(HAMMER),
+        2 => Just(KEY_RED),
+        2 => Just(KEY_BLUE),
+        1 => Just(KEY_YELLOW),
+        1 => prop::sample::select(DUCKS.to_vec()),
+        1 => Just(CAULDRON),
+        1 => Just(BONG),
     ]
+}
+
+/// What a cauldron or a bong holds, given its thing: a cauldron none or one
+/// key (blue or yellow most often, to brew green), a bong two of any colour.
+fn held() -> impl Strategy<Value = (bool, [char; 2])> {
+    let key = prop_oneof![
+        2 => Just(KEY_BLUE),
+        2 => Just(KEY_YELLOW),
+        1 => Just(KEY_RED),
+        1 => Just(KEY_GREEN),
+    ];
+    (any::<bool>(), [key.clone(), key])
+}
+
+/// The keys a cell's thing holds.
+fn holding(thing: char, (one, keys): (bool, [char; 2])) -> [char; 2] {
+    match thing {
+        CAULDRON if one => [keys[0], EMPTY],
+        BONG => keys,
+        _ => [EMPTY; 2],
+    }
 }
 
 fn ground() -> impl Strategy<Value = char> {
@@ -191,15 +239,16 @@ fn item() -> impl Strategy<Value = char> {
 }
 
 fn cell() -> impl Strategy<Value = Cell> {
-    (thing(), ground(), fixture(), item()).prop_map(|(thing, ground, (fixture, state), item)| {
-        Cell {
+    (thing(), ground(), fixture(), item(), held()).prop_map(
+        |(thing, ground, (fixture, state), item, held)| Cell {
             thing,
             ground,
             fixture,
             state,
             item,
-        }
-    })
+            held: holding(thing, held),
+        },
+    )
 }
 
 /// A cell of the second floor: fewer kinds, so that the two floors
@@ -223,15 +272,21 @@ fn upper_cell() -> impl Strategy<Value = Cell> {
         fixture,
         state: EMPTY,
         item: EMPTY,
+        held: [EMPTY; 2],
     })
 }
 
 fn plant() -> impl Strategy<Value = Option<(Dir, char)>> {
     let dir = prop::sample::select(Dir::ALL.to_vec());
     let colour = prop::sample::select(vec![KEY_RED, KEY_BLUE]);
+    // A key to push into a cauldron (blue brews green with its yellow,
+    // red makes a bong), or a hammer below the player with a bong at the
+    // diagonal a swing strikes (`g[`): the thing is CAULDRON or HAMMER.
+    let brew = (dir.clone(), prop::sample::select(vec![CAULDRON, HAMMER]));
     prop_oneof![
-        2 => Just(None),
+        3 => Just(None),
         1 => (dir, colour).prop_map(Some),
+        1 => brew.prop_map(Some),
     ]
 }
 
@@ -276,15 +331,35 @@ fn layout() -> impl Strategy<Value = Layout> {
 
 /// The level's specs for one cell of the model, doors in their written state.
 fn specs_of(c: Cell) -> Vec<EntitySpec> {
-    let thing = match c.thing {
-        PLAYER => Some(EntityRecipe::Player),
-        WALL => Some(EntityRecipe::WallStrong),
-        WEAK_WALL => Some(EntityRecipe::WallWeak),
-        BOX => Some(EntityRecipe::Box),
-        HEAVY => Some(EntityRecipe::HeavyBox),
+    let key = |k: char| match k {
         KEY_RED => Some(EntityRecipe::KeyRed),
         KEY_BLUE => Some(EntityRecipe::KeyBlue),
+        KEY_YELLOW => Some(EntityRecipe::KeyYellow),
+        KEY_GREEN => Some(EntityRecipe::KeyGreen),
         _ => None,
+    };
+    let held: Vec<EntityRecipe> = c.held.iter().filter_map(|k| key(*k)).collect();
+    let contents = Contents::from_slice(&held).unwrap_or_default();
+    let thing = match c.thing {
+        PLAYER => Some(EntitySpec::new(EntityRecipe::Player)),
+        WALL => Some(EntitySpec::new(EntityRecipe::WallStrong)),
+        WEAK_WALL => Some(EntitySpec::new(EntityRecipe::WallWeak)),
+        BOX => Some(EntitySpec::new(EntityRecipe::Box)),
+        HEAVY => Some(EntitySpec::new(EntityRecipe::HeavyBox)),
+        HAMMER => Some(EntitySpec::new(EntityRecipe::Hammer)),
+        CAULDRON => Some(EntitySpec::new(EntityRecipe::Cauldron).with_contents(contents)),
+        BONG => Some(EntitySpec::new(EntityRecipe::Bong).with_contents(contents)),
+        k if DUCKS.contains(&k) => {
+            let way = DUCKS.iter().position(|d| *d == k).unwrap_or(0);
+            let state = [
+                RecipeState::Up,
+                RecipeState::Right,
+                RecipeState::Down,
+                RecipeState::Left,
+            ][way];
+            Some(EntitySpec::new(EntityRecipe::Duck).with_state(state))
+        }
+        k => key(k).map(EntitySpec::new),
     };
     let ground: &[EntityRecipe] = match c.ground {
         GOAL => &[EntityRecipe::Goal],
@@ -317,9 +392,7 @@ fn specs_of(c: Cell) -> Vec<EntitySpec> {
     };
     thing
         .into_iter()
-        .chain(ground.iter().copied())
-        .chain(item)
-        .map(EntitySpec::new)
+        .chain(ground.iter().copied().chain(item).map(EntitySpec::new))
         .chain(fixture)
         .collect()
 }
@@ -330,7 +403,8 @@ fn specs_of(c: Cell) -> Vec<EntitySpec> {
 /// open.
 fn loadable(mut c: Cell) -> Cell {
     let water = c.ground == WATER || c.ground == WATER_GOAL;
-    if c.thing == HEAVY && water {
+    // A cauldron stands on no water (and a heavy box would sink).
+    if (c.thing == HEAVY || c.thing == CAULDRON) && water {
         c.ground = EMPTY;
     }
     if c.ground == WATER || c.ground == WATER_GOAL {
@@ -341,12 +415,17 @@ fn loadable(mut c: Cell) -> Cell {
         if c.ground == GOAL {
             c.ground = EMPTY;
         }
-        if c.thing == WALL || c.thing == WEAK_WALL {
+        if matches!(c.thing, WALL | WEAK_WALL | CAULDRON) {
             c.thing = EMPTY;
+            c.held = [EMPTY; 2];
         }
         if c.state == EMPTY && (c.thing != EMPTY || c.item != EMPTY) {
             c.state = OPEN;
         }
+    }
+    // Only a cauldron and a bong hold keys.
+    if !matches!(c.thing, CAULDRON | BONG) {
+        c.held = [EMPTY; 2];
     }
     c
 }
@@ -354,8 +433,9 @@ fn loadable(mut c: Cell) -> Cell {
 /// Make a cell a stairs cell (rules.md §6 "More cell rules"): no other
 /// static thing, plate, door or item; one thing that moves may stand there.
 fn stairs_cell(mut c: Cell, stairs: char) -> Cell {
-    if matches!(c.thing, WALL | WEAK_WALL) {
+    if matches!(c.thing, WALL | WEAK_WALL | CAULDRON) {
         c.thing = EMPTY;
+        c.held = [EMPTY; 2];
     }
     c.ground = stairs;
     c.fixture = EMPTY;
@@ -383,7 +463,32 @@ fn build_floors(layout: &Layout) -> Result<RefState, muscleman_level::LevelError
     let mut level = Level::new(w, h).expect("small level");
     let mut player = (0, 0);
     let mut first = layout.cells.clone();
-    if let Some((dir, key)) = layout.plant {
+    if let Some((dir, what @ (CAULDRON | HAMMER))) = layout.plant {
+        let (px, py) = (layout.player % layout.width, layout.player / layout.width);
+        let cell = |dx: i32, dy: i32| {
+            let (x, y) = (px as i32 + dx, py as i32 + dy);
+            ((0..layout.width as i32).contains(&x) && (0..layout.height as i32).contains(&y))
+                .then(|| y as usize * layout.width + x as usize)
+        };
+        let (dx, dy) = dir.delta();
+        let (near, far) = if what == CAULDRON {
+            ((dx, dy), (2 * dx, 2 * dy))
+        } else {
+            ((0, 1), (1, 1))
+        };
+        if let (Some(n), Some(f)) = (cell(near.0, near.1), cell(far.0, far.1)) {
+            let key = if dx < 0 { KEY_RED } else { KEY_BLUE };
+            first[n] = Cell {
+                thing: if what == CAULDRON { key } else { HAMMER },
+                ..Cell::EMPTY
+            };
+            first[f] = Cell {
+                thing: if what == CAULDRON { CAULDRON } else { BONG },
+                held: [KEY_YELLOW, if what == CAULDRON { EMPTY } else { KEY_RED }],
+                ..Cell::EMPTY
+            };
+        }
+    } else if let Some((dir, key)) = layout.plant {
         let (px, py) = (layout.player % layout.width, layout.player / layout.width);
         let (dx, dy) = dir.delta();
         let at = |k: i32| {
@@ -513,8 +618,10 @@ impl ReferenceStateMachine for RefMachine {
 struct Sut {
     game: Game,
     initial_hash: u64,
-    /// Every entity of the level as loaded, with its tags.
-    initial_tags: BTreeMap<EntityId, TagSet>,
+    /// Every entity the game has had: the level's as loaded, and those a
+    /// step made (a brew's product, a smashed bong's keys), which history
+    /// may bring back with their ids.
+    known: BTreeSet<EntityId>,
     /// The state hash each undo step goes back to, mirroring the model's stack.
     undo_hashes: Vec<(u64, bool)>,
     /// The state hash each redo step goes forward to.
@@ -644,14 +751,43 @@ fn cell_of(world: &World, id: EntityId) -> Cell {
     if spec.recipe == EntityRecipe::HeavyBox && spec.state == Some(RecipeState::Sunk) {
         return ground(BRIDGE);
     }
+    let holder = |t: char| {
+        let keys: Vec<char> = spec
+            .contents
+            .as_slice()
+            .iter()
+            .map(|r| match r {
+                EntityRecipe::KeyRed => KEY_RED,
+                EntityRecipe::KeyBlue => KEY_BLUE,
+                EntityRecipe::KeyYellow => KEY_YELLOW,
+                EntityRecipe::KeyGreen => KEY_GREEN,
+                _ => '?',
+            })
+            .collect();
+        alone(&|c| {
+            c.thing = t;
+            for (slot, k) in c.held.iter_mut().zip(&keys) {
+                *slot = *k;
+            }
+        })
+    };
     match spec.recipe {
         EntityRecipe::Player => thing(PLAYER),
         EntityRecipe::WallStrong => thing(WALL),
         EntityRecipe::WallWeak => thing(WEAK_WALL),
         EntityRecipe::Box => thing(BOX),
         EntityRecipe::HeavyBox => thing(HEAVY),
+        EntityRecipe::Hammer => thing(HAMMER),
         EntityRecipe::KeyRed => thing(KEY_RED),
         EntityRecipe::KeyBlue => thing(KEY_BLUE),
+        EntityRecipe::KeyYellow => thing(KEY_YELLOW),
+        EntityRecipe::KeyGreen => thing(KEY_GREEN),
+        EntityRecipe::Cauldron => holder(CAULDRON),
+        EntityRecipe::Bong => holder(BONG),
+        EntityRecipe::Duck => {
+            let facing = world.get::<Facing>(id).map_or(GridDir::Down, |f| f.0);
+            thing(DUCKS[facing.index()])
+        }
         EntityRecipe::Goal => ground(GOAL),
         EntityRecipe::WaterCell => ground(WATER),
         EntityRecipe::StairsUp => ground(STAIRS_UP),
@@ -703,6 +839,9 @@ fn board_of(world: &World, floor: u32) -> BTreeMap<Pos, Cell> {
             cell.fixture = one(cell.fixture, c.fixture);
             cell.state = one(cell.state, c.state);
             cell.item = one(cell.item, c.item);
+            if c.held != [EMPTY; 2] {
+                cell.held = c.held;
+            }
             cell.ground = match (cell.ground, c.ground) {
                 (x, EMPTY) => x,
                 (EMPTY, y) => y,
@@ -737,13 +876,14 @@ fn notes_of(before: &Snapshot, after: &Snapshot, world: &World, events: &EventBa
                     MoveCause::Player => Cause::Player,
                     MoveCause::Push => Cause::Push,
                     MoveCause::Swing => Cause::Swing,
+                    MoveCause::Brain => Cause::Brain,
                     other => panic!("a step moved {m:?} with cause {other:?}"),
                 };
                 Note::Moved(Move {
                     what: if sank {
                         HEAVY
                     } else {
-                        cell_of(world, m.entity).thing
+                        kind(cell_of(world, m.entity).thing)
                     },
                     from: pos(m.from),
                     to: pos(m.to),
@@ -780,6 +920,20 @@ fn notes_of(before: &Snapshot, after: &Snapshot, world: &World, events: &EventBa
                 to: t.to_floor,
                 carried: t.carried.is_some(),
             },
+            SimEvent::SoundHint(h) if h.kind == SoundKind::Quack => {
+                Note::Quack(cell(&is, &h.entity))
+            }
+            SimEvent::PutIn(p) => Note::PutIn {
+                key: cell(&was, &p.entity),
+                cauldron: cell(&was, &p.container),
+            },
+            SimEvent::Brewed(b) => Note::Brewed(cell(&was, &b.cauldron)),
+            SimEvent::Smashed(s) => Note::Smashed(cell(&was, &s.entity)),
+            SimEvent::SoundHint(h) if h.kind == SoundKind::Bump => {
+                let tags = world.tags(h.entity).expect("a live entity");
+                assert!(tags.contains(TagKind::Player), "the player bumps");
+                Note::Bump
+            }
             other => panic!("a step emitted {other:?}, which the model does not know"),
         })
         .collect()
@@ -803,26 +957,31 @@ fn check_step(
     let moved: Vec<_> = events.of::<Moved>().copied().collect();
     let was = before.positions();
     let is = after.positions();
+    // Replayed in order (a duck pushed may walk on in the same step), the
+    // moves take every entity from where it was to where it is.
+    let mut at = was.clone();
     for event in &moved {
+        let now = at.get_mut(&event.entity).expect("a known entity");
         assert_eq!(
-            was.get(&event.entity).copied().flatten(),
+            *now,
             Some(event.from),
             "{event:?}: the entity was not at `from`"
         );
-        assert_eq!(
-            is.get(&event.entity).copied().flatten(),
-            Some(event.to),
-            "{event:?}: the entity is not at `to`"
-        );
+        *now = Some(event.to);
     }
     for (id, pos) in &is {
-        let events_for = moved.iter().filter(|m| m.entity == *id).count();
+        let replayed = at.get(id).copied().flatten();
         let changed = was.get(id) != Some(pos);
-        assert_eq!(
-            events_for,
-            usize::from(changed),
-            "entity {id} moved {changed} with {events_for} events: {moved:?}"
+        assert!(
+            (changed || !moved.iter().any(|m| m.entity == *id)) || replayed == *pos,
+            "entity {id} moved with events {moved:?} but did not change"
         );
+        if was.contains_key(id) {
+            assert_eq!(
+                replayed, *pos,
+                "entity {id}: the moves do not add up: {moved:?}"
+            );
+        }
     }
     // Only the stairs change a floor: the player's and what it carried.
     let mut climbed: BTreeSet<EntityId> = BTreeSet::new();
@@ -841,10 +1000,13 @@ fn check_step(
             );
         }
     }
+    // A step that moved nothing and did nothing but bump, be blocked or
+    // quack (a duck's turn is a Facing, which snapshots leave out)
+    // changed nothing else.
     if moved.is_empty()
-        && !notes
+        && notes
             .iter()
-            .any(|n| matches!(n, Note::Grab | Note::Release))
+            .all(|n| matches!(n, Note::Bump | Note::Blocked { .. } | Note::Quack(_)))
     {
         assert_eq!(
             after, before,
@@ -923,12 +1085,26 @@ fn check_entities(
         .of::<KeyConsumed>()
         .map(|k| k.key)
         .chain(events.of::<ItemCollected>().map(|c| c.entity))
+        .chain(events.of::<PutIn>().map(|p| p.entity))
+        .chain(events.of::<Brewed>().map(|b| b.cauldron))
+        .chain(events.of::<Smashed>().map(|s| s.entity))
         .collect();
     assert_eq!(gone, spent, "a step destroyed entities no rule names");
-    assert!(
-        is.keys().all(|id| was.contains_key(id)),
-        "a step created entities"
-    );
+    let came: BTreeSet<EntityId> = is
+        .keys()
+        .filter(|id| !was.contains_key(id))
+        .copied()
+        .collect();
+    let made: BTreeSet<EntityId> = events
+        .of::<Brewed>()
+        .map(|b| b.product)
+        .chain(
+            events
+                .of::<Smashed>()
+                .flat_map(|s| s.contents.as_slice().to_vec()),
+        )
+        .collect();
+    assert_eq!(came, made, "a step created entities no rule names");
     let named: BTreeSet<EntityId> = events
         .iter()
         .filter_map(|e| match e {
@@ -949,8 +1125,11 @@ fn check_entities(
                 plain
             };
             assert_eq!(*tags, want, "the player's tags");
-        } else if !named.contains(id) {
-            assert_eq!(*tags, was[id], "entity {id} changed its tags unnamed");
+        } else if !named.contains(id)
+            && let Some(old) = was.get(id)
+        {
+            // What a step made (a brew's product, a smash's keys) is new.
+            assert_eq!(tags, old, "entity {id} changed its tags unnamed");
         }
     }
 }
@@ -964,11 +1143,11 @@ impl StateMachineTest for SimVsModel {
     fn init_test(state: &RefState) -> Sut {
         let game = Game::new(&state.level, state.rules).expect("a playable level");
         let initial_hash = game.state_hash();
-        let initial_tags = Snapshot::of(game.world()).tags();
+        let known = Snapshot::of(game.world()).tags().into_keys().collect();
         Sut {
             game,
             initial_hash,
-            initial_tags,
+            known,
             undo_hashes: Vec::new(),
             redo_hashes: Vec::new(),
             applied: 0,
@@ -989,13 +1168,13 @@ impl StateMachineTest for SimVsModel {
         let hash = sut.game.state_hash();
         if matches!(state.model.last, Effect::Step(_)) {
             check_entities(&before, &after, &events, sut.game.player(), &state.model);
+            sut.known.extend(after.tags().into_keys());
         } else {
             // History brings back tags (a sunk box floats again after an
-            // undo) and entities (a spent key, a collected item), with
-            // their ids; its hashes are checked below.
-            let initial: BTreeSet<_> = sut.initial_tags.keys().collect();
+            // undo) and entities (a spent key, a collected item, a brew's
+            // product), with their ids; its hashes are checked below.
             assert!(
-                after.tags().keys().all(|id| initial.contains(id)),
+                after.tags().keys().all(|id| sut.known.contains(id)),
                 "{cmd:?} created entities"
             );
         }
@@ -1032,6 +1211,7 @@ impl StateMachineTest for SimVsModel {
                     MoveCause::Player,
                     MoveCause::Push,
                     MoveCause::Swing,
+                    MoveCause::Brain,
                     MoveCause::Restart,
                 ];
                 check_replay(&before, &after, &events, &causes);
@@ -1111,10 +1291,15 @@ impl StateMachineTest for SimVsModel {
         assert_eq!(holds, now.holding(), "holding after {:?}", model.last);
         for counter in GlobalCounter::ALL {
             let item = item_of(counter);
-            let want = ITEMS
-                .iter()
-                .position(|&i| i == item)
-                .map_or(0, |i| now.collected[i]);
+            let want = match counter {
+                GlobalCounter::GreenKeysMade => now.made[0],
+                GlobalCounter::BongsMade => now.made[1],
+                GlobalCounter::BongsBroken => now.made[2],
+                _ => ITEMS
+                    .iter()
+                    .position(|&i| i == item)
+                    .map_or(0, |i| now.collected[i]),
+            };
             assert_eq!(world.counter(counter), want, "counter {counter:?}");
         }
         assert_eq!(game.is_solved(), now.solved(), "solved");

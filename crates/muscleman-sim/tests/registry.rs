@@ -12,8 +12,8 @@ fn the_whole_schedule_reads_in_order() {
     // The demonstration mechanic (`--features demo-glow`) runs after the
     // stairs in the environment phase, as registered.
     if cfg!(feature = "demo-glow") {
-        assert_eq!(lines.get(5), Some(&("environment", "glow")));
-        lines.remove(5);
+        assert_eq!(lines.get(6), Some(&("environment", "glow")));
+        lines.remove(6);
     }
     assert_eq!(
         lines,
@@ -22,12 +22,15 @@ fn the_whole_schedule_reads_in_order() {
             ("player", "carry"),
             ("player", "grab"),
             ("player", "swing"),
+            ("actors", "ducks"),
             ("environment", "stairs"),
             ("environment", "collect"),
+            ("environment", "brew"),
             ("environment", "sink"),
             ("environment", "plates"),
             ("environment", "doors"),
             ("cleanup", "cleanup"),
+            ("emit", "bump"),
         ]
     );
 }

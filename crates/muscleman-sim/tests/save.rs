@@ -63,8 +63,8 @@ fn damaged_saves_are_refused_with_a_reason() {
             matches!(e, SaveError::Version { found: 4 })
         }),
         (
-            text.replace("\"rules_version\": 2", "\"rules_version\": 3"),
-            |e| matches!(e, SaveError::Rules { found: 3, .. }),
+            text.replace("\"rules_version\": 3", "\"rules_version\": 4"),
+            |e| matches!(e, SaveError::Rules { found: 4, .. }),
         ),
         (
             text.replace("\"facing\":", "\"fazing\":"),
@@ -197,7 +197,7 @@ fn a_version_one_save_that_plays_the_same_today_is_migrated() {
     let end = played_on("#@ $ .#", "rr");
     let loaded = Game::load(&as_version_one(&end, "rr")).unwrap();
     assert_eq!(loaded.state_hash(), end.state_hash());
-    assert!(loaded.save().contains("\"rules_version\": 2"));
+    assert!(loaded.save().contains("\"rules_version\": 3"));
 }
 
 #[test]
@@ -238,8 +238,23 @@ fn a_rules_two_save_with_level_member_zero_loads_on_floor_one() {
     for id in loaded.world().entities() {
         assert_eq!(loaded.world().floor_of(id), Ok(1));
     }
-    // Saved again, it is a version 3 save with no level_member at all.
+    // Saved again, it is a version 3 save with no level_member at all,
+    // of rule book 3, which plays it the same.
     let again = loaded.save();
     assert!(again.contains("\"version\": 3"), "{again}");
+    assert!(again.contains("\"rules_version\": 3"), "{again}");
     assert!(!again.contains("level_member"), "{again}");
+}
+
+/// A save of rule book 2 (save version 3, floors and all) loads under rule
+/// book 3: its history gives the same entities.
+#[test]
+fn a_rules_two_save_loads_under_rule_book_three() {
+    let end = played_on("#@ $ .#", "rrl");
+    let text = end
+        .save()
+        .replace("\"rules_version\": 3", "\"rules_version\": 2");
+    let loaded = Game::load(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(loaded.state_hash(), end.state_hash());
+    assert_eq!(loaded.undo_depth(), end.undo_depth());
 }

@@ -539,3 +539,18 @@ floor:
     );
     assert_eq!(game.player_floor(), 1);
 }
+
+/// Invariant 9: stairs are paired, and the world's check says when not.
+#[test]
+fn unpaired_stairs_break_the_floors_invariant() {
+    use muscleman_core::{EntityRecipe, GridPos};
+    let mut world = muscleman_sim::World::new();
+    muscleman_sim::spawn(&mut world, EntityRecipe::StairsUp, GridPos::new(1, 1)).unwrap();
+    assert!(
+        world.validate_environment().is_err(),
+        "no stairs down above"
+    );
+    let above = muscleman_sim::world_cell(2, GridPos::new(1, 1));
+    muscleman_sim::spawn(&mut world, EntityRecipe::StairsDown, above).unwrap();
+    assert_eq!(world.validate_environment(), Ok(()));
+}

@@ -53,6 +53,9 @@ fn every_recipe_the_sim_makes_has_its_own_appearance() {
         (R::Coin, ("coin", None, "")),
         (R::StairsUp, ("stairs_up", None, "")),
         (R::StairsDown, ("stairs_down", None, "")),
+        (R::Duck, ("duck", None, "down")),
+        (R::Cauldron, ("cauldron", None, "")),
+        (R::Bong, ("bong", None, "")),
     ];
     let implemented = R::ALL
         .into_iter()
@@ -139,6 +142,11 @@ fn the_view_follows_the_game_with_facing_holding_and_counters() {
     assert_eq!(at(3), ["box"]);
     assert_eq!(at(4), ["goal"]);
     assert_eq!(view.facing(), Some(GridDir::Right));
+    // What has a Facing gives it in its sprite; the rest none.
+    let facings: Vec<_> = (2..=4)
+        .flat_map(|x| view.cell(GridPos::new(x, 0)).iter().map(|s| s.facing))
+        .collect();
+    assert_eq!(facings, [Some(GridDir::Right), None, None]);
     assert_eq!(view.holding(), None);
     assert_eq!(view.counters().len(), GlobalCounter::ALL.len());
     assert!(view.counters().iter().all(|(_, n)| *n == 0));

@@ -47,25 +47,47 @@ impl Brush {
 }
 
 /// Return every brush: erase, then each recipe levels may hold in the
-/// table's order, in its own state, then in each state it may be written
-/// in, then (for a recipe that holds things) holding each thing it may
-/// hold.
+/// table's order, in its own state (unless it must hold something), then
+/// in each state it may be written in, then (for a recipe that holds
+/// things) holding each thing it may hold, and (for one that holds keys)
+/// each key, or two keys, as many as it holds.
 pub fn palette() -> Vec<Brush> {
     let in_levels = || EntityRecipe::ALL.into_iter().filter(|r| r.in_levels());
     let mut out = vec![Brush::Erase];
     for recipe in in_levels() {
         let info = recipe.info();
         let base = EntitySpec::new(recipe);
-        out.push(Brush::Thing(base));
+        if !matches!(info.holds, Holds::Keys { least, .. } if least > 0) {
+            out.push(Brush::Thing(base));
+        }
         for (state, _) in info.states {
             out.push(Brush::Thing(base.with_state(*state)));
         }
-        if info.holds == Holds::Things {
-            for content in in_levels().filter(|r| r.info().class.contains(CellClass::CONTENT)) {
-                if let Some(contents) = Contents::from_slice(&[content]) {
-                    out.push(Brush::Thing(base.with_contents(contents)));
+        let keys = || in_levels().filter(|r| r.is_key());
+        let mut hold = |items: &[EntityRecipe]| {
+            if let Some(contents) = Contents::from_slice(items) {
+                out.push(Brush::Thing(base.with_contents(contents)));
+            }
+        };
+        match info.holds {
+            Holds::Things => {
+                for content in in_levels().filter(|r| r.info().class.contains(CellClass::CONTENT)) {
+                    hold(&[content]);
                 }
             }
+            Holds::Keys { least, most } if least <= 1 && most >= 1 => {
+                for key in keys() {
+                    hold(&[key]);
+                }
+            }
+            Holds::Keys { least, most } if least <= 2 && most >= 2 => {
+                for first in keys() {
+                    for second in keys().filter(|k| *k >= first) {
+                        hold(&[first, second]);
+                    }
+                }
+            }
+            Holds::Keys { .. } | Holds::Nothing => {}
         }
     }
     out
@@ -105,10 +127,21 @@ mod tests {
         let brushes = palette();
         for recipe in EntityRecipe::ALL.into_iter().filter(|r| r.in_levels()) {
             assert!(
-                brushes.contains(&Brush::Thing(EntitySpec::new(recipe))),
+                brushes
+                    .iter()
+                    .any(|b| matches!(b, Brush::Thing(s) if s.recipe == recipe)),
                 "{recipe}"
             );
         }
+        // A bong holds two keys: no brush paints one without.
+        assert!(!brushes.contains(&Brush::Thing(EntitySpec::new(EntityRecipe::Bong))));
+        let keys = |items: &[EntityRecipe]| Contents::from_slice(items).unwrap_or_default();
+        let bong = EntitySpec::new(EntityRecipe::Bong)
+            .with_contents(keys(&[EntityRecipe::KeyBlue, EntityRecipe::KeyYellow]));
+        assert!(brushes.contains(&Brush::Thing(bong)));
+        let cauldron =
+            EntitySpec::new(EntityRecipe::Cauldron).with_contents(keys(&[EntityRecipe::KeyRed]));
+        assert!(brushes.contains(&Brush::Thing(cauldron)));
         let open =
             EntitySpec::new(EntityRecipe::DoorRed).with_state(muscleman_core::RecipeState::Open);
         assert!(brushes.contains(&Brush::Thing(open)));

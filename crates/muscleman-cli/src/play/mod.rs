@@ -12,12 +12,13 @@ mod inspect;
 mod intro;
 mod keys;
 mod mouse;
-pub(crate) mod names;
+pub mod names;
 pub(crate) mod palette;
 mod panel;
 mod playback;
 mod screen;
 mod session;
+mod shelf;
 pub mod ui;
 pub mod watch;
 
@@ -38,11 +39,12 @@ pub use keys::{
 pub use playback::SPEEDS;
 pub use screen::{BoardMap, Overlay};
 pub use session::SolveNote;
+pub use shelf::Collection;
 
 use crate::builtin;
 use crate::cli::PlayArgs;
 use crate::error::{Failure, warn};
-use crate::progress::{Progress, level_key};
+use crate::progress::{Progress, level_key, set_key};
 use crate::saves::Saves;
 use crate::source::LevelFile;
 
@@ -53,6 +55,8 @@ pub fn play_help() -> String {
         "{}\n\
          Letters work in either case; restart can be undone. The mouse walks (click a cell)\n\
          and pushes (click a box, then a cell); pasted LURD moves are played back.\n\
+         With no LEVEL_FILE: the built-in levels, two collections (--collection NAME picks\n\
+         one; in the level list, Tab, the left and right arrows switch).\n\
          Every level's position (with its undo history) is kept and restored, and the game\n\
          opens where you left off. Progress (solved levels, best moves and pushes, best\n\
          solutions, kept apart per rules) and positions are kept in the user's data\n\
@@ -66,7 +70,7 @@ pub fn play_help() -> String {
 pub struct PlayConfig {
     /// The levels to play.
     pub levels: Vec<Level>,
-    /// The name shown for the set ("built-in levels" or the file's name).
+    /// The name shown for the set (a built-in collection's, or the file's name).
     pub set_name: String,
     /// The 0-based level to start at.
     pub start: usize,
@@ -74,11 +78,41 @@ pub struct PlayConfig {
     pub rules: Rules,
     /// A saved game to resume (its level is `levels[start]`).
     pub game: Option<Game>,
+    /// With no level file: every built-in collection, which the level list
+    /// offers, and the index of the one in `levels`.
+    pub builtin: Option<(Vec<Collection>, usize)>,
+    /// Whether the command line chose the collection or the level
+    /// (`--collection`, `--level`, `--load`); otherwise the game opens the
+    /// built-in collection played last ([`PlayConfig::resume_collection`]).
+    pub chosen: bool,
+}
+
+/// Read every built-in collection, as the game offers them: named
+/// `Built-in levels: TITLE`, with their pars.
+pub fn builtin_collections() -> Result<Vec<Collection>, Failure> {
+    builtin::COLLECTIONS
+        .iter()
+        .map(|c| {
+            let file = builtin::read(c)?;
+            let pars = builtin::pars(c, &file.collection.levels);
+            let title = file
+                .collection
+                .title
+                .clone()
+                .unwrap_or_else(|| c.id.to_owned());
+            Ok(Collection {
+                name: format!("Built-in levels: {title}"),
+                levels: file.collection.levels,
+                pars,
+            })
+        })
+        .collect()
 }
 
 impl PlayConfig {
     /// Read the level file (or take the built-in levels) and any save.
     pub fn resolve(args: &PlayArgs) -> Result<PlayConfig, Failure> {
+        let mut builtin = None;
         let (levels, set_name, start) = match &args.level_file {
             Some(path) => {
                 let file = LevelFile::read(path)?;
@@ -86,15 +120,42 @@ impl PlayConfig {
                 (file.collection.levels, file.name, start)
             }
             None => {
-                let file = builtin::levels()?;
-                let (start, _) = file.select(args.level)?;
-                (file.collection.levels, "Built-in levels".to_owned(), start)
+                let collections = builtin_collections()?;
+                let index = match &args.collection {
+                    Some(id) => builtin::COLLECTIONS
+                        .iter()
+                        .position(|c| c.id.eq_ignore_ascii_case(id))
+                        .ok_or_else(|| {
+                            Failure::bad_input(format!(
+                                "no built-in collection {id:?}, expected one of {}",
+                                builtin::ids()
+                            ))
+                        })?,
+                    None => 0,
+                };
+                let chosen = collections
+                    .get(index)
+                    .cloned()
+                    .ok_or_else(|| Failure::bad_input("no built-in collection"))?;
+                let start = select(&chosen, args.level)?;
+                builtin = Some((collections, index));
+                (chosen.levels, chosen.name, start)
             }
         };
-        for (i, level) in levels.iter().enumerate() {
-            Game::new(level, args.rules.rules()).map_err(|e| {
-                Failure::bad_input(format!("{set_name}: level {} cannot be played: {e}", i + 1))
-            })?;
+        // Every level the game may open: the file's, or every built-in one.
+        let sets: Vec<(&str, &[Level])> = match &builtin {
+            Some((collections, _)) => collections
+                .iter()
+                .map(|c| (c.name.as_str(), c.levels.as_slice()))
+                .collect(),
+            None => vec![(set_name.as_str(), levels.as_slice())],
+        };
+        for (name, set) in sets {
+            for (i, level) in set.iter().enumerate() {
+                Game::new(level, args.rules.rules()).map_err(|e| {
+                    Failure::bad_input(format!("{name}: level {} cannot be played: {e}", i + 1))
+                })?;
+            }
         }
         let mut config = PlayConfig {
             levels,
@@ -102,6 +163,8 @@ impl PlayConfig {
             start,
             rules: args.rules.rules(),
             game: None,
+            builtin,
+            chosen: args.collection.is_some() || args.level.is_some() || args.load.is_some(),
         };
         if let Some(path) = &args.load {
             config.load(path, args.level_file.is_some())?;
@@ -109,29 +172,90 @@ impl PlayConfig {
         Ok(config)
     }
 
-    /// Resume the save at `path`: find its level among the levels, or play it alone.
+    /// Resume the save at `path`: find its level among the levels (with
+    /// no file, in every built-in collection), or play it alone.
     fn load(&mut self, path: &std::path::Path, from_file: bool) -> Result<(), Failure> {
         let (_, game) = crate::replay::load_save(path)?;
         let key = level_key(game.level());
-        match self.levels.iter().position(|l| level_key(l) == key) {
-            Some(i) => self.start = i,
-            None if from_file => {
+        let found = self.levels.iter().position(|l| level_key(l) == key);
+        let elsewhere = self.builtin.as_ref().and_then(|(collections, _)| {
+            collections.iter().enumerate().find_map(|(c, collection)| {
+                let i = collection.levels.iter().position(|l| level_key(l) == key)?;
+                Some((c, i, collection.clone()))
+            })
+        });
+        match (found, elsewhere) {
+            (Some(i), _) => self.start = i,
+            (None, Some((c, i, collection))) => {
+                self.levels = collection.levels;
+                self.set_name = collection.name;
+                self.start = i;
+                if let Some((_, index)) = &mut self.builtin {
+                    *index = c;
+                }
+            }
+            (None, None) if from_file => {
                 return Err(Failure::bad_input(format!(
                     "{}: the saved game is of a level that is not in {}",
                     path.display(),
                     self.set_name
                 )));
             }
-            None => {
+            (None, None) => {
                 self.levels = vec![game.level().clone()];
                 self.start = 0;
                 self.set_name = path.display().to_string();
+                self.builtin = None;
             }
         }
         self.rules = game.rules();
         self.game = Some(game);
         Ok(())
     }
+
+    /// Open the built-in collection played last under the rules (as
+    /// `progress` remembers it), unless the command line chose one: its
+    /// levels, from the level last played there ([`open_where_left`]
+    /// finds it).
+    pub fn resume_collection(&mut self, progress: &Progress) {
+        if self.chosen {
+            return;
+        }
+        let Some((collections, index)) = &mut self.builtin else {
+            return;
+        };
+        let Some(key) = progress.last_collection(self.rules) else {
+            return;
+        };
+        let Some((i, collection)) = collections
+            .iter()
+            .enumerate()
+            .find(|(_, c)| set_key(&c.levels) == key)
+        else {
+            return;
+        };
+        *index = i;
+        self.levels = collection.levels.clone();
+        self.set_name = collection.name.clone();
+        self.start = 0;
+    }
+}
+
+/// Return the 0-based level `--level N` picks in `collection` (its first
+/// when `None`).
+fn select(collection: &Collection, number: Option<u32>) -> Result<usize, Failure> {
+    let n = number.unwrap_or(1);
+    let count = collection.levels.len();
+    usize::try_from(n)
+        .ok()
+        .and_then(|n| n.checked_sub(1))
+        .filter(|&i| i < count)
+        .ok_or_else(|| {
+            Failure::bad_input(format!(
+                "--level {n} is out of range: the {} hold {count} levels (1 to {count})",
+                collection.name.to_lowercase()
+            ))
+        })
 }
 
 /// Whether colours are wanted: not when `NO_COLOR` is set to something.
@@ -158,14 +282,16 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
     if args.watch {
         return run_watch(args);
     }
-    let config = PlayConfig::resolve(args)?;
+    let mut config = PlayConfig::resolve(args)?;
     if !io::stdout().is_terminal() {
         return Err(Failure::bad_input(
             "play needs a terminal, but standard output is not one (use replay for scripts)",
         ));
     }
     let (progress, warnings) = Progress::open_default();
+    config.resume_collection(&progress);
     let saves = Progress::default_dir().map_or_else(Saves::none, |d| Saves::in_dir(&d));
+    let builtin = config.builtin.take();
     let mut app = match config.game {
         Some(game) => App::with_game(config.levels, config.start, config.set_name, game, progress),
         None => App::new(
@@ -178,6 +304,9 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
         .map_err(Failure::bad_input)?,
     };
     app.set_color(color_wanted());
+    if let Some((collections, index)) = builtin {
+        app.set_collections(collections, index);
+    }
     open_where_left(&mut app, saves, args);
     if !warnings.is_empty() {
         let short: Vec<&str> = warnings.iter().map(|w| w.short.as_str()).collect();
@@ -259,6 +388,7 @@ pub fn open_where_left(app: &mut App, saves: Saves, args: &PlayArgs) {
     let chosen = args.level.is_some() || args.load.is_some();
     let last = if chosen { None } else { app.last_played() };
     app.set_saves(saves, args.load.is_none());
+    app.remember_collection();
     if let Some(index) = last.filter(|&i| i != app.level_index()) {
         app.go_to(index);
     }

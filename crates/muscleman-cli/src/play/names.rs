@@ -33,6 +33,27 @@ pub(super) fn floor_label(view: &muscleman_sim::View, floor: u32) -> String {
     }
 }
 
+/// Return how a solve's moves compare with the level's par: `Par 42:
+/// matched`, `Par 42: 3 moves over`, `Par 42: 2 moves under!`.
+///
+/// # Example
+/// ```
+/// use muscleman_cli::play::names::par_verdict;
+///
+/// assert_eq!(par_verdict(42, 42), "Par 42: matched");
+/// assert_eq!(par_verdict(43, 42), "Par 42: 1 move over");
+/// assert_eq!(par_verdict(40, 42), "Par 42: 2 moves under!");
+/// ```
+pub fn par_verdict(moves: u32, par: u32) -> String {
+    let by =
+        |n: u32| crate::diagnose::count(usize::try_from(n).unwrap_or(usize::MAX), "move", "moves");
+    match moves.cmp(&par) {
+        std::cmp::Ordering::Equal => format!("Par {par}: matched"),
+        std::cmp::Ordering::Greater => format!("Par {par}: {} over", by(moves - par)),
+        std::cmp::Ordering::Less => format!("Par {par}: {} under!", by(par - moves)),
+    }
+}
+
 /// Return a level's comment, if it has one that is not blank: what it
 /// says of itself as it opens.
 pub(crate) fn intro_comment(level: &Level) -> Option<&str> {

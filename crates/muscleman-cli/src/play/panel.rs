@@ -99,6 +99,13 @@ pub(super) fn draw_panel(app: &App, frame: &mut Frame, area: Rect, narrow: bool)
             value,
         ),
     ]));
+    // The level's par, where its collection sets one.
+    if let Some(par) = app.par() {
+        lines.push(Line::from(vec![
+            Span::styled("Par     ", label),
+            Span::styled(format!("{par:>5}"), value),
+        ]));
+    }
     // Whether this position is solved, else whether the level was ever
     // (after an undo the best stays, the position is not solved).
     lines.push(Line::from(Span::styled(

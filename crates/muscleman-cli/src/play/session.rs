@@ -15,26 +15,40 @@ pub struct SolveNote {
     pub improvement: Improvement,
 }
 
-/// The set of levels being played: its levels, the name shown for it and
-/// the key its progress is kept under.
+/// The set of levels being played: its levels, the name shown for it,
+/// the key its progress is kept under and the levels' pars.
 #[derive(Debug)]
 pub(crate) struct LevelSet {
     /// The levels, in order.
     pub(crate) levels: Vec<Level>,
-    /// The name shown ("Built-in levels" or the file's name).
+    /// The name shown (a built-in collection's, or the file's name).
     pub(crate) name: String,
     /// The set's key in the progress file ([`set_key`]).
     pub(crate) key: String,
+    /// Each level's par (moves, under Muscleman rules), where the set
+    /// gives one; empty for a set without pars.
+    pub(crate) pars: Vec<Option<u32>>,
 }
 
 impl LevelSet {
-    /// The set of `levels`, shown as `name`.
+    /// The set of `levels`, shown as `name`, without pars.
     pub(crate) fn new(levels: Vec<Level>, name: String) -> LevelSet {
         LevelSet {
             key: set_key(&levels),
             levels,
             name,
+            pars: Vec::new(),
         }
+    }
+
+    /// Return the par of level `index` (0-based), if the set gives one.
+    pub(crate) fn par(&self, index: usize) -> Option<u32> {
+        self.pars.get(index).copied().flatten()
+    }
+
+    /// Return whether any level of the set has a par.
+    pub(crate) fn has_pars(&self) -> bool {
+        self.pars.iter().any(Option::is_some)
     }
 
     /// Return the index of the level whose progress key is `key`.

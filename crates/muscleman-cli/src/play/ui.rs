@@ -74,11 +74,21 @@ pub fn draw_in(app: &App, frame: &mut Frame, area: Rect) {
 /// The level browser: every level of the set, solved marks, best counts
 /// and titles, over the board and the panel.
 fn draw_browser(app: &App, frame: &mut Frame, area: Rect, selected: usize) {
+    // Where the level list offers several collections, ← → switch and
+    // the frame says which one this is.
+    let (title, keys) = match app.collection() {
+        Some((i, n)) => (
+            format!(" {} · collection {} of {n} ", app.set.name, i + 1),
+            " ↑↓ choose  ←→ collection  Enter play  Tab/Esc back ",
+        ),
+        None => (
+            format!(" {} ", app.set.name),
+            " ↑↓ choose  Enter play  Tab/Esc back ",
+        ),
+    };
     let block = Block::bordered()
-        .title(Line::from(format!(" {} ", app.set.name)).style(Palette::of(app).accent()))
-        .title_bottom(
-            Line::from(" ↑↓ choose  Enter play  Tab/Esc back ").style(Palette::of(app).dim()),
-        )
+        .title(Line::from(title).style(Palette::of(app).accent()))
+        .title_bottom(Line::from(keys).style(Palette::of(app).dim()))
         .border_style(Palette::of(app).dim());
     let inner = block.inner(area);
     frame.render_widget(Clear, area);
@@ -90,6 +100,7 @@ fn draw_browser(app: &App, frame: &mut Frame, area: Rect, selected: usize) {
         .saturating_sub(list_rows / 2)
         .min(app.set.levels.len().saturating_sub(list_rows));
     let solved = app.progress().solved_count(app.set.levels.iter());
+    let pars = app.shows_pars();
     let width = usize::from(inner.width);
     // Levels that say they need other rules are marked ✗, with the words
     // where the row has room for them.
@@ -118,7 +129,8 @@ fn draw_browser(app: &App, frame: &mut Frame, area: Rect, selected: usize) {
         .filter(|(_, l)| !level_rules::allows(l, app.session.rules))
         .all(|(i, l)| {
             let title = l.title().map_or(8, |t| t.chars().count());
-            let row = 24 + title + (i + 1).to_string().len().saturating_sub(3);
+            let par = if pars { 5 } else { 0 };
+            let row = 24 + par + title + (i + 1).to_string().len().saturating_sub(3);
             row + 2 + needs.chars().count() <= width
         });
     if any_barred {
@@ -127,7 +139,11 @@ fn draw_browser(app: &App, frame: &mut Frame, area: Rect, selected: usize) {
     let mut lines = vec![
         Line::from(head),
         Line::from(Span::styled(
-            "   #   ✓  moves pushes  title   (✓ solved, … started)",
+            if pars {
+                "   #   ✓  moves pushes  par  title   (✓ solved, … started)"
+            } else {
+                "   #   ✓  moves pushes  title   (✓ solved, … started)"
+            },
             Palette::of(app).dim(),
         )),
     ];
@@ -157,8 +173,13 @@ fn draw_browser(app: &App, frame: &mut Frame, area: Rect, selected: usize) {
             .title()
             .map_or_else(|| format!("Level {}", i + 1), str::to_owned);
         let here = if i == app.level_index() { "▸" } else { " " };
+        let par = if pars {
+            format!(" {:>4}", count(app.par_of(i)))
+        } else {
+            String::new()
+        };
         let text = format!(
-            "{here}{:>3}   {}  {:>5} {:>6}  {title}",
+            "{here}{:>3}   {}  {:>5} {:>6}{par}  {title}",
             i + 1,
             if record.is_some() {
                 "✓"
@@ -269,6 +290,11 @@ fn draw_banner(app: &App, frame: &mut Frame, board: Rect, level: Rect) {
         ))
         .alignment(Alignment::Center),
     ];
+    if let Some(par) = app.par() {
+        lines.push(
+            Line::from(super::names::par_verdict(stats.moves, par)).alignment(Alignment::Center),
+        );
+    }
     if let Some(note) = app.session.solve_note {
         let i = note.improvement;
         let text = if i.first_solve {

@@ -17,6 +17,11 @@ use super::record::{LevelRecord, Records, Solution};
 /// and where each set was left (format 2 files are read and upgraded; a
 /// format-2 build leaves a format-3 file alone as newer).
 pub const VERSION: u32 = 3;
+/// The older rule books whose records hold as they are under this one: it
+/// plays every level they could read the same (rule book 3 adds recipes no
+/// rule-book-2 level holds, and a `bump` that changes no state or count).
+const PLAYS_THE_SAME: [u32; 1] = [2];
+
 /// Largest progress file read, in bytes; a larger one is treated as corrupt.
 const MAX_BYTES: u64 = 16 * 1024 * 1024;
 
@@ -37,7 +42,8 @@ pub(super) struct ProgressFile {
     /// then rules, as MOVES letters.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub(super) solutions: BTreeMap<String, BTreeMap<String, Solution>>,
-    /// The level last played in each set, by `SET/RULES` key ([`set_key`](super::set_key)).
+    /// The level last played in each set, by `SET/RULES` key ([`set_key`](super::set_key)),
+    /// and the built-in collection played last (its set key), by `collection/RULES` key.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub(super) last_played: BTreeMap<String, String>,
 }
@@ -111,6 +117,13 @@ pub(super) fn parse(bytes: &[u8]) -> Read {
                 version: VERSION,
                 ..file
             }),
+            Ok(file) if PLAYS_THE_SAME.contains(&file.rules_version) => {
+                Read::Current(ProgressFile {
+                    version: VERSION,
+                    rules_version: RULES_VERSION,
+                    ..file
+                })
+            }
             Ok(file) if file.rules_version > RULES_VERSION => Read::Newer(format!(
                 "rule book {}, this one plays rule book {RULES_VERSION}",
                 file.rules_version

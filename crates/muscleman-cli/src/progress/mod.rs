@@ -29,10 +29,16 @@
 //!   levels). The records are kept in the file under `from_rule_book_1`
 //!   until a solve merges them into the level's Muscleman record, so nothing
 //!   is lost; the file is rewritten in the current format when it is opened.
-//! - **Current format, older rule book**: no migration is known (none exists
-//!   yet: rule book 2 is the first one recorded), so the file is refused:
-//!   moved aside to `progress.json.rules-<n>` with a warning naming both rule
-//!   books, and play starts afresh.
+//!   Rule book 3 plays those levels as rule book 2 does, so they hold under
+//!   it too.
+//! - **Current format, rule book 2**: read as current and written back
+//!   under rule book 3 at the next change. Rule book 3 plays every level
+//!   rule book 2 could read exactly as it did (it adds recipes no such
+//!   level holds, and a `bump` sound hint that changes no state and no
+//!   count), so every record still holds.
+//! - **Current format, another older rule book**: no migration is known, so
+//!   the file is refused: moved aside to `progress.json.rules-<n>` with a
+//!   warning naming both rule books, and play starts afresh.
 //! - **A newer format or rule book** (a newer muscleman wrote it): refused
 //!   and left as it is, so the newer build keeps it; progress is then kept
 //!   in memory only, with a warning.
@@ -323,6 +329,28 @@ impl Progress {
             return Ok(());
         }
         self.last_played.insert(key, value);
+        self.save()
+    }
+
+    /// Return the key of the built-in collection played last under
+    /// `rules` (a set key, as [`Progress::last_played`] takes), if any.
+    ///
+    /// It is kept beside the levels last played, under the key
+    /// `collection/RULES`, which no set key (16 hex digits) can be.
+    pub fn last_collection(&self, rules: Rules) -> Option<&str> {
+        self.last_played
+            .get(&format!("collection/{}", rules_key(rules)))
+            .map(String::as_str)
+    }
+
+    /// Remember the built-in collection `set` (its set key) as the one
+    /// played last under `rules`, and write the file when that changed.
+    pub fn set_last_collection(&mut self, rules: Rules, set: &str) -> Result<(), String> {
+        let key = format!("collection/{}", rules_key(rules));
+        if self.last_played.get(&key).map(String::as_str) == Some(set) {
+            return Ok(());
+        }
+        self.last_played.insert(key, set.to_owned());
         self.save()
     }
 

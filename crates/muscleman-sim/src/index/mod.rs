@@ -14,7 +14,7 @@
 //!   step reads the player's cell and tags without touching the ECS;
 //! - a cell's entities are one head read and then one node per entity;
 //! - moving an entity relinks its node: a step never allocates;
-//! - an entity costs 24 bytes and an empty cell nothing but its head.
+//! - an entity costs 32 bytes and an empty cell nothing but its head.
 //!
 //! Heads of cells inside a dense rectangle (grown to cover where entities
 //! have been) live in a flat array: a lookup costs the same on a 10×10 and a

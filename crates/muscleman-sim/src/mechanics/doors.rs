@@ -2,12 +2,14 @@
 //! unlocked it or all the plates of its colour are pressed (a secret door:
 //! all the heavy plates), and closes only on an empty doorway.
 
-use muscleman_core::{DoorClosed, DoorOpened, EntityId, EntityRecipe, GridPos, RecipeState};
+use muscleman_core::{
+    DoorClosed, DoorOpened, EntityId, EntityRecipe, GridPos, KeyConsumed, RecipeState,
+};
 
 use crate::changes::StepChange;
 use crate::component::{TagKind, TagSet};
 use crate::context::StepContext;
-use crate::decl::{Answer, Art, Assume, Layer, Mechanic, RecipeDecl, StateDecl, Tint};
+use crate::decl::{Answer, Art, Assume, KeyTaker, Layer, Mechanic, RecipeDecl, StateDecl, Tint};
 use crate::index::SpatialIndex;
 use crate::line::{Phase, reacting};
 use crate::mechanics::plates::PlateTally;
@@ -123,6 +125,10 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
     check: Some(check),
     meets: &[(Needs::Switches, TagKind::Door)],
     tags: TAGS,
+    takes_key: Some(KeyTaker {
+        finds: locked_door,
+        takes: unlock,
+    }),
     ..Mechanic::new(
         "doors",
         &[
@@ -201,6 +207,35 @@ fn check(world: &World, at: GridPos, _held: Option<EntityId>) -> Result<(), Inva
     Ok(())
 }
 
+/// The key rule (rules.md §4, Push chain): the closed door at `at` that a
+/// key of these tags' colour unlocks, if any.
+fn locked_door(world: &World, key: TagSet, at: GridPos) -> Option<EntityId> {
+    let color = key.color()?;
+    world
+        .index()
+        .tagged_at(at)
+        .find(|(_, tags)| {
+            tags.contains_all(TagSet::of(&[TagKind::Door, TagKind::Locked]))
+                && !tags.contains(TagKind::DoorOpen)
+                && tags.color() == Some(color)
+        })
+        .map(|(door, _)| door)
+}
+
+/// The key, spent, unlocks its door for good: `KeyConsumed`, `DoorOpened`.
+fn unlock(
+    ctx: &mut StepContext<'_>,
+    key: EntityId,
+    _: TagSet,
+    door: EntityId,
+) -> Result<(), WorldError> {
+    ctx.events.push(KeyConsumed { key, door });
+    let tags = ctx.world().tags(door)?;
+    ctx.set_tags(door, opened(tags).without(TagKind::Locked))?;
+    ctx.events.push(DoorOpened { door });
+    Ok(())
+}
+
 /// What a closed door has and an open one has not.
 pub(crate) const BLOCKERS: TagSet = TagSet::of(&[TagKind::BlocksMovement, TagKind::BlocksPush]);
 
@@ -230,7 +265,7 @@ pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
         }
     }
     for (color, _) in CLASSES.iter().zip(classes).filter(|(_, changed)| *changed) {
-        doors.extend(index.tallies().listed(*color));
+        doors.extend(index.tallies().listed(TagKind::Door, *color));
     }
     doors.sort_unstable();
     doors.dedup();

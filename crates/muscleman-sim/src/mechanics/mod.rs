@@ -3,14 +3,18 @@
 //! with one line each.
 //!
 //! The order of [`MECHANICS`] is the order of the rules: within a phase,
-//! systems run in it (stairs, collect, sink, then switches and the doors they
-//! open), and switches settle
+//! systems run in it (stairs, collect, brew, sink, then switches and the
+//! doors they open; the bump last of all), and switches settle
 //! before doors at load.
 
+pub(crate) mod bong;
+pub(crate) mod bump;
 pub(crate) mod carry;
+pub(crate) mod cauldron;
 pub(crate) mod cleanup;
 pub(crate) mod collect;
 pub(crate) mod doors;
+pub(crate) mod ducks;
 #[cfg(feature = "demo-glow")]
 pub(crate) mod glow;
 pub(crate) mod grab;
@@ -30,12 +34,16 @@ pub(crate) const MECHANICS: &[&Mechanic] = &[
     &carry::MECHANIC,
     &grab::MECHANIC,
     &swing::MECHANIC,
+    &bong::MECHANIC,
+    &ducks::MECHANIC,
     &stairs::MECHANIC,
     #[cfg(feature = "demo-glow")]
     &glow::MECHANIC,
     &collect::MECHANIC,
+    &cauldron::MECHANIC,
     &sink::MECHANIC,
     &plates::MECHANIC,
     &doors::MECHANIC,
     &cleanup::MECHANIC,
+    &bump::MECHANIC,
 ];

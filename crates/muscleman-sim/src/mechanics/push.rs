@@ -1,18 +1,19 @@
 //! Push chains: a line of pushables moves as one, or not at all
-//! (rules.md §4, "Push chain"), with the key rule: a key pushed into its
-//! door is spent and opens it for good.
+//! (rules.md §4, "Push chain"), with the key rules: a key at the far end
+//! goes into what beyond it takes it (its door, which it opens for good; a
+//! cauldron), each declared by its mechanic as a `KeyTaker`.
 //!
 //! A push is planned first ([`scan`]) and carried out after ([`commit`]),
 //! so a move that needs two chains (a strafe's two lanes, a swing's two
 //! shoves) can check both before anything moves.
 
-use muscleman_core::{DoorOpened, EntityId, GridDir, GridPos, KeyConsumed, MoveCause};
+use muscleman_core::{EntityId, GridDir, GridPos, MoveCause};
 
 use crate::component::{TagKind, TagSet};
-use crate::context::StepContext;
+use crate::context::{StepContext, TakeKey};
 use crate::decl::Init;
 use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
-use crate::world::{World, WorldError};
+use crate::world::WorldError;
 use muscleman_core::EntityRecipe;
 
 /// Boxes, which push chains move (the chains themselves are run by walk,
@@ -43,27 +44,38 @@ pub(crate) const MECHANIC: Mechanic = Mechanic::new(
 /// How many chain members' ids a plan keeps from its scan.
 const KEPT: usize = 16;
 
-/// Whether a chain's far-end key may open its door: in every chain of a
-/// move (walks, forward, backward, both lanes), not in swing shoves.
+/// Whether a chain's far-end key may go into what takes it beyond (its
+/// door, a cauldron): in every chain of a move (walks, forward, backward,
+/// both lanes), not in swing shoves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum KeyRule {
-    /// A key at the far end opens the closed door of its colour beyond it.
+    /// A key at the far end goes into what takes it beyond it.
     Opens,
     /// Keys are pushed like anything else (a swing's shove).
     Off,
 }
 
+/// A far-end key that goes into what takes it instead of moving: the key,
+/// its tags, the taker and how it takes it.
+#[derive(Clone, Copy)]
+struct Taken {
+    key: EntityId,
+    tags: TagSet,
+    taker: EntityId,
+    takes: TakeKey,
+}
+
 /// A push that can be carried out: the chain from `start`, `len` members
-/// long, moving one cell in `dir`; if `unlock` is set, its far member is a
-/// key that is spent on that door instead of moving.
-#[derive(Clone, Copy, Debug)]
+/// long, moving one cell in `dir`; if `taken` is set, its far member is a
+/// key that goes into what takes it instead of moving.
+#[derive(Clone, Copy)]
 pub(crate) struct Chain {
     start: GridPos,
     dir: GridDir,
     len: u32,
     /// The first members' ids, so the commit need not look them up again.
     kept: [EntityId; KEPT],
-    unlock: Option<(EntityId, EntityId, TagSet)>,
+    taken: Option<Taken>,
 }
 
 /// Plan a push of the chain of pushables that starts at `start`, one cell
@@ -73,7 +85,8 @@ pub(crate) struct Chain {
 /// that each hold a pushable. It may move if it is no longer than
 /// `rules.max_chain` and the cell beyond its far end holds nothing that
 /// blocks movement, or, with [`KeyRule::Opens`], if its far end is a key
-/// and that cell holds the closed door its colour locks.
+/// and that cell holds what takes it (the closed door its colour locks, a
+/// cauldron with room).
 #[inline]
 pub(crate) fn scan(
     ctx: &StepContext<'_>,
@@ -104,43 +117,35 @@ pub(crate) fn scan(
         end = next;
     }
     let far = last?;
-    let mut unlock = None;
+    let mut taken = None;
     if index.has_kind_at(TagKind::BlocksMovement, end) {
-        // Only a key at the far end may still get through: into its door.
+        // Only a key at the far end may still get through: into what
+        // takes it.
         if keys == KeyRule::Off {
             return None;
         }
-        let (door, tags) = door_for(ctx.world(), far, end)?;
-        unlock = Some((far, door, tags));
+        taken = Some(taker_for(ctx, far, end)?);
     }
     Some(Chain {
         start,
         dir,
         len,
         kept,
-        unlock,
+        taken,
     })
 }
 
-/// Carry out a planned push: spend the key first if there is one
-/// (`KeyConsumed`, `DoorOpened`), then move the members far end first, each
-/// emitting `Moved` with cause `Push`. Allocates nothing.
+/// Carry out a planned push: spend the key first if there is one (its
+/// taker's events: `KeyConsumed` and `DoorOpened`, or `PutIn`), then move
+/// the members far end first, each emitting `Moved` with cause `Push`.
+/// Allocates nothing.
 #[inline]
 pub(crate) fn commit(ctx: &mut StepContext<'_>, chain: &Chain) -> Result<(), WorldError> {
     let mut len = chain.len;
-    if let Some((key, door, door_tags)) = chain.unlock {
-        ctx.commands().destroy(key);
+    if let Some(taken) = chain.taken {
+        ctx.commands().destroy(taken.key);
         ctx.apply_commands()?;
-        ctx.events.push(KeyConsumed { key, door });
-        let opened = door_tags
-            .minus(TagSet::of(&[
-                TagKind::BlocksMovement,
-                TagKind::BlocksPush,
-                TagKind::Locked,
-            ]))
-            .with(TagKind::DoorOpen);
-        ctx.set_tags(door, opened)?;
-        ctx.events.push(DoorOpened { door });
+        (taken.takes)(ctx, taken.key, taken.tags, taken.taker)?;
         len -= 1;
     }
     // Far end first: each member's destination was just vacated, and the
@@ -185,17 +190,18 @@ fn step_n(at: GridPos, dir: GridDir, n: u32) -> GridPos {
     )
 }
 
-/// If `key` is a key and `door_at` holds the closed door its colour locks,
-/// return that door and its tags.
-fn door_for(world: &World, key: EntityId, door_at: GridPos) -> Option<(EntityId, TagSet)> {
-    let index = world.index();
-    let (_, key_tags) = index.locate(key)?;
-    let color = key_tags
-        .color()
-        .filter(|_| key_tags.contains(TagKind::Key))?;
-    index.tagged_at(door_at).find(|(_, tags)| {
-        tags.contains_all(TagSet::of(&[TagKind::Door, TagKind::Locked]))
-            && !tags.contains(TagKind::DoorOpen)
-            && tags.color() == Some(color)
+/// If `key` is a key and what stands at `at` takes it (the first taker in
+/// registration order that finds one there), return how it is taken.
+fn taker_for(ctx: &StepContext<'_>, key: EntityId, at: GridPos) -> Option<Taken> {
+    let (_, tags) = ctx.world().index().locate(key)?;
+    if !tags.contains(TagKind::Key) {
+        return None;
+    }
+    let (taker, takes) = ctx.key_taker(tags, at)?;
+    Some(Taken {
+        key,
+        tags,
+        taker,
+        takes,
     })
 }

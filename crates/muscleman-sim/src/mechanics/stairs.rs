@@ -12,7 +12,7 @@
 //! spent in the move (a key at its door) is not carried. With the other
 //! end blocked nothing more happens: the player stands on the stairs.
 
-use muscleman_core::{EntityRecipe, GrabReleased, LevelTransition};
+use muscleman_core::{EntityId, EntityRecipe, GrabReleased, GridPos, LevelTransition};
 
 use crate::component::{Facing, TagKind, TagSet};
 use crate::context::StepContext;
@@ -20,7 +20,7 @@ use crate::decl::{Answer, Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
 use crate::floor::{floor_of, on_floor};
 use crate::line::{Phase, system};
 use crate::needs::Needs;
-use crate::world::WorldError;
+use crate::world::{InvariantError, World, WorldError};
 
 crate::component::tags! {
     TAGS;
@@ -37,6 +37,7 @@ const DOWN: &[TagKind] = &[TagKind::StairsDown, TagKind::Static];
 
 /// Stairs, and the climb.
 pub(crate) const MECHANIC: Mechanic = Mechanic {
+    check: Some(check),
     tags: TAGS,
     meets: &[
         (Needs::Stairs, TagKind::StairsUp),
@@ -83,6 +84,35 @@ const fn leads_to(kinds: TagSet, floor: u32) -> Option<u32> {
         Some(floor - 1)
     } else {
         None
+    }
+}
+
+/// Stairs are paired (rules.md §5, invariant 9): a `StairsUp` has a
+/// `StairsDown` in the same cell of the floor above, and the reverse.
+fn check(world: &World, at: GridPos, _: Option<EntityId>) -> Result<(), InvariantError> {
+    let kinds = world.index().kinds_at(at);
+    let floor = floor_of(at);
+    let pair = if kinds.contains(TagKind::StairsUp) {
+        Some((floor.saturating_add(1), TagKind::StairsDown))
+    } else if kinds.contains(TagKind::StairsDown) {
+        Some((floor.saturating_sub(1), TagKind::StairsUp))
+    } else {
+        None
+    };
+    match pair {
+        Some((other, tag))
+            if other == 0 || !world.index().kinds_at(on_floor(at, other)).contains(tag) =>
+        {
+            Err(InvariantError::Broken {
+                rule: "stairs with no pair on the next floor",
+                at,
+                entity: world
+                    .index()
+                    .first_with(TagKind::StairsUp, at)
+                    .or(world.index().first_with(TagKind::StairsDown, at)),
+            })
+        }
+        _ => Ok(()),
     }
 }
 

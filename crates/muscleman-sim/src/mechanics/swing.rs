@@ -169,32 +169,37 @@ fn blocked(ctx: &mut StepContext<'_>, reason: SwingBlockedReason) -> Result<(), 
     Ok(())
 }
 
-/// The hammer strike: smash the first of V and T that holds a smashable or
-/// a weak wall (T only if nothing at V stops a swing), spawning its
-/// contents in its cell in order. Return whether it struck.
+/// The hammer strike: smash the first of V and T that holds a target (a
+/// smashable or a weak wall that its recipe lets break where it stands; T
+/// only if nothing else at V stops a swing), spawning its contents in
+/// order, the first in its cell and the rest where its recipe spills them,
+/// then raising the counter its breaking raises. Return whether it struck.
 fn strike(ctx: &mut StepContext<'_>, arc: &Arc) -> Result<bool, WorldError> {
     let index = ctx.world().index();
+    // A smashable that cannot break where it stands is no target: the
+    // strike looks on as if it were not there.
     let target_at = |at: GridPos| {
         index
             .tagged_at(at)
-            .find(|(_, tags)| tags.intersects(SMASHABLE))
-            .map(|(id, _)| (id, at))
+            .filter(|(_, tags)| tags.intersects(SMASHABLE))
+            .find_map(|(id, _)| ctx.breaking(id, at).map(|b| (id, at, b)))
     };
     let target = target_at(arc.via).or_else(|| {
-        if index.has_kind_at(TagKind::BlocksPush, arc.via) {
-            None
-        } else {
-            target_at(arc.to)
-        }
+        let stops = index.tagged_at(arc.via).any(|(id, tags)| {
+            tags.contains(TagKind::BlocksPush)
+                && !(tags.intersects(SMASHABLE) && ctx.breaking(id, arc.via).is_none())
+        });
+        if stops { None } else { target_at(arc.to) }
     });
-    let Some((entity, at)) = target else {
+    let Some((entity, at, how)) = target else {
         return Ok(false);
     };
     let contents = ctx.world().get::<Inside>(entity).ok().map(|c| c.0);
     ctx.commands().destroy(entity);
-    for recipe in contents.iter().flat_map(|c| c.as_slice()) {
+    for (i, recipe) in contents.iter().flat_map(|c| c.as_slice()).enumerate() {
+        let cell = if i == 0 { at } else { how.spill };
         ctx.commands()
-            .spawn(muscleman_core::EntitySpec::new(*recipe), at);
+            .spawn(muscleman_core::EntitySpec::new(*recipe), cell);
     }
     let spawned = ctx.apply_commands()?;
     let mut ids = SpawnedIds::EMPTY;
@@ -205,5 +210,8 @@ fn strike(ctx: &mut StepContext<'_>, arc: &Arc) -> Result<bool, WorldError> {
         entity,
         contents: ids,
     });
+    if let Some(counter) = how.counter {
+        ctx.add_counter(counter, 1);
+    }
     Ok(true)
 }

@@ -105,7 +105,7 @@ impl World {
 
     /// Return a copy of the world's current position: every live entity
     /// with its id, tags and components, the counters and the ids future
-    /// spawns take, so that the copy steps exactly as the world would (the
+    /// spawns take, and the floors, so that the copy steps exactly as the world would (the
     /// same events, ids included). No history comes with it: its journal is
     /// empty and it keeps no restart baseline. A search starts from it
     /// (`Trail::from_world`) where a level's text would lose the player's
@@ -150,6 +150,9 @@ impl World {
         copy.restore_freelist(&free, self.slots);
         copy.slots = self.slots;
         copy.counters = self.counters;
+        // The floors are the level's: without them the copy's stairs lead
+        // nowhere.
+        copy.floors.clone_from(&self.floors);
         Ok(copy)
     }
 

@@ -19,6 +19,7 @@ use crate::journal::{Change, DestroyedEntity, FreeIds, OldComponent, join, split
 mod column;
 mod components;
 mod error;
+mod floors;
 mod history;
 mod validate;
 
@@ -293,47 +294,6 @@ impl World {
                 old: split(old),
             });
         }
-    }
-
-    /// Return the floor an entity stands on, from 1 (rules.md §4 Floors):
-    /// its [`LevelMember`], read from where it stands, or floor 1 when it
-    /// has none.
-    pub fn level_of(&self, id: EntityId) -> Result<LevelMember, WorldError> {
-        match self.index.locate(id) {
-            Some((at, _)) => Ok(LevelMember(floor_of(at))),
-            None => self.check_alive(id).map(|()| LevelMember(1)),
-        }
-    }
-
-    /// Return the floor an entity stands on, from 1 (see [`World::level_of`]).
-    pub fn floor_of(&self, id: EntityId) -> Result<u32, WorldError> {
-        self.level_of(id).map(|m| m.0)
-    }
-
-    /// Return the entity's cell in its floor's own coordinates, with its
-    /// floor (from 1): what events, the view and printed levels say.
-    /// [`World::position`] is the world's cell, where floors are bands of
-    /// rows (see `crate::floor`); on floor 1 the two are the same.
-    pub fn place(&self, id: EntityId) -> Result<(u32, GridPos), WorldError> {
-        let at = self.position(id)?;
-        Ok((floor_of(at), local(at)))
-    }
-
-    /// Return the floors the world was loaded with: their rectangles
-    /// (rules.md §4 Floors), by floor - 1 (empty for a world built by hand,
-    /// which then has one floor).
-    pub fn floors(&self) -> &[FloorRect] {
-        &self.floors
-    }
-
-    /// Return how many floors the world has (at least 1).
-    pub fn floor_count(&self) -> u32 {
-        u32::try_from(self.floors.len()).unwrap_or(u32::MAX).max(1)
-    }
-
-    /// Set the floors' rectangles, at load.
-    pub(crate) fn set_floors(&mut self, floors: Vec<FloorRect>) {
-        self.floors = floors;
     }
 
     /// Return the step's reusable buffers.

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 
 use muscleman_core::{
     EntityId, EntityRecipe, EntitySpec, EventBatch, GlobalCounter, GridDir, GridPos, Input,
-    MoveCause, Moved, SimEvent,
+    MoveCause, Moved, SimEvent, SoundKind,
 };
 use muscleman_level::Level;
 use muscleman_sim::{
@@ -154,9 +154,23 @@ pub const TEST_LEGEND: &[(char, &str)] = &[
     ('E', "Apple Coin"),
 ];
 
-/// The legend lines of [`TEST_LEGEND`], as a level file writes them.
-fn legend_lines() -> String {
+/// A test legend: letters and what each stands for.
+pub type Legend = [(char, &'static str)];
+
+/// [`TEST_LEGEND`] with the letters of `extra` standing for what `extra`
+/// says instead (a test file of its own mechanic gives its letters so).
+pub fn legend_with(extra: &Legend) -> Vec<(char, &'static str)> {
     TEST_LEGEND
+        .iter()
+        .filter(|(c, _)| !extra.iter().any(|(e, _)| e == c))
+        .chain(extra)
+        .copied()
+        .collect()
+}
+
+/// The legend lines of a legend, as a level file writes them.
+fn legend_lines(legend: &Legend) -> String {
+    legend
         .iter()
         .map(|(c, spec)| format!("legend: {c} = {spec}\n"))
         .collect()
@@ -168,13 +182,23 @@ fn legend_lines() -> String {
 /// [`TEST_LEGEND`]. Blank first and last lines and the common leading
 /// indentation are dropped, so write a leading floor cell as `-`.
 pub fn level_from_ascii(grid: &str) -> Level {
-    let text = format!("{}{}", legend_lines(), rows(grid).join("\n"));
+    level_from_ascii_in(TEST_LEGEND, grid)
+}
+
+/// [`level_from_ascii`] with the letters of `legend`.
+pub fn level_from_ascii_in(legend: &Legend, grid: &str) -> Level {
+    let text = format!("{}{}", legend_lines(legend), rows(grid).join("\n"));
     Level::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
 /// Build the world of an ASCII grid (see [`level_from_ascii`]).
 pub fn world_from_ascii(grid: &str) -> (World, EntityId) {
     world_from_level(&level_from_ascii(grid)).unwrap()
+}
+
+/// [`world_from_ascii`] with the letters of `legend`.
+pub fn world_from_ascii_in(legend: &Legend, grid: &str) -> (World, EntityId) {
+    world_from_level(&level_from_ascii_in(legend, grid)).unwrap()
 }
 
 fn rows(grid: &str) -> Vec<String> {
@@ -206,45 +230,59 @@ fn normalized(grid: &str) -> String {
         .collect()
 }
 
-/// Every printable cell: its things' specs (sorted) and its character.
+/// Every printable cell of a legend: its things' specs (sorted) and its
+/// character.
+fn chars_of(legend: &Legend) -> Vec<(Vec<EntitySpec>, char)> {
+    let fixed = "#%~$&.*@+";
+    let row: String = fixed
+        .chars()
+        .chain(legend.iter().map(|(c, _)| *c))
+        .collect();
+    // One level per character, with a player beside it unless it
+    // holds one.
+    row.chars()
+        .map(|c| {
+            let alone = format!("{}{c}", legend_lines(legend));
+            let level = Level::parse(&alone)
+                .or_else(|_| Level::parse(&format!("{alone}@")))
+                .unwrap_or_else(|e| panic!("{c}: {e}"));
+            let mut specs: Vec<EntitySpec> = level.cell(GridPos::ZERO).to_vec();
+            specs.sort();
+            (specs, c)
+        })
+        .collect()
+}
+
+/// Every printable cell of [`TEST_LEGEND`], worked out once.
 fn cell_chars() -> &'static Vec<(Vec<EntitySpec>, char)> {
     static CHARS: OnceLock<Vec<(Vec<EntitySpec>, char)>> = OnceLock::new();
-    CHARS.get_or_init(|| {
-        let fixed = "#%~$&.*@+";
-        let row: String = fixed
-            .chars()
-            .chain(TEST_LEGEND.iter().map(|(c, _)| *c))
-            .collect();
-        // One level per character, with a player beside it unless it
-        // holds one.
-        row.chars()
-            .map(|c| {
-                let alone = format!("{}{c}", legend_lines());
-                let level = Level::parse(&alone)
-                    .or_else(|_| Level::parse(&format!("{alone}@")))
-                    .unwrap_or_else(|e| panic!("{c}: {e}"));
-                let mut specs: Vec<EntitySpec> = level.cell(GridPos::ZERO).to_vec();
-                specs.sort();
-                (specs, c)
-            })
-            .collect()
-    })
+    CHARS.get_or_init(|| chars_of(TEST_LEGEND))
 }
 
 /// The character of a cell holding things of these specs (sorted).
-fn char_of(specs: &[EntitySpec]) -> char {
+fn char_of(chars: &[(Vec<EntitySpec>, char)], specs: &[EntitySpec]) -> char {
     if specs.is_empty() {
         return ' ';
     }
-    cell_chars()
+    chars
         .iter()
         .find(|(s, _)| s == specs)
         .map(|(_, c)| *c)
-        .unwrap_or_else(|| panic!("no test grid char for {specs:?}: add one to TEST_LEGEND"))
+        .unwrap_or_else(|| panic!("no test grid char for {specs:?}: add one to the legend"))
 }
 
 /// Print the world as an ASCII grid from (0, 0), rows trimmed on the right.
 pub fn world_to_ascii(world: &World) -> String {
+    print_ascii(cell_chars(), world)
+}
+
+/// [`world_to_ascii`] with the letters of `legend`.
+pub fn world_to_ascii_in(legend: &Legend, world: &World) -> String {
+    print_ascii(&chars_of(legend), world)
+}
+
+/// Print the world with the cells' characters `chars`.
+fn print_ascii(chars: &[(Vec<EntitySpec>, char)], world: &World) -> String {
     let mut cells: BTreeMap<(i32, i32), Vec<EntitySpec>> = BTreeMap::new();
     for (at, ids) in world.index().cells() {
         let mut specs: Vec<EntitySpec> = ids
@@ -267,7 +305,7 @@ pub fn world_to_ascii(world: &World) -> String {
     for y in 0..=max_y {
         let mut line = String::new();
         for x in 0..=max_x {
-            line.push(char_of(cells.get(&(y, x)).map_or(&[][..], |v| v)));
+            line.push(char_of(chars, cells.get(&(y, x)).map_or(&[][..], |v| v)));
         }
         out.push_str(line.trim_end());
         out.push('\n');
@@ -298,15 +336,18 @@ pub fn inputs(moves: &str) -> Vec<Input> {
 
 /// A full dump of the world: every entity by id with its tags and components.
 pub fn dump(world: &World) -> String {
-    dump_filtered(world, |_| true)
+    dump_filtered(world, |_, _| true)
 }
 
-/// The dump with the player's facing left out, to compare around a refused move.
+/// The dump with the players' facing left out, to compare around a
+/// refused move (a duck's Facing is state: it stays in).
 pub fn dump_without_facing(world: &World) -> String {
-    dump_filtered(world, |c| !matches!(c, AnyComponent::Facing(_)))
+    dump_filtered(world, |id, c| {
+        !(matches!(c, AnyComponent::Facing(_)) && world.tags(id).unwrap().contains(TagKind::Player))
+    })
 }
 
-fn dump_filtered(world: &World, keep: impl Fn(&AnyComponent) -> bool) -> String {
+fn dump_filtered(world: &World, keep: impl Fn(EntityId, &AnyComponent) -> bool) -> String {
     let mut out = String::new();
     for id in world.entities() {
         let tags: Vec<&str> = world.tags(id).unwrap().iter().map(TagKind::name).collect();
@@ -314,7 +355,7 @@ fn dump_filtered(world: &World, keep: impl Fn(&AnyComponent) -> bool) -> String 
             .components(id)
             .unwrap()
             .into_iter()
-            .filter(&keep)
+            .filter(|c| keep(id, c))
             .collect();
         writeln!(out, "{id}: {tags:?} {comps:?}").unwrap();
     }
@@ -330,10 +371,10 @@ pub fn assert_invariants(world: &World) {
 }
 
 /// Run one step and check every invariant of rules.md §5 around it: the
-/// world stays consistent (index, blockers, holding, water, doors), only
-/// the rules that may create or destroy entities did (a key spent, a
-/// collectible collected, a smash and its contents, each named by its
-/// event), the `Moved` events match what moved, and a step without events
+/// world stays consistent (index, blockers, holding, water, doors,
+/// containers), only the rules that may create or destroy entities did (a
+/// key spent or put in a cauldron, a collectible collected, a smash and its
+/// contents, a brew and its product, each named by its event), the `Moved` events match what moved, and a step without events
 /// changed nothing but the player's facing.
 pub fn checked_step(
     world: &mut World,
@@ -359,6 +400,13 @@ pub fn checked_step(
             SimEvent::Smashed(s) => {
                 may_go.insert(s.entity);
                 may_come.extend(s.contents.iter().copied());
+            }
+            SimEvent::PutIn(p) => {
+                may_go.insert(p.entity);
+            }
+            SimEvent::Brewed(b) => {
+                may_go.insert(b.cauldron);
+                may_come.insert(b.product);
             }
             _ => {}
         }
@@ -419,7 +467,21 @@ pub fn checked_step(
             None => assert_eq!(after, before, "{id} moved without an event"),
         }
     }
-    if events.is_empty() {
+    // A refused move emits one `bump` (rules.md §5, 3); a step with no
+    // other event changed nothing but the player's Facing.
+    let bumps = events
+        .iter()
+        .filter(|e| matches!(e, SimEvent::SoundHint(h) if h.kind == SoundKind::Bump))
+        .count();
+    assert!(bumps <= 1, "two bumps in one step");
+    if bumps == 1 {
+        assert!(
+            matches!(events.events().last(), Some(SimEvent::SoundHint(_))),
+            "the bump comes last"
+        );
+        assert!(matches!(input, Input::Move(_)), "only a move bumps");
+    }
+    if events.len() == bumps {
         assert_eq!(
             dump_without_facing(world),
             before,
@@ -492,10 +554,22 @@ pub type MoveLine = ((i32, i32), (i32, i32), MoveCause);
 /// every step, assert the board reads `after`, and return the world and
 /// the events.
 pub fn assert_play_with(rules: &Rules, before: &str, moves: &str, after: &str) -> Played {
-    let (mut world, player) = world_from_ascii(before);
+    assert_play_in(TEST_LEGEND, rules, before, moves, after)
+}
+
+/// [`assert_play_with`] with the letters of `legend` (see [`legend_with`]).
+pub fn assert_play_in(
+    legend: &Legend,
+    rules: &Rules,
+    before: &str,
+    moves: &str,
+    after: &str,
+) -> Played {
+    let (mut world, player) = world_from_ascii_in(legend, before);
+    let chars = chars_of(legend);
     assert_invariants(&world);
     assert_eq!(
-        world_to_ascii(&world),
+        print_ascii(&chars, &world),
         normalized(before),
         "test grid does not round-trip"
     );
@@ -504,7 +578,7 @@ pub fn assert_play_with(rules: &Rules, before: &str, moves: &str, after: &str) -
         .map(|input| checked_step(&mut world, player, input, rules))
         .collect();
     let expected = normalized(after);
-    let actual = world_to_ascii(&world);
+    let actual = print_ascii(&chars, &world);
     assert!(
         actual == expected,
         "after {moves:?}\n--- expected\n{expected}--- actual\n{actual}"
@@ -530,6 +604,11 @@ pub fn assert_steps_with(rules: &Rules, before: &str, moves: &str, after: &str) 
 /// [`assert_steps_with`] under the Muscleman rules.
 pub fn assert_steps(before: &str, moves: &str, after: &str) -> Vec<EventBatch> {
     assert_steps_with(&Rules::MUSCLEMAN, before, moves, after)
+}
+
+/// [`assert_steps`] with the letters of `legend` (see [`legend_with`]).
+pub fn assert_steps_in(legend: &Legend, before: &str, moves: &str, after: &str) -> Vec<EventBatch> {
+    assert_play_in(legend, &Rules::MUSCLEMAN, before, moves, after).batches
 }
 
 /// A 10×7 room with every kind of cell, for the history and save tests.
@@ -558,7 +637,13 @@ pub fn command() -> impl proptest::strategy::Strategy<Value = muscleman_sim::Com
 
 /// Start a Muscleman game of `grid` and apply `moves`, written as MOVES letters.
 pub fn played(grid: &str, moves: &str) -> muscleman_sim::Game {
-    let mut game = muscleman_sim::Game::new(&level_from_ascii(grid), Rules::MUSCLEMAN).unwrap();
+    played_in(TEST_LEGEND, grid, moves)
+}
+
+/// [`played`] with the letters of `legend`.
+pub fn played_in(legend: &Legend, grid: &str, moves: &str) -> muscleman_sim::Game {
+    let level = level_from_ascii_in(legend, grid);
+    let mut game = muscleman_sim::Game::new(&level, Rules::MUSCLEMAN).unwrap();
     for c in moves.chars() {
         let command = muscleman_sim::Command::from_letter(c).expect("a MOVES letter");
         game.apply(command).unwrap();
@@ -570,7 +655,12 @@ pub fn played(grid: &str, moves: &str) -> muscleman_sim::Game {
 /// loading is deterministic, so it is the id that entity has in every world
 /// built from `grid` ([`assert_steps`] included).
 pub fn id_at(grid: &str, x: i32, y: i32, tag: TagKind) -> EntityId {
-    let (world, _) = world_from_ascii(grid);
+    id_at_in(TEST_LEGEND, grid, x, y, tag)
+}
+
+/// [`id_at`] with the letters of `legend`.
+pub fn id_at_in(legend: &Legend, grid: &str, x: i32, y: i32, tag: TagKind) -> EntityId {
+    let (world, _) = world_from_ascii_in(legend, grid);
     world
         .index()
         .tagged_at(GridPos::new(x, y))
@@ -581,7 +671,9 @@ pub fn id_at(grid: &str, x: i32, y: i32, tag: TagKind) -> EntityId {
 
 /// A step's events in a short form to compare in order: `moved 3`,
 /// `sank 3`, `key_consumed 4 5`, `door_opened 5`, `door_closed 5`,
-/// `plate_pressed 6`, `plate_released 6`, `item_collected 7 coins`.
+/// `plate_pressed 6`, `plate_released 6`, `item_collected 7 coins`,
+/// `bump 1`, `quack 8`, `put_in 9 4`, `brewed 9 12`, `grab_released 4`,
+/// `swing_blocked via`.
 pub fn story(batch: &EventBatch) -> Vec<String> {
     batch
         .iter()
@@ -596,9 +688,20 @@ pub fn story(batch: &EventBatch) -> Vec<String> {
             SimEvent::ItemCollected(c) => {
                 format!("item_collected {} {}", c.entity, c.counter.name())
             }
+            SimEvent::SoundHint(h) => format!("{} {}", h.kind.name(), h.entity),
+            SimEvent::PutIn(p) => format!("put_in {} {}", p.container, p.entity),
+            SimEvent::Brewed(b) => format!("brewed {} {}", b.cauldron, b.product),
+            SimEvent::GrabReleased(g) => format!("grab_released {}", g.entity),
+            SimEvent::SwingBlocked(b) => format!("swing_blocked {}", b.reason.name()),
             other => format!("{other:?}"),
         })
         .collect()
+}
+
+/// Return whether a step's events are those of a refused move: exactly
+/// one, its bump (rules.md §5, invariant 3).
+pub fn bumped(events: &[SimEvent]) -> bool {
+    matches!(events, [SimEvent::SoundHint(h)] if h.kind == SoundKind::Bump)
 }
 
 /// The state of a game to compare exactly: its hash, every entity by id
@@ -616,8 +719,13 @@ fn state(game: &muscleman_sim::Game) -> (u64, String, Vec<(GlobalCounter, u64)>)
 /// the restart the end, and a save loaded back the end: the same ids, tags,
 /// components, counters and state hash each time.
 pub fn assert_history_round_trips(grid: &str, moves: &str) {
-    let start = state(&played(grid, ""));
-    let mut game = played(grid, moves);
+    assert_history_round_trips_in(TEST_LEGEND, grid, moves);
+}
+
+/// [`assert_history_round_trips`] with the letters of `legend`.
+pub fn assert_history_round_trips_in(legend: &Legend, grid: &str, moves: &str) {
+    let start = state(&played_in(legend, grid, ""));
+    let mut game = played_in(legend, grid, moves);
     let end = state(&game);
     assert_ne!(start, end, "{moves:?} changed nothing");
     let depth = game.undo_depth();

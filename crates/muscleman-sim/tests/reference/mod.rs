@@ -1,8 +1,9 @@
 //! A reference model of walk, push, no swimming and sinking, grab, drop,
-//! moving while holding, swings, keys, doors, plates, collectibles, floors
-//! and stairs, and history, written from rules.md §3–§5 alone, on plain
+//! moving while holding, swings, the hammer, keys, doors, plates,
+//! collectibles, floors and stairs, ducks, cauldrons and bongs, the bump,
+//! and history, written from rules.md §3–§5 (version 3) alone, on plain
 //! character grids: one board per floor, the player's floor the one every
-//! rule but the stairs and the doors' plates looks at.
+//! rule but the stairs, the ducks, the brew and the doors' plates looks at.
 //!
 //! It shares no code with the sim (not even `muscleman-core`): positions
 //! are `(x, y)` pairs, the board is five layers of characters, and history
@@ -14,11 +15,12 @@
 //!
 //! | layer | characters |
 //! | --- | --- |
-//! | thing (at most one per cell) | `@` player, `#` wall, `%` weak wall, `$` box, `&` heavy box, `r` red key, `b` blue key, space nothing |
+//! | thing (at most one per cell) | `@` player, `#` wall, `%` weak wall, `$` box, `&` heavy box, `h` hammer, `r` `b` `y` `g` red, blue, yellow, green key, `n` `e` `s` `w` duck facing up, right, down, left, `C` cauldron, `O` bong, space nothing |
 //! | ground | `.` goal, `~` water, `:` water and goal, `=` water a sunk heavy box fills, `<` stairs up, `>` stairs down, space plain floor |
 //! | fixture | `r` red plate, `b` blue plate, `h` heavy plate, `R` red door, `B` blue door, `S` secret door, space none |
 //! | state (of the fixture) | plates: space up, `v` pressed; doors: space closed, `o` open, `u` unlocked for good by a key |
 //! | item | `a` apple, `p` pear, `c` cheese, `o` coin, space none |
+//! | held (two) | the keys a cauldron or a bong holds, in the order they went in |
 //!
 //! Besides the characters, every thing carries a serial number: its place
 //! in reading order (row by row, left to right) on the board the game
@@ -53,6 +55,20 @@ pub const HEAVY: char = '&';
 pub const KEY_RED: char = 'r';
 /// A blue key (thing layer).
 pub const KEY_BLUE: char = 'b';
+/// A yellow key (thing layer).
+pub const KEY_YELLOW: char = 'y';
+/// A green key (thing layer).
+pub const KEY_GREEN: char = 'g';
+/// A hammer (thing layer).
+pub const HAMMER: char = 'h';
+/// Ducks facing up, right, down and left (thing layer), in [`Dir::ALL`] order.
+pub const DUCKS: [char; 4] = ['n', 'e', 's', 'w'];
+/// A cauldron (thing layer); its keys are its cell's `held`.
+pub const CAULDRON: char = 'C';
+/// A bong (thing layer); its two keys are its cell's `held`.
+pub const BONG: char = 'O';
+/// What a move note names any duck by, whichever way it faces.
+pub const DUCK: char = 'D';
 /// A goal.
 pub const GOAL: char = '.';
 /// Water.
@@ -176,6 +192,8 @@ pub enum Cause {
     Player,
     Push,
     Swing,
+    /// A duck walked by itself.
+    Brain,
 }
 
 /// One event of a step, as the model names it: by cells and characters,
@@ -209,6 +227,16 @@ pub enum Note {
     /// The player took stairs from floor `from` to floor `to`, with the
     /// thing it held if `carried`.
     Climbed { from: u32, to: u32, carried: bool },
+    /// The player's move moved nothing: its bump, the step's last event.
+    Bump,
+    /// The duck at this cell was blocked: it turned and quacked.
+    Quack(Pos),
+    /// The key at `key` went into the cauldron at `cauldron`.
+    PutIn { key: Pos, cauldron: Pos },
+    /// The cauldron at this cell brewed.
+    Brewed(Pos),
+    /// The hammer smashed what stood at this cell.
+    Smashed(Pos),
 }
 
 /// One thing moving one cell.
@@ -228,6 +256,8 @@ pub struct Cell {
     pub fixture: char,
     pub state: char,
     pub item: char,
+    /// The keys the thing holds (a cauldron, a bong), [`EMPTY`] past them.
+    pub held: [char; 2],
 }
 
 impl Cell {
@@ -238,6 +268,7 @@ impl Cell {
         fixture: EMPTY,
         state: EMPTY,
         item: EMPTY,
+        held: [EMPTY; 2],
     };
 }
 
@@ -353,17 +384,24 @@ impl Board {
         }
     }
 
-    /// Take the thing at `p` away.
+    /// Take the thing at `p` away, with what it holds.
     fn clear_thing(&mut self, p: Pos) {
-        self.set_thing(p, EMPTY);
+        self.update(p, |c| {
+            c.thing = EMPTY;
+            c.held = [EMPTY; 2];
+        });
         self.set_serial(p, 0);
     }
 
-    /// Move the thing at `from`, serial and all, to `to` (which holds none).
+    /// Move the thing at `from`, serial and what it holds and all, to `to`
+    /// (which holds none).
     fn move_thing(&mut self, from: Pos, to: Pos) -> char {
-        let (what, serial) = (self.thing(from), self.serial(from));
+        let (what, serial, held) = (self.thing(from), self.serial(from), self.at(from).held);
         self.clear_thing(from);
-        self.set_thing(to, what);
+        self.update(to, |c| {
+            c.thing = what;
+            c.held = held;
+        });
         self.set_serial(to, serial);
         what
     }
@@ -487,6 +525,10 @@ pub fn picture(cells: &BTreeMap<Pos, Cell>) -> String {
         }
         .to_string()
     });
+    if cells.values().any(|c| c.held != [EMPTY; 2]) {
+        out.push_str("(held keys per cell)\n");
+        grid(&mut out, &|c| format!("{}{}|", c.held[0], c.held[1]));
+    }
     if cells
         .values()
         .any(|c| c.fixture != EMPTY || c.item != EMPTY)
@@ -527,6 +569,8 @@ pub struct State {
     pub pushes: u32,
     /// Items collected, in the order of [`ITEMS`].
     pub collected: [u64; 4],
+    /// Green keys brewed, bongs brewed, bongs broken.
+    pub made: [u64; 3],
 }
 
 impl State {
@@ -580,18 +624,38 @@ pub struct Model {
     pub notes: Vec<Note>,
     /// Whether the player may grab, drop and swing.
     pub hands: bool,
+    /// Each floor's rectangle, by floor - 1, fixed at load: the smallest
+    /// holding its strong walls, water, goals and stairs (rules.md §4
+    /// Floors).
+    pub rects: Vec<Option<(Pos, Pos)>>,
+    /// The serial the next thing a rule makes gets (a brew's product, a
+    /// smashed bong's keys): past every other.
+    pub next_serial: u32,
 }
 
 fn is_key(thing: char) -> bool {
-    thing == KEY_RED || thing == KEY_BLUE
+    matches!(thing, KEY_RED | KEY_BLUE | KEY_YELLOW | KEY_GREEN)
+}
+
+fn is_duck(thing: char) -> bool {
+    DUCKS.contains(&thing)
+}
+
+/// What a move note names a thing by: its character, a duck by [`DUCK`].
+pub fn kind(thing: char) -> char {
+    if is_duck(thing) { DUCK } else { thing }
 }
 
 fn is_pushable(thing: char) -> bool {
-    thing == BOX || thing == HEAVY || is_key(thing)
+    thing == BOX
+        || thing == HEAVY
+        || is_key(thing)
+        || matches!(thing, HAMMER | BONG)
+        || is_duck(thing)
 }
 
 fn is_liftable(thing: char) -> bool {
-    thing == BOX || is_key(thing)
+    thing == BOX || is_key(thing) || matches!(thing, HAMMER | BONG) || is_duck(thing)
 }
 
 /// Water nothing fills: the player cannot enter it.
@@ -601,7 +665,11 @@ fn is_water(ground: char) -> bool {
 
 /// Things with BlocksMovement.
 fn blocks(thing: char) -> bool {
-    matches!(thing, PLAYER | WALL | WEAK_WALL | BOX | HEAVY) || is_key(thing)
+    matches!(
+        thing,
+        PLAYER | WALL | WEAK_WALL | BOX | HEAVY | HAMMER | CAULDRON | BONG
+    ) || is_key(thing)
+        || is_duck(thing)
 }
 
 /// Things with BlocksPush (all blockers but the weak wall).
@@ -617,9 +685,14 @@ fn is_door(fixture: char) -> bool {
     matches!(fixture, DOOR_RED | DOOR_BLUE | DOOR_SECRET)
 }
 
-/// The door a key of this colour unlocks.
+/// The door a key of this colour unlocks (the levels have red and blue
+/// doors only).
 fn door_of_key(key: char) -> char {
-    if key == KEY_RED { DOOR_RED } else { DOOR_BLUE }
+    match key {
+        KEY_RED => DOOR_RED,
+        KEY_BLUE => DOOR_BLUE,
+        _ => '?',
+    }
 }
 
 /// A closed door at this cell: it blocks movement and swings.
@@ -642,12 +715,15 @@ struct Chain {
     cells: Vec<Pos>,
     /// The key spent at its door, and the door, under the key rule.
     spent: Option<(Pos, Pos)>,
+    /// The key put into a cauldron, and the cauldron.
+    put_in: Option<(Pos, Pos)>,
 }
 
 impl Chain {
     const NONE: Chain = Chain {
         cells: Vec::new(),
         spent: None,
+        put_in: None,
     };
 }
 
@@ -662,6 +738,7 @@ fn same_place(a: &State, b: &State) -> bool {
         && a.facing == b.facing
         && a.held == b.held
         && a.collected == b.collected
+        && a.made == b.made
 }
 
 impl Model {
@@ -686,6 +763,7 @@ impl Model {
         for b in &mut floors {
             next = b.number_things_from(next);
         }
+        let rects = floors.iter().map(rect_of).collect();
         let i = floor as usize - 1;
         let board = std::mem::take(&mut floors[i]);
         assert_eq!(
@@ -703,6 +781,7 @@ impl Model {
             moves: 0,
             pushes: 0,
             collected: [0; 4],
+            made: [0; 3],
         };
         // rules.md §6: a plate is pressed if something presses it; a door
         // written open stays open only if its plates hold it open or
@@ -730,6 +809,8 @@ impl Model {
             last: Effect::Start,
             notes: Vec::new(),
             hands: true,
+            rects,
+            next_serial: next,
         }
     }
 
@@ -754,8 +835,14 @@ impl Model {
                     Key::SwingLeft => self.swing(self.now.facing.counter_clockwise()),
                     Key::SwingRight => self.swing(self.now.facing.clockwise()),
                 }
+                // rules.md §4, Emit: a move whose action moved nothing bumps.
+                let moved_nothing = !self.notes.iter().any(|n| matches!(n, Note::Moved(_)));
+                self.actors();
                 self.environment(before.player);
                 self.cleanup();
+                if matches!(key, Key::Go(_)) && moved_nothing {
+                    self.notes.push(Note::Bump);
+                }
                 let moves: Vec<Move> = self
                     .notes
                     .iter()
@@ -769,7 +856,10 @@ impl Model {
                 if moves.iter().any(|m| m.cause == Cause::Player) {
                     self.now.moves += 1;
                 }
-                if moves.iter().any(|m| m.cause != Cause::Player) {
+                if moves
+                    .iter()
+                    .any(|m| m.cause != Cause::Player && m.cause != Cause::Brain)
+                {
                     self.now.pushes += 1;
                 }
                 let mut turned = before.clone();
@@ -881,17 +971,31 @@ impl Model {
             return None;
         }
         if !self.blocked(end) {
-            return Some(Chain { cells, spent: None });
+            return Some(Chain {
+                cells,
+                ..Chain::NONE
+            });
         }
-        // The key rule: the far end is a key and beyond it, its closed door.
+        // The key rules: the far end is a key and beyond it, its closed
+        // door, or a cauldron that holds fewer than two keys.
         let last = *cells.last()?;
         let key = board.thing(last);
-        let door = board.at(end);
-        if keys && is_key(key) && closed_door(door) && door.fixture == door_of_key(key) {
+        let beyond = board.at(end);
+        if keys && is_key(key) && closed_door(beyond) && beyond.fixture == door_of_key(key) {
             cells.pop();
             return Some(Chain {
                 cells,
                 spent: Some((last, end)),
+                put_in: None,
+            });
+        }
+        let room = beyond.held.iter().filter(|k| **k != EMPTY).count() < 2;
+        if keys && is_key(key) && beyond.thing == CAULDRON && room {
+            cells.pop();
+            return Some(Chain {
+                cells,
+                spent: None,
+                put_in: Some((last, end)),
             });
         }
         None
@@ -906,6 +1010,15 @@ impl Model {
             self.notes.push(Note::KeyConsumed { key, door });
             self.notes.push(Note::DoorOpened(door));
         }
+        if let Some((key, cauldron)) = chain.put_in {
+            let k = self.now.board.thing(key);
+            self.now.board.clear_thing(key);
+            self.now.board.update(cauldron, |c| {
+                let slot = if c.held[0] == EMPTY { 0 } else { 1 };
+                c.held[slot] = k;
+            });
+            self.notes.push(Note::PutIn { key, cauldron });
+        }
         for &at in chain.cells.iter().rev() {
             self.move_thing(at, step(at, dir), Cause::Push);
         }
@@ -913,7 +1026,7 @@ impl Model {
 
     /// Move the thing at `from` to `to`.
     fn move_thing(&mut self, from: Pos, to: Pos, cause: Cause) {
-        let what = self.now.board.move_thing(from, to);
+        let what = kind(self.now.board.move_thing(from, to));
         self.notes.push(Note::Moved(Move {
             what,
             from,
@@ -988,6 +1101,9 @@ impl Model {
         }
         let (p, f) = (self.now.player, self.now.facing);
         let (front, via, at_t) = (step(p, f), step(step(p, f), to), step(p, to));
+        if self.now.board.thing(front) == HAMMER && self.strike(via, at_t) {
+            return;
+        }
         let board = &self.now.board;
         let via_plan = if is_pushable(board.thing(via)) {
             self.plan_chain(via, to, false)
@@ -1037,6 +1153,8 @@ impl Model {
                 self.notes.push(Note::Collected { at: s.player, item });
             }
         }
+        self.brew();
+        let s = &mut self.now;
         // Sink: a heavy box on unfilled water arrived there this step (none
         // stands there at the end of a step, invariant 7); none is held.
         // On every floor: the player may have pushed it there and then
@@ -1064,7 +1182,13 @@ impl Model {
     fn plates_and_doors(s: &mut State, notes: &mut Vec<Note>) {
         // Floor by floor, each in reading order: the sim's id order.
         let floors = s.others.len() as u32;
-        let held_at = s.held.map(|_| (s.floor, step(s.player, s.facing)));
+        // What the player holds stands in front of it; a held key spent
+        // this step (cleanup has not let go yet) is there no more.
+        let front = step(s.player, s.facing);
+        let held_at = s
+            .held
+            .filter(|h| s.board.serial(front) == *h)
+            .map(|_| (s.floor, front));
         for f in 1..=floors {
             let board = floor_mut(s, f);
             for at in board.fixtures(is_plate) {
@@ -1154,9 +1278,12 @@ impl Model {
         }
         let mut target = std::mem::take(&mut s.others[(to - 1) as usize]);
         let mut take = |p: Pos| {
-            let (what, serial) = (s.board.thing(p), s.board.serial(p));
+            let (what, serial, held) = (s.board.thing(p), s.board.serial(p), s.board.at(p).held);
             s.board.clear_thing(p);
-            target.set_thing(p, what);
+            target.update(p, |c| {
+                c.thing = what;
+                c.held = held;
+            });
             target.set_serial(p, serial);
         };
         take(s.player);
@@ -1180,3 +1307,7 @@ impl Model {
         }
     }
 }
+
+mod v3;
+
+use v3::rect_of;

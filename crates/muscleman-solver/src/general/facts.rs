@@ -66,9 +66,13 @@ pub(crate) fn goals_and_boxes(level: &Level) -> (usize, usize) {
 
 /// Return how many goals `level` has and how many boxes that count on a
 /// goal (boxes and heavy boxes not sunk) `world`, a later position of it,
-/// holds: goals never change, boxes may have sunk or been smashed.
+/// holds: goals never change, boxes may have sunk or been smashed. Every
+/// floor counts.
 pub(crate) fn goals_and_boxes_now(level: &Level, world: &World) -> (usize, usize) {
-    let goals = level.positions_of(EntityRecipe::Goal).count();
+    let goals = level
+        .all_entities()
+        .filter(|(_, _, spec)| spec.recipe == EntityRecipe::Goal)
+        .count();
     let boxes = world
         .entities()
         .into_iter()

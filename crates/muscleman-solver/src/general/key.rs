@@ -3,7 +3,7 @@
 
 use muscleman_core::{EntityId, EntityRecipe, GlobalCounter, GridDir, GridPos};
 use muscleman_level::Level;
-use muscleman_sim::{Collects, Facing, Holding, TagKind, TagSet, World, recipe_decl};
+use muscleman_sim::{Collects, Facing, Holding, Inside, TagKind, TagSet, World, recipe_decl};
 
 /// Whether a tag set needs a second word (never, while every tag's bit is
 /// below 32).
@@ -12,11 +12,12 @@ const WIDE_TAGS: bool = muscleman_sim::TAG_BITS > 32;
 /// The word written for an entity that no longer exists.
 const GONE: u32 = u32::MAX;
 
-/// Return whether an entity with `tags` counts on a goal: a box, or a heavy
-/// box that has not sunk (the sim's rule, `muscleman_sim::is_solved`).
+/// Return whether an entity with `tags` counts on a goal: a box (the one
+/// thing that opens; a bong does not count), or a heavy box that has not
+/// sunk (the sim's rule, `muscleman_sim::is_solved`).
 pub(crate) fn counts_on_goal(tags: TagSet) -> bool {
     tags.contains(TagKind::Pushable)
-        && (tags.contains(TagKind::Smashable) || tags.contains(TagKind::Heavy))
+        && (tags.contains(TagKind::Openable) || tags.contains(TagKind::Heavy))
 }
 
 /// Return whether an entity with `tags` is never changed by any rule: a
@@ -52,12 +53,13 @@ pub(crate) struct Census {
 /// walls, water and goals): whether it exists, its tags and, if it can
 /// move, its cell; the player's Facing and what it holds; and the counters
 /// when the level has collectibles. When the level can spawn entities (it
-/// has a hammer and a box with contents) and some were spawned, every such
-/// entity is written with its id, and a collectible with its counter (a
-/// first word tells the two forms apart). Within one level, what
-/// the key leaves out is either never changed by a step or fixed by what
-/// it writes (a box's contents never change; a spawned entity's recipe is
-/// its tags, and a collectible's its counter), so two positions with equal
+/// has a hammer and something with contents, or a cauldron, which brews)
+/// and some were spawned, every such entity is written with its id, and a
+/// collectible with its counter (a first word tells the two forms apart);
+/// a cauldron and a bong with their contents, in order, either way. Within
+/// one level, what the key leaves out is either never changed by a step or
+/// fixed by what it writes (a box's contents never change; a spawned
+/// entity's recipe is its tags, a collectible's its counter), so two positions with equal
 /// keys are the same world: the property test holds this against exact
 /// dumps of the world. The two exceptions are asked for: without hands the
 /// key may leave out Facing ([`KeyWriter::new`]), so positions that differ
@@ -224,12 +226,17 @@ impl DeadCells {
 /// The sim's mechanics whose ways of moving a box [`DeadCells::unreachable`]
 /// covers (with hands): walks and pushes, grab and drop, carries, swings and
 /// their shoves; the others move no box (a door, a plate, sinking, a
-/// collectible, the cleanup of what is held, the glow), or move one only
-/// between floors (the stairs carry what is held), and the pruning runs
-/// on one-floor levels only, which hold no stairs.
-const KNOWN_MECHANICS: [&str; 12] = [
+/// collectible, the cleanup of what is held, the glow, the bump, a sound;
+/// rules.md version 3's cauldron, which takes a key and brews a key or a
+/// bong, and the bong, a smash of which spills keys), or move one only
+/// between floors (the stairs carry what is held), and the pruning runs on
+/// one-floor levels only, which hold no stairs. Ducks (version 3) move
+/// themselves and never push; a level with one is never searched
+/// (`GiveUpReason::MovesByItself`), and its recipe says it moves by itself,
+/// which turns the pruning off too ([`DeadCells::sound`]).
+const KNOWN_MECHANICS: [&str; 16] = [
     "walk", "push", "grab", "carry", "swing", "cleanup", "collect", "doors", "plates", "sink",
-    "glow", "stairs",
+    "glow", "stairs", "bump", "ducks", "cauldron", "bong",
 ];
 
 /// Put in `out` every cell from which one step moves a box onto `at`: a
@@ -291,9 +298,11 @@ impl KeyWriter {
         let mut hammer = false;
         let mut contents = false;
         let mut collectibles = false;
+        let mut cauldron = false;
         for (_, _, spec) in level.all_entities() {
             hammer |= spec.recipe == EntityRecipe::Hammer;
             contents |= !spec.contents.as_slice().is_empty();
+            cauldron |= spec.recipe == EntityRecipe::Cauldron;
             for r in std::iter::once(spec.recipe).chain(spec.contents.as_slice().iter().copied()) {
                 // What raises a counter, as the sim declares it.
                 collectibles |= recipe_decl(r).is_some_and(|d| d.collects().is_some());
@@ -316,7 +325,8 @@ impl KeyWriter {
             player,
             fixed: world.len().saturating_sub(tracked.len()),
             tracked,
-            spawns: hammer && contents,
+            // A smash spawns contents; a brew its product.
+            spawns: (hammer && contents) || cauldron,
             counters: collectibles,
             dead,
             facing,
@@ -379,6 +389,7 @@ impl KeyWriter {
                     let counter = world.get::<Collects>(id).ok().map(|c| c.0);
                     out.push(counter.map_or(GONE, |c| c.index() as u32));
                 }
+                write_contents(out, world, id, tags);
                 note(tags, at);
             }
         } else {
@@ -388,6 +399,7 @@ impl KeyWriter {
                     continue;
                 };
                 write_tags(out, tags);
+                write_contents(out, world, t.id, tags);
                 if t.moves {
                     let at = world.position(t.id).ok();
                     write_cell(
@@ -433,6 +445,20 @@ impl KeyWriter {
         }
         census
     }
+}
+
+/// Write the contents of what holds contents that play changes or makes
+/// (a cauldron's keys, a brewed bong's two keys in the order they went
+/// in: the order its smash spills them); a box's never change, and
+/// nothing else holds any.
+fn write_contents(out: &mut Vec<u32>, world: &World, id: EntityId, tags: TagSet) {
+    let bong = tags.contains(TagKind::Smashable) && !tags.contains(TagKind::Openable);
+    if !bong && !tags.contains(TagKind::Cauldron) {
+        return;
+    }
+    let held = world.get::<Inside>(id).map(|c| c.0).unwrap_or_default();
+    out.push(held.len() as u32);
+    out.extend(held.as_slice().iter().map(|r| *r as u32));
 }
 
 fn write_tags(out: &mut Vec<u32>, tags: TagSet) {

@@ -2,10 +2,12 @@
 //! table), with no terminal: testable headlessly. [`App`] holds its state
 //! in parts by concern (the set of levels, the game being played, what is
 //! kept between runs, the playback, the hint, the screen); `background.rs`
-//! adds what runs beside the keys (playback, the hint) and `pointer.rs`
-//! the mouse.
+//! adds what runs beside the keys (playback, the hint), `pointer.rs`
+//! the mouse and `collections.rs` the collections the level list switches
+//! between, and the pars.
 
 mod background;
+mod collections;
 mod going;
 mod inspect;
 mod overlays;
@@ -24,6 +26,7 @@ use super::names::floor_label;
 use super::playback::Playing;
 use super::screen::{Overlay, Screen};
 use super::session::{LevelSet, Session, Store};
+use super::shelf::Shelf;
 use crate::diagnose::count;
 use crate::progress::{LevelRecord, Progress, RulesProgress};
 use crate::saves::Saves;
@@ -37,6 +40,8 @@ use crate::solution::moves_of;
 pub struct App {
     /// The set of levels being played.
     pub(crate) set: LevelSet,
+    /// The other collections the level list offers (← →), if any.
+    pub(crate) shelf: Shelf,
     /// The game being played.
     pub(crate) session: Session,
     /// What is kept between runs: progress and positions.
@@ -84,6 +89,7 @@ impl App {
     ) -> App {
         let mut app = App {
             set: LevelSet::new(levels, set_name.into()),
+            shelf: Shelf::default(),
             session: Session {
                 rules: game.rules(),
                 game,
@@ -298,6 +304,14 @@ impl App {
             KeyCode::PageDown => (selected + 10).min(last),
             KeyCode::Home => 0,
             KeyCode::End => last,
+            KeyCode::Left | KeyCode::Char('h' | 'a') => {
+                self.step_collection(-1);
+                return;
+            }
+            KeyCode::Right | KeyCode::Char('l' | 'd') => {
+                self.step_collection(1);
+                return;
+            }
             KeyCode::Enter | KeyCode::Char(' ') => {
                 self.screen.overlay = Overlay::None;
                 if selected != self.session.index {

@@ -7,9 +7,9 @@
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use muscleman_core::{GridDir, GridPos, Input, MoveCause, Moved};
+use muscleman_core::{EntitySpec, GridDir, GridPos, Input, MoveCause, Moved};
 use muscleman_level::Level;
-use muscleman_sim::{TagKind, Trail};
+use muscleman_sim::{TagKind, Trail, recipe_decl};
 
 use super::bound::Bound;
 use super::ended::Explored;
@@ -103,6 +103,16 @@ pub(crate) fn explore(
     budget: Option<Duration>,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<(Explored, Stats), SolveError> {
+    // What moves by itself moves while the player waits: this search
+    // steps no wait and keys no clock, so it searches no such level.
+    if let Some((floor, at, spec)) = moves_by_itself(level) {
+        let reason = GiveUpReason::MovesByItself {
+            recipe: spec.recipe,
+            floor,
+            at,
+        };
+        return Ok((Explored::GaveUp(reason), Stats::default()));
+    }
     let trail = match start {
         Some(trail) => trail,
         None => Trail::new(level, options.rules).map_err(|e| SolveError::Level {
@@ -578,4 +588,15 @@ fn sim_error(e: impl std::fmt::Display) -> SolveError {
     SolveError::Level {
         message: format!("the sim failed a step: {e}"),
     }
+}
+
+/// Return the first entity of `level`, in reading order (floor by floor),
+/// whose recipe moves by itself (the sim's declaration says it does not
+/// move only when pushed: a duck), with its floor and cell.
+pub(crate) fn moves_by_itself(level: &Level) -> Option<(usize, GridPos, EntitySpec)> {
+    level.all_entities().find(|(_, _, spec)| {
+        std::iter::once(spec.recipe)
+            .chain(spec.contents.as_slice().iter().copied())
+            .any(|r| recipe_decl(r).is_some_and(|d| !d.assume.moves_only_when_pushed))
+    })
 }

@@ -1,0 +1,250 @@
+//! The built-in collections in the game: the level list offers both (← →
+//! switch), the second's pars show in the list, the panel and the
+//! "Solved!" banner, and a new run opens the collection played last.
+//! Screens are drawn on ratatui's `TestBackend` and compared with
+//! committed snapshots.
+
+use muscleman_cli::builtin;
+use muscleman_cli::cli::PlayArgs;
+use muscleman_cli::play::{App, Overlay, PlayConfig, builtin_collections, open_where_left, ui};
+use muscleman_cli::progress::Progress;
+use muscleman_cli::saves::Saves;
+use muscleman_sim::Rules;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+fn key(app: &mut App, code: KeyCode) {
+    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+/// Enter in the level list: play the level chosen, and close its
+/// introduction (its `Comment`, shown as it opens) if it shows one.
+fn enter(app: &mut App) {
+    key(app, KeyCode::Enter);
+    if app.overlay() == Overlay::Intro {
+        key(app, KeyCode::Esc);
+    }
+    assert_eq!(app.overlay(), Overlay::None);
+}
+
+fn screen(app: &App, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("terminal");
+    terminal.draw(|frame| ui::draw(app, frame)).expect("draw");
+    let buffer = terminal.backend().buffer().clone();
+    let mut out = String::new();
+    for y in 0..height {
+        let mut line = String::new();
+        for x in 0..width {
+            line.push_str(buffer.cell((x, y)).map_or(" ", |c| c.symbol()));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The game as `play` opens it with no level file, under `rules`, with
+/// `progress`: the first collection, both offered.
+fn builtin_app(rules: Rules, progress: Progress) -> App {
+    let collections = builtin_collections().expect("the built-in collections");
+    let first = collections.first().expect("a first collection").clone();
+    let mut app = App::new(first.levels, 0, first.name, rules, progress).expect("app");
+    app.set_collections(collections, 0);
+    app
+}
+
+/// The solution stored for level `n` of the second collection.
+fn stored(n: usize) -> &'static str {
+    let c = builtin::find("combinations").expect("combinations");
+    builtin::solutions_of(c)
+        .into_iter()
+        .find(|(m, _)| *m == n)
+        .map(|(_, s)| s)
+        .expect("a solution")
+}
+
+#[test]
+fn the_level_list_offers_both_collections_and_the_pars() {
+    let mut app = builtin_app(Rules::MUSCLEMAN, Progress::in_memory());
+    assert_eq!(app.collection(), Some((0, 2)));
+    key(&mut app, KeyCode::Tab);
+    let s = screen(&app, 80, 24);
+    assert!(
+        s.contains("Built-in levels: Muscleman · collection 1 of 2"),
+        "{s}"
+    );
+    assert!(s.contains("←→ collection"), "{s}");
+    // The first collection sets no par: no par column.
+    assert!(!s.contains(" par "), "{s}");
+    key(&mut app, KeyCode::Right);
+    assert_eq!(app.collection(), Some((1, 2)));
+    assert_eq!(app.overlay(), Overlay::Browser { selected: 0 });
+    assert_eq!(app.level().title(), Some("Moat Key"));
+    let s = screen(&app, 80, 24);
+    assert!(
+        s.contains("Built-in levels: Combinations · collection 2 of 2"),
+        "{s}"
+    );
+    assert!(s.contains("#   ✓  moves pushes  par  title"), "{s}");
+    assert!(s.contains("▸  1          -      -   15  Moat Key"), "{s}");
+    insta::assert_snapshot!("combinations_list_80x24", s);
+    insta::assert_snapshot!("combinations_list_60x18", screen(&app, 60, 18));
+    // Without colours the text is the same.
+    app.set_color(false);
+    assert_eq!(screen(&app, 80, 24), s);
+    // ← goes back, and round: → → is the first again.
+    key(&mut app, KeyCode::Left);
+    assert_eq!(app.collection(), Some((0, 2)));
+    assert_eq!(app.level().title(), Some("First Steps"));
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Right);
+    assert_eq!(app.collection(), Some((0, 2)));
+    key(&mut app, KeyCode::Char('h'));
+    assert_eq!(app.collection(), Some((1, 2)));
+}
+
+#[test]
+fn the_panel_shows_the_par_and_the_banner_compares_the_moves() {
+    let mut app = builtin_app(Rules::MUSCLEMAN, Progress::in_memory());
+    app.switch_collection(1);
+    // The level introduces itself as it opens: its comment says what it asks.
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.overlay(), Overlay::Intro);
+    assert!(screen(&app, 80, 24).contains("Sink the heavy box"));
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.overlay(), Overlay::None);
+    assert_eq!(app.par(), Some(15));
+    let s = screen(&app, 80, 24);
+    assert!(s.contains("Par        15"), "{s}");
+    // The stored solution matches the par.
+    app.start_playback(stored(1), "the stored solution");
+    while app.tick() {}
+    assert!(app.is_solved());
+    let s = screen(&app, 80, 24);
+    assert!(s.contains("Par 15: matched"), "{s}");
+    insta::assert_snapshot!("combinations_solved_80x24", s);
+    insta::assert_snapshot!("combinations_solved_60x18", screen(&app, 60, 18));
+    // Two moves more (a step aside and back first) are two over.
+    app.start_playback(&format!("rl{}", stored(1)), "a longer way");
+    while app.tick() {}
+    assert!(app.is_solved());
+    assert_eq!(app.game().stats().moves, 17);
+    let s = screen(&app, 80, 24);
+    assert!(s.contains("Par 15: 2 moves over"), "{s}");
+    // The first collection's levels have none.
+    app.switch_collection(0);
+    enter(&mut app);
+    assert_eq!(app.par(), None);
+    assert!(!screen(&app, 80, 24).contains("Par "));
+}
+
+#[test]
+fn a_par_counts_under_muscleman_rules_only() {
+    let mut app = builtin_app(Rules::SOKOBAN, Progress::in_memory());
+    app.switch_collection(1);
+    assert_eq!(app.par(), None);
+    assert!(!app.shows_pars());
+    let s = screen(&app, 80, 24);
+    assert!(s.contains("#   ✓  moves pushes  title"), "{s}");
+    key(&mut app, KeyCode::Esc);
+    assert!(!screen(&app, 80, 24).contains("Par "));
+}
+
+#[test]
+fn each_collection_keeps_its_place_and_a_new_run_opens_the_last_one() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let open = |args: &PlayArgs| {
+        let mut config = PlayConfig::resolve(args).expect("resolves");
+        let (progress, warnings) = Progress::open(dir);
+        assert!(warnings.is_empty(), "{warnings:?}");
+        config.resume_collection(&progress);
+        let (collections, index) = config.builtin.take().expect("built-in");
+        let mut app = App::new(
+            config.levels,
+            config.start,
+            config.set_name,
+            config.rules,
+            progress,
+        )
+        .expect("app");
+        app.set_collections(collections, index);
+        open_where_left(&mut app, Saves::in_dir(dir), args);
+        app
+    };
+    {
+        let mut app = open(&PlayArgs::default());
+        assert_eq!(app.collection(), Some((0, 2)), "first run: the first");
+        assert_eq!(app.overlay(), Overlay::Browser { selected: 0 });
+        // Level 2 of the first, then level 3 of the second, one move in.
+        key(&mut app, KeyCode::Down);
+        enter(&mut app);
+        assert_eq!(app.level_index(), 1);
+        key(&mut app, KeyCode::Tab);
+        key(&mut app, KeyCode::Right);
+        key(&mut app, KeyCode::Down);
+        key(&mut app, KeyCode::Down);
+        enter(&mut app);
+        assert_eq!(app.level().title(), Some("Wedge"));
+        key(&mut app, KeyCode::Char('l'));
+        key(&mut app, KeyCode::Char('q'));
+        assert!(app.should_quit());
+    }
+    // A new run opens the second collection at Wedge, the move kept.
+    let app = open(&PlayArgs::default());
+    assert_eq!(app.collection(), Some((1, 2)));
+    assert_eq!(app.level().title(), Some("Wedge"));
+    assert_eq!(app.game().stats().moves, 1);
+    assert_eq!(app.overlay(), Overlay::None);
+    // The first collection kept its own place.
+    let mut app = app;
+    app.switch_collection(0);
+    assert_eq!(app.level_index(), 1);
+    // --collection chooses, and --level picks in the collection chosen.
+    let args = PlayArgs {
+        collection: Some("muscleman".to_owned()),
+        ..PlayArgs::default()
+    };
+    drop(app);
+    assert_eq!(open(&args).collection(), Some((0, 2)));
+    let args = PlayArgs {
+        collection: Some("combinations".to_owned()),
+        level: Some(5),
+        ..PlayArgs::default()
+    };
+    let app = open(&args);
+    assert_eq!(app.level().title(), Some("Hold the Door"));
+    let args = PlayArgs {
+        collection: Some("combinations".to_owned()),
+        level: Some(23),
+        ..PlayArgs::default()
+    };
+    let err = PlayConfig::resolve(&args).expect_err("out of range");
+    assert!(
+        err.message.contains("hold 22 levels (1 to 22)"),
+        "{}",
+        err.message
+    );
+}
+
+#[test]
+fn a_save_of_a_second_collection_level_opens_in_its_collection() {
+    let tmp = tempfile::tempdir().unwrap();
+    let c = builtin::find("combinations").expect("combinations");
+    let level = builtin::read(c).expect("reads").collection.levels[3].clone();
+    let mut game = muscleman_sim::Game::new(&level, Rules::MUSCLEMAN).expect("game");
+    for command in muscleman_cli::moves::parse("rr").expect("moves") {
+        game.apply(command).expect("applies");
+    }
+    let save = tmp.path().join("save.json");
+    std::fs::write(&save, game.save()).expect("written");
+    let args = PlayArgs {
+        load: Some(save),
+        ..PlayArgs::default()
+    };
+    let config = PlayConfig::resolve(&args).expect("resolves");
+    assert_eq!(config.builtin.as_ref().map(|(_, i)| *i), Some(1));
+    assert_eq!(config.start, 3);
+    assert_eq!(config.set_name, "Built-in levels: Combinations");
+}
