@@ -7,16 +7,16 @@
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use muscleman_core::{EntitySpec, GridDir, GridPos, Input, MoveCause, Moved};
+use muscleman_core::{GridDir, GridPos, Input, MoveCause, Moved};
 use muscleman_level::Level;
-use muscleman_sim::{TagKind, Trail, recipe_decl};
+use muscleman_sim::{TagKind, Trail};
 
 use super::bound::Bound;
 use super::ended::Explored;
 use super::facts::Facts;
 use super::freeze::{Freeze, FreezeRule};
 use super::guide::Guide;
-use super::key::{DeadCells, FacingKey, KeyWriter, counts_on_goal};
+use super::key::{DeadCells, FacingKey, KeyWriter, counts_on_goal, moves_by_itself};
 use super::open::Open;
 use super::region::{self, Regions};
 use super::table::{EXPANDED, Insert, NONE, ON_TRAIL, SOLVED, Table};
@@ -588,15 +588,4 @@ fn sim_error(e: impl std::fmt::Display) -> SolveError {
     SolveError::Level {
         message: format!("the sim failed a step: {e}"),
     }
-}
-
-/// Return the first entity of `level`, in reading order (floor by floor),
-/// whose recipe moves by itself (the sim's declaration says it does not
-/// move only when pushed: a duck), with its floor and cell.
-pub(crate) fn moves_by_itself(level: &Level) -> Option<(usize, GridPos, EntitySpec)> {
-    level.all_entities().find(|(_, _, spec)| {
-        std::iter::once(spec.recipe)
-            .chain(spec.contents.as_slice().iter().copied())
-            .any(|r| recipe_decl(r).is_some_and(|d| !d.assume.moves_only_when_pushed))
-    })
 }
