@@ -172,7 +172,7 @@ fn a_search_that_gives_up_says_how_far_it_got() {
     assert!(
         err.contains(
             " of 4 goals filled; breadth-first search; prunings: no-op inputs, fewer boxes \
-             than goals, dead cells, facing (0 positions dropped as dead)"
+             than goals, dead cells, facing, frozen boxes (0 positions dropped as dead)"
         ),
         "{err}"
     );

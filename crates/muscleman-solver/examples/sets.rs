@@ -7,19 +7,26 @@
 //!
 //! ```text
 //! cargo run --release -p muscleman-solver --example sets -- \
-//!     [--timeout SECS] [--memory MB] [--dir LEVELS_DIR] [--only SET]...
+//!     [--timeout SECS] [--memory MB] [--dir LEVELS_DIR] [--only SET]... \
+//!     [--optimal moves|pushes]
 //! ```
 //!
 //! `LEVELS_DIR` holds `Microban.xsb` and `XSokoban.xsb` (default
 //! `../shared/levels`, beside the repository); the designer set and the
 //! built-in levels are in the repository. `--only` takes a set's short
-//! name: `designer`, `builtin`, `microban-sokoban`, `microban-muscleman`,
-//! `xsokoban`.
+//! name: `designer`, `builtin`, `designer-sokoban`, `builtin-sokoban` (the
+//! same levels under Sokoban rules: no hands, so many have no solution,
+//! and the general search must prove it), `microban-sokoban`,
+//! `microban-muscleman`, `xsokoban`. `--optimal` asks for proved fewest moves or pushes instead of
+//! any solution (a level solved but not proved optimal counts as not
+//! answered).
 
 use std::time::{Duration, Instant};
 
 use muscleman_sim::Rules;
-use muscleman_solver::{SolveOptions, SolveOutcome, parse_collection, solve_level};
+use muscleman_solver::{
+    Optimize, SolveOptions, SolveOutcome, Stats, parse_collection, solve_level,
+};
 
 const DESIGNER: &str = include_str!("../benches/designer.txt");
 
@@ -37,34 +44,46 @@ enum Source {
     File(&'static str),
 }
 
-const SETS: [Set; 5] = [
+const SETS: [Set; 7] = [
     Set {
         name: "designer",
-        title: "Designer set (20), Muscleman rules",
+        title: "Designer set, Muscleman rules",
         source: Source::Text(DESIGNER),
         rules: Rules::MUSCLEMAN,
     },
     Set {
         name: "builtin",
-        title: "Built-in levels (26), Muscleman rules",
+        title: "Built-in levels, Muscleman rules",
         source: Source::Text(muscleman_levels::BUILTIN),
         rules: Rules::MUSCLEMAN,
     },
     Set {
+        name: "designer-sokoban",
+        title: "Designer set, Sokoban rules",
+        source: Source::Text(DESIGNER),
+        rules: Rules::SOKOBAN,
+    },
+    Set {
+        name: "builtin-sokoban",
+        title: "Built-in levels, Sokoban rules",
+        source: Source::Text(muscleman_levels::BUILTIN),
+        rules: Rules::SOKOBAN,
+    },
+    Set {
         name: "microban-sokoban",
-        title: "Microban (155), Sokoban rules",
+        title: "Microban, Sokoban rules",
         source: Source::File("Microban.xsb"),
         rules: Rules::SOKOBAN,
     },
     Set {
         name: "microban-muscleman",
-        title: "Microban (155), Muscleman rules",
+        title: "Microban, Muscleman rules",
         source: Source::File("Microban.xsb"),
         rules: Rules::MUSCLEMAN,
     },
     Set {
         name: "xsokoban",
-        title: "XSokoban (90), Sokoban rules",
+        title: "XSokoban, Sokoban rules",
         source: Source::File("XSokoban.xsb"),
         rules: Rules::SOKOBAN,
     },
@@ -82,11 +101,22 @@ struct Tally {
     not_answered: Vec<String>,
 }
 
+/// What the general search's prunings dropped, if it ran: positions found
+/// dead, and of those the ones with frozen boxes.
+fn dropped(stats: &Stats) -> String {
+    let reach = stats.reach;
+    if reach.goals == 0 {
+        return String::new();
+    }
+    format!(", {} dead ({} frozen)", reach.dead, reach.frozen)
+}
+
 fn main() {
     let mut timeout = 10.0_f64;
     let mut memory = 2048_u64;
     let mut dir = String::from("../shared/levels");
     let mut only: Vec<String> = Vec::new();
+    let mut optimize = Optimize::Fast;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = || {
@@ -100,6 +130,16 @@ fn main() {
             "--memory" => memory = value().parse().unwrap_or(memory),
             "--dir" => dir = value(),
             "--only" => only.push(value()),
+            "--optimal" => {
+                optimize = match value().as_str() {
+                    "moves" => Optimize::Moves,
+                    "pushes" => Optimize::Pushes,
+                    other => {
+                        eprintln!("sets: --optimal takes moves or pushes, not {other}");
+                        std::process::exit(2);
+                    }
+                }
+            }
             other => {
                 eprintln!("sets: unknown argument {other}");
                 std::process::exit(2);
@@ -107,7 +147,12 @@ fn main() {
         }
     }
     let limit = Duration::from_secs_f64(timeout);
-    println!("# limit {timeout:.1} s a level, one thread, any solution, memory {memory} MB");
+    let goal = match optimize {
+        Optimize::Fast => "any solution",
+        Optimize::Moves => "proved fewest moves",
+        Optimize::Pushes => "proved fewest pushes",
+    };
+    println!("# limit {timeout:.1} s a level, one thread, {goal}, memory {memory} MB");
     let mut rows: Vec<(&str, Tally)> = Vec::new();
     for set in &SETS {
         if !only.is_empty() && !only.iter().any(|o| o == set.name) {
@@ -138,6 +183,7 @@ fn main() {
             timeout: Some(limit),
             memory_mb: memory,
             threads: 1,
+            optimize,
             ..SolveOptions::default()
         };
         let mut tally = Tally::default();
@@ -153,6 +199,13 @@ fn main() {
                 tally.worst_level = label.clone();
             }
             let what = match &outcome {
+                Ok(SolveOutcome::Solved(s)) if optimize != Optimize::Fast && !s.optimal => {
+                    tally.not_answered.push(label.clone());
+                    format!(
+                        "solved, not proved optimal, {} moves, {} pushes, {} states",
+                        s.move_count, s.pushes, s.stats.expanded
+                    )
+                }
                 Ok(SolveOutcome::Solved(s)) => {
                     tally.solved += 1;
                     format!(
@@ -160,9 +213,9 @@ fn main() {
                         s.move_count, s.pushes, s.stats.expanded
                     )
                 }
-                Ok(SolveOutcome::Unsolvable { reason, .. }) => {
+                Ok(SolveOutcome::Unsolvable { reason, stats }) => {
                     tally.proved += 1;
-                    format!("proved unsolvable ({reason:?})")
+                    format!("proved unsolvable ({reason:?}), {} states", stats.expanded)
                 }
                 Ok(SolveOutcome::GaveUp { reason, stats }) => {
                     tally.not_answered.push(label.clone());
@@ -174,9 +227,12 @@ fn main() {
                 }
             };
             println!(
-                "{} | {label} | {:.3} s | {what}",
+                "{} | {label} | {:.3} s | {what}{}",
                 set.name,
-                took.as_secs_f64()
+                took.as_secs_f64(),
+                outcome
+                    .as_ref()
+                    .map_or(String::new(), |o| dropped(o.stats()))
             );
         }
         rows.push((set.title, tally));
@@ -193,7 +249,8 @@ fn main() {
             n => format!("{n} levels (see the lines above)"),
         };
         println!(
-            "| {title} | {}/{} | {} | {:.1} s | {:.2} s ({}) | {missing} |",
+            "| {title} ({}) | {}/{} | {} | {:.1} s | {:.2} s ({}) | {missing} |",
+            t.levels,
             t.solved,
             t.levels,
             t.proved,

@@ -96,3 +96,18 @@ pub fn explore_game(
         started,
     )
 }
+
+/// Return the general search's lower bound of the cost left from `game`'s
+/// position for `options.optimize` under the game's rules: `Some(0)` where
+/// it is off (fast mode, or where it is not sound), `None` where it finds
+/// the position dead. The property tests hold it against the true cost.
+#[doc(hidden)]
+pub fn lower_bound(game: &Game, options: &SolveOptions) -> Option<u32> {
+    general::bound_of(
+        game.level(),
+        game.world(),
+        game.player(),
+        &game.rules(),
+        options.optimize,
+    )
+}

@@ -7,8 +7,9 @@
 //!   covers the rules (under Sokoban rules it covers every move; under
 //!   Muscleman rules, in fast mode, a push solution is valid too and is
 //!   tried first with half the time), and the *general search* (module
-//!   `general`) everywhere else: best-first on an estimate, or by cost in
-//!   optimal modes, over the sim's own positions with every input the rules allow
+//!   `general`) everywhere else: best-first on an estimate, or A* on the
+//!   cost and a lower bound in optimal modes (by cost alone where the
+//!   bound is not sound), over the sim's own positions with every input the rules allow
 //!   (the four moves, grab, drop, both swings, wait), so water, keys,
 //!   doors, collectibles, hammers, pulls and swings and every other mechanic are the sim's
 //!   by construction. Only a complete search of the real rules says
@@ -208,7 +209,7 @@ mod start;
 
 pub use boundary::Boundary;
 pub use error::{ProblemError, SolveError};
-pub use game::{explore_game, solve_game, solve_game_with_progress};
+pub use game::{explore_game, lower_bound, solve_game, solve_game_with_progress};
 pub use general::MARGIN;
 pub use options::{
     GiveUpReason, Optimize, Progress, Solution, SolveOptions, SolveOutcome, Stats, Unmodelled,

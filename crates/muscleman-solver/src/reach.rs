@@ -31,13 +31,23 @@ impl Prunings {
     /// with no hands or empty ones: positions that differ only in where the player stands in
     /// its free region are one.
     pub const REGIONS: Prunings = Prunings(16);
+    /// A position with more boxes frozen off goal (boxes that can never
+    /// move again) than boxes to spare is dropped, under the rules and on
+    /// the levels where the general search's freeze rule is sound.
+    pub const FROZEN: Prunings = Prunings(32);
+    /// The optimal modes search by cost plus a lower bound of the cost
+    /// left (A*) instead of by cost alone, and drop a position where some
+    /// goal can be reached by no box.
+    pub const LOWER_BOUND: Prunings = Prunings(64);
 
-    const NAMES: [(Prunings, &'static str); 5] = [
+    const NAMES: [(Prunings, &'static str); 7] = [
         (Prunings::NO_OPS, "no-op inputs"),
         (Prunings::BOX_COUNT, "fewer boxes than goals"),
         (Prunings::DEAD_CELLS, "dead cells"),
         (Prunings::FACING, "facing"),
         (Prunings::REGIONS, "free regions"),
+        (Prunings::FROZEN, "frozen boxes"),
+        (Prunings::LOWER_BOUND, "lower bound"),
     ];
 
     /// Return the set with `other` added.
@@ -78,10 +88,13 @@ pub struct Reach {
     /// The prunings that applied.
     pub prunings: Prunings,
     /// Positions the prunings dropped as dead (too few boxes, a box on a
-    /// dead cell).
+    /// dead cell, frozen boxes).
     pub dead: u64,
-    /// Whether the search was guided (best-first on its estimate) rather
-    /// than breadth-first.
+    /// Of those, the positions dropped for their frozen boxes.
+    pub frozen: u64,
+    /// Whether the search was best-first (on its estimate for any
+    /// solution, or A* on the cost and the lower bound in the optimal
+    /// modes) rather than breadth-first in cost.
     pub guided: bool,
 }
 

@@ -20,7 +20,7 @@ use muscleman_level::Level;
 use muscleman_sim::{AnyComponent, Command, Game, Rules, Trail, is_solved};
 use muscleman_solver::{
     Optimize, Prunings, SolveOptions, SolveOutcome, UnsolvableReason, explore_game, explore_level,
-    solve_game, solve_level,
+    lower_bound, solve_game, solve_level,
 };
 use proptest::prelude::*;
 
@@ -168,13 +168,26 @@ fn text_many(
     boxes: &[(usize, u8)],
     goals: &[usize],
 ) -> String {
+    text_many_from(&CELLS, w, h, cells, player, boxes, goals)
+}
+
+/// [`text_many`] from the cells of `palette`.
+fn text_many_from(
+    palette: &[(char, Option<&'static str>)],
+    w: usize,
+    h: usize,
+    cells: &[u8],
+    player: usize,
+    boxes: &[(usize, u8)],
+    goals: &[usize],
+) -> String {
     let mut legends: BTreeMap<char, &str> = BTreeMap::new();
     let mut rows = vec!["#".repeat(w + 2)];
     for y in 0..h {
         let mut row = String::from("#");
         for x in 0..w {
             let i = y * w + x;
-            let (mut c, mut legend) = CELLS[usize::from(cells[i]) % CELLS.len()];
+            let (mut c, mut legend) = palette[usize::from(cells[i]) % palette.len()];
             let on_goal = goals.contains(&i);
             if i == player {
                 (c, legend) = ('@', None);
@@ -212,6 +225,50 @@ fn two_box_levels() -> impl Strategy<Value = String> {
             prop::collection::vec(0..n, 2),
         )
             .prop_map(move |(cells, p, boxes, goals)| text_many(w, h, &cells, p, &boxes, &goals))
+    })
+}
+
+/// Interior cells of the levels where boxes freeze: mostly floor, some
+/// strong walls, now and then a hammer (which turns the rule off with
+/// hands).
+const FREEZE_CELLS: [(char, Option<&str>); 12] = [
+    (' ', None),
+    (' ', None),
+    (' ', None),
+    (' ', None),
+    (' ', None),
+    (' ', None),
+    (' ', None),
+    (' ', None),
+    (' ', None),
+    ('#', None),
+    ('#', None),
+    ('h', Some("legend: h = Hammer")),
+];
+
+/// Levels with two or three boxes or heavy boxes on distinct cells and as
+/// many goals (some under boxes), walled in, where boxes freeze against
+/// walls and each other.
+fn freeze_levels() -> impl Strategy<Value = String> {
+    (3usize..=5, 2usize..=3, 2usize..=3).prop_flat_map(|(w, h, k)| {
+        let n = w * h;
+        let cells: Vec<usize> = (0..n).collect();
+        (
+            prop::collection::vec(0u8..FREEZE_CELLS.len() as u8, n),
+            Just(cells.clone()).prop_shuffle(),
+            Just(cells).prop_shuffle(),
+            prop::collection::vec(0u8..2, k),
+        )
+            .prop_map(move |(palette, order, goal_order, kinds)| {
+                let boxes: Vec<(usize, u8)> = order[1..=k].iter().copied().zip(kinds).collect();
+                let goals: Vec<usize> = goal_order
+                    .iter()
+                    .copied()
+                    .filter(|g| *g != order[0])
+                    .take(k)
+                    .collect();
+                text_many_from(&FREEZE_CELLS, w, h, &palette, order[0], &boxes, &goals)
+            })
     })
 }
 
@@ -286,7 +343,12 @@ fn reference(level: &Level, rules: Rules) -> Option<Reference> {
 /// Every position reachable from `level`, each by its cheapest path under
 /// `cost`; `None` past [`CAP`].
 fn reference_by(level: &Level, rules: Rules, cost_of: Cost) -> Option<Reference> {
-    let mut trail = Trail::new(level, rules).ok()?;
+    reference_from(Trail::new(level, rules).ok()?, cost_of)
+}
+
+/// Every position reachable from `trail`'s, each by its cheapest path
+/// under `cost`; `None` past [`CAP`].
+fn reference_from(mut trail: Trail, cost_of: Cost) -> Option<Reference> {
     let mut seen: HashMap<Dump, usize> = HashMap::new();
     // Per position: its path of inputs and its cost.
     let mut paths: Vec<(Vec<Input>, u32)> = Vec::new();
@@ -533,6 +595,37 @@ proptest! {
         every_mode_agrees(&level, rules, &truth, &text)?;
     }
 
+    /// On walled-in levels with two or three boxes or heavy boxes, under
+    /// Sokoban rules, Sokoban rules with chains, and Muscleman rules with
+    /// and without chains (the freeze rules for pushes alone, one box or
+    /// chains, and with hands; off with a hammer and hands), the pruned
+    /// search agrees with the plain one on solvable or not in every mode,
+    /// on the fewest moves and on the fewest pushes: a frozen box never
+    /// hides a solution.
+    #[test]
+    fn frozen_boxes_lose_nothing(text in freeze_levels(), which in 0usize..4) {
+        let Ok(level) = Level::parse(&text) else { return Ok(()) };
+        let rules = [
+            Rules::SOKOBAN,
+            Rules::SOKOBAN.with_max_chain(None),
+            Rules::MUSCLEMAN,
+            Rules::MUSCLEMAN.with_max_chain(Some(1)),
+        ][which];
+        let fail = |e: muscleman_solver::SolveError| TestCaseError::fail(format!("{e}\n{text}"));
+        for optimize in [Optimize::Moves, Optimize::Pushes, Optimize::Fast] {
+            let opts = SolveOptions { memory_mb: 16, ..options(rules, optimize) };
+            let plain = explore_level(&level, &opts, false).map_err(fail)?;
+            if matches!(plain, SolveOutcome::GaveUp { .. }) { return Ok(()) }
+            let pruned = explore_level(&level, &opts, true).map_err(fail)?;
+            let (p, q) = match optimize {
+                Optimize::Moves => (verdict(&pruned)?, verdict(&plain)?),
+                Optimize::Pushes => (pushes(&pruned)?, pushes(&plain)?),
+                Optimize::Fast => (verdict(&pruned)?.map(|_| 0), verdict(&plain)?.map(|_| 0)),
+            };
+            prop_assert_eq!(p, q, "{:?} under {:?}, pruned {:?}\n{}", optimize, rules, pruned.stats().reach, text);
+        }
+    }
+
     /// Without hands (the rules where the pruned search files a free region
     /// of the player as one position, in push-optimal mode), the
     /// pruned search agrees with the reference in every mode.
@@ -616,6 +709,37 @@ proptest! {
                 game.apply(cmd).map_err(|e| TestCaseError::fail(e.to_string()))?;
             }
             prop_assert!(game.is_solved(), "{}\n{}", s.moves, text);
+        }
+    }
+
+    /// From a game's position (some inputs played, so the player may hold
+    /// something and boxes may have sunk or been smashed) on levels with
+    /// one or two boxes from every mechanic, under both rule sets, the
+    /// optimal modes' lower bound is never more than the fewest moves or
+    /// pushes the reference finds, and never calls a solvable position
+    /// dead.
+    #[test]
+    fn the_lower_bound_never_overestimates(
+        text in prop_oneof![levels(), two_box_levels(), freeze_levels()],
+        played in prop::collection::vec(0usize..INPUTS.len(), 0..10),
+        which in 0usize..3,
+    ) {
+        let Ok(level) = Level::parse(&text) else { return Ok(()) };
+        let rules = [Rules::SOKOBAN, Rules::MUSCLEMAN, Rules::SOKOBAN.with_max_chain(None)][which];
+        let Ok(mut game) = Game::new(&level, rules) else { return Ok(()) };
+        for i in played {
+            let _ = game.step(INPUTS[i]);
+        }
+        for (optimize, cost) in [(Optimize::Moves, Cost::Moves), (Optimize::Pushes, Cost::Pushes)] {
+            let Ok(world) = game.world().copy_position() else { return Ok(()) };
+            let Some(truth) = reference_from(Trail::from_world(world, game.player(), rules), cost) else {
+                return Ok(());
+            };
+            let bound = lower_bound(&game, &options(rules, optimize));
+            if let Some(fewest) = truth.fewest_moves {
+                prop_assert!(bound.is_some_and(|b| b <= fewest),
+                    "{:?}: bound {:?}, fewest {}, after {:?}\n{}", optimize, bound, fewest, game.commands(), text);
+            }
         }
     }
 
@@ -829,4 +953,24 @@ fn with_empty_hands_the_free_region_is_one_position() {
         stored(&plate, Optimize::Pushes),
         stored(&plate, Optimize::Moves)
     );
+}
+
+/// Frozen boxes, in the search: under Sokoban rules two boxes pushed side
+/// by side against a wall freeze, and the pruned search drops such
+/// positions (with the right answer in every mode); with hands and a
+/// hammer, or on a level of two floors, the rule stays off.
+#[test]
+fn frozen_boxes_fire_where_sound_and_stay_off_elsewhere() {
+    let room = "########\n#.  .  #\n#  $ $ #\n#@     #\n########\n";
+    let level = Level::parse(room).unwrap();
+    for optimize in [Optimize::Fast, Optimize::Moves, Optimize::Pushes] {
+        let pruned = explore_level(&level, &options(Rules::SOKOBAN, optimize), true).unwrap();
+        let plain = explore_level(&level, &options(Rules::SOKOBAN, optimize), false).unwrap();
+        assert!(pruned.stats().reach.prunings.contains(Prunings::FROZEN));
+        assert!(pruned.stats().reach.frozen > 0, "{optimize:?}: {pruned:?}");
+        assert_eq!(
+            verdict(&pruned).unwrap().is_some(),
+            verdict(&plain).unwrap().is_some()
+        );
+    }
 }

@@ -1,7 +1,7 @@
 //! The general search's state key: every part of a world position a step
 //! can change, written as words, so that equal keys are equal positions.
 
-use muscleman_core::{EntityId, EntityRecipe, GlobalCounter, GridDir, GridPos};
+use muscleman_core::{EntityId, EntityRecipe, EntitySpec, GlobalCounter, GridDir, GridPos};
 use muscleman_level::Level;
 use muscleman_sim::{Collects, Facing, Holding, Inside, TagKind, TagSet, World, recipe_decl};
 
@@ -243,7 +243,12 @@ const KNOWN_MECHANICS: [&str; 16] = [
 /// push (a pusher behind it), and with `hands` a pull, a sideways carry or
 /// a swing; `wall` tells the cells that block for good (see
 /// [`DeadCells::unreachable`]).
-fn box_origins(wall: &impl Fn(GridPos) -> bool, at: GridPos, hands: bool, out: &mut Vec<GridPos>) {
+pub(crate) fn box_origins(
+    wall: &impl Fn(GridPos) -> bool,
+    at: GridPos,
+    hands: bool,
+    out: &mut Vec<GridPos>,
+) {
     for d in GridDir::ALL {
         // From `from = at - d`, moving along `d`.
         let from = at.step(d.opposite());
@@ -481,6 +486,17 @@ fn write_cell(out: &mut Vec<u32>, at: Option<GridPos>) {
         Some(at) => out.extend([GONE, at.x as u32, at.y as u32]),
         None => out.extend([GONE, GONE, GONE]),
     }
+}
+
+/// Return the first entity of `level`, in reading order (floor by floor),
+/// whose recipe moves by itself (the sim's declaration says it does not
+/// move only when pushed: a duck), with its floor and cell.
+pub(crate) fn moves_by_itself(level: &Level) -> Option<(usize, GridPos, EntitySpec)> {
+    level.all_entities().find(|(_, _, spec)| {
+        std::iter::once(spec.recipe)
+            .chain(spec.contents.as_slice().iter().copied())
+            .any(|r| recipe_decl(r).is_some_and(|d| !d.assume.moves_only_when_pushed))
+    })
 }
 
 #[cfg(test)]

@@ -27,10 +27,21 @@
 //!   plain search) it is breadth-first in inputs. [`Optimize::Moves`](crate::options::Optimize::Moves) and
 //!   [`Optimize::Pushes`](crate::options::Optimize::Pushes) cost a step 1 when the player walked (a push
 //!   included), or when something moved by the player's action, and 0
-//!   otherwise, and search with a double-ended queue (0-1 breadth-first):
-//!   positions leave it in order of cost, so the first solved one taken
-//!   off is optimal (no estimate: it is not a lower bound, a chain push or
-//!   a swing moves a box more than a cell a step).
+//!   otherwise. With pruning on, where [`bound`] is sound (one floor, and
+//!   the registry says nothing but the player's inputs moves a box), they
+//!   search by A*: lowest cost plus a lower bound of the cost left first
+//!   (ties to the deeper position), re-opening a position reached cheaper,
+//!   so the first solved position taken off is optimal. The bound: box
+//!   distances over every cell but strong walls, with each box's moves
+//!   under the rules (pushes; for a box that can be grabbed, also pulls,
+//!   carries and swings), matched to the goals and divided by how many
+//!   boxes one costly step may move (one under Sokoban rules, so the
+//!   matching itself), never less than the farthest box's own distance;
+//!   in move-optimal search the player's walk to the nearest pushable is
+//!   added. Move-optimal search with hands has no bound (a swing moves
+//!   boxes and is no move, and the walk alone did not pay). Elsewhere, and
+//!   in the plain search, a double-ended queue (0-1 breadth-first) takes
+//!   positions in order of cost.
 //! - **Dead positions** (pruning on): fewer boxes than goals (no rule makes
 //!   a box), and a box on a cell from which no run of box moves past
 //!   strong walls reaches a goal or the level's edge, when there are no
@@ -42,8 +53,18 @@
 //!   ([`key::DeadCells::sound`]: every recipe of the level moves only when
 //!   pushed, as the registry's `Assume` says; no mechanic but those the
 //!   reasoning was checked against; with hands, one floor); off otherwise.
-//!   Frozen boxes are not pruned with hands (a box against a wall can be
-//!   pulled away).
+//!   **Frozen boxes** ([`freeze`]): more boxes that can never move again
+//!   off goal than boxes to spare. Without hands (or where nothing can be
+//!   grabbed) a box is frozen when no push can move it, chains of frozen
+//!   boxes included; with hands when no push, pull, carry or swing can
+//!   (each needs cells that are no strong wall and hold no frozen box).
+//!   Sound on one floor where dead cells are, and with hands only without
+//!   a hammer (a smashed frozen box no longer holds the others); `freeze`
+//!   gives the proof. With hands a box that can be grabbed can always move
+//!   back the way it came, so only a start position or a step that moves a
+//!   heavy box can freeze one there. **A goal no box can reach** (optimal
+//!   modes, where the bound is on): no matching of goals to boxes over the
+//!   box distances above, whose bound's edge joins the floor beyond it.
 //! - **Facing** (pruning on): nothing but grab, carry and swing reads the
 //!   player's Facing (a move sets it first), so without hands the key
 //!   leaves it out and a turn into a wall makes no new position. With
@@ -104,8 +125,13 @@
 //!   property tests of `tests/general.rs` hold
 //!   the stored positions of goal-less levels equal to the reference's walk
 //!   classes and every verdict equal to the reference's.
-//! - **Not done**: freeze or corral deadlocks, or a lower bound for the
-//!   optimal modes.
+//! - **Not done**: corral deadlocks; macro moves (a box pushed or pulled
+//!   along a path, or a walk while holding, as one edge): in the optimal
+//!   modes every step of a carry costs a move and a push, so nothing can
+//!   be merged, and in fast mode merging the free region (the walk to the
+//!   next interaction as one edge, sound there too) was measured and did
+//!   not pay (docs/benchmarks-solver.md); a move-optimal bound with hands
+//!   (swings move boxes for no move).
 //! - **How far it got** ([`Reach`](crate::Reach), in the stats): the most goals filled
 //!   in a position stored, the order, the prunings above that applied and
 //!   how many positions they dropped as dead, so a search that gives up
@@ -116,9 +142,11 @@
 //!   cutting one proves nothing; one that never cut anything covered every
 //!   position the sim can reach, which is a proof.
 
+mod bound;
 mod ended;
 mod explore;
 mod facts;
+mod freeze;
 mod guide;
 pub(crate) mod key;
 mod open;
@@ -126,6 +154,7 @@ pub(crate) mod region;
 mod replay;
 pub(crate) mod table;
 
+pub(crate) use bound::bound_of;
 pub(crate) use ended::Explored;
 pub(crate) use explore::explore;
 pub use facts::MARGIN;

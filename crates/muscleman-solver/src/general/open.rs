@@ -14,6 +14,10 @@ pub(super) enum Open {
     /// Best-first on a priority, lowest first; ties go to the lower cost,
     /// then to the node found first, so the order is the same on every run.
     Best(BinaryHeap<Reverse<(u32, u32, u32)>>),
+    /// A*: lowest priority (cost plus bound) first; ties go to the higher
+    /// cost (the deeper position, nearer a solution), then to the node
+    /// found first. Each entry holds `u32::MAX - cost`.
+    Deepest(BinaryHeap<Reverse<(u32, u32, u32)>>),
 }
 
 impl Open {
@@ -24,6 +28,7 @@ impl Open {
             Open::Layers(queue) if step == 0 => queue.push_front((node, cost)),
             Open::Layers(queue) => queue.push_back((node, cost)),
             Open::Best(heap) => heap.push(Reverse((priority, cost, node))),
+            Open::Deepest(heap) => heap.push(Reverse((priority, u32::MAX - cost, node))),
         }
     }
 
@@ -32,6 +37,9 @@ impl Open {
         match self {
             Open::Layers(queue) => queue.pop_front(),
             Open::Best(heap) => heap.pop().map(|Reverse((_, cost, node))| (node, cost)),
+            Open::Deepest(heap) => heap
+                .pop()
+                .map(|Reverse((_, deep, node))| (node, u32::MAX - deep)),
         }
     }
 
@@ -39,7 +47,9 @@ impl Open {
     pub(super) fn bytes(&self) -> u64 {
         let bytes = match self {
             Open::Layers(queue) => queue.capacity() * std::mem::size_of::<(u32, u32)>(),
-            Open::Best(heap) => heap.capacity() * std::mem::size_of::<(u32, u32, u32)>(),
+            Open::Best(heap) | Open::Deepest(heap) => {
+                heap.capacity() * std::mem::size_of::<(u32, u32, u32)>()
+            }
         };
         bytes as u64
     }

@@ -7,14 +7,16 @@
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use muscleman_core::{EntitySpec, GridDir, GridPos, Input, MoveCause, Moved};
+use muscleman_core::{GridDir, GridPos, Input, MoveCause, Moved};
 use muscleman_level::Level;
-use muscleman_sim::{TagKind, Trail, recipe_decl};
+use muscleman_sim::{TagKind, Trail};
 
+use super::bound::Bound;
 use super::ended::Explored;
 use super::facts::Facts;
-use super::guide::{Estimate, Guide};
-use super::key::{Census, DeadCells, FacingKey, KeyWriter, counts_on_goal};
+use super::freeze::{Freeze, FreezeRule};
+use super::guide::Guide;
+use super::key::{DeadCells, FacingKey, KeyWriter, counts_on_goal, moves_by_itself};
 use super::open::Open;
 use super::region::{self, Regions};
 use super::table::{EXPANDED, Insert, NONE, ON_TRAIL, SOLVED, Table};
@@ -22,6 +24,8 @@ use crate::error::SolveError;
 use crate::options::{GiveUpReason, Optimize, Progress, SolveOptions, Stats};
 use crate::reach::{Prunings, Reach};
 
+mod dead;
+mod rank;
 mod turns;
 mod walks;
 
@@ -62,6 +66,11 @@ struct Search<'a> {
     /// module docs, "Order").
     guided: bool,
     guide: Guide,
+    /// Finds frozen boxes (its rule off where unsound or pruning is off).
+    freeze: Freeze,
+    /// The optimal modes' lower bound (off in fast mode, where unsound and
+    /// when pruning is off).
+    bound: Bound,
     /// The cells of the current position's boxes (scratch).
     boxes: Vec<GridPos>,
     /// How far the search got.
@@ -149,6 +158,25 @@ pub(crate) fn explore(
     // the plain search stay breadth-first in cost.
     let guided = prune && options.optimize == Optimize::Fast;
     let guide = Guide::new(level, facts.min, facts.max, options.rules.hands);
+    let freeze_rule = if prune {
+        FreezeRule::of(level, &options.rules)
+    } else {
+        FreezeRule::Off
+    };
+    let freeze = Freeze::new(level, freeze_rule, facts.min, facts.max);
+    // Optimal modes: A* on the lower bound where it is sound, else
+    // breadth-first in cost.
+    let bound = if prune {
+        Bound::new(
+            level,
+            &options.rules,
+            options.optimize,
+            facts.min,
+            facts.max,
+        )
+    } else {
+        Bound::default()
+    };
     let mut prunings = Prunings::default();
     if prune {
         prunings = prunings
@@ -161,11 +189,18 @@ pub(crate) fn explore(
         if normalize {
             prunings = prunings.with(Prunings::REGIONS);
         }
+        if freeze_rule != FreezeRule::Off {
+            prunings = prunings.with(Prunings::FROZEN);
+        }
+        if bound.on() {
+            prunings = prunings.with(Prunings::LOWER_BOUND);
+        }
     }
     let reach = Reach {
         goals: u32::try_from(facts.goals.len()).unwrap_or(u32::MAX),
         prunings,
-        guided,
+        // Best-first: on the estimate, or A* on the cost and the bound.
+        guided: guided || bound.on(),
         ..Reach::default()
     };
     let started = Instant::now();
@@ -186,11 +221,15 @@ pub(crate) fn explore(
         path: Vec::new(),
         open: if guided {
             Open::Best(std::collections::BinaryHeap::new())
+        } else if bound.on() {
+            Open::Deepest(std::collections::BinaryHeap::new())
         } else {
             Open::Layers(std::collections::VecDeque::new())
         },
         guided,
         guide,
+        freeze,
+        bound,
         boxes: Vec::new(),
         reach,
         key: Vec::new(),
@@ -215,6 +254,8 @@ impl Search<'_> {
             + (self.path.capacity() * std::mem::size_of::<(u32, u32)>()) as u64
             + (self.from.capacity() * std::mem::size_of::<GridPos>()) as u64
             + self.regions.bytes()
+            + self.freeze.bytes()
+            + self.bound.bytes()
     }
 
     /// Take one step on the trail, keeping its input.
@@ -267,12 +308,6 @@ impl Search<'_> {
                 .goals
                 .iter()
                 .all(|g| index.tagged_at(*g).any(|(_, tags)| counts_on_goal(tags)))
-    }
-
-    fn dead(&self, census: Census) -> bool {
-        let goals = self.facts.goals.len() as u64;
-        let boxes = u64::from(census.boxes);
-        self.prune && (boxes < goals || (census.dead && boxes <= goals))
     }
 
     /// Return whether the rules make `input` a no-op in the current position.
@@ -351,7 +386,7 @@ impl Search<'_> {
             &mut self.key,
             &mut self.boxes,
         );
-        let estimate = self.estimate();
+        let rank = self.rank(0);
         let Insert::New(root) = self.table.insert(&self.key, NONE, 0, 0) else {
             return Ok(Explored::GaveUp(GiveUpReason::Memory));
         };
@@ -367,10 +402,13 @@ impl Search<'_> {
                 optimal: true,
             });
         }
-        if self.dead(census) {
+        let Some(rank) = rank else {
+            return Ok(Explored::Exhausted);
+        };
+        if self.dead(census) || self.frozen(census, true) {
             return Ok(Explored::Exhausted);
         }
-        self.open.push(root, 0, 1, estimate.distance);
+        self.open.push(root, 0, 1, rank);
         let mut last_report = Instant::now();
         while let Some((n, cost)) = self.open.pop() {
             let node = self.table.node(n).copied().ok_or_else(|| lost(n))?;
@@ -487,12 +525,17 @@ impl Search<'_> {
             self.reach.dead += 1;
             return Ok(None);
         }
+        if self.frozen(census, false) {
+            self.reach.dead += 1;
+            self.reach.frozen += 1;
+            return Ok(None);
+        }
         let w = self.step_cost();
         let c = cost.saturating_add(w);
         match self.table.insert(&self.key, n, i, c) {
             Insert::Full => return Ok(Some(Explored::GaveUp(GiveUpReason::Memory))),
             Insert::New(m) => {
-                let estimate = self.estimate();
+                let rank = self.rank(c);
                 if self.normalize {
                     self.from.push(from);
                 }
@@ -505,7 +548,10 @@ impl Search<'_> {
                     }
                     self.flags(m, SOLVED, 0);
                 }
-                self.open.push(m, c, w, priority(c, estimate));
+                match rank {
+                    Some(rank) => self.open.push(m, c, w, rank),
+                    None => self.reach.dead += 1,
+                }
             }
             // Best-first looks for any solution: a position is expanded
             // once, however it was reached.
@@ -522,38 +568,15 @@ impl Search<'_> {
                     if let Some(f) = self.from.get_mut(m as usize) {
                         *f = from;
                     }
-                    self.open.push(m, c, w, 0);
+                    if let Some(rank) = self.rank(c) {
+                        self.open.push(m, c, w, rank);
+                    }
                 }
             }
         }
         Ok(None)
     }
-
-    /// Estimate the position whose box cells were just written, and note
-    /// its goals filled: the whole estimate when guided, else only the
-    /// goals (the estimate is not read).
-    fn estimate(&mut self) -> Estimate {
-        let estimate = if self.guided {
-            self.guide.estimate(&self.boxes)
-        } else {
-            Estimate {
-                on_goal: self.guide.on_goal(&self.boxes),
-                distance: 0,
-            }
-        };
-        self.reach.best_on_goal = self.reach.best_on_goal.max(estimate.on_goal);
-        estimate
-    }
 }
-
-/// The best-first priority of a position reached at `cost` (inputs) with
-/// `estimate`: weighted A*, [`GREED`] times the estimate plus the cost.
-fn priority(cost: u32, estimate: Estimate) -> u32 {
-    estimate.distance.saturating_mul(GREED).saturating_add(cost)
-}
-
-/// The weight of the estimate against the inputs taken (see [`priority`]).
-const GREED: u32 = 5;
 
 fn lost(n: u32) -> SolveError {
     SolveError::Level {
@@ -565,15 +588,4 @@ fn sim_error(e: impl std::fmt::Display) -> SolveError {
     SolveError::Level {
         message: format!("the sim failed a step: {e}"),
     }
-}
-
-/// Return the first entity of `level`, in reading order (floor by floor),
-/// whose recipe moves by itself (the sim's declaration says it does not
-/// move only when pushed: a duck), with its floor and cell.
-pub(crate) fn moves_by_itself(level: &Level) -> Option<(usize, GridPos, EntitySpec)> {
-    level.all_entities().find(|(_, _, spec)| {
-        std::iter::once(spec.recipe)
-            .chain(spec.contents.as_slice().iter().copied())
-            .any(|r| recipe_decl(r).is_some_and(|d| !d.assume.moves_only_when_pushed))
-    })
 }

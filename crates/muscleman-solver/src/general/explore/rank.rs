@@ -1,0 +1,44 @@
+//! Where a position goes in the open list: best-first on the guide's
+//! estimate (any solution), or A* on the lower bound (the optimal modes,
+//! where it is on); see the module docs of `general`, "Order".
+
+use super::Search;
+use crate::general::guide::Estimate;
+
+impl Search<'_> {
+    /// Return the priority of the position whose key was just written
+    /// (its box cells in `self.boxes`), reached at `cost`, and note its
+    /// goals filled: weighted A* on the estimate when guided, `cost` plus
+    /// the lower bound when that is on (`None`: the bound finds the
+    /// position dead), else 0 (breadth-first: the priority is not read).
+    pub(super) fn rank(&mut self, cost: u32) -> Option<u32> {
+        let estimate = if self.guided {
+            self.guide.estimate(&self.boxes)
+        } else {
+            Estimate {
+                on_goal: self.guide.on_goal(&self.boxes),
+                distance: 0,
+            }
+        };
+        self.reach.best_on_goal = self.reach.best_on_goal.max(estimate.on_goal);
+        if self.guided {
+            return Some(priority(cost, estimate));
+        }
+        if !self.bound.on() {
+            return Some(0);
+        }
+        let h = self
+            .bound
+            .lower(self.trail.world(), self.trail.player(), &self.boxes)?;
+        Some(cost.saturating_add(h))
+    }
+}
+
+/// The best-first priority of a position reached at `cost` (inputs) with
+/// `estimate`: weighted A*, [`GREED`] times the estimate plus the cost.
+fn priority(cost: u32, estimate: Estimate) -> u32 {
+    estimate.distance.saturating_mul(GREED).saturating_add(cost)
+}
+
+/// The weight of the estimate against the inputs taken (see [`priority`]).
+const GREED: u32 = 5;
