@@ -7,7 +7,8 @@
 //! event into a signal's name and arguments, [`view`] turns the sim's view
 //! into names a script matches on (the floor shown, the floors' count,
 //! names and common rectangle), [`input`] maps action names, directions
-//! and MOVES letters to commands, [`levels`] holds the built-in levels. The
+//! and MOVES letters to commands, [`levels`] holds the built-in levels,
+//! [`sound`] maps signals to sounds (one table) and computes them. The
 //! gdext layer (`node.rs`, the `MusclemanGame` class, and `convert.rs`) only
 //! converts those answers into Godot values and emits the signals.
 //!
@@ -35,6 +36,7 @@ pub mod levels;
 mod node;
 pub mod session;
 pub mod signals;
+pub mod sound;
 pub mod view;
 
 pub use error::AdapterError;
