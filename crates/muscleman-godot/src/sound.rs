@@ -43,8 +43,9 @@ pub enum Sound {
 
 /// Which signal asks for which sound: the signal's name, the name it
 /// must carry (a move's cause, a sound hint's kind; `""` for any), and
-/// the sound. Signals not listed (a move of the player's own, an undo's
-/// moves, a plate) are silent.
+/// the sound. Signals not listed (a move of the player's own, the moves
+/// back of an undo or a restart, a plate) are silent; a redo emits its
+/// step's signals again, and so sounds like it.
 pub const EVENT_SOUNDS: &[(&str, &str, Sound)] = &[
     ("sound_hint", "bump", Sound::Bump),
     ("sound_hint", "quack", Sound::Quack),
@@ -330,6 +331,10 @@ mod tests {
             .unwrap();
         let undo = session.apply(Command::Undo).unwrap();
         assert_eq!(sounds_of(&undo), []);
+        let redo = session.apply(Command::Redo).unwrap();
+        assert_eq!(sounds_of(&redo), [Sound::Push]);
+        let restart = session.apply(Command::Restart).unwrap();
+        assert_eq!(sounds_of(&restart), []);
     }
 
     #[test]
