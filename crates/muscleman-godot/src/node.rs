@@ -13,7 +13,7 @@ use crate::input::{action_names, command_named, commands_of_moves, move_command}
 use crate::levels;
 use crate::session::Session;
 use crate::signals::{Signal, entity_int, info_of, signals};
-use crate::sound::{RATE, Sound, sounds_of};
+use crate::sound::{Sound, sounds_of};
 use crate::view::ViewData;
 
 /// A Muscleman game as a Godot node: load a level, step inputs, undo,
@@ -27,8 +27,9 @@ pub struct MusclemanGame {
     session: Option<Session>,
     last_error: String,
     sokoban_rules: bool,
-    /// The sounds the last call's signals asked for.
-    sounds: Vec<Sound>,
+    /// The sounds the last call's signals asked for (`node_sounds.rs`
+    /// answers for them).
+    pub(crate) sounds: Vec<Sound>,
 }
 
 #[godot_api]
@@ -421,35 +422,6 @@ impl MusclemanGame {
         direction(self.session.as_ref().and_then(|s| s.view().facing))
     }
 
-    /// Return the sounds the signals of the last call asked for (`act`,
-    /// `move`, ..., every command of a `play`), each once, in the order
-    /// first asked for: `"bump"`, `"quack"`, `"push"`, ... (`sound_names`).
-    #[func]
-    fn last_sounds(&self) -> PackedStringArray {
-        strings(self.sounds.iter().map(|s| s.name()))
-    }
-
-    /// Return the name of every sound `last_sounds` can give.
-    #[func]
-    fn sound_names(&self) -> PackedStringArray {
-        strings(Sound::ALL.iter().map(|s| s.name()))
-    }
-
-    /// Return the sample rate of `sound_samples`, in samples per second.
-    #[func]
-    fn sound_rate(&self) -> i64 {
-        RATE.into()
-    }
-
-    /// Return a sound's samples: mono 16-bit little-endian PCM at
-    /// `sound_rate()` (an `AudioStreamWAV`'s `data`); empty for a name
-    /// that is no sound.
-    #[func]
-    fn sound_samples(&self, name: GString) -> PackedByteArray {
-        Sound::named(&name.to_string())
-            .map_or_else(PackedByteArray::new, |s| s.pcm_bytes().as_slice().into())
-    }
-
     /// Return the id of what the player holds (0 when nothing).
     #[func]
     fn holding(&self) -> i64 {
@@ -526,6 +498,7 @@ impl MusclemanGame {
         match result {
             Ok(session) => {
                 self.session = Some(session);
+                self.sounds.clear();
                 self.last_error.clear();
                 true
             }
@@ -534,6 +507,7 @@ impl MusclemanGame {
     }
 
     fn refuse(&mut self, error: AdapterError) -> bool {
+        self.sounds.clear();
         self.last_error = error.to_string();
         false
     }
