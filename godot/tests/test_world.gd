@@ -64,20 +64,28 @@ func test_a_duck_walks_onto_a_plate_its_door_opens_and_it_quacks_at_the_door() -
 	check_eq(piece(game, duck)["facing"], Vector2i.RIGHT, "the duck faces right")
 	check_eq(piece(game, door)["facing"], Vector2i.ZERO, "a door faces no way")
 	check(game.wait(), "wait")
-	check_eq(log, [
-		["moved", duck, Vector2i(3, 1), Vector2i(4, 1), "brain"],
-		["plate_pressed", plate],
-		["door_opened", door],
-	], "the duck walks onto the plate, which opens the door")
+	check_eq(
+		log,
+		[
+			["moved", duck, Vector2i(3, 1), Vector2i(4, 1), "brain"],
+			["plate_pressed", plate],
+			["door_opened", door],
+		],
+		"the duck walks onto the plate, which opens the door"
+	)
 	check_eq(Array(game.last_sounds()), ["door_open"], "the door is heard")
 	check_eq(piece(game, door)["state"], "open", "the door is open")
 	log.clear()
 	check(game.wait(), "wait")
-	check_eq(log, [
-		["moved", duck, Vector2i(4, 1), Vector2i(5, 1), "brain"],
-		["plate_released", plate],
-		["door_closed", door],
-	], "it walks off: the door closes")
+	check_eq(
+		log,
+		[
+			["moved", duck, Vector2i(4, 1), Vector2i(5, 1), "brain"],
+			["plate_released", plate],
+			["door_closed", door],
+		],
+		"it walks off: the door closes"
+	)
 	check_eq(Array(game.last_sounds()), ["door_close"], "the door is heard closing")
 	log.clear()
 	check(game.wait(), "wait")
@@ -102,14 +110,21 @@ func test_a_brew_puts_the_key_in_and_a_green_key_opens_the_green_door() -> void:
 	check(game.act("right"), "push the yellow key in")
 	check_eq(log.size(), 3, "three signals")
 	var product: int = log[2][2] if log.size() == 3 else 0
-	check_eq(log, [
-		["put_in", cauldron, yellow],
-		["moved", player, Vector2i(1, 1), Vector2i(2, 1), "player"],
-		["brewed", cauldron, product],
-	], "put in, the player's step, then the brew")
+	check_eq(
+		log,
+		[
+			["put_in", cauldron, yellow],
+			["moved", player, Vector2i(1, 1), Vector2i(2, 1), "player"],
+			["brewed", cauldron, product],
+		],
+		"put in, the player's step, then the brew"
+	)
 	var green := piece(game, product)
-	check_eq([green.get("kind"), green.get("color"), green.get("cell")],
-		["key", "green", Vector2i(3, 1)], "a green key stands where the cauldron was")
+	check_eq(
+		[green.get("kind"), green.get("color"), green.get("cell")],
+		["key", "green", Vector2i(3, 1)],
+		"a green key stands where the cauldron was"
+	)
 	check_eq(id_at(game, Vector2i(3, 1), "cauldron"), 0, "the cauldron is gone")
 	check_eq(game.counters()["green_keys_made"], 1, "green_keys_made")
 	check_eq(Array(game.last_sounds()), ["put_in", "brew"], "a plop, then the brew")
