@@ -194,6 +194,13 @@ pub(super) fn help_lines(app: &App, width: usize, narrow: bool) -> Vec<Line<'sta
     lines.extend(thing_lines(app, narrow, width));
     lines.push(Line::from(""));
     lines.extend(key_lines(&key_legend(), width));
+    let bell = key_of(GameAction::Bell);
+    let bell = if app.bell_on() {
+        format!("A refused move flashes your cell and rings the bell (on; {bell} turns it off).")
+    } else {
+        format!("A refused move flashes your cell; the bell is off ({bell} turns it on).")
+    };
+    lines.extend(wrap(vec![Span::raw(bell)], width, 2));
     for text in [
         "Mouse: click to walk, or a box then a cell to push it.",
         "Paste LURD moves to watch them played back.",

@@ -198,6 +198,8 @@ pub fn cells(game: &Game, moves: &str) -> Vec<muscleman_core::GridPos> {
     let mut out = Vec::new();
     for c in moves.chars().take(HINT_MOVES) {
         let dir = match c.to_ascii_lowercase() {
+            // A wait: the player stays while what moves by itself moves.
+            'w' => continue,
             'u' => muscleman_core::GridDir::Up,
             'r' => muscleman_core::GridDir::Right,
             'd' => muscleman_core::GridDir::Down,
@@ -229,6 +231,7 @@ fn arrow(c: char) -> &'static str {
     match c {
         'g' => "grab",
         'p' => "drop",
+        'w' => "wait",
         '[' => "↶",
         ']' => "↷",
         'u' => "↑",
