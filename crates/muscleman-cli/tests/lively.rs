@@ -179,6 +179,8 @@ fn the_panel_and_the_help_show_the_wait_key_and_the_bell() {
     assert!(help.contains(". wait"), "{help}");
     assert!(help.contains("m bell on/off"), "{help}");
     assert!(help.contains("the bell is off (m turns it on)"), "{help}");
+    // The help draws the duck as the board does, facing its way.
+    assert!(help.contains("<D duck: walks a cell its way"), "{help}");
     key(&mut app, KeyCode::Esc);
     key(&mut app, KeyCode::Char('m'));
     key(&mut app, KeyCode::Char('?'));
@@ -316,4 +318,25 @@ fn a_duck_is_not_picked_as_a_box_for_the_mouse() {
         Some("The duck moves by itself: push it with the keys")
     );
     assert_eq!(app.game().undo_depth(), 0);
+}
+
+#[test]
+fn quacks_are_said_on_the_status_line_naming_how_many() {
+    let two = "legend: d = Duck:up\n########\n#@ d  d#\n########\n";
+    let mut app = app(two, false);
+    key(&mut app, KeyCode::Char('.'));
+    assert_eq!(
+        app.message(),
+        Some("Quack! 2 ducks were blocked and turned")
+    );
+    // Facing right now, the first walks; the last meets the wall again.
+    key(&mut app, KeyCode::Char('.'));
+    assert_eq!(
+        app.message(),
+        Some("Quack! The duck was blocked and turned")
+    );
+    // A step with no quack says nothing.
+    key(&mut app, KeyCode::Char('z'));
+    key(&mut app, KeyCode::Char('z'));
+    assert_eq!(app.message(), None);
 }

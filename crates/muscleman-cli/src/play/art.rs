@@ -451,6 +451,45 @@ mod tests {
         }
     }
 
+    /// Whatever faces a way is drawn with it, the player's way: an arrow
+    /// on that side two columns wide, the arrow alone in one; its name
+    /// says the way when its shown state is the way.
+    #[test]
+    fn a_thing_facing_a_way_is_drawn_and_named_with_it() {
+        let odd = Appearance {
+            kind: "newcomer",
+            name: "newcomer",
+            glyph: 'N',
+            ..Appearance::UNKNOWN
+        };
+        let ways = [
+            (GridDir::Up, "^N", "↑"),
+            (GridDir::Right, "N>", "→"),
+            (GridDir::Down, "Nv", "↓"),
+            (GridDir::Left, "<N", "←"),
+        ];
+        for (dir, wide, narrow) in ways {
+            let look = look_of(odd, false).faced(Some(dir));
+            assert_eq!(
+                (look.text(false), look.text(true)),
+                (wide.into(), narrow.into())
+            );
+            let shown = Appearance {
+                state: RecipeState::facing_state(dir).name(),
+                ..odd
+            };
+            let name = name_facing(shown, Some(dir));
+            assert_eq!(name, format!("newcomer facing {}", shown.state));
+        }
+        // No way: as before; a state that is not the way stays a state.
+        assert_eq!(look_of(odd, false).faced(None).text(false), "N ");
+        let open = Appearance {
+            state: "open",
+            ..odd
+        };
+        assert_eq!(name_facing(open, Some(GridDir::Up)), "open newcomer");
+    }
+
     #[test]
     fn a_kind_without_art_is_drawn_with_its_declared_glyph() {
         let odd = Appearance {

@@ -410,6 +410,21 @@ mod tests {
     }
 
     #[test]
+    fn a_hint_says_its_waits_and_its_cells_keep_the_player_where_it_waits() {
+        // A duck's level: the hint waits for it, then walks.
+        assert_eq!(
+            answer("wwrR", false).message(),
+            "Hint: wait wait →⇒ (⇒ pushes; 0 moves, 0 pushes to go)"
+        );
+        let level = Level::parse("#######\n#@ $ .#\n#######\n").unwrap();
+        let game = Game::new(&level, Rules::MUSCLEMAN).unwrap();
+        assert_eq!(
+            cells(&game, "wrwR"),
+            [GridPos::new(2, 1), GridPos::new(3, 1)]
+        );
+    }
+
+    #[test]
     fn a_turn_with_empty_hands_is_no_stop() {
         let a = HintAnswer::Moves {
             letters: "]glR".to_owned(),
