@@ -224,6 +224,8 @@ fn a_bump_flashes_and_rings_the_bell_only_when_it_is_on() {
         key(&mut app, KeyCode::Up);
         assert!(app.is_flashing());
         assert!(player_cell_reversed(&app), "{color}");
+        // The duck walked meanwhile: even a refused move is an undo step.
+        assert_eq!(app.game().undo_depth(), 1);
         assert!(!app.take_bell(), "no bell unless turned on");
         app.end_flash();
         assert!(!player_cell_reversed(&app));

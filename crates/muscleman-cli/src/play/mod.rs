@@ -360,15 +360,21 @@ fn run_watch(args: &PlayArgs) -> Result<(), Failure> {
         let mut last_read = Instant::now();
         loop {
             terminal.draw(|frame| watch::draw(&watch, frame))?;
+            if watch.take_bell() {
+                ring_bell()?;
+            }
             if watch.should_quit() {
                 return Ok(());
             }
+            let flashing = watch.is_flashing();
             if event::poll(Duration::from_millis(100))? {
                 match event::read()? {
                     Event::Key(key) => watch.handle_key(key),
                     Event::Mouse(mouse) => watch.handle_mouse(mouse),
                     _ => {}
                 }
+            } else if flashing {
+                watch.end_flash();
             }
             if last_read.elapsed() >= Duration::from_millis(300) {
                 watch.reload();

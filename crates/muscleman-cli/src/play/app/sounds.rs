@@ -71,10 +71,11 @@ impl App {
         let name = quacks
             .first()
             .and_then(|id| view.all_sprites().iter().find(|s| s.entity == *id))
-            .map_or("duck", |s| s.appearance.name);
-        self.screen.message = Some(match quacks.len() {
-            1 => format!("Quack! The {name} was blocked and turned"),
-            n => format!(
+            .map(|s| s.appearance.name);
+        self.screen.message = Some(match (quacks.len(), name) {
+            (_, None) => "Quack!".to_owned(),
+            (1, Some(name)) => format!("Quack! The {name} was blocked and turned"),
+            (n, Some(name)) => format!(
                 "Quack! {} were blocked and turned",
                 count(n, name, &format!("{name}s"))
             ),
