@@ -342,3 +342,17 @@ fn quacks_are_said_on_the_status_line_naming_how_many() {
     key(&mut app, KeyCode::Char('z'));
     assert_eq!(app.message(), None);
 }
+
+/// A duck, a cauldron with a key, a bong and a hammer, as a new player
+/// first sees them, at 80×24 and 60×18, after a wait and a refused move.
+#[test]
+fn a_lively_level_at_both_sizes() {
+    let level = "Title: Ducks and a brew\nlegend: d = Duck:left\nlegend: c = Cauldron(KeyBlue)\n\
+                 legend: y = KeyYellow\nlegend: o = Bong(KeyRed KeyBlue)\nlegend: t = Hammer\n\
+                 ############\n#@ y c    d#\n#  t  o    #\n#$     ~~ .#\n############\n";
+    let mut app = app(level, false);
+    keys(&mut app, ".");
+    key(&mut app, KeyCode::Up);
+    insta::assert_snapshot!("lively_80x24", screen(&app, 80, 24));
+    insta::assert_snapshot!("lively_60x18", screen(&app, 60, 18));
+}
