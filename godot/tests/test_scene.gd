@@ -37,7 +37,7 @@ func test_keys_play_the_first_level_to_the_solved_banner() -> void:
 	var main: Node = MAIN_SCENE.instantiate()
 	tree.root.add_child(main)
 	await tree.process_frame
-	check_eq(main.level_list.item_count, 30, "the level list holds the built-in levels")
+	check_eq(main.level_list.item_count, 36, "the level list holds the built-in levels")
 	check_eq(main.title_label.text, "1. First Steps", "title")
 	check(not main.banner.visible, "no banner before solving")
 	check_eq(main.board.pieces.size(), main.game.entities().size(), "one piece per entity")
@@ -63,7 +63,7 @@ func test_keys_play_the_first_level_to_the_solved_banner() -> void:
 	check_eq(main.level_list.get_selected_items(), PackedInt32Array([1]), "the list follows")
 	await _press(_key(KEY_B))
 	await _press(_key(KEY_B))
-	check_eq(main.title_label.text, "30. Three Floors", "B wraps to the last level")
+	check_eq(main.title_label.text, "36. Bong Gong", "B wraps to the last level")
 	main.level_list.item_selected.emit(19)
 	check_eq(main.title_label.text, "20. Coin Run", "picking a level in the list")
 

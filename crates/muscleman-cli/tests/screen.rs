@@ -406,6 +406,8 @@ fn each_built_in_solution_played_with_keys_shows_the_banner_beside_the_whole_lev
                 'd' => KeyCode::Down,
                 'l' => KeyCode::Left,
                 'r' => KeyCode::Right,
+                // A wait is `.` in the game (`w` is a move up there).
+                'w' => KeyCode::Char('.'),
                 other => KeyCode::Char(other),
             };
             key(&mut app, code);
