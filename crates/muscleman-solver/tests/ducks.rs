@@ -6,7 +6,9 @@
 //! small random levels with a duck (plates, doors, water, a cauldron), and
 //! on levels written for it: a duck that must be waited for, a duck that
 //! holds a plate down, a duck on another floor, a hopeless level proved by
-//! a complete search. Every solution is replayed through a `Game`.
+//! a complete search (and the same room left open, never proved). On the
+//! built-in levels the prunings of a still world stay on wherever nothing
+//! moves by itself. Every solution is replayed through a `Game`.
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
 
@@ -14,8 +16,8 @@ use muscleman_core::{GlobalCounter, Input, MoveCause, Moved};
 use muscleman_level::Level;
 use muscleman_sim::{AnyComponent, Command, Game, Rules, Trail, is_solved};
 use muscleman_solver::{
-    Optimize, Prunings, SolveOptions, SolveOutcome, UnsolvableReason, explore_game, explore_level,
-    solve_game, solve_level,
+    GiveUpReason, Optimize, Prunings, SolveOptions, SolveOutcome, UnsolvableReason, explore_game,
+    explore_level, solve_game, solve_level,
 };
 use proptest::prelude::*;
 
@@ -163,6 +165,25 @@ fn a_hopeless_duck_level_is_proved_by_a_complete_search() {
     }
 }
 
+/// On an open level (its right edge is floor to the sim) the same hopeless
+/// room proves nothing: the player, or the duck pushed, can step past the
+/// search's bound, so the search gives up instead of saying unsolvable.
+#[test]
+fn an_open_duck_level_is_never_proved() {
+    let text = "legend: d = Duck:right\n######\n#&  . \n#@ d  \n######\n";
+    let outcome = solve_level(&level(text), &SolveOptions::default()).unwrap();
+    assert!(
+        matches!(
+            outcome,
+            SolveOutcome::GaveUp {
+                reason: GiveUpReason::Bounded { .. },
+                ..
+            }
+        ),
+        "{outcome:?}"
+    );
+}
+
 #[test]
 fn a_duck_level_without_goals_or_boxes_enough_is_still_proved() {
     let no_goals = level("legend: d = Duck\n#####\n#@$d#\n#####\n");
@@ -233,6 +254,47 @@ fn prunings_are_off_with_a_duck_and_on_without() {
             );
         }
     }
+}
+
+/// On every built-in level (both collections) the general search under
+/// Muscleman rules keeps the player's Facing out of its keys while the
+/// hands are empty exactly where nothing moves by itself, and where
+/// something does, none of the prunings of a world that stands still is
+/// on.
+#[test]
+fn built_in_levels_keep_their_prunings_unless_a_duck_walks() {
+    let collections = [muscleman_levels::BUILTIN, muscleman_levels::COMBINATIONS];
+    let mut seen = 0;
+    for text in collections {
+        let levels = muscleman_level::Collection::parse(text).unwrap().levels;
+        for l in &levels {
+            let duck = l
+                .all_entities()
+                .any(|(_, _, spec)| spec.recipe == muscleman_core::EntityRecipe::Duck);
+            let opts = SolveOptions {
+                timeout: Some(std::time::Duration::from_millis(1)),
+                ..options(Rules::MUSCLEMAN, Optimize::Pushes)
+            };
+            let p = explore_level(l, &opts, true)
+                .unwrap()
+                .stats()
+                .reach
+                .prunings;
+            assert_eq!(p.contains(Prunings::FACING), !duck, "{:?}", l.title());
+            if duck {
+                for off in [
+                    Prunings::DEAD_CELLS,
+                    Prunings::FROZEN,
+                    Prunings::LOWER_BOUND,
+                    Prunings::REGIONS,
+                ] {
+                    assert!(!p.contains(off), "{:?}", l.title());
+                }
+            }
+            seen += 1;
+        }
+    }
+    assert!(seen > 40, "{seen} levels");
 }
 
 /// From a game's position with the duck part way round (the hint's case),
