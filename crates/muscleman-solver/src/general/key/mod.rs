@@ -108,8 +108,9 @@ pub(crate) enum FacingKey {
     /// Never: without hands nothing reads it.
     Never,
     /// Only while the player holds something: with empty hands only a grab
-    /// reads it, and the search tries a grab in every direction (see the
-    /// module docs of `general`, "Facing").
+    /// reads it, and the search tries a grab in every direction, turned by
+    /// swings that change nothing else, so never where something moves by
+    /// itself (see the module docs of `general`, "Facing").
     Holding,
 }
 
