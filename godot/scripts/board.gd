@@ -2,6 +2,13 @@ extends Node2D
 ## Draws one floor of a game's view with shapes (no textures, nothing to
 ## import) and animates the moves the node signals.
 ##
+## Art is drawn for a kind facing right: a piece with a `facing` (the
+## player, a duck; the sim's view gives it) is drawn turned its way, and a
+## turn is animated. A piece new since the last view (a brew's product, a
+## smash's spilled keys) grows in; a `sound_hint` shakes a bump and draws a
+## quack's sound waves. What a piece holds (`contents`) is drawn in it where
+## its art has room (a cauldron's key, a bong's two).
+##
 ## main.gd calls `begin()` before each command, the node's `moved` and
 ## `swung` signals land in `_on_moved` / `_on_swung` while it runs, then
 ## `show_view()` takes the new view of the floor to show and tweens every
@@ -38,6 +45,12 @@ var facing := Vector2i.DOWN
 var holding := 0
 ## For each id moved by the command running now: [from, to, via or null].
 var _moves := {}
+## For each id that turned in the last command: the angle it turned from.
+var _turned := {}
+## The ids new in the last command's view.
+var _appeared := {}
+## For each id a `sound_hint` named in the command running now: its kind.
+var _hints := {}
 ## 0 at the start of the last command's animation, 1 at its end.
 var _progress := 1.0
 ## 0 at the start of a change of floor, 1 at its end: the old floor fades
@@ -54,6 +67,7 @@ var _tween: Tween
 ## Forget the moves of the last command: a new one is about to run.
 func begin() -> void:
 	_moves.clear()
+	_hints.clear()
 
 
 ## Note a move the node signalled (connected to its `moved` signal).
@@ -62,6 +76,11 @@ func _on_moved(entity: int, from: Vector2i, to: Vector2i, _cause: String) -> voi
 	if _moves.has(entity):
 		from = _moves[entity][0]
 	_moves[entity] = [from, to, via]
+
+
+## Note a sound hint (connected to `sound_hint`): a bump shakes, a quack shows.
+func _on_sound_hint(entity: int, kind: String) -> void:
+	_hints[entity] = kind
 
 
 ## Note a swing's arc (connected to `swung`), so the held item swings round.
@@ -87,19 +106,25 @@ func show_view(game: Object, floor_shown: int = 0, animate: bool = true) -> void
 	grid_origin = game.all_floors_origin()
 	facing = game.facing()
 	holding = game.holding()
+	var before := {}
+	for e in pieces:
+		before[e["id"]] = e
 	pieces.clear()
 	for e: Dictionary in game.pieces_on(shown_floor):
 		pieces.append(e)
 	pieces.sort_custom(_drawn_before)
 	_find_inside(game)
+	_find_changes(before, animate and not changed)
 	if _tween:
 		_tween.kill()
 	modulate.a = 1.0
 	_progress = 1.0
 	_fade = 1.0
-	if animate and (changed or not _moves.is_empty()):
+	var acted := not (_moves.is_empty() and _turned.is_empty() and _appeared.is_empty()
+		and _hints.is_empty())
+	if animate and (changed or acted):
 		_tween = create_tween()
-		if not _moves.is_empty():
+		if acted:
 			_progress = 0.0
 			_tween.tween_method(_set_progress, 0.0, 1.0, MOVE_SECONDS)
 		if changed:
@@ -107,7 +132,26 @@ func show_view(game: Object, floor_shown: int = 0, animate: bool = true) -> void
 			_tween.tween_method(_set_fade, 0.0, 1.0, 2.0 * FADE_SECONDS)
 	else:
 		_moves.clear()
+		_hints.clear()
 	queue_redraw()
+
+
+## Note what turned and what is new since the view `before` (pieces by
+## id), when the change is to be animated on the same floor.
+func _find_changes(before: Dictionary, on_same_floor: bool) -> void:
+	_turned.clear()
+	_appeared.clear()
+	if not on_same_floor or before.is_empty():
+		return
+	for e in pieces:
+		var id: int = e["id"]
+		if not before.has(id):
+			_appeared[id] = true
+			continue
+		var was: Vector2i = before[id]["facing"]
+		var now: Vector2i = e["facing"]
+		if was != now and was != Vector2i.ZERO and now != Vector2i.ZERO:
+			_turned[id] = Vector2(was).angle()
 
 
 ## Return whether a change of floor is being drawn.
@@ -202,6 +246,32 @@ func _draw_floor(
 
 func _draw_piece(e: Dictionary, at: Vector2, on_goal: bool) -> void:
 	var r := _rect_of(at)
+	var mid := r.get_center()
+	var id: int = e["id"]
+	var way: Vector2i = e["facing"]
+	var angle := Vector2(way).angle() if way != Vector2i.ZERO else 0.0
+	var animating := _progress < 1.0
+	if animating and _turned.has(id):
+		angle = lerp_angle(_turned[id], angle, _progress)
+	var grow := lerpf(0.3, 1.0, _progress) if animating and _appeared.has(id) else 1.0
+	var shake := Vector2.ZERO
+	var hint: String = _hints.get(id, "") if animating else ""
+	if hint == "bump":
+		shake = Vector2(way) * sin(_progress * TAU * 2.0) * cell_size * 0.08
+	var turned := angle != 0.0 or grow != 1.0 or shake != Vector2.ZERO
+	if turned:
+		# Art is drawn facing right about the cell's centre: turn it, grow it, shake it.
+		draw_set_transform_matrix(
+			Transform2D(angle, Vector2(grow, grow), 0.0, mid + shake) * Transform2D(0.0, -mid)
+		)
+	_draw_art(e, r, on_goal)
+	if turned:
+		draw_set_transform_matrix(Transform2D.IDENTITY)
+	if hint == "quack":
+		_draw_quack(mid, angle)
+
+
+func _draw_art(e: Dictionary, r: Rect2, on_goal: bool) -> void:
 	var s := cell_size
 	var mid := r.get_center()
 	match e["kind"]:
@@ -296,6 +366,12 @@ func _draw_piece(e: Dictionary, at: Vector2, on_goal: bool) -> void:
 					Palette.ITEMS["pear"].darkened(0.3), 2.0)
 		"stairs_up", "stairs_down":
 			_draw_stairs(r, e["kind"] == "stairs_up")
+		"cauldron":
+			_draw_cauldron(mid, e["contents"])
+		"bong":
+			_draw_bong(mid, e["contents"])
+		"duck":
+			_draw_duck(mid)
 		"player":
 			_draw_player(mid)
 		_:
@@ -325,8 +401,8 @@ func _draw_player(mid: Vector2) -> void:
 	var s := cell_size
 	draw_circle(mid, s * 0.36, Palette.PLAYER_DARK)
 	draw_circle(mid, s * 0.31, Palette.PLAYER)
-	# Eyes look the way the player faces.
-	var f := Vector2(facing)
+	# Eyes look right: the piece is drawn turned the way the player faces.
+	var f := Vector2.RIGHT
 	var side := Vector2(-f.y, f.x)
 	for k: float in [-1.0, 1.0]:
 		var eye := mid + f * s * 0.13 + side * s * 0.11 * k
@@ -344,3 +420,81 @@ func _draw_arm(player_at: Vector2, held_at: Vector2) -> void:
 	draw_line(start, hand, Palette.PLAYER_DARK, maxf(3.0, cell_size * 0.1))
 	draw_circle(hand, cell_size * 0.09, Palette.PLAYER)
 	draw_arc(hand, cell_size * 0.09, 0, TAU, 12, Palette.PLAYER_DARK, 2.0)
+
+
+## Return the points of an ellipse round `centre` with radii `radii`.
+func _ellipse(centre: Vector2, radii: Vector2, steps: int = 20) -> PackedVector2Array:
+	var points := PackedVector2Array()
+	for i in steps:
+		var a := TAU * i / steps
+		points.append(centre + Vector2(cos(a) * radii.x, sin(a) * radii.y))
+	return points
+
+
+func _draw_duck(mid: Vector2) -> void:
+	# Seen from above, facing right: tail, body, a wing, the head and its beak.
+	var s := cell_size
+	draw_colored_polygon(PackedVector2Array([mid + Vector2(-s * 0.24, -s * 0.1),
+		mid + Vector2(-s * 0.4, 0), mid + Vector2(-s * 0.24, s * 0.1)]), Palette.DUCK_DARK)
+	var body := _ellipse(mid + Vector2(-s * 0.06, 0), Vector2(s * 0.26, s * 0.2))
+	draw_colored_polygon(body, Palette.DUCK)
+	body.append(body[0])
+	draw_polyline(body, Palette.DUCK_DARK, maxf(1.5, s * 0.03))
+	draw_colored_polygon(_ellipse(mid + Vector2(-s * 0.1, 0), Vector2(s * 0.14, s * 0.1)),
+		Palette.DUCK_DARK.lightened(0.25))
+	var head := mid + Vector2(s * 0.2, 0)
+	draw_colored_polygon(PackedVector2Array([head + Vector2(s * 0.08, -s * 0.06),
+		head + Vector2(s * 0.24, 0), head + Vector2(s * 0.08, s * 0.06)]), Palette.BEAK)
+	draw_circle(head, s * 0.13, Palette.DUCK)
+	draw_arc(head, s * 0.13, 0, TAU, 16, Palette.DUCK_DARK, maxf(1.5, s * 0.03))
+	for k: float in [-1.0, 1.0]:
+		draw_circle(head + Vector2(s * 0.05, s * 0.065 * k), s * 0.03, Palette.BACKGROUND)
+
+
+func _draw_quack(mid: Vector2, angle: float) -> void:
+	# Sound waves in front of a duck that quacked, fading as the step plays.
+	var s := cell_size
+	var c := Palette.DUCK
+	c.a = 1.0 - _progress
+	for i in 2:
+		var radius := s * (0.42 + 0.12 * i + 0.1 * _progress)
+		draw_arc(mid, radius, angle - 0.5, angle + 0.5, 8, c, maxf(1.5, s * 0.04))
+
+
+func _draw_cauldron(mid: Vector2, contents: Array) -> void:
+	# A pot seen from above on three feet; a key inside colours the brew.
+	var s := cell_size
+	for i in 3:
+		var foot := mid + Vector2.from_angle(TAU * i / 3.0 + PI / 6.0) * s * 0.38
+		draw_circle(foot, s * 0.06, Palette.CAULDRON_DARK)
+	draw_circle(mid, s * 0.36, Palette.CAULDRON_DARK)
+	draw_circle(mid, s * 0.32, Palette.CAULDRON)
+	var brew := Palette.BREW_EMPTY
+	if not contents.is_empty():
+		brew = Palette.of(contents[0]["color"])
+	draw_circle(mid, s * 0.24, brew.darkened(0.35))
+	draw_circle(mid, s * 0.2, brew)
+	if not contents.is_empty():
+		# Bubbles: the mark of a key in the pot.
+		draw_circle(mid + Vector2(-s * 0.07, -s * 0.05), s * 0.045, brew.lightened(0.5))
+		draw_circle(mid + Vector2(s * 0.08, s * 0.04), s * 0.035, brew.lightened(0.5))
+		draw_circle(mid + Vector2(s * 0.01, s * 0.1), s * 0.025, brew.lightened(0.5))
+
+
+func _draw_bong(mid: Vector2, contents: Array) -> void:
+	# A glass flask: a round belly holding its keys' colours, a neck up.
+	var s := cell_size
+	var neck := Rect2(mid + Vector2(-s * 0.07, -s * 0.4), Vector2(s * 0.14, s * 0.3))
+	draw_rect(neck, Palette.BONG_GLASS.darkened(0.2))
+	draw_rect(neck, Palette.BONG_DARK, false, maxf(1.5, s * 0.03))
+	var belly := mid + Vector2(0, s * 0.1)
+	draw_circle(belly, s * 0.28, Palette.BONG_DARK)
+	draw_circle(belly, s * 0.25, Palette.BONG_GLASS)
+	var n := contents.size()
+	for i in n:
+		var x := (i - (n - 1) / 2.0) * s * 0.2
+		var c := Palette.of(contents[i]["color"])
+		draw_circle(belly + Vector2(x, s * 0.03), s * 0.09, c)
+		draw_arc(belly + Vector2(x, s * 0.03), s * 0.09, 0, TAU, 12, c.darkened(0.4), 1.5)
+	draw_arc(belly + Vector2(-s * 0.08, -s * 0.1), s * 0.1, PI, PI * 1.5, 6, Color(1, 1, 1, 0.5),
+		maxf(1.5, s * 0.03))

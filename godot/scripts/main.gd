@@ -1,11 +1,12 @@
 extends Node2D
 ## The game: a MusclemanGame node plays the level, the board draws a floor
-## of it (the player's, or the one looked at), the HUD shows the level, the
-## floor, counters, keys and the built-in levels to pick from.
+## of it (the player's, or the one looked at), the sounds node plays what
+## each action asks for, the HUD shows the level, the floor, counters, keys
+## and the built-in levels to pick from.
 ##
 ## Keys come from the input map, whose actions are named after the sim's
 ## actions (`up`, `grab`, `swing_left`, `undo`, ...), plus `next_level`,
-## `prev_level` and `look_at_next_floor`.
+## `prev_level`, `look_at_next_floor` and `toggle_mute`.
 
 const SIDEBAR_WIDTH := 230.0
 const MARGIN := 16.0
@@ -14,6 +15,8 @@ const BOTTOM := 40.0
 
 ## The level playing now, from 0.
 var level := 0
+## Whether the level playing came from a file (`load_level_file`), not the list.
+var from_file := false
 ## The floor looked at without moving (from 1), or 0 to show the player's.
 var looking := 0
 ## How the last action changed the player's floor: "Up to", "Down to" (the
@@ -24,6 +27,7 @@ var _climbed := ""
 
 @onready var game: Node = $Game
 @onready var board: Node2D = $Board
+@onready var sounds: Node = $Sounds
 @onready var title_label: Label = $Hud/Title
 @onready var floor_label: Label = $Hud/Floor
 @onready var stats_label: Label = $Hud/Stats
@@ -35,8 +39,10 @@ var _climbed := ""
 func _ready() -> void:
 	game.moved.connect(board._on_moved)
 	game.swung.connect(board._on_swung)
+	game.sound_hint.connect(board._on_sound_hint)
 	game.level_transition.connect(_on_level_transition)
 	game.solved.connect(_on_solved)
+	sounds.setup(game)
 	for title: String in game.builtin_titles():
 		level_list.add_item("%2d  %s" % [level_list.item_count + 1, title])
 	level_list.item_selected.connect(load_level)
@@ -51,6 +57,9 @@ func _unhandled_input(event: InputEvent) -> void:
 		load_level(level - 1)
 	elif event.is_action_pressed("look_at_next_floor"):
 		look_at_next_floor()
+	elif event.is_action_pressed("toggle_mute"):
+		sounds.toggle_mute()
+		_update_hud()
 	else:
 		var action := _action_of(event)
 		if action.is_empty():
@@ -75,6 +84,25 @@ func load_level(number: int) -> void:
 		return
 	level_list.select(level)
 	level_list.ensure_current_is_visible()
+	from_file = false
+	_start()
+
+
+## Start level `number` (from 0) of a level file (`res://`, `user://` or a
+## plain path) instead of a built-in one; return false when it does not load.
+func load_level_file(path: String, number: int = 0) -> bool:
+	if not game.load_level_file(path, number):
+		push_error(game.last_error())
+		return false
+	level = number
+	level_list.deselect_all()
+	from_file = true
+	_start()
+	return true
+
+
+## Show the level just loaded from its start.
+func _start() -> void:
 	banner.visible = false
 	looking = 0
 	floor_change = ""
@@ -99,6 +127,7 @@ func do_action(action: String) -> void:
 		# Undo, redo and restart move the player back without the stairs' signal.
 		floor_change = _climbed if not _climbed.is_empty() else "Back on"
 	board.show_view(game, now)
+	sounds.play_all(game.last_sounds())
 	banner.visible = game.is_solved()
 	_update_hud()
 
@@ -140,7 +169,7 @@ func _on_solved() -> void:
 
 
 func _update_hud() -> void:
-	title_label.text = "%d. %s" % [level + 1, game.title()]
+	title_label.text = game.title() if from_file else "%d. %s" % [level + 1, game.title()]
 	floor_label.visible = game.floor_count() > 1
 	if looking > 0:
 		floor_label.text = "looking at %s   F: the next floor" % floor_text(looking)
@@ -156,6 +185,8 @@ func _update_hud() -> void:
 	var held := _held_kind()
 	if not held.is_empty():
 		parts.append("holding " + held.replace("_", " "))
+	if sounds.muted:
+		parts.append("sound off (M)")
 	stats_label.text = "   ".join(parts)
 
 

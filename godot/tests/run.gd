@@ -6,6 +6,7 @@ extends SceneTree
 const SUITES: Array[String] = [
 	"res://tests/test_node.gd",
 	"res://tests/test_scene.gd",
+	"res://tests/test_world.gd",
 ]
 
 

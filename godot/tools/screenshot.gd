@@ -2,7 +2,9 @@ extends SceneTree
 ## Render the main scene with a built-in level and save a PNG:
 ## `godot --rendering-driver opengl3 --script tools/screenshot.gd -- --level N --out FILE`
 ## (under a display: `bash .ci/godot screenshot` runs it under Xvfb).
-## With `--moves MOVES` it plays those first (MOVES letters, rules.md §7).
+## With `--file res://levels/pond.txt` it shows that level file's first
+## level instead; with `--moves MOVES` it plays those first (MOVES letters,
+## rules.md §7).
 
 const FRAMES := 30
 
@@ -15,7 +17,12 @@ func _initialize() -> void:
 	var main: Node = load("res://main.tscn").instantiate()
 	root.add_child(main)
 	await process_frame
-	main.load_level(level)
+	var file := _arg(args, "--file", "")
+	if file.is_empty():
+		main.load_level(level)
+	elif not main.load_level_file(file):
+		quit(1)
+		return
 	for letter in moves:
 		main.do_action(_action_of(letter))
 	for i in FRAMES:

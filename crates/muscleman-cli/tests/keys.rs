@@ -47,6 +47,7 @@ fn the_table_holds_todays_bindings_exactly() {
         (ch('p'), Drop),
         (ch('['), SwingLeft),
         (ch(']'), SwingRight),
+        (ch('.'), Wait),
         (ch('z'), Undo),
         (ch('u'), Undo),
         (Key::plain(KeyCode::Backspace), Undo),
@@ -69,6 +70,7 @@ fn the_table_holds_todays_bindings_exactly() {
         (ch('+'), Faster),
         (ch('='), Faster),
         (ch('-'), Slower),
+        (ch('m'), Bell),
         (ch('q'), Quit),
         (Key::plain(KeyCode::Esc), Quit),
         (Key::ctrl(KeyCode::Char('c')), Quit),
@@ -269,6 +271,20 @@ fn every_binding_does_what_the_table_says() {
             GameAction::Inspect => {
                 assert_eq!((moves, app.level_index()), (1, 0), "{b:?}");
                 assert!(app.inspecting().is_some(), "{b:?}");
+            }
+            // Nothing here moves by itself: the wait changes nothing, and says so.
+            GameAction::Wait => {
+                assert_eq!((moves, app.game().undo_depth()), (1, 1), "{b:?}");
+                assert_eq!(app.game().commands().len(), 1, "no wait is played");
+                assert_eq!(
+                    app.message(),
+                    Some("You wait: nothing here moves by itself")
+                );
+            }
+            // The bell, off at start, is on; nothing moves.
+            GameAction::Bell => {
+                assert_eq!(moves, 1, "{b:?}");
+                assert!(app.bell_on(), "{b:?}");
             }
             // Not moves: the player stays where it is (facing the box).
             GameAction::Grab

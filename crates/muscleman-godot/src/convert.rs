@@ -3,10 +3,10 @@
 //! ints, pieces as dictionaries). Nothing here decides anything.
 
 use godot::prelude::*;
-use muscleman_core::GridPos;
+use muscleman_core::{GridDir, GridPos};
 
 use crate::signals::{Arg, entity_int};
-use crate::view::Piece;
+use crate::view::{Look, Piece};
 
 /// Return a cell as a `Vector2i`.
 pub(crate) fn cell(at: GridPos) -> Vector2i {
@@ -44,9 +44,27 @@ pub(crate) fn variant_of(arg: &Arg) -> Variant {
     }
 }
 
+/// Return a way as a unit `Vector2i` (zero for none).
+pub(crate) fn direction(dir: Option<GridDir>) -> Vector2i {
+    dir.map_or(Vector2i::ZERO, |d| cell(d.offset()))
+}
+
+/// Return a look of something held as the dictionary a piece's `contents`
+/// lists.
+fn content_of(look: Look) -> VarDictionary {
+    vdict! {
+        "kind" => look.kind,
+        "name" => look.name,
+        "color" => look.color,
+        "glyph" => look.glyph.to_string(),
+        "tint" => look.tint,
+    }
+}
+
 /// Return a piece as the dictionary `entities()` lists.
 pub(crate) fn dictionary_of(piece: &Piece) -> VarDictionary {
     let look = piece.look;
+    let contents: Array<VarDictionary> = piece.content_looks().map(content_of).collect();
     vdict! {
         "id" => entity_int(piece.id),
         "floor" => i64::from(piece.floor),
@@ -60,6 +78,8 @@ pub(crate) fn dictionary_of(piece: &Piece) -> VarDictionary {
         "glyph" => look.glyph.to_string(),
         "tint" => look.tint,
         "blocks" => look.blocks,
+        "facing" => direction(piece.facing),
+        "contents" => &contents,
         "on_goal" => piece.on_goal,
     }
 }

@@ -7,8 +7,10 @@
 //! event into a signal's name and arguments, [`view`] turns the sim's view
 //! into names a script matches on (the floor shown, the floors' count,
 //! names and common rectangle), [`input`] maps action names, directions
-//! and MOVES letters to commands, [`levels`] holds the built-in levels. The
-//! gdext layer (`node.rs`, the `MusclemanGame` class, and `convert.rs`) only
+//! and MOVES letters to commands, [`levels`] holds the built-in levels,
+//! [`sound`] maps signals to sounds (one table) and computes them. The
+//! gdext layer (`node.rs`, the `MusclemanGame` class, its sound funcs in
+//! `node_sounds.rs`, and `convert.rs`) only
 //! converts those answers into Godot values and emits the signals.
 //!
 //! The sim and core know nothing of Godot: this crate depends on them, never
@@ -33,8 +35,10 @@ mod error;
 pub mod input;
 pub mod levels;
 mod node;
+mod node_sounds;
 pub mod session;
 pub mod signals;
+pub mod sound;
 pub mod view;
 
 pub use error::AdapterError;

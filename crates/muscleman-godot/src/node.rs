@@ -4,15 +4,16 @@
 
 use godot::classes::{FileAccess, INode, Node};
 use godot::prelude::*;
-use muscleman_core::{GridDir, Input};
+use muscleman_core::Input;
 use muscleman_sim::{Command, Rules};
 
-use crate::convert::{cell, cells, dictionaries, grid, size, strings, variant_of};
+use crate::convert::{cell, cells, dictionaries, direction, grid, size, strings, variant_of};
 use crate::error::AdapterError;
 use crate::input::{action_names, command_named, commands_of_moves, move_command};
 use crate::levels;
 use crate::session::Session;
 use crate::signals::{Signal, entity_int, info_of, signals};
+use crate::sound::{Sound, sounds_of};
 use crate::view::ViewData;
 
 /// A Muscleman game as a Godot node: load a level, step inputs, undo,
@@ -26,6 +27,9 @@ pub struct MusclemanGame {
     session: Option<Session>,
     last_error: String,
     sokoban_rules: bool,
+    /// The sounds the last call's signals asked for (`node_sounds.rs`
+    /// answers for them).
+    pub(crate) sounds: Vec<Sound>,
 }
 
 #[godot_api]
@@ -36,6 +40,7 @@ impl INode for MusclemanGame {
             session: None,
             last_error: String::new(),
             sokoban_rules: false,
+            sounds: Vec::new(),
         }
     }
 }
@@ -258,10 +263,11 @@ impl MusclemanGame {
     /// runs.
     #[func]
     fn play(&mut self, moves: GString) -> bool {
+        self.sounds.clear();
         match commands_of_moves(&moves.to_string()) {
             // Each command's signals go out before the next command runs, so
             // a handler reads the state its signal comes from.
-            Ok(commands) => commands.into_iter().all(|c| self.apply(c)),
+            Ok(commands) => commands.into_iter().all(|c| self.run(c)),
             Err(e) => self.refuse(e),
         }
     }
@@ -306,7 +312,9 @@ impl MusclemanGame {
     /// Return every entity of the player's floor, row by row, as
     /// dictionaries: `id`, `floor`, `cell` (Vector2i, in its floor's
     /// coordinates), `kind`, `name`, `color`, `state`, `counter`, `layer`,
-    /// `glyph`, `tint`, `blocks`, `on_goal`.
+    /// `glyph`, `tint`, `blocks`, `facing` (Vector2i; zero for what has
+    /// none), `contents` (what it holds: `kind`, `name`, `color`, `glyph`,
+    /// `tint` each), `on_goal`.
     #[func]
     fn entities(&self) -> Array<VarDictionary> {
         self.session
@@ -411,8 +419,7 @@ impl MusclemanGame {
     /// Return the way the player faces as a unit vector (zero when none).
     #[func]
     fn facing(&self) -> Vector2i {
-        let facing = self.session.as_ref().and_then(|s| s.view().facing);
-        facing.map_or(Vector2i::ZERO, |d: GridDir| cell(d.offset()))
+        direction(self.session.as_ref().and_then(|s| s.view().facing))
     }
 
     /// Return the id of what the player holds (0 when nothing).
@@ -491,6 +498,7 @@ impl MusclemanGame {
         match result {
             Ok(session) => {
                 self.session = Some(session);
+                self.sounds.clear();
                 self.last_error.clear();
                 true
             }
@@ -499,11 +507,19 @@ impl MusclemanGame {
     }
 
     fn refuse(&mut self, error: AdapterError) -> bool {
+        self.sounds.clear();
         self.last_error = error.to_string();
         false
     }
 
+    /// Apply one command as a call of its own: its sounds are the call's.
     fn apply(&mut self, command: Command) -> bool {
+        self.sounds.clear();
+        self.run(command)
+    }
+
+    /// Apply one command, add its sounds to the call's, emit its signals.
+    fn run(&mut self, command: Command) -> bool {
         let result = match self.session.as_mut() {
             Some(session) => session.apply(command),
             None => Err(AdapterError::NoGame),
@@ -524,6 +540,11 @@ impl MusclemanGame {
             }
         };
         self.last_error.clear();
+        for sound in sounds_of(&signals) {
+            if !self.sounds.contains(&sound) {
+                self.sounds.push(sound);
+            }
+        }
         for signal in &signals {
             let args: Vec<Variant> = signal.args.iter().map(variant_of).collect();
             // An event this node declares no signal of its own for (a

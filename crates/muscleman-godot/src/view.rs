@@ -1,10 +1,11 @@
 //! The view as plain data for Godot: each entity's look as a kind name, a
-//! colour and its state, the rectangle to draw, the player's facing and
-//! hands, the counters, and the level's floors (which one the player is on,
-//! how many, their names, one rectangle every floor fits in).
+//! colour and its state, the way it faces and what it holds, the rectangle
+//! to draw, the player's facing and hands, the counters, and the level's
+//! floors (which one the player is on, how many, their names, one rectangle
+//! every floor fits in).
 
-use muscleman_core::{EntityId, GlobalCounter, GridDir, GridPos, KeyColor};
-use muscleman_sim::{Appearance, Tint, View};
+use muscleman_core::{Contents, EntityId, EntitySpec, GlobalCounter, GridDir, GridPos, KeyColor};
+use muscleman_sim::{Appearance, Tint, View, spec_appearance};
 
 /// How one entity looks, in names a script can match on: the sim's
 /// [`Appearance`] as plain strings and numbers.
@@ -94,8 +95,40 @@ pub struct Piece {
     pub at: GridPos,
     /// How it looks.
     pub look: Look,
+    /// The way it faces, as the sim's view gives it, for what has a
+    /// facing (the player, a duck); `None` for the rest.
+    pub facing: Option<GridDir>,
+    /// What it holds (a box's contents, the keys in a cauldron or a bong),
+    /// in the order they would come out: [`Piece::content_looks`].
+    pub contents: Contents,
     /// Whether it fills a goal where it stands (a box on a goal).
     pub on_goal: bool,
+}
+
+impl Piece {
+    /// Return how each thing it holds would look on its own, in order
+    /// (its recipe's declared look; [`Appearance::UNKNOWN`]'s for a recipe
+    /// the sim cannot make).
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_godot::view::ViewData;
+    /// use muscleman_level::Level;
+    /// use muscleman_sim::{Game, Rules};
+    ///
+    /// let level = Level::parse("legend: c = Cauldron(KeyBlue)\n#@c#")?;
+    /// let view = ViewData::of(&Game::new(&level, Rules::MUSCLEMAN)?.view());
+    /// let cauldron = &view.pieces[2];
+    /// assert_eq!(cauldron.look.kind, "cauldron");
+    /// let inside: Vec<_> = cauldron.content_looks().map(|l| (l.kind, l.color)).collect();
+    /// assert_eq!(inside, [("key", "blue")]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn content_looks(&self) -> impl Iterator<Item = Look> + '_ {
+        self.contents.as_slice().iter().map(|&recipe| {
+            look_of(spec_appearance(&EntitySpec::new(recipe)).unwrap_or(Appearance::UNKNOWN))
+        })
+    }
 }
 
 /// Everything a scene draws of one floor of a game, as plain data.
@@ -175,6 +208,8 @@ impl ViewData {
                     floor: s.floor,
                     at: s.at,
                     look: look_of(s.appearance),
+                    facing: s.facing,
+                    contents: s.appearance.contents,
                     on_goal: s.on_goal,
                 })
                 .collect(),

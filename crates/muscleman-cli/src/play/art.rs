@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 
-use muscleman_core::{EntitySpec, GlobalCounter, KeyColor};
+use muscleman_core::{EntitySpec, GlobalCounter, GridDir, KeyColor, RecipeState};
 use muscleman_sim::{Appearance, Tint, spec_appearance};
 use ratatui::style::{Color, Modifier, Style};
 
@@ -24,6 +24,10 @@ pub(crate) struct Look {
     /// glyph (`r` for a red key), drawn in the second column (`[r`);
     /// `""` for none.
     pub(super) mark: &'static str,
+    /// For a thing that faces some way (the view's sprite says which;
+    /// not the player, drawn apart), that way: drawn with an arrow
+    /// ([`Look::text`]).
+    pub(super) facing: Option<GridDir>,
 }
 
 pub(super) const fn look(
@@ -38,6 +42,28 @@ pub(super) const fn look(
         color,
         plain,
         mark: "",
+        facing: None,
+    }
+}
+
+/// Return a direction's one-column arrow.
+pub(super) const fn arrow(dir: GridDir) -> &'static str {
+    match dir {
+        GridDir::Up => "↑",
+        GridDir::Right => "→",
+        GridDir::Down => "↓",
+        GridDir::Left => "←",
+    }
+}
+
+/// Return `glyph` with an arrow on the side it faces, two columns, as the
+/// player is drawn: `^D`, `D>`, `Dv`, `<D`.
+fn faced(glyph: char, dir: GridDir) -> String {
+    match dir {
+        GridDir::Up => format!("^{glyph}"),
+        GridDir::Right => format!("{glyph}>"),
+        GridDir::Down => format!("{glyph}v"),
+        GridDir::Left => format!("<{glyph}"),
     }
 }
 
@@ -47,7 +73,17 @@ impl Look {
     /// column (`[r`: a box with a red key); drawn one column, where there
     /// is no room for the mark, it is underlined instead
     /// ([`Look::styled`]).
+    ///
+    /// A thing that faces some way shows it, whatever it is: one column,
+    /// the arrow of its way (`→`); two, its glyph with an arrow on that
+    /// side (`D>`, as the player's `@>`).
     pub(crate) fn text(&self, narrow: bool) -> Cow<'static, str> {
+        if let Some(dir) = self.facing {
+            return match (narrow, self.glyph.chars().next()) {
+                (false, Some(first)) => Cow::Owned(faced(first, dir)),
+                _ => Cow::Borrowed(arrow(dir)),
+            };
+        }
         match (narrow, self.mark) {
             (true, _) => Cow::Borrowed(self.narrow),
             (false, "") => Cow::Borrowed(self.glyph),
@@ -59,10 +95,18 @@ impl Look {
         }
     }
 
+    /// Return this look facing `facing` (`None` leaves it as it is).
+    pub(crate) fn faced(self, facing: Option<GridDir>) -> Look {
+        Look {
+            facing: facing.or(self.facing),
+            ..self
+        }
+    }
+
     /// Return `style` (this look's, in colour or plain), underlined when
     /// drawn one column with contents it has no room to mark.
     pub(crate) fn styled(&self, style: Style, narrow: bool) -> Style {
-        if narrow && !self.mark.is_empty() {
+        if narrow && !self.mark.is_empty() && self.facing.is_none() {
             style.add_modifier(Modifier::UNDERLINED)
         } else {
             style
@@ -133,6 +177,16 @@ const HAMMER: Look = look(
     "-T",
     "T",
     Style::new().fg(Color::White).add_modifier(Modifier::BOLD),
+    BOLD,
+);
+/// A bong (two keys brewed together): `δ` with its first key's mark
+/// (`δr`), one column `δ`, underlined.
+const BONG: Look = look(
+    "δ ",
+    "δ",
+    Style::new()
+        .fg(Color::LightMagenta)
+        .add_modifier(Modifier::BOLD),
     BOLD,
 );
 /// Something the sim draws that this game does not know yet.
@@ -267,6 +321,7 @@ fn own_look(a: Appearance, on_goal: bool) -> Look {
         ("heavy_box", _) => HEAVY,
         ("sunk_heavy_box", _) => BRIDGE,
         ("hammer", _) => HAMMER,
+        ("bong", _) => BONG,
         ("key", Some(c)) => key_look(c),
         ("door" | "secret_door", c) => door_look(c, a.state == "open"),
         ("plate" | "heavy_plate", c) => plate_look(c, a.state == "pressed"),
@@ -332,6 +387,22 @@ const fn color_name(c: KeyColor) -> &'static str {
     }
 }
 
+/// Return what a thing facing `facing` is called: as [`name_of`], with
+/// its way said after its name when its shown state is that way
+/// (`"duck facing left"`, not `"left duck"`).
+pub(crate) fn name_facing(a: Appearance, facing: Option<GridDir>) -> String {
+    match facing {
+        Some(dir) if !a.is("player") && a.state == RecipeState::facing_state(dir).name() => {
+            format!(
+                "{} facing {}",
+                name_of(Appearance { state: "", ..a }),
+                a.state
+            )
+        }
+        _ => name_of(a),
+    }
+}
+
 /// Return what an appearance is called in the panel: its shown state,
 /// its colour and its name (`"pressed red plate"`), and what it holds
 /// (`"box with red key and apple"`).
@@ -378,6 +449,45 @@ mod tests {
             assert_ne!(look.narrow, UNKNOWN.narrow, "{}", decl.recipe);
             assert!(name_of(a).ends_with(decl.art.name), "{}", decl.recipe);
         }
+    }
+
+    /// Whatever faces a way is drawn with it, the player's way: an arrow
+    /// on that side two columns wide, the arrow alone in one; its name
+    /// says the way when its shown state is the way.
+    #[test]
+    fn a_thing_facing_a_way_is_drawn_and_named_with_it() {
+        let odd = Appearance {
+            kind: "newcomer",
+            name: "newcomer",
+            glyph: 'N',
+            ..Appearance::UNKNOWN
+        };
+        let ways = [
+            (GridDir::Up, "^N", "↑"),
+            (GridDir::Right, "N>", "→"),
+            (GridDir::Down, "Nv", "↓"),
+            (GridDir::Left, "<N", "←"),
+        ];
+        for (dir, wide, narrow) in ways {
+            let look = look_of(odd, false).faced(Some(dir));
+            assert_eq!(
+                (look.text(false), look.text(true)),
+                (wide.into(), narrow.into())
+            );
+            let shown = Appearance {
+                state: RecipeState::facing_state(dir).name(),
+                ..odd
+            };
+            let name = name_facing(shown, Some(dir));
+            assert_eq!(name, format!("newcomer facing {}", shown.state));
+        }
+        // No way: as before; a state that is not the way stays a state.
+        assert_eq!(look_of(odd, false).faced(None).text(false), "N ");
+        let open = Appearance {
+            state: "open",
+            ..odd
+        };
+        assert_eq!(name_facing(open, Some(GridDir::Up)), "open newcomer");
     }
 
     #[test]

@@ -34,18 +34,29 @@ pub(crate) struct Cell {
     held: bool,
     /// The entity drawn fills a goal (the view says: a box on a goal).
     on_goal: bool,
+    /// The way the entity drawn faces, as the view's sprite says (not
+    /// the player's: it is drawn apart).
+    facing: Option<GridDir>,
 }
 
 impl Cell {
     /// Sort the appearances of a cell's entities.
     fn of(view: &View, floor: u32, at: GridPos) -> Cell {
-        Cell::of_things(view.cell_on(floor, at).iter().map(|sprite| {
+        let sprites = view.cell_on(floor, at);
+        let mut cell = Cell::of_things(sprites.iter().map(|sprite| {
             (
                 sprite.appearance,
                 view.holding() == Some(sprite.entity),
                 sprite.on_goal,
             )
-        }))
+        }));
+        // The way the thing drawn faces, if it faces one.
+        cell.facing = sprites
+            .iter()
+            .filter(|s| !s.appearance.is("player"))
+            .find(|s| Some(s.appearance) == cell.top)
+            .and_then(|s| s.facing);
+        cell
     }
 
     /// Sort a cell's things: each its appearance, whether it is held and
@@ -74,7 +85,8 @@ impl Cell {
 
     /// Return how the cell looks: the thing on top wins.
     fn look(self) -> Look {
-        self.top.map_or(FLOOR, |a| look_of(a, self.on_goal))
+        self.top
+            .map_or(FLOOR, |a| look_of(a, self.on_goal).faced(self.facing))
     }
 }
 
@@ -284,7 +296,39 @@ fn render_view(app: &App, shown: Shown<'_>, area: Rect, buf: &mut Buffer) -> (Re
         buf,
     );
     app.screen.board.set(map);
+    if app.screen.flash
+        && own
+        && let Some(map) = map
+    {
+        flash(buf, &map, player);
+    }
     (taken, narrow)
+}
+
+/// Flash the cell `at` of the board `map` shows: its look reversed (a
+/// refused move's `bump`), with colours or without.
+fn flash(buf: &mut Buffer, map: &BoardMap, at: GridPos) {
+    let dx = i64::from(at.x) - i64::from(map.origin.x);
+    let dy = i64::from(at.y) - i64::from(map.origin.y);
+    let (Ok(dx), Ok(dy)) = (u16::try_from(dx), u16::try_from(dy)) else {
+        return;
+    };
+    let x = map.x.saturating_add(dx.saturating_mul(map.cell_width));
+    let y = map.y.saturating_add(dy);
+    if dy >= map.height || dx.saturating_mul(map.cell_width) >= map.width {
+        return;
+    }
+    for column in x..x.saturating_add(map.cell_width) {
+        if let Some(cell) = buf.cell_mut((column, y)) {
+            let style = cell.style();
+            let flipped = if style.add_modifier.contains(Modifier::REVERSED) {
+                style.remove_modifier(Modifier::REVERSED)
+            } else {
+                style.add_modifier(Modifier::REVERSED)
+            };
+            cell.set_style(flipped.add_modifier(Modifier::BOLD));
+        }
+    }
 }
 
 /// Draw the cells from `min` to `max` (as `cell_of` gives them) into

@@ -102,7 +102,15 @@ pub(crate) fn things_in(level: &Level, view: &View) -> Vec<Appearance> {
 /// door: ...`).
 fn thing_lines(app: &App, narrow: bool, width: usize) -> Vec<Line<'static>> {
     let palette = Palette::of(app);
-    let things = things_in(app.level(), &app.game().view());
+    let view = app.game().view();
+    let things = things_in(app.level(), &view);
+    // What faces a way is drawn facing the way the first of its kind does.
+    let facing = |a: &Appearance| {
+        view.all_sprites()
+            .iter()
+            .filter(|s| !s.appearance.is("player") && s.appearance.recipe == a.recipe)
+            .find_map(|s| s.facing)
+    };
     // By words, in the order first met: the looks and names they explain.
     let mut groups: Vec<(&'static str, Vec<(Span<'static>, String)>)> = Vec::new();
     let mut put = |text: &'static str, a: Appearance, name: String| {
@@ -112,7 +120,7 @@ fn thing_lines(app: &App, narrow: bool, width: usize) -> Vec<Line<'static>> {
         let look = if a.is("player") {
             look("@v", "@", PLAYER.color, PLAYER.plain)
         } else {
-            look_of(a, false)
+            look_of(a, false).faced(facing(&a))
         };
         let glyph = Span::styled(look.text(narrow), look.styled(palette.style(look), narrow));
         let i = match groups.iter().position(|(t, _)| *t == text) {
@@ -194,6 +202,13 @@ pub(super) fn help_lines(app: &App, width: usize, narrow: bool) -> Vec<Line<'sta
     lines.extend(thing_lines(app, narrow, width));
     lines.push(Line::from(""));
     lines.extend(key_lines(&key_legend(), width));
+    let bell = key_of(GameAction::Bell);
+    let bell = if app.bell_on() {
+        format!("A refused move flashes your cell and rings the bell (on; {bell} turns it off).")
+    } else {
+        format!("A refused move flashes your cell; the bell is off ({bell} turns it on).")
+    };
+    lines.extend(wrap(vec![Span::raw(bell)], width, 2));
     for text in [
         "Mouse: click to walk, or a box then a cell to push it.",
         "Paste LURD moves to watch them played back.",

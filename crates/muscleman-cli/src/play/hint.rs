@@ -198,6 +198,8 @@ pub fn cells(game: &Game, moves: &str) -> Vec<muscleman_core::GridPos> {
     let mut out = Vec::new();
     for c in moves.chars().take(HINT_MOVES) {
         let dir = match c.to_ascii_lowercase() {
+            // A wait: the player stays while what moves by itself moves.
+            'w' => continue,
             'u' => muscleman_core::GridDir::Up,
             'r' => muscleman_core::GridDir::Right,
             'd' => muscleman_core::GridDir::Down,
@@ -229,6 +231,7 @@ fn arrow(c: char) -> &'static str {
     match c {
         'g' => "grab",
         'p' => "drop",
+        'w' => "wait",
         '[' => "↶",
         ']' => "↷",
         'u' => "↑",
@@ -400,6 +403,21 @@ mod tests {
             game.apply(cmd).unwrap();
         }
         assert!(game.is_solved(), "{letters}");
+    }
+
+    #[test]
+    fn a_hint_says_its_waits_and_its_cells_keep_the_player_where_it_waits() {
+        // A duck's level: the hint waits for it, then walks.
+        assert_eq!(
+            answer("wwrR", false).message(),
+            "Hint: wait wait →⇒ (⇒ pushes; 0 moves, 0 pushes to go)"
+        );
+        let level = Level::parse("#######\n#@ $ .#\n#######\n").unwrap();
+        let game = Game::new(&level, Rules::MUSCLEMAN).unwrap();
+        assert_eq!(
+            cells(&game, "wrwR"),
+            [GridPos::new(2, 1), GridPos::new(3, 1)]
+        );
     }
 
     #[test]

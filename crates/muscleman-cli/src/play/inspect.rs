@@ -5,7 +5,7 @@
 //! (names, states, contents, the words each recipe declares), so nothing
 //! hides under what is drawn on top, with colours or without.
 
-use muscleman_core::{EntitySpec, GridPos};
+use muscleman_core::{EntitySpec, GridDir, GridPos};
 use muscleman_sim::{Appearance, Sprite, View, spec_appearance};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -13,7 +13,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 
 use super::app::App;
-use super::art::{PLAYER, look, look_of, name_of, rank};
+use super::art::{PLAYER, look, look_of, name_facing, rank};
 use super::help::{key_of, wrap};
 use super::keys::GameAction;
 use super::palette::Palette;
@@ -29,7 +29,7 @@ fn stack(view: &View, floor: u32, at: GridPos) -> Vec<Sprite> {
 /// Return what a thing of the stack is called: its name with its state
 /// and contents, and `held` for what the player holds.
 fn called(view: &View, sprite: &Sprite) -> String {
-    let name = name_of(sprite.appearance);
+    let name = name_facing(sprite.appearance, sprite.facing);
     if view.holding() == Some(sprite.entity) {
         format!("{name} (held)")
     } else {
@@ -78,12 +78,19 @@ pub(crate) fn hover_text(app: &App, at: GridPos) -> String {
     )
 }
 
-/// The glyph of a thing as the board draws it.
-fn glyph(app: &App, a: Appearance, on_goal: bool, narrow: bool) -> Span<'static> {
+/// The glyph of a thing as the board draws it (facing `facing`, if it
+/// faces a way).
+fn glyph(
+    app: &App,
+    a: Appearance,
+    on_goal: bool,
+    facing: Option<GridDir>,
+    narrow: bool,
+) -> Span<'static> {
     let look = if a.is("player") {
         look("@v", "@", PLAYER.color, PLAYER.plain)
     } else {
-        look_of(a, on_goal)
+        look_of(a, on_goal).faced(facing)
     };
     Span::styled(
         look.text(narrow),
@@ -105,7 +112,7 @@ pub(super) fn draw_inspect(app: &App, frame: &mut Frame, board: Rect, at: GridPo
         if i > 0 {
             head.push(Span::raw(" on "));
         }
-        head.push(glyph(app, s.appearance, s.on_goal, narrow));
+        head.push(glyph(app, s.appearance, s.on_goal, s.facing, narrow));
         head.push(Span::styled(
             format!(" {}", called(&view, s)),
             palette.accent(),
@@ -116,16 +123,16 @@ pub(super) fn draw_inspect(app: &App, frame: &mut Frame, board: Rect, at: GridPo
     }
     let mut lines = wrap(head, width, 2);
     // Each thing's words, then those of what it holds.
-    let mut things: Vec<(Appearance, bool, &str)> = Vec::new();
+    let mut things: Vec<(Appearance, bool, Option<GridDir>, &str)> = Vec::new();
     for s in &sprites {
-        things.push((s.appearance, s.on_goal, ""));
+        things.push((s.appearance, s.on_goal, s.facing, ""));
         for inside in s.appearance.contents.as_slice() {
             if let Some(a) = spec_appearance(&EntitySpec::new(*inside)) {
-                things.push((a, false, " (inside)"));
+                things.push((a, false, None, " (inside)"));
             }
         }
     }
-    for (a, on_goal, note) in things {
+    for (a, on_goal, facing, note) in things {
         // A state with words of its own says what the thing is now (a
         // sunk heavy box no longer moves): those, else the recipe's.
         let text = if a.state_explain.is_empty() {
@@ -135,8 +142,8 @@ pub(super) fn draw_inspect(app: &App, frame: &mut Frame, board: Rect, at: GridPo
         };
         lines.extend(wrap(
             vec![
-                glyph(app, a, on_goal, narrow),
-                Span::raw(format!(" {}{note}: {text}", name_of(a))),
+                glyph(app, a, on_goal, facing, narrow),
+                Span::raw(format!(" {}{note}: {text}", name_facing(a, facing))),
             ],
             width,
             3,

@@ -18,6 +18,8 @@ pub enum GameAction {
     SwingLeft,
     /// Swing clockwise: turn, or swing the held thing round.
     SwingRight,
+    /// Wait a step: the player stays, what moves by itself (a duck) moves.
+    Wait,
     /// Take back the last undo step.
     Undo,
     /// Do again the last step taken back.
@@ -51,6 +53,8 @@ pub enum GameAction {
     Faster,
     /// Play back slower.
     Slower,
+    /// Turn the terminal bell on a refused move on or off (off at start).
+    Bell,
     /// Leave the game (the position is kept).
     Quit,
 }
@@ -64,6 +68,7 @@ impl GameAction {
             GameAction::Drop => "drop",
             GameAction::SwingLeft => "swing left",
             GameAction::SwingRight => "swing right",
+            GameAction::Wait => "wait",
             GameAction::Undo => "undo",
             GameAction::Redo => "redo",
             GameAction::Restart => "restart",
@@ -79,6 +84,7 @@ impl GameAction {
             GameAction::PlayBack => "play best solution",
             GameAction::Faster => "faster",
             GameAction::Slower => "slower",
+            GameAction::Bell => "bell on/off",
             GameAction::Quit => "quit",
         }
     }
@@ -152,8 +158,8 @@ const fn bind_ctrl(code: KeyCode, action: GameAction, label: &'static str) -> Ke
 }
 
 use GameAction::{
-    CopyMoves, Drop, Faster, GoOn, Grab, Help, Hint, Inspect, Levels, LookFloor, NextLevel,
-    PlayBack, PreviousLevel, Quit, Redo, Restart, Slower, SwingLeft, SwingRight, Undo,
+    Bell, CopyMoves, Drop, Faster, GoOn, Grab, Help, Hint, Inspect, Levels, LookFloor, NextLevel,
+    PlayBack, PreviousLevel, Quit, Redo, Restart, Slower, SwingLeft, SwingRight, Undo, Wait,
 };
 const UP: GameAction = GameAction::Move(GridDir::Up);
 const DOWN: GameAction = GameAction::Move(GridDir::Down);
@@ -165,7 +171,8 @@ const RIGHT: GameAction = GameAction::Move(GridDir::Right);
 /// nothing. These are not the MOVES letters of `replay` (`u` is undo here,
 /// up there), though grab, drop and the swings share theirs (`g p [ ]`);
 /// `q` stays quit, so the swings have no `q`/`e` pair, and the previous
-/// level moved from `p` to `b`.
+/// level moved from `p` to `b`. `.` waits (`w` in MOVES, up here), as in
+/// the Godot project.
 pub const KEY_BINDINGS: &[KeyBinding] = &[
     bind(KeyCode::Up, UP, "↑"),
     bind(KeyCode::Char('w'), UP, "w"),
@@ -183,6 +190,7 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
     bind(KeyCode::Char('p'), Drop, "p"),
     bind(KeyCode::Char('['), SwingLeft, "["),
     bind(KeyCode::Char(']'), SwingRight, "]"),
+    bind(KeyCode::Char('.'), Wait, "."),
     bind(KeyCode::Char('z'), Undo, "z"),
     bind(KeyCode::Char('u'), Undo, "u"),
     bind(KeyCode::Backspace, Undo, "Backspace"),
@@ -205,6 +213,7 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
     bind(KeyCode::Char('+'), Faster, "+"),
     bind(KeyCode::Char('='), Faster, "="),
     bind(KeyCode::Char('-'), Slower, "-"),
+    bind(KeyCode::Char('m'), Bell, "m"),
     bind(KeyCode::Char('q'), Quit, "q"),
     bind(KeyCode::Esc, Quit, "Esc"),
     bind_ctrl(KeyCode::Char('c'), Quit, "Ctrl-C"),

@@ -276,6 +276,8 @@ impl Drop for RestoreGuard {
 
 /// How long without a key before the position is kept on disk.
 const KEEP_AFTER: Duration = Duration::from_secs(2);
+/// How long the player's cell flashes for a refused move.
+const FLASH: Duration = Duration::from_millis(150);
 
 /// Run `play`.
 pub fn run(args: &PlayArgs) -> Result<(), Failure> {
@@ -358,15 +360,21 @@ fn run_watch(args: &PlayArgs) -> Result<(), Failure> {
         let mut last_read = Instant::now();
         loop {
             terminal.draw(|frame| watch::draw(&watch, frame))?;
+            if watch.take_bell() {
+                ring_bell()?;
+            }
             if watch.should_quit() {
                 return Ok(());
             }
+            let flashing = watch.is_flashing();
             if event::poll(Duration::from_millis(100))? {
                 match event::read()? {
                     Event::Key(key) => watch.handle_key(key),
                     Event::Mouse(mouse) => watch.handle_mouse(mouse),
                     _ => {}
                 }
+            } else if flashing {
+                watch.end_flash();
             }
             if last_read.elapsed() >= Duration::from_millis(300) {
                 watch.reload();
@@ -406,6 +414,13 @@ fn copy_to_clipboard(text: &str) -> io::Result<()> {
     out.flush()
 }
 
+/// Ring the terminal bell (BEL), for a refused move with the bell on.
+fn ring_bell() -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    out.write_all(b"\x07")?;
+    out.flush()
+}
+
 /// Encode bytes in base64 (RFC 4648, with padding).
 fn base64(bytes: &[u8]) -> String {
     const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -437,6 +452,9 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Res
         if let Some(text) = app.take_clipboard() {
             copy_to_clipboard(&text)?;
         }
+        if app.take_bell() {
+            ring_bell()?;
+        }
         if app.should_quit() {
             return Ok(());
         }
@@ -447,6 +465,9 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Res
         } else {
             KEEP_AFTER
         };
+        // A flash (a refused move) lasts until the next key, or FLASH.
+        let flashing = app.is_flashing();
+        let wait = if flashing { wait.min(FLASH) } else { wait };
         if event::poll(wait)? {
             last_key = Instant::now();
             match event::read()? {
@@ -456,6 +477,8 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Res
                 // The next draw fits the new size.
                 _ => {}
             }
+        } else if flashing {
+            app.end_flash();
         } else if last_key.elapsed() >= KEEP_AFTER {
             app.keep_if_changed();
         }

@@ -7,12 +7,14 @@
 //! filled water and collectibles. A push path pushes only the picked box
 //! and never into another (so never a chain). The moves are then played
 //! through the sim one by one, and the walk stops where the sim does
-//! something the plan did not expect.
+//! something the plan did not expect. In a level where something moves by
+//! itself ([`moves_by_itself`]: a duck), the way is planned again before
+//! every step, and the walk stops when none is left.
 
 use std::collections::VecDeque;
 
-use muscleman_core::{GridDir, GridPos};
-use muscleman_sim::{Game, View};
+use muscleman_core::{EntityId, GridDir, GridPos};
+use muscleman_sim::{Game, Sprite, View, recipe_decl};
 
 /// Most states a push path search looks at before giving up.
 const MAX_STATES: usize = 400_000;
@@ -96,6 +98,60 @@ fn player_of(view: &View) -> Option<GridPos> {
 /// Return where the player stands.
 pub fn player(game: &Game) -> Option<GridPos> {
     player_of(&game.view())
+}
+
+/// Return whether a sprite moves by itself: its recipe's declaration says
+/// it does not move only when pushed (`Assume::moves_only_when_pushed`:
+/// a duck walks every step).
+fn moves_alone(sprite: &Sprite) -> bool {
+    sprite
+        .appearance
+        .recipe
+        .and_then(recipe_decl)
+        .is_some_and(|d| !d.assume.moves_only_when_pushed)
+}
+
+/// Return the first thing of the view that moves by itself, if any: then
+/// a plan made now may not hold a step later.
+pub fn moves_by_itself(view: &View) -> Option<&Sprite> {
+    view.all_sprites().iter().find(|s| moves_alone(s))
+}
+
+/// Return the name of what moves by itself in the cell `at` of the
+/// player's floor, if anything does (`"duck"`).
+pub fn mover_at(view: &View, at: GridPos) -> Option<&'static str> {
+    view.cell(at)
+        .iter()
+        .find(|s| moves_alone(s))
+        .map(|s| s.appearance.name)
+}
+
+/// Return the pushable thing in the cell `at` of the player's floor.
+pub fn pushable_at(game: &Game, at: GridPos) -> Option<EntityId> {
+    game.view()
+        .cell(at)
+        .iter()
+        .find(|s| s.appearance.blocks && s.appearance.pushable)
+        .map(|s| s.entity)
+}
+
+/// Return where `entity` is on the player's floor, if it is there.
+pub fn where_is(game: &Game, entity: EntityId) -> Option<GridPos> {
+    game.view()
+        .sprites()
+        .iter()
+        .find(|s| s.entity == entity)
+        .map(|s| s.at)
+}
+
+/// Return the cells a walk of `dirs` from `from` goes through.
+pub fn cells_of(from: GridPos, dirs: &[GridDir]) -> Vec<GridPos> {
+    dirs.iter()
+        .scan(from, |at, &dir| {
+            *at = at.step(dir);
+            Some(*at)
+        })
+        .collect()
 }
 
 /// Return whether the cell holds a box or a heavy box.

@@ -2,7 +2,7 @@
 //! with the bests, the player's facing and holding, the counters, the
 //! short key legend and the glyphs of what the level holds.
 
-use muscleman_core::{GlobalCounter, GridDir};
+use muscleman_core::{GlobalCounter, GridDir, RecipeState};
 use muscleman_sim::{Appearance, Rules, View};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -11,9 +11,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
 use super::app::App;
-use super::art::{BOLD, Look, PLAYER, look, look_of, name_of, rank};
+use super::art::{BOLD, Look, PLAYER, arrow, look, look_of, name_of, rank};
 use super::help::{key_of, wrap};
 use super::keys::{GameAction, KEY_BINDINGS, LegendLine};
+use super::mouse::moves_by_itself;
 use super::names::{level_title, rules_name};
 use super::palette::Palette;
 use crate::level_rules;
@@ -125,7 +126,11 @@ pub(super) fn draw_panel(app: &App, frame: &mut Frame, area: Rect, narrow: bool)
     lines.extend(legend_lines(
         app,
         width,
-        &short_legend(view.floor_count() > 1, app.rules().hands),
+        &short_legend(
+            view.floor_count() > 1,
+            app.rules().hands,
+            moves_by_itself(&view).is_some(),
+        ),
     ));
     // The glyph legend, for what this level holds, as far as there is room.
     let items = glyph_legend(&view);
@@ -139,16 +144,6 @@ pub(super) fn draw_panel(app: &App, frame: &mut Frame, area: Rect, narrow: bool)
         );
     }
     frame.render_widget(Paragraph::new(lines), inner);
-}
-
-/// Return the arrow of a direction.
-const fn arrow(dir: GridDir) -> &'static str {
-    match dir {
-        GridDir::Up => "↑",
-        GridDir::Right => "→",
-        GridDir::Down => "↓",
-        GridDir::Left => "←",
-    }
 }
 
 /// The player's state: where it faces (an arrow) and what it holds.
@@ -198,12 +193,19 @@ fn counters_line(app: &App, view: &View) -> Option<Line<'static>> {
 /// The panel's short key legend: the arrows, the hands' keys where the
 /// rules have hands (grab, drop, and both swings as one entry), then the
 /// first key of the actions a player needs most (looking at another floor
-/// where there are several), from `KEY_BINDINGS`; `?` shows them all.
-fn short_legend(floors: bool, hands: bool) -> Vec<LegendLine> {
+/// where there are several, waiting where something moves by itself),
+/// from `KEY_BINDINGS`; `?` shows them all.
+fn short_legend(floors: bool, hands: bool, lively: bool) -> Vec<LegendLine> {
     let mut out = vec![LegendLine {
         keys: "↑↓←→".to_owned(),
         description: "move",
     }];
+    if lively {
+        out.push(LegendLine {
+            keys: key_of(GameAction::Wait).to_owned(),
+            description: GameAction::Wait.description(),
+        });
+    }
     if hands {
         for action in [GameAction::Grab, GameAction::Drop] {
             out.push(LegendLine {
@@ -343,23 +345,40 @@ fn glyph_lines(
 }
 
 /// The glyphs of what the view holds (the player first), each kind once,
-/// with its name: the legend names only what this level has.
+/// with its name: the legend names only what this level has. A thing that
+/// faces some way is listed once whichever way it faces (its arrow shows
+/// the way of the first met).
 fn glyph_legend(view: &View) -> Vec<(Look, String)> {
     // Every floor's: the legend stays put while another floor is looked at.
-    let mut kinds: Vec<Appearance> = view.all_sprites().iter().map(|s| s.appearance).collect();
+    let mut kinds: Vec<(Appearance, Option<GridDir>)> = view
+        .all_sprites()
+        .iter()
+        .map(|s| match s.facing.filter(|_| !s.appearance.is("player")) {
+            // Its way is drawn: its shown state, if that is its way, is not.
+            Some(dir) if s.appearance.state == RecipeState::facing_state(dir).name() => (
+                Appearance {
+                    state: "",
+                    ..s.appearance
+                },
+                Some(dir),
+            ),
+            facing => (s.appearance, facing),
+        })
+        .collect();
     // One line a look: entities that look alike (open and filled water
     // differ only in whether they can be walked into) are listed once.
-    let key = |a: &Appearance| (rank(*a), a.kind, a.color, a.state, a.contents);
+    let key =
+        |(a, _): &(Appearance, Option<GridDir>)| (rank(*a), a.kind, a.color, a.state, a.contents);
     kinds.sort_by_key(key);
     kinds.dedup_by_key(|a| key(a));
     kinds
         .into_iter()
-        .filter(|a| !a.is("wall"))
-        .map(|a| {
+        .filter(|(a, _)| !a.is("wall"))
+        .map(|(a, facing)| {
             let look = if a.is("player") {
                 look("@v", "@", PLAYER.color, PLAYER.plain)
             } else {
-                look_of(a, false)
+                look_of(a, false).faced(facing)
             };
             (look, name_of(a))
         })

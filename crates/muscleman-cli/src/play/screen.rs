@@ -95,6 +95,13 @@ pub(crate) struct Screen {
     /// How far the help can scroll: the rows it has past the window, as
     /// the last draw found them (0: it fits).
     pub(crate) help_more: Cell<u16>,
+    /// The player's cell flashes: the last step was refused (a `bump`),
+    /// until the next key or the loop ends it a moment after drawing it.
+    pub(crate) flash: bool,
+    /// The terminal bell rings on a refused move (`m`; off at start).
+    pub(crate) bell: bool,
+    /// The bell is to ring: the loop writes it and clears this.
+    pub(crate) ring: bool,
 }
 
 impl Screen {
@@ -113,6 +120,9 @@ impl Screen {
             hover: None,
             help_scroll: 0,
             help_more: Cell::new(0),
+            flash: false,
+            bell: false,
+            ring: false,
         }
     }
 

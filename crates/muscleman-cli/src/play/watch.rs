@@ -169,6 +169,23 @@ impl Watch {
         changed
     }
 
+    /// Return whether the game's player cell flashes (a refused move).
+    pub fn is_flashing(&self) -> bool {
+        self.app.as_ref().is_some_and(App::is_flashing)
+    }
+
+    /// End the game's flash.
+    pub fn end_flash(&mut self) {
+        if let Some(app) = &mut self.app {
+            app.end_flash();
+        }
+    }
+
+    /// Take whether the terminal bell is to ring now.
+    pub fn take_bell(&mut self) -> bool {
+        self.app.as_mut().is_some_and(App::take_bell)
+    }
+
     /// Return whether the player quit.
     pub fn should_quit(&self) -> bool {
         self.quit

@@ -3,8 +3,9 @@
 //! in parts by concern (the set of levels, the game being played, what is
 //! kept between runs, the playback, the hint, the screen); `background.rs`
 //! adds what runs beside the keys (playback, the hint), `pointer.rs`
-//! the mouse and `collections.rs` the collections the level list switches
-//! between, and the pars.
+//! the mouse, `sounds.rs` the wait key and what a step's sounds show (the
+//! bump's flash and bell, quacks), and `collections.rs` the collections
+//! the level list switches between, and the pars.
 
 mod background;
 mod collections;
@@ -12,6 +13,7 @@ mod going;
 mod inspect;
 mod overlays;
 mod pointer;
+mod sounds;
 
 use std::time::Duration;
 
@@ -256,6 +258,7 @@ impl App {
             return;
         }
         self.screen.message = None;
+        self.screen.flash = false;
         match self.screen.overlay {
             Overlay::Browser { selected } => {
                 self.browser_key(key, selected);
@@ -357,6 +360,8 @@ impl App {
             GameAction::Drop => self.step(Input::Drop, solved),
             GameAction::SwingLeft => self.step(Input::SwingLeft, solved),
             GameAction::SwingRight => self.step(Input::SwingRight, solved),
+            GameAction::Wait => self.wait(solved),
+            GameAction::Bell => self.toggle_bell(),
             GameAction::Undo => self.command(Command::Undo),
             GameAction::Redo => self.command(Command::Redo),
             GameAction::Restart => self.command(Command::Restart),
@@ -430,10 +435,13 @@ impl App {
             Command::Redo => self.session.game.redo_depth() == 0,
             _ => false,
         };
-        if let Err(e) = self.session.game.apply(command) {
-            self.screen.message = Some(format!("the simulation refused that: {e}"));
-            return;
-        }
+        let events = match self.session.game.apply(command) {
+            Ok(events) => events,
+            Err(e) => {
+                self.screen.message = Some(format!("the simulation refused that: {e}"));
+                return;
+            }
+        };
         self.session.dirty = true;
         self.hints.cells.clear();
         // A hint for another position is no use: stop its search.
@@ -461,6 +469,7 @@ impl App {
             }
             _ => {}
         }
+        self.hear(command, &events);
         let solved = self.session.game.is_solved();
         if solved && !was_solved {
             self.record_if_solved();

@@ -3,8 +3,8 @@
 //! board shows), and a click on a level in the level list plays it; resting
 //! on a cell it says what the cell holds, and a right click looks at it.
 
-use muscleman_core::{GridPos, Input};
-use muscleman_sim::Command;
+use muscleman_core::{EntityId, GridDir, GridPos, Input};
+use muscleman_sim::{Command, Game};
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 
 use super::App;
@@ -87,46 +87,123 @@ impl App {
     }
 
     /// Act on a click on the level cell `at` (see [`App::handle_mouse`]).
+    ///
+    /// In a level where something moves by itself (a duck), the way is
+    /// planned again before every step, on the board as it is then, and
+    /// the walk stops, saying so, when no way is left.
     pub fn click(&mut self, at: GridPos) {
         if self.session.game.is_solved() {
             self.screen.message = Some("Solved! Enter: next level, z: undo".to_owned());
             return;
         }
-        let plan = match self.screen.picked.take() {
-            Some(from) if from != at => mouse::push_path(&self.session.game, from, at),
+        let view = self.session.game.view();
+        let lively = mouse::moves_by_itself(&view).is_some();
+        let goal = match self.screen.picked.take() {
+            Some(from) if from != at => match mouse::pushable_at(&self.session.game, from) {
+                Some(thing) => Goal::Push { thing, to: at },
+                None => {
+                    self.screen.message = Some("The box is gone from there".to_owned());
+                    return;
+                }
+            },
             Some(_) => {
                 self.screen.message = Some("Box put down: click another".to_owned());
                 return;
             }
             None if mouse::is_box(&self.session.game, at) => {
-                self.screen.picked = Some(at);
-                self.screen.message = Some("Box picked: click where to push it".to_owned());
+                self.screen.message = Some(match mouse::mover_at(&view, at) {
+                    // It would walk off the plan at once: the keys push it.
+                    Some(name) => format!("The {name} moves by itself: push it with the keys"),
+                    None => {
+                        self.screen.picked = Some(at);
+                        "Box picked: click where to push it".to_owned()
+                    }
+                });
                 return;
             }
-            None => mouse::walk_path(&self.session.game, at),
+            None => Goal::Walk(at),
         };
-        match plan {
-            Ok(dirs) => {
-                let floor = self.session.game.view().player_floor();
-                for dir in dirs {
-                    let expected = mouse::player(&self.session.game).map(|p| p.step(dir));
-                    self.command(Command::Step(Input::Move(dir)));
-                    if self.session.game.is_solved() {
-                        break;
-                    }
-                    if self.session.game.view().player_floor() != floor {
-                        // Stairs took the player to another floor: the
-                        // way planned was on the last one.
-                        break;
-                    }
-                    if mouse::player(&self.session.game) != expected {
-                        self.screen.message =
-                            Some("Stopped: the way was not as the board showed".to_owned());
-                        break;
-                    }
+        let mut plan = match goal.plan(&self.session.game) {
+            Ok(dirs) => dirs,
+            Err(why) => {
+                self.screen.message = Some(why);
+                return;
+            }
+        };
+        let floor = view.player_floor();
+        // A way planned again each step may grow round what moves: a
+        // bound keeps a walk from going round for ever.
+        let most = plan.len().saturating_mul(4).saturating_add(16);
+        let mut steps = 0;
+        while let Some(&dir) = plan.first() {
+            if steps >= most {
+                self.screen.message =
+                    Some("Stopped: the way kept changing as things moved".to_owned());
+                break;
+            }
+            steps += 1;
+            let from = mouse::player(&self.session.game);
+            let expected = from.map(|p| p.step(dir));
+            self.command(Command::Step(Input::Move(dir)));
+            if self.session.game.is_solved() {
+                break;
+            }
+            if self.session.game.view().player_floor() != floor {
+                // Stairs took the player to another floor: the
+                // way planned was on the last one.
+                break;
+            }
+            if mouse::player(&self.session.game) != expected {
+                self.screen.message =
+                    Some("Stopped: the way was not as the board showed".to_owned());
+                break;
+            }
+            plan.remove(0);
+            if !lively || plan.is_empty() {
+                continue;
+            }
+            // Something moved by itself: plan the rest again from here.
+            match goal.plan(&self.session.game) {
+                Ok(dirs) => plan = dirs,
+                Err(_) => {
+                    let view = self.session.game.view();
+                    let ahead = expected.map_or_else(Vec::new, |p| mouse::cells_of(p, &plan));
+                    let name = ahead.iter().find_map(|&c| mouse::mover_at(&view, c));
+                    self.screen.message = Some(match name {
+                        Some(name) => format!("Stopped: the way is blocked (the {name} is in it)"),
+                        None => "Stopped: the way is blocked".to_owned(),
+                    });
+                    break;
                 }
             }
-            Err(why) => self.screen.message = Some(why),
+        }
+    }
+}
+
+/// Where a click sends the player: to a cell, or a box to a cell.
+#[derive(Clone, Copy)]
+enum Goal {
+    /// Walk to this cell, pushing nothing.
+    Walk(GridPos),
+    /// Push this thing to this cell.
+    Push {
+        /// The thing pushed.
+        thing: EntityId,
+        /// Where it goes.
+        to: GridPos,
+    },
+}
+
+impl Goal {
+    /// Plan the moves from the game's position as it is now.
+    fn plan(self, game: &Game) -> Result<Vec<GridDir>, String> {
+        match self {
+            Goal::Walk(to) => mouse::walk_path(game, to),
+            Goal::Push { thing, to } => match mouse::where_is(game, thing) {
+                Some(from) if from == to => Ok(Vec::new()),
+                Some(from) => mouse::push_path(game, from, to),
+                None => Err("Cannot push it there: it is gone".to_owned()),
+            },
         }
     }
 }
