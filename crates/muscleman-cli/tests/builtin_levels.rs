@@ -291,7 +291,8 @@ fn the_rules_a_level_says_it_needs_hold_against_the_search() {
 /// The hint's search starts from the game's position (`solve_game`), not
 /// from the level's text: from the start of every built-in level it never
 /// says "unsolvable" (every level has a solution), floors included, and it
-/// solves each level of the first collection within 4 MiB.
+/// solves each level of the first collection within 4 MiB, the levels
+/// with ducks (timed puzzles: it waits for them) included.
 #[test]
 fn the_hint_never_proves_a_built_in_level_unsolvable() {
     use muscleman_solver::{SolveOptions, SolveOutcome, solve_game};

@@ -194,7 +194,7 @@ fn the_level_browser_lists_marks_counts_and_titles() {
     key(&mut app, KeyCode::Tab);
     keys(&mut app, "jj");
     let s = screen(&app, 80, 24);
-    assert!(s.contains("1 of 30 solved"), "{s}");
+    assert!(s.contains("1 of 36 solved"), "{s}");
     assert!(s.contains("▸  1   ✓      8      3  First Steps"), "{s}");
     insta::assert_snapshot!("browser_80x24", s);
     insta::assert_snapshot!("browser_60x18", screen(&app, 60, 18));

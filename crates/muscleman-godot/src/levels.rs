@@ -44,7 +44,7 @@ mod tests {
     #[test]
     fn every_builtin_level_has_a_title() {
         let titles = builtin_titles().unwrap();
-        assert_eq!(titles.len(), 30);
+        assert_eq!(titles.len(), 36);
         assert_eq!(titles[20], "Corner Pull");
         assert!(titles.iter().all(|t| !t.starts_with("Level ")));
     }

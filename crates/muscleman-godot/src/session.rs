@@ -237,12 +237,12 @@ mod tests {
 
     #[test]
     fn bad_input_is_refused_and_changes_nothing() {
-        let no_level = Session::from_text(BUILTIN, 30, Rules::MUSCLEMAN);
+        let no_level = Session::from_text(BUILTIN, 36, Rules::MUSCLEMAN);
         assert!(matches!(
             no_level,
             Err(AdapterError::NoLevel {
-                number: 30,
-                count: 30
+                number: 36,
+                count: 36
             })
         ));
         assert!(matches!(
