@@ -330,13 +330,6 @@ fn verdict_of(
                         source_name(file_name, level, at)
                     )
                 }
-                GiveUpReason::MovesByItself { recipe, floor, at } => format!(
-                    "the level holds a {} ({}), which moves by itself every step, waits \
-                     included; the solver does not search such levels yet, so it proves nothing \
-                     of them",
-                    muscleman_sim::recipe_decl(recipe).map_or(recipe.name(), |d| d.art.name),
-                    floor_source_name(file_name, level, floor, at)
-                ),
                 GiveUpReason::PushesOnly => format!(
                     "this search covers pushes only, and under {} rules boxes can also be \
                      pulled and swung ({states} states, {time}; `--rules sokoban` proves \
@@ -420,17 +413,6 @@ fn source_name(file: &str, level: &Level, at: GridPos) -> String {
         || cell_name(at),
         |(line, column)| format!("{file}:{line}:{column}"),
     )
-}
-
-/// Name a cell of floor `floor` for messages as [`source_name`] does, the
-/// floor said when it is not floor 1 and its cell has no source position.
-fn floor_source_name(file: &str, level: &Level, floor: usize, at: GridPos) -> String {
-    let source = level.floor(floor).and_then(|f| f.source_position(at));
-    match source {
-        Some((line, column)) => format!("{file}:{line}:{column}"),
-        None if floor == 1 => cell_name(at),
-        None => format!("floor {floor}, {}", cell_name(at)),
-    }
 }
 
 /// Name a cell of a level for messages: `row R, column C`, 1-based from the

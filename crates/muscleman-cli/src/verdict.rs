@@ -214,10 +214,6 @@ fn verdict_of(outcome: Result<SolveOutcome, muscleman_solver::SolveError>) -> Ve
             GiveUpReason::Unmodelled { what, .. } => {
                 format!("no answer (the solver does not model {what})")
             }
-            GiveUpReason::MovesByItself { recipe, .. } => format!(
-                "no answer (a {} moves by itself: the solver does not search that yet)",
-                muscleman_sim::recipe_decl(recipe).map_or(recipe.name(), |d| d.art.name)
-            ),
         }),
         Err(e) => Verdict::NoAnswer(format!("no answer: {e}")),
     }

@@ -243,20 +243,6 @@ fn the_built_in_files_check_clean() {
     }
 }
 
-/// Whether the search gave up because the level holds something that
-/// moves by itself (a duck): the only give-up a first-collection level may
-/// answer, and never a proof either way.
-fn moves_by_itself(outcome: &muscleman_solver::SolveOutcome) -> bool {
-    use muscleman_solver::{GiveUpReason, SolveOutcome};
-    matches!(
-        outcome,
-        SolveOutcome::GaveUp {
-            reason: GiveUpReason::MovesByItself { .. },
-            ..
-        }
-    )
-}
-
 /// A built-in level, of either collection, that says `Rules: muscleman`
 /// cannot be solved under Sokoban rules (the solver's search under them
 /// proves it unsolvable or gives up: `solve --rules sokoban` in a release
@@ -280,12 +266,7 @@ fn the_rules_a_level_says_it_needs_hold_against_the_search() {
             let needs = level_rules::needed(level).expect("a known Rules value");
             let outcome = solve_level(level, &options).expect("the search runs");
             let solved = matches!(outcome, SolveOutcome::Solved(_));
-            if moves_by_itself(&outcome) {
-                // A level with ducks is not searched yet: its line is
-                // checked by its stored solution only, and it must say
-                // `Rules: muscleman`.
-                assert_eq!(needs, Some(Rules::MUSCLEMAN), "{} level {}", c.id, i + 1);
-            } else if needs == Some(Rules::MUSCLEMAN) {
+            if needs == Some(Rules::MUSCLEMAN) {
                 assert!(
                     !solved,
                     "{} level {} ({title}) says Rules: muscleman but solves under Sokoban rules",
@@ -310,9 +291,8 @@ fn the_rules_a_level_says_it_needs_hold_against_the_search() {
 /// The hint's search starts from the game's position (`solve_game`), not
 /// from the level's text: from the start of every built-in level it never
 /// says "unsolvable" (every level has a solution), floors included, and it
-/// solves each level of the first collection within 4 MiB, except the
-/// levels with ducks, which it does not search yet (it gives up because
-/// something moves by itself).
+/// solves each level of the first collection within 4 MiB, the levels
+/// with ducks (timed puzzles: it waits for them) included.
 #[test]
 fn the_hint_never_proves_a_built_in_level_unsolvable() {
     use muscleman_solver::{SolveOptions, SolveOutcome, solve_game};
@@ -330,11 +310,8 @@ fn the_hint_never_proves_a_built_in_level_unsolvable() {
             let game = Game::new(level, Rules::MUSCLEMAN).expect("a built-in level loads");
             let outcome = solve_game(&game, &options).expect("the search runs");
             let first = std::ptr::eq(c, &COLLECTIONS[0]);
-            // A level with ducks is not searched yet (the search gives up
-            // because something moves by itself); it is never "unsolvable".
             assert!(
                 matches!(outcome, SolveOutcome::Solved(_))
-                    || moves_by_itself(&outcome)
                     || (!first && matches!(outcome, SolveOutcome::GaveUp { .. })),
                 "{} level {} ({title}): {outcome:?}",
                 c.id,

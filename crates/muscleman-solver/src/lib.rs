@@ -11,8 +11,11 @@
 //!   cost and a lower bound in optimal modes (by cost alone where the
 //!   bound is not sound), over the sim's own positions with every input the rules allow
 //!   (the four moves, grab, drop, both swings, wait), so water, keys,
-//!   doors, collectibles, hammers, pulls and swings and every other mechanic are the sim's
-//!   by construction. Only a complete search of the real rules says
+//!   doors, collectibles, hammers, pulls and swings, cauldrons and bongs
+//!   and every other mechanic are the sim's by construction; a level with
+//!   ducks, which walk every step whatever the input, is searched as a
+//!   timed puzzle (every duck's cell and facing in the position, waits
+//!   stepped, the prunings that assume the world stands still off). Only a complete search of the real rules says
 //!   [`SolveOutcome::Unsolvable`]; on an open level the general search is
 //!   bounded to the rectangle plus [`MARGIN`] cells and gives up with
 //!   [`GiveUpReason::Bounded`] if that bound cut a step.

@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use muscleman_core::{EntityRecipe, EntitySpec, GridPos};
+use muscleman_core::{EntitySpec, GridPos};
 use muscleman_sim::{Rules, recipe_decl};
 
 /// What the search minimises.
@@ -137,19 +137,6 @@ pub enum GiveUpReason {
     /// grab, pull and swing boxes ([`pushes_are_complete`] is false), so an
     /// exhausted push search proves nothing.
     PushesOnly,
-    /// The level holds something that moves by itself (its recipe's
-    /// [`Assume::moves_only_when_pushed`](muscleman_sim::Assume) is false:
-    /// a duck walks every step, waits included). The searches assume the
-    /// world stands still while the player does, and search no wait, so
-    /// such a level is not searched: never a false proof.
-    MovesByItself {
-        /// What moves by itself: the first such recipe in reading order.
-        recipe: EntityRecipe,
-        /// Its floor, from 1.
-        floor: usize,
-        /// Its cell, on its floor.
-        at: GridPos,
-    },
 }
 
 /// Something a level may hold that the push search does not model, by the

@@ -6,8 +6,10 @@
 ///
 /// Each is on only under the rules where it is sound (the module docs of
 /// the general search say why): the no-op inputs and the box count always,
-/// dead cells only without hands, Facing left out of the key without hands
-/// (with hands, while they are empty), the player's free region in
+/// dead cells, frozen boxes and the lower bound only where nothing moves
+/// by itself, Facing left out of the key without hands (with hands, while
+/// they are empty, where nothing moves by itself), the player's free
+/// region in
 /// push-optimal search where no rule answers the player's steps beyond a
 /// cell (with hands, while they are empty).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -24,8 +26,9 @@ impl Prunings {
     /// registry says nothing else moves a box.
     pub const DEAD_CELLS: Prunings = Prunings(4);
     /// Positions that differ only in the player's Facing are one: always
-    /// without hands, while the hands are empty with them (a grab is then
-    /// tried every way).
+    /// without hands, while the hands are empty with them where nothing
+    /// moves by itself (a grab is then tried every way, turned by free
+    /// swings; a duck would walk on while the player turns).
     pub const FACING: Prunings = Prunings(8);
     /// Push-optimal, where no rule answers the player's steps beyond a cell,
     /// with no hands or empty ones: positions that differ only in where the player stands in

@@ -104,7 +104,19 @@ pub(crate) fn finish_general(
     let mut stats = total(&[stats, before]);
     stats.elapsed = started.elapsed();
     match end {
-        general::Explored::Found { inputs, optimal } => {
+        general::Explored::Found {
+            mut inputs,
+            optimal,
+        } => {
+            if general::moves_by_itself(level) {
+                let trail = match game {
+                    None => Trail::new(level, options.rules).map_err(|e| SolveError::Level {
+                        message: e.to_string(),
+                    })?,
+                    Some(game) => start_of(game, options)?,
+                };
+                general::prefer_waits(trail, &mut inputs)?;
+            }
             let r = match game {
                 None => general::replay_inputs(level, options, &inputs)?,
                 Some(game) => {

@@ -1,42 +1,187 @@
-//! A level with something that moves by itself (a duck) is never searched
-//! until the solver knows waits and ducks: no false proof, no false
-//! solution; the two proofs that need no search still hold.
+//! Levels with ducks, which walk every step whatever the input (waits
+//! included), are timed puzzles: the general search steps waits, keys every
+//! duck's cell and facing, and turns off every pruning that assumes the
+//! world stands still. Held here against a brute-force reference over the
+//! sim's own steps (exact dumps of the world, every input, no pruning) on
+//! small random levels with a duck (plates, doors, water, a cauldron), and
+//! on levels written for it: a duck that must be waited for, a duck that
+//! holds a plate down, a duck on another floor, a hopeless level proved by
+//! a complete search (and the same room left open, never proved). On the
+//! built-in levels the prunings of a still world stay on wherever nothing
+//! moves by itself. Every solution is replayed through a `Game`.
 
-use muscleman_core::{EntityRecipe, GridPos};
+use std::collections::{BTreeMap, HashMap, VecDeque};
+
+use muscleman_core::{GlobalCounter, Input, MoveCause, Moved};
 use muscleman_level::Level;
-use muscleman_sim::{Game, Rules};
+use muscleman_sim::{AnyComponent, Command, Game, Rules, Trail, is_solved};
 use muscleman_solver::{
-    GiveUpReason, SolveOptions, SolveOutcome, UnsolvableReason, solve_game, solve_level,
+    GiveUpReason, Optimize, Prunings, SolveOptions, SolveOutcome, UnsolvableReason, explore_game,
+    explore_level, solve_game, solve_level,
 };
+use proptest::prelude::*;
+
+const INPUTS: [Input; 9] = Input::ALL;
+
+/// Positions past which the reference gives up on a level (it replays each
+/// position from the start).
+const CAP: usize = 3000;
 
 fn level(text: &str) -> Level {
-    Level::parse(text).unwrap_or_else(|e| panic!("{e}"))
+    Level::parse(text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+fn options(rules: Rules, optimize: Optimize) -> SolveOptions {
+    SolveOptions {
+        rules,
+        optimize,
+        ..SolveOptions::default()
+    }
+}
+
+/// Play `moves` (MOVES letters) in a game of `level` under `rules` and
+/// return whether it ends solved; fail on a letter or a step that fails.
+fn replays_to_solved(level: &Level, rules: Rules, moves: &str) -> bool {
+    let mut game = Game::new(level, rules).unwrap_or_else(|e| panic!("{e}"));
+    play(&mut game, moves);
+    game.is_solved()
+}
+
+fn play(game: &mut Game, moves: &str) {
+    for c in moves.chars() {
+        let cmd = Command::from_letter(c).unwrap_or_else(|| panic!("letter {c:?}"));
+        game.apply(cmd).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+/// The solution of `outcome`, or a failure naming what came instead.
+fn solution(outcome: &SolveOutcome, text: &str) -> muscleman_solver::Solution {
+    match outcome {
+        SolveOutcome::Solved(s) => s.clone(),
+        other => panic!("{other:?}\n{text}"),
+    }
+}
+
+/// A duck stands in the crossing of the box's row and its column: pushed
+/// now, it is shoved onto the goal and shuts the box out for good. Waiting
+/// one step lets it walk down out of the way; then two pushes solve. The
+/// fewest moves (2) need a step in which the player does not move, which
+/// the search takes as a wait (`w`), and without it the same pushes fail.
+#[test]
+fn a_duck_that_must_be_waited_for() {
+    let text = "legend: d = Duck\n######\n######\n#@$d.#\n### ##\n######\n";
+    let l = level(text);
+    for rules in [Rules::SOKOBAN, Rules::MUSCLEMAN] {
+        for optimize in [Optimize::Fast, Optimize::Moves, Optimize::Pushes] {
+            let outcome = solve_level(&l, &options(rules, optimize)).unwrap();
+            let s = solution(&outcome, text);
+            assert!(s.moves.contains('w'), "{optimize:?}: {}", s.moves);
+            assert!(replays_to_solved(&l, rules, &s.moves), "{}", s.moves);
+            assert!(!replays_to_solved(&l, rules, &s.moves.replace('w', "")));
+            if optimize != Optimize::Fast {
+                assert_eq!((s.move_count, s.pushes), (2, 2), "{}", s.moves);
+                assert!(s.optimal);
+            }
+        }
+    }
+    // Pushed at once, the duck is lost on the goal: nothing else solves it.
+    assert!(!replays_to_solved(&l, Rules::SOKOBAN, "RR"));
+}
+
+/// The red door opens only while something presses the red plate, and the
+/// only thing that ever can is the duck walking its round of the room
+/// above: the box goes through the doorway while the duck stands on the
+/// plate. Without the duck the same level is proved unsolvable, with every
+/// pruning of a world that stands still on.
+#[test]
+fn a_duck_holds_a_plate_down() {
+    let text = "legend: d = Duck\nlegend: q = PressurePlateRed\nlegend: D = DoorRed\n\
+                #######\n#d    #\n#     #\n#  q  #\n#######\n#@$D.##\n#######\n";
+    let l = level(text);
+    for rules in [Rules::SOKOBAN, Rules::MUSCLEMAN] {
+        for optimize in [Optimize::Fast, Optimize::Moves] {
+            let s = solution(&solve_level(&l, &options(rules, optimize)).unwrap(), text);
+            assert!(s.moves.starts_with('w'), "{}", s.moves);
+            assert!(replays_to_solved(&l, rules, &s.moves), "{}", s.moves);
+            if optimize == Optimize::Moves {
+                assert_eq!(s.move_count, 2, "{}", s.moves);
+            }
+        }
+    }
+    let still = level(&text.replace("#d ", "#  "));
+    let outcome = solve_level(&still, &options(Rules::MUSCLEMAN, Optimize::Fast)).unwrap();
+    assert!(
+        matches!(
+            outcome,
+            SolveOutcome::Unsolvable {
+                reason: UnsolvableReason::Exhausted,
+                ..
+            }
+        ),
+        "{outcome:?}"
+    );
 }
 
 #[test]
-fn a_level_with_a_duck_gives_up_at_the_duck() {
-    // Solvable by hand (push the box right), but the duck walks meanwhile.
+fn a_duck_on_another_floor_still_walks_and_the_level_is_solved() {
     let text = "legend: d = Duck\nfloor:\n#######\n#@$ .##\n#######\nfloor:\n#####\n# d #\n#####\n";
-    let outcome = solve_level(&level(text), &SolveOptions::default());
-    match outcome {
-        Ok(SolveOutcome::GaveUp {
-            reason: GiveUpReason::MovesByItself { recipe, floor, at },
-            ..
-        }) => assert_eq!(
-            (recipe, floor, at),
-            (EntityRecipe::Duck, 2, GridPos::new(2, 1))
-        ),
-        other => panic!("{other:?}"),
+    let l = level(text);
+    let s = solution(&solve_level(&l, &SolveOptions::default()).unwrap(), text);
+    assert_eq!(s.moves, "RR");
+    assert!(replays_to_solved(&l, Rules::MUSCLEMAN, &s.moves));
+}
+
+/// A heavy box in a corner never moves again; the duck walks on forever.
+/// With the duck every position is searched (a duck's round is finite: it
+/// stays inside its floor's rectangle), and only then is the level proved
+/// unsolvable; without it the dead cells prove it at once.
+#[test]
+fn a_hopeless_duck_level_is_proved_by_a_complete_search() {
+    let text = "legend: d = Duck:right\n#######\n#&  . #\n#@  d #\n#######\n";
+    let l = level(text);
+    for rules in [Rules::SOKOBAN, Rules::MUSCLEMAN] {
+        for optimize in [Optimize::Fast, Optimize::Moves, Optimize::Pushes] {
+            let outcome = solve_level(&l, &options(rules, optimize)).unwrap();
+            let SolveOutcome::Unsolvable {
+                reason: UnsolvableReason::Exhausted,
+                stats,
+            } = outcome
+            else {
+                panic!("{rules:?} {optimize:?}: {outcome:?}");
+            };
+            assert!(stats.stored > 20, "{optimize:?}: {stats:?}");
+        }
     }
-    // From a game's position too (the hint).
-    let game = Game::new(&level(text), Rules::MUSCLEMAN).unwrap_or_else(|e| panic!("{e}"));
-    assert!(matches!(
-        solve_game(&game, &SolveOptions::default()),
-        Ok(SolveOutcome::GaveUp {
-            reason: GiveUpReason::MovesByItself { .. },
-            ..
-        })
-    ));
+    let still = level(&text.replace('d', " "));
+    for rules in [Rules::SOKOBAN, Rules::MUSCLEMAN] {
+        let outcome = explore_level(&still, &options(rules, Optimize::Fast), true).unwrap();
+        assert!(
+            matches!(
+                outcome,
+                SolveOutcome::Unsolvable { ref stats, .. } if stats.stored <= 1
+            ),
+            "{rules:?}: {outcome:?}"
+        );
+    }
+}
+
+/// On an open level (its right edge is floor to the sim) the same hopeless
+/// room proves nothing: the player, or the duck pushed, can step past the
+/// search's bound, so the search gives up instead of saying unsolvable.
+#[test]
+fn an_open_duck_level_is_never_proved() {
+    let text = "legend: d = Duck:right\n######\n#&  . \n#@ d  \n######\n";
+    let outcome = solve_level(&level(text), &SolveOptions::default()).unwrap();
+    assert!(
+        matches!(
+            outcome,
+            SolveOutcome::GaveUp {
+                reason: GiveUpReason::Bounded { .. },
+                ..
+            }
+        ),
+        "{outcome:?}"
+    );
 }
 
 #[test]
@@ -57,4 +202,418 @@ fn a_duck_level_without_goals_or_boxes_enough_is_still_proved() {
             ..
         })
     ));
+}
+
+/// Where something moves by itself the prunings that assume the world
+/// stands still are off (dead cells, frozen boxes, the lower bound, free
+/// regions, and with hands the player's Facing); on the same level without
+/// the duck every one of them is on, as before.
+#[test]
+fn prunings_are_off_with_a_duck_and_on_without() {
+    let text = "legend: d = Duck\n########\n#.  .  #\n#  $ $ #\n#@    d#\n########\n";
+    let with = level(text);
+    let without = level(&text.replace('d', " "));
+    let prunings = |l: &Level, rules: Rules, optimize: Optimize| {
+        // The prunings are chosen before the search starts: a few
+        // hundred positions are enough.
+        let opts = SolveOptions {
+            timeout: Some(std::time::Duration::from_millis(1)),
+            ..options(rules, optimize)
+        };
+        explore_level(l, &opts, true)
+            .unwrap()
+            .stats()
+            .reach
+            .prunings
+    };
+    let still_only = [
+        Prunings::DEAD_CELLS,
+        Prunings::FROZEN,
+        Prunings::LOWER_BOUND,
+        Prunings::REGIONS,
+    ];
+    for rules in [Rules::SOKOBAN, Rules::MUSCLEMAN] {
+        let p = prunings(&with, rules, Optimize::Pushes);
+        for off in still_only {
+            assert!(
+                !p.contains(off),
+                "{rules:?}: {:?}",
+                p.names().collect::<Vec<_>>()
+            );
+        }
+        assert!(p.contains(Prunings::NO_OPS.with(Prunings::BOX_COUNT)));
+        // Without hands nothing reads the player's Facing, ducks or not;
+        // with hands a turn lets the ducks walk, so Facing stays keyed.
+        assert_eq!(p.contains(Prunings::FACING), !rules.hands, "{rules:?}");
+        let q = prunings(&without, rules, Optimize::Pushes);
+        for on in still_only.into_iter().chain([Prunings::FACING]) {
+            assert!(
+                q.contains(on),
+                "{rules:?}: {:?}",
+                q.names().collect::<Vec<_>>()
+            );
+        }
+    }
+}
+
+/// On every built-in level (both collections) the general search under
+/// Muscleman rules keeps the player's Facing out of its keys while the
+/// hands are empty exactly where nothing moves by itself, and where
+/// something does, none of the prunings of a world that stands still is
+/// on.
+#[test]
+fn built_in_levels_keep_their_prunings_unless_a_duck_walks() {
+    let collections = [muscleman_levels::BUILTIN, muscleman_levels::COMBINATIONS];
+    let mut seen = 0;
+    for text in collections {
+        let levels = muscleman_level::Collection::parse(text).unwrap().levels;
+        for l in &levels {
+            let duck = l
+                .all_entities()
+                .any(|(_, _, spec)| spec.recipe == muscleman_core::EntityRecipe::Duck);
+            let opts = SolveOptions {
+                timeout: Some(std::time::Duration::from_millis(1)),
+                ..options(Rules::MUSCLEMAN, Optimize::Pushes)
+            };
+            let p = explore_level(l, &opts, true)
+                .unwrap()
+                .stats()
+                .reach
+                .prunings;
+            assert_eq!(p.contains(Prunings::FACING), !duck, "{:?}", l.title());
+            if duck {
+                for off in [
+                    Prunings::DEAD_CELLS,
+                    Prunings::FROZEN,
+                    Prunings::LOWER_BOUND,
+                    Prunings::REGIONS,
+                ] {
+                    assert!(!p.contains(off), "{:?}", l.title());
+                }
+            }
+            seen += 1;
+        }
+    }
+    assert!(seen > 40, "{seen} levels");
+}
+
+/// From a game's position with the duck part way round (the hint's case),
+/// `solve_game` finds a solution that the game itself plays to solved.
+#[test]
+fn the_hint_solves_a_duck_level_from_the_game_s_position() {
+    let text = "legend: d = Duck\nlegend: q = PressurePlateRed\nlegend: D = DoorRed\n\
+                #######\n#d    #\n#     #\n#  q  #\n#######\n#@$D.##\n#######\n";
+    let l = level(text);
+    let mut game = Game::new(&l, Rules::MUSCLEMAN).unwrap();
+    play(&mut game, "wwwu");
+    let s = solution(&solve_game(&game, &SolveOptions::default()).unwrap(), text);
+    play(&mut game, &s.moves);
+    assert!(game.is_solved(), "{}", s.moves);
+}
+
+/// Everything about a world, exactly: each entity's id, tags and
+/// components (a duck's Facing among them), then the counters.
+type Dump = (Vec<(u64, u64, Vec<AnyComponent>)>, Vec<u64>);
+
+fn dump(trail: &Trail) -> Dump {
+    let w = trail.world();
+    let entities = w
+        .entities()
+        .into_iter()
+        .map(|id| {
+            (
+                id.to_bits(),
+                w.tags(id).map(|t| t.bits()).unwrap_or(u64::MAX),
+                w.components(id).unwrap_or_default(),
+            )
+        })
+        .collect();
+    let counters = GlobalCounter::ALL.iter().map(|c| w.counter(*c)).collect();
+    (entities, counters)
+}
+
+/// What a step costs: a move when the player walked, a push when something
+/// moved by the player's action (rules.md §7; a duck's own walk is
+/// neither).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cost {
+    Moves,
+    Pushes,
+}
+
+/// What the reference found: how many positions, and the fewest moves or
+/// pushes to a solved one (`None`: unsolvable).
+#[derive(Debug)]
+struct Reference {
+    positions: usize,
+    fewest: Option<u32>,
+}
+
+/// Every position reachable from `level`'s start by any inputs (waits
+/// included), each by its cheapest path under `cost_of` (0-1 breadth
+/// first); `None` past [`CAP`].
+fn reference(level: &Level, rules: Rules, cost_of: Cost) -> Option<Reference> {
+    let mut trail = Trail::new(level, rules).ok()?;
+    let mut seen: HashMap<Dump, usize> = HashMap::new();
+    let mut paths: Vec<(Vec<Input>, u32)> = vec![(Vec::new(), 0)];
+    let mut done = vec![false];
+    let mut queue: VecDeque<usize> = VecDeque::from([0]);
+    seen.insert(dump(&trail), 0);
+    let mut fewest: Option<u32> = None;
+    while let Some(n) = queue.pop_front() {
+        if done[n] {
+            continue;
+        }
+        done[n] = true;
+        let (path, cost) = paths[n].clone();
+        while trail.depth() > 0 {
+            trail.back().ok()?;
+        }
+        for input in &path {
+            trail.step(*input).ok()?;
+        }
+        if is_solved(trail.world()) {
+            fewest = Some(fewest.map_or(cost, |f| f.min(cost)));
+            continue;
+        }
+        for input in INPUTS {
+            trail.step(input).ok()?;
+            let player = trail.player();
+            let paid = trail.events().of::<Moved>().any(|m| match cost_of {
+                Cost::Moves => m.entity == player && m.cause == MoveCause::Player,
+                Cost::Pushes => matches!(m.cause, MoveCause::Push | MoveCause::Swing),
+            });
+            let c = cost + u32::from(paid);
+            let d = dump(&trail);
+            trail.back().ok()?;
+            let mut child = path.clone();
+            child.push(input);
+            let m = match seen.get(&d) {
+                Some(&m) if c < paths[m].1 => {
+                    paths[m] = (child, c);
+                    done[m] = false;
+                    m
+                }
+                Some(_) => continue,
+                None => {
+                    let m = paths.len();
+                    if m >= CAP {
+                        return None;
+                    }
+                    seen.insert(d, m);
+                    paths.push((child, c));
+                    done.push(false);
+                    m
+                }
+            };
+            if paid {
+                queue.push_back(m);
+            } else {
+                queue.push_front(m);
+            }
+        }
+    }
+    Some(Reference {
+        positions: paths.len(),
+        fewest,
+    })
+}
+
+/// Interior cells: floor most often, both walls, water, a red plate and
+/// door, a heavy box; a cauldron with a blue key and a yellow key to brew
+/// with now and then.
+const CELLS: [(char, Option<&str>); 21] = [
+    (' ', None),
+    (' ', None),
+    (' ', None),
+    (' ', None),
+    (' ', None),
+    (' ', None),
+    (' ', None),
+    (' ', None),
+    (' ', None),
+    (' ', None),
+    (' ', None),
+    (' ', None),
+    ('#', None),
+    ('%', None),
+    ('~', None),
+    ('q', Some("legend: q = PressurePlateRed")),
+    ('D', Some("legend: D = DoorRed")),
+    ('q', Some("legend: q = PressurePlateRed")),
+    ('&', None),
+    ('c', Some("legend: c = Cauldron(KeyBlue)")),
+    ('y', Some("legend: y = KeyYellow")),
+];
+
+/// The duck's four ways, as legend lines.
+const DUCKS: [&str; 4] = [
+    "legend: d = Duck:up",
+    "legend: d = Duck:right",
+    "legend: d = Duck",
+    "legend: d = Duck:left",
+];
+
+/// A level text: a ring of strong walls round `w × h` cells from `cells`,
+/// with (each taking its cell before the later ones) the player, a duck
+/// facing `way`, a box and a goal (a box on goal when they meet).
+#[expect(clippy::too_many_arguments, reason = "a test's level builder")]
+fn text(
+    w: usize,
+    h: usize,
+    cells: &[u8],
+    player: usize,
+    duck: usize,
+    way: u8,
+    box_at: usize,
+    goal: usize,
+) -> String {
+    let mut legends: BTreeMap<char, &str> = BTreeMap::new();
+    let mut rows = vec!["#".repeat(w + 2)];
+    for y in 0..h {
+        let mut row = String::from("#");
+        for x in 0..w {
+            let i = y * w + x;
+            let (mut c, mut legend) = CELLS[usize::from(cells[i]) % CELLS.len()];
+            if i == player {
+                (c, legend) = ('@', None);
+            } else if i == duck {
+                (c, legend) = ('d', Some(DUCKS[usize::from(way) % 4]));
+            } else if i == box_at {
+                (c, legend) = (if i == goal { '*' } else { '$' }, None);
+            } else if i == goal {
+                (c, legend) = ('.', None);
+            }
+            if let Some(l) = legend {
+                legends.insert(c, l);
+            }
+            row.push(c);
+        }
+        row.push('#');
+        rows.push(row);
+    }
+    rows.push("#".repeat(w + 2));
+    let mut out: Vec<String> = legends.values().map(|l| (*l).to_owned()).collect();
+    out.extend(rows);
+    out.join("\n") + "\n"
+}
+
+fn duck_levels() -> impl Strategy<Value = String> {
+    (2usize..=4, 2usize..=3).prop_flat_map(|(w, h)| {
+        let n = w * h;
+        (
+            prop::collection::vec(0u8..CELLS.len() as u8, n),
+            Just((0..n).collect::<Vec<usize>>()).prop_shuffle(),
+            0u8..4,
+        )
+            .prop_map(move |(cells, order, way)| {
+                // The player, the duck, the box and the goal on distinct
+                // cells (there are at least four).
+                let at = |k: usize| order.get(k).copied().unwrap_or(0);
+                text(w, h, &cells, at(0), at(1), way, at(2), at(3))
+            })
+    })
+}
+
+/// The fewest moves (or pushes) of an outcome, `None` for proved
+/// unsolvable; a failure for giving up.
+fn count(outcome: &SolveOutcome, cost: Cost) -> Result<Option<u32>, TestCaseError> {
+    match outcome {
+        SolveOutcome::Solved(s) => Ok(Some(match cost {
+            Cost::Moves => s.move_count,
+            Cost::Pushes => s.pushes,
+        })),
+        SolveOutcome::Unsolvable { .. } => Ok(None),
+        SolveOutcome::GaveUp { reason, .. } => {
+            Err(TestCaseError::fail(format!("gave up: {reason:?}")))
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// On small random levels with a duck, under both rule sets, the
+    /// pruned search, the plain one and the reference agree on solvable
+    /// or not and on the fewest moves and pushes (never "unsolvable" where
+    /// a solution exists), and so does the whole pipeline in fast mode,
+    /// whose solution the game plays to solved.
+    #[test]
+    fn with_a_duck_pruning_loses_nothing(text in duck_levels(), sokoban in any::<bool>()) {
+        let Ok(level) = Level::parse(&text) else { return Ok(()) };
+        let rules = if sokoban { Rules::SOKOBAN } else { Rules::MUSCLEMAN };
+        let fail = |e: muscleman_solver::SolveError| TestCaseError::fail(format!("{e}\n{text}"));
+        let Some(truth) = reference(&level, rules, Cost::Moves) else { return Ok(()) };
+        let Some(by_pushes) = reference(&level, rules, Cost::Pushes) else { return Ok(()) };
+        for (cost, optimize, truth) in [(Cost::Moves, Optimize::Moves, &truth), (Cost::Pushes, Optimize::Pushes, &by_pushes)] {
+            let opts = options(rules, optimize);
+            let pruned = count(&explore_level(&level, &opts, true).map_err(fail)?, cost)?;
+            prop_assert_eq!(pruned, truth.fewest, "pruned, {:?}\n{}", optimize, text);
+            let plain = count(&explore_level(&level, &opts, false).map_err(fail)?, cost)?;
+            prop_assert_eq!(plain, truth.fewest, "plain, {:?}\n{}", optimize, text);
+            let whole = count(&solve_level(&level, &opts).map_err(fail)?, cost)?;
+            prop_assert_eq!(whole, truth.fewest, "solve_level, {:?}\n{}", optimize, text);
+        }
+        let fast = options(rules, Optimize::Fast);
+        let guided = count(&explore_level(&level, &fast, true).map_err(fail)?, Cost::Moves)?;
+        prop_assert_eq!(guided.is_some(), truth.fewest.is_some(), "pruned, fast\n{}", text);
+        match solve_level(&level, &fast).map_err(fail)? {
+            SolveOutcome::Solved(s) => {
+                prop_assert!(truth.fewest.is_some(), "{}", text);
+                prop_assert!(replays_to_solved(&level, rules, &s.moves), "{}\n{}", s.moves, text);
+            }
+            SolveOutcome::Unsolvable { .. } => prop_assert!(truth.fewest.is_none(), "{}", text),
+            other => prop_assert!(false, "{:?}\n{}", other, text),
+        }
+    }
+
+    /// Without goals nothing is ever solved, so the plain search visits
+    /// every reachable position: exactly as many as the reference's exact
+    /// dumps tell apart, so the key tells apart every duck's cell and
+    /// facing (and, with a cauldron, what was brewed).
+    #[test]
+    fn with_a_duck_keys_tell_positions_apart_exactly(text in duck_levels(), sokoban in any::<bool>()) {
+        let text = text.replace('.', " ").replace('*', "$");
+        let Ok(level) = Level::parse(&text) else { return Ok(()) };
+        let rules = if sokoban { Rules::SOKOBAN } else { Rules::MUSCLEMAN };
+        let Some(truth) = reference(&level, rules, Cost::Moves) else { return Ok(()) };
+        let outcome = explore_level(&level, &options(rules, Optimize::Fast), false)
+            .map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        prop_assert!(matches!(outcome, SolveOutcome::Unsolvable { .. }), "{:?}", outcome);
+        prop_assert_eq!(outcome.stats().stored as usize, truth.positions, "\n{}", text);
+    }
+
+    /// From a game's position (some inputs played: the duck part way
+    /// round, the player facing any way, maybe holding something), the
+    /// pruned and plain searches agree on the fewest moves, and
+    /// `solve_game` (the hint) on solvable or not, its solution played to
+    /// solved in the game itself.
+    #[test]
+    fn with_a_duck_a_game_is_searched_from_its_position(
+        text in duck_levels(),
+        played in prop::collection::vec(0usize..INPUTS.len(), 0..8),
+        sokoban in any::<bool>(),
+    ) {
+        let Ok(level) = Level::parse(&text) else { return Ok(()) };
+        let rules = if sokoban { Rules::SOKOBAN } else { Rules::MUSCLEMAN };
+        let Ok(mut game) = Game::new(&level, rules) else { return Ok(()) };
+        for i in played {
+            if game.is_solved() { break; }
+            let _ = game.step(INPUTS[i]);
+        }
+        if game.is_solved() { return Ok(()) }
+        let fail = |e: muscleman_solver::SolveError| TestCaseError::fail(format!("{e}\n{text}"));
+        let moves = SolveOptions { memory_mb: 8, ..options(rules, Optimize::Moves) };
+        let plain = explore_game(&game, &moves, false).map_err(fail)?;
+        if matches!(plain, SolveOutcome::GaveUp { .. }) { return Ok(()) }
+        let plain = count(&plain, Cost::Moves)?;
+        let pruned = count(&explore_game(&game, &moves, true).map_err(fail)?, Cost::Moves)?;
+        prop_assert_eq!(pruned, plain, "after {:?}\n{}", game.commands(), text);
+        let whole = solve_game(&game, &options(rules, Optimize::Fast)).map_err(fail)?;
+        prop_assert_eq!(count(&whole, Cost::Moves)?.is_some(), plain.is_some(), "{:?}\n{}", whole, text);
+        if let SolveOutcome::Solved(s) = whole {
+            play(&mut game, &s.moves);
+            prop_assert!(game.is_solved(), "{}\n{}", s.moves, text);
+        }
+    }
 }

@@ -303,10 +303,6 @@ fn answer_of(
             GiveUpReason::Unmodelled { what, .. } => {
                 format!("(the solver does not model {what})")
             }
-            GiveUpReason::MovesByItself { recipe, .. } => format!(
-                "(a {} moves by itself: the solver does not search that yet)",
-                muscleman_sim::recipe_decl(recipe).map_or(recipe.name(), |d| d.art.name)
-            ),
         }),
         Err(e) => HintAnswer::NotFound(format!("(the solver failed: {e})")),
     }

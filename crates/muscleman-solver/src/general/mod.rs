@@ -13,7 +13,21 @@
 //!   that order. With pruning on, only inputs the rules make no-ops are
 //!   skipped: grab, drop and the swings without hands, grab with full hands
 //!   and drop with empty ones (rules.md §4). A step that changes nothing
-//!   makes no new position.
+//!   makes no new position (it is the position it left, exactly). Where
+//!   something moves by itself (a duck walks every step, whatever the
+//!   input: rules.md §4 "Actors phase"), a skipped no-op is not nothing:
+//!   the ducks still act, so it is the same step as a wait, which is never
+//!   skipped (the one input that always lets the world move on), and
+//!   skipping it loses no position. Such a level is a timed puzzle: the
+//!   positions are the sim's own, so every duck walks, turns, presses
+//!   plates and is pushed or carried by the sim's rules; the key holds
+//!   every duck's cell and Facing ([`key::KeyWriter`]); and each pruning
+//!   below says whether it holds when the world does not stand still
+//!   (read from the sim's registry: a recipe whose
+//!   `Assume::moves_only_when_pushed` is false, [`key::moves_by_itself`],
+//!   never a match on the duck). A found path is written with `w` for each
+//!   step that only let the world move on, where that changes nothing
+//!   else (`replay::prefer_waits`).
 //! - **Order**: [`Optimize::Fast`](crate::options::Optimize::Fast) with pruning on is best-first
 //!   ([`guide::Guide`]): weighted A* on `inputs + 5 × estimate`, where the
 //!   estimate is a greedy matching of the empty goals to the boxes off
@@ -23,11 +37,12 @@
 //!   expanded once, however it was reached, and the first solved position
 //!   generated ends the search. The estimate only orders: nothing is
 //!   dropped by it, so a search that runs out has still searched every
-//!   position, a proof as before. Without pruning (the property tests'
+//!   position, a proof as before, ducks or not (it reads the boxes
+//!   only). Without pruning (the property tests'
 //!   plain search) it is breadth-first in inputs. [`Optimize::Moves`](crate::options::Optimize::Moves) and
 //!   [`Optimize::Pushes`](crate::options::Optimize::Pushes) cost a step 1 when the player walked (a push
 //!   included), or when something moved by the player's action, and 0
-//!   otherwise. With pruning on, where [`bound`] is sound (one floor, and
+//!   otherwise (a wait, and a duck's own walk, cost nothing). With pruning on, where [`bound`] is sound (one floor, and
 //!   the registry says nothing but the player's inputs moves a box), they
 //!   search by A*: lowest cost plus a lower bound of the cost left first
 //!   (ties to the deeper position), re-opening a position reached cheaper,
@@ -43,31 +58,43 @@
 //!   in the plain search, a double-ended queue (0-1 breadth-first) takes
 //!   positions in order of cost.
 //! - **Dead positions** (pruning on): fewer boxes than goals (no rule makes
-//!   a box), and a box on a cell from which no run of box moves past
+//!   a box, and a duck counts on no goal: sound whatever moves), and a box
+//!   on a cell from which no run of box moves past
 //!   strong walls reaches a goal or the level's edge, when there are no
 //!   spare boxes ([`key::DeadCells::unreachable`]): without hands the fast
 //!   search's dead squares (pushes only), with hands pushes, pulls,
 //!   sideways carries and swings, each needing only that the cells it
 //!   names are not strong walls (everything else counts as floor). Sound
 //!   where nothing but the player's inputs moves a box
-//!   ([`key::DeadCells::sound`]: every recipe of the level moves only when
-//!   pushed, as the registry's `Assume` says; no mechanic but those the
-//!   reasoning was checked against; with hands, one floor); off otherwise.
+//!   ([`key::DeadCells::sound`]: every recipe of the level, on every floor
+//!   and inside boxes, moves only when pushed, as the registry's `Assume`
+//!   says; no mechanic but those the reasoning was checked against; with
+//!   hands, one floor); off otherwise, so off where something moves by
+//!   itself (a duck never pushes a box, but the registry says only that it
+//!   moves by itself, not what it moves: off on the safe side).
 //!   **Frozen boxes** ([`freeze`]): more boxes that can never move again
 //!   off goal than boxes to spare. Without hands (or where nothing can be
 //!   grabbed) a box is frozen when no push can move it, chains of frozen
 //!   boxes included; with hands when no push, pull, carry or swing can
 //!   (each needs cells that are no strong wall and hold no frozen box).
-//!   Sound on one floor where dead cells are, and with hands only without
-//!   a hammer (a smashed frozen box no longer holds the others); `freeze`
-//!   gives the proof. With hands a box that can be grabbed can always move
+//!   Sound on one floor where dead cells are (so never where something
+//!   moves by itself: a frozen box's neighbours must stay put), and with
+//!   hands only without a hammer (a smashed frozen box no longer holds the
+//!   others); `freeze` gives the proof. With hands a box that can be grabbed can always move
 //!   back the way it came, so only a start position or a step that moves a
 //!   heavy box can freeze one there. **A goal no box can reach** (optimal
 //!   modes, where the bound is on): no matching of goals to boxes over the
 //!   box distances above, whose bound's edge joins the floor beyond it.
+//!   The bound is on only where dead cells are sound, so off where
+//!   something moves by itself: a duck may walk up to the player and be
+//!   the first thing of a chain it pushes, so the walk to the nearest
+//!   pushable measured now bounds nothing.
 //! - **Facing** (pruning on): nothing but grab, carry and swing reads the
-//!   player's Facing (a move sets it first), so without hands the key
-//!   leaves it out and a turn into a wall makes no new position. With
+//!   player's Facing (a move sets it first; a duck reads its own Facing
+//!   and whether it is held, never the player's), so without hands the key
+//!   leaves it out: positions that differ only in it have the same futures,
+//!   input for input, whether or not something moves by itself, and a turn
+//!   into a wall makes no new position unless a duck moved. With
 //!   hands, while they are empty, only a grab reads it (carry, the held
 //!   item's cleanup and a swing's arc need something held), and a swing
 //!   with empty hands only turns the player (no move, no push, no event):
@@ -78,8 +105,12 @@
 //!   something liftable in front (the grab rule: nothing liftable, nothing
 //!   happens), the swings that turn there and a grab, as one edge
 //!   (`explore/turns.rs`; a swing there that does anything but turn is
-//!   reported as a solver bug). Sound under every mode; the plain search
-//!   keeps Facing.
+//!   reported as a solver bug). Sound under every mode where the world
+//!   stands still; the plain search keeps Facing. Where something moves by
+//!   itself this half is off and the key holds Facing with hands: a swing
+//!   that turns also lets every duck walk a step, so a turn is no longer
+//!   free and two positions that differ only in the player's Facing no
+//!   longer reach each other unchanged.
 //! - **Free region** (pruning on, push-optimal, no hands or empty ones,
 //!   and every recipe in the level or inside a box moved only by the
 //!   player and answering the player's steps in its own cell at most, as
@@ -111,7 +142,9 @@
 //!   from, and replaying a node walks the shortest way there first. A
 //!   recipe whose answer reaches beyond its cell (the registry's
 //!   `Answer::Beyond`) turns the pruning off on the safe side, as does one
-//!   that moves by itself. While something
+//!   that moves by itself (a walk lets every duck walk too, so the region's
+//!   cells are not one position: the ducks stand elsewhere on each, and a
+//!   duck's cell may be free one step and taken the next). While something
 //!   is held, Facing and the player's cell decide what a step does (a move
 //!   carries, a swing swings), so such a position keeps its exact cell;
 //!   move-optimal search needs the exact cell (a walk is a move), so it is
@@ -140,7 +173,13 @@
 //!   [`MARGIN`] cells (the sim's grid is unbounded, with floor beyond an
 //!   open edge). A step that would is cut, and a search that runs out after
 //!   cutting one proves nothing; one that never cut anything covered every
-//!   position the sim can reach, which is a proof.
+//!   position the sim can reach, which is a proof. With ducks too: a duck
+//!   walks only inside its floor's rectangle (rules.md §4), and one pushed
+//!   or carried past it (an open level) is a `Moved` like any other, cut
+//!   past the bound; so every position, ducks' cells and Facings
+//!   included, lies in a finite set, the search ends, and an exhausted
+//!   search that cut nothing tried every input from every position the
+//!   sim can reach, waits included: "unsolvable" is a proof.
 
 mod bound;
 mod ended;
@@ -159,4 +198,5 @@ pub(crate) use ended::Explored;
 pub(crate) use explore::explore;
 pub use facts::MARGIN;
 pub(crate) use facts::{goals_and_boxes, goals_and_boxes_now};
-pub(crate) use replay::{replay_in, replay_inputs};
+pub(crate) use key::moves_by_itself;
+pub(crate) use replay::{prefer_waits, replay_in, replay_inputs};

@@ -103,16 +103,6 @@ pub(crate) fn explore(
     budget: Option<Duration>,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<(Explored, Stats), SolveError> {
-    // What moves by itself moves while the player waits: this search
-    // steps no wait and keys no clock, so it searches no such level.
-    if let Some((floor, at, spec)) = moves_by_itself(level) {
-        let reason = GiveUpReason::MovesByItself {
-            recipe: spec.recipe,
-            floor,
-            at,
-        };
-        return Ok((Explored::GaveUp(reason), Stats::default()));
-    }
     let trail = match start {
         Some(trail) => trail,
         None => Trail::new(level, options.rules).map_err(|e| SolveError::Level {
@@ -122,27 +112,41 @@ pub(crate) fn explore(
     // The dead cells and the free regions are worked out on one grid: a
     // level with floors is searched without them.
     let one_floor = level.floor_count() == 1;
+    // Whether the world stands still while the player does: nothing in
+    // the level moves by itself (the registry's `moves_only_when_pushed`;
+    // a duck walks every step). Every pruning that assumes it is off where
+    // it does not hold (see the module docs).
+    let still = !moves_by_itself(level);
     // Dead cells, by pushes alone or with hands, where the registry says
-    // nothing else moves a box (`DeadCells::sound`).
+    // nothing else moves a box (`DeadCells::sound`, false where something
+    // moves by itself; so are the freeze rule's and the bound's).
     let dead_cells = prune && one_floor && DeadCells::sound(level, options.rules.hands);
     let dead = if dead_cells {
         DeadCells::unreachable(level, options.rules.hands)
     } else {
         DeadCells::default()
     };
-    // Without hands nothing reads Facing, and with empty hands only a grab:
-    // the pruned search files positions that differ only in it as one (see
-    // `KeyWriter::new`) and tries a grab every way (`Search::turn_grabs`).
+    // Without hands nothing reads the player's Facing, and with empty
+    // hands only a grab: the pruned search files positions that differ
+    // only in it as one (see `KeyWriter::new`) and tries a grab every way
+    // (`Search::turn_grabs`), turning by swings it takes for free. Where
+    // something moves by itself (a duck), a swing also lets the world
+    // move on, so turning is no longer free: Facing stays in the key while
+    // there are hands (see the module docs, "Facing").
     let facing = match (prune, options.rules.hands) {
         (false, _) => FacingKey::Always,
         (true, false) => FacingKey::Never,
-        (true, true) => FacingKey::Holding,
+        (true, true) if still => FacingKey::Holding,
+        (true, true) => FacingKey::Always,
     };
     let turn_grabs = facing == FacingKey::Holding;
     let writer = KeyWriter::new(level, trail.world(), trail.player(), dead, facing);
     // Push-optimal only, with hands only while they are empty (Facing is
     // then out of the key): see the module docs, "Free region".
+    // A walk lets every duck walk too: never where something moves by
+    // itself (`walks_change_nothing` says so as well).
     let normalize = prune
+        && still
         && one_floor
         && (!options.rules.hands || turn_grabs)
         && options.optimize == Optimize::Pushes
@@ -179,10 +183,10 @@ pub(crate) fn explore(
     };
     let mut prunings = Prunings::default();
     if prune {
-        prunings = prunings
-            .with(Prunings::NO_OPS)
-            .with(Prunings::BOX_COUNT)
-            .with(Prunings::FACING);
+        prunings = prunings.with(Prunings::NO_OPS).with(Prunings::BOX_COUNT);
+        if facing != FacingKey::Always {
+            prunings = prunings.with(Prunings::FACING);
+        }
         if dead_cells {
             prunings = prunings.with(Prunings::DEAD_CELLS);
         }

@@ -1,7 +1,7 @@
 //! The general search's state key: every part of a world position a step
 //! can change, written as words, so that equal keys are equal positions.
 
-use muscleman_core::{EntityId, EntityRecipe, EntitySpec, GlobalCounter, GridDir, GridPos};
+use muscleman_core::{EntityId, EntityRecipe, GlobalCounter, GridDir, GridPos};
 use muscleman_level::Level;
 use muscleman_sim::{Collects, Facing, Holding, Inside, TagKind, TagSet, World, recipe_decl};
 
@@ -36,6 +36,12 @@ struct Tracked {
     /// Whether it can move: the player and every pushable (what is lifted
     /// is pushable too). Nothing else ever changes its cell.
     moves: bool,
+    /// Whether it has a Facing of its own that the key writes: every
+    /// entity but the player that has one (a duck, which walks its way and
+    /// turns by itself). No rule gives or takes a Facing component, and
+    /// nothing spawned has one (a box's contents are keys, hammers and
+    /// collectibles; a brew makes a key or a bong).
+    faces: bool,
 }
 
 /// What a key tells the search besides the key itself.
@@ -51,19 +57,23 @@ pub(crate) struct Census {
 ///
 /// The key holds, for every entity that a step may change (all but strong
 /// walls, water and goals): whether it exists, its tags and, if it can
-/// move, its cell; the player's Facing and what it holds; and the counters
+/// move, its cell, and its Facing if it has one (a duck: where it walks
+/// next); the player's Facing and what it holds; and the counters
 /// when the level has collectibles. When the level can spawn entities (it
 /// has a hammer and something with contents, or a cauldron, which brews)
 /// and some were spawned, every such entity is written with its id, and a
 /// collectible with its counter (a first word tells the two forms apart);
-/// a cauldron and a bong with their contents, in order, either way. Within
+/// a cauldron and a bong with their contents, in order, either way; in
+/// that form, when the start has an entity with a Facing of its own,
+/// every entity's Facing or a word for none. Within
 /// one level, what the key leaves out is either never changed by a step or
 /// fixed by what it writes (a box's contents never change; a spawned
 /// entity's recipe is its tags, a collectible's its counter), so two positions with equal
 /// keys are the same world: the property test holds this against exact
-/// dumps of the world. The two exceptions are asked for: without hands the
-/// key may leave out Facing ([`KeyWriter::new`]), so positions that differ
-/// only in where the player looks share a key, and [`KeyWriter::write`] may
+/// dumps of the world. The two exceptions are asked for, and both concern
+/// the player only, never a duck's Facing: the key may leave out the
+/// player's Facing ([`KeyWriter::new`]), so positions that differ only in
+/// where the player looks share a key, and [`KeyWriter::write`] may
 /// be given a cell to write for the player instead of its own (the search's
 /// free region, `region::Regions::canonical`).
 #[derive(Clone, Debug)]
@@ -79,6 +89,10 @@ pub(crate) struct KeyWriter {
     fixed: usize,
     /// Whether the counters can change (the level has collectibles).
     counters: bool,
+    /// Whether the start has an entity with a Facing of its own (a duck):
+    /// then, when entities were spawned, every entity's record ends with
+    /// its Facing or [`GONE`].
+    facings: bool,
     /// Cells where a box off goal can never move again, by row (empty when
     /// no such rule holds).
     dead: DeadCells,
@@ -94,8 +108,9 @@ pub(crate) enum FacingKey {
     /// Never: without hands nothing reads it.
     Never,
     /// Only while the player holds something: with empty hands only a grab
-    /// reads it, and the search tries a grab in every direction (see the
-    /// module docs of `general`, "Facing").
+    /// reads it, and the search tries a grab in every direction, turned by
+    /// swings that change nothing else, so never where something moves by
+    /// itself (see the module docs of `general`, "Facing").
     Holding,
 }
 
@@ -202,7 +217,7 @@ impl DeadCells {
     /// take what is held to another floor).
     pub(crate) fn sound(level: &Level, hands: bool) -> bool {
         let mechanics_known = muscleman_sim::mechanics().all(|m| KNOWN_MECHANICS.contains(&m));
-        let recipes_pushed = level.entities().all(|(_, spec)| {
+        let recipes_pushed = level.all_entities().all(|(_, _, spec)| {
             std::iter::once(spec.recipe)
                 .chain(spec.contents.as_slice().iter().copied())
                 .all(|r| recipe_decl(r).is_some_and(|d| d.assume.moves_only_when_pushed))
@@ -231,9 +246,9 @@ impl DeadCells {
 /// bong, and the bong, a smash of which spills keys), or move one only
 /// between floors (the stairs carry what is held), and the pruning runs on
 /// one-floor levels only, which hold no stairs. Ducks (version 3) move
-/// themselves and never push; a level with one is never searched
-/// (`GiveUpReason::MovesByItself`), and its recipe says it moves by itself,
-/// which turns the pruning off too ([`DeadCells::sound`]).
+/// themselves and never push a box; but the registry says only that a
+/// duck moves by itself, not what it moves, so on the safe side a level
+/// with one is searched without dead cells ([`DeadCells::sound`]).
 const KNOWN_MECHANICS: [&str; 16] = [
     "walk", "push", "grab", "carry", "swing", "cleanup", "collect", "doors", "plates", "sink",
     "glow", "stairs", "bump", "ducks", "cauldron", "bong",
@@ -283,11 +298,13 @@ impl KeyWriter {
     /// Prepare the keys of `level`'s positions, from its start `world`;
     /// `dead` is the set of dead cells to report in the [`Census`], and
     /// `facing` when the key holds the player's Facing. Only rules with
-    /// hands ever read Facing (a grab takes what is in front, a held item
-    /// stays in front, a swing turns from it: rules.md §4); without hands,
-    /// two positions that differ only in Facing have the same futures, so
-    /// the search may leave it out and file them as one; with empty hands
-    /// only a grab reads it.
+    /// hands ever read the player's Facing (a grab takes what is in front,
+    /// a held item stays in front, a swing turns from it: rules.md §4; a
+    /// duck reads its own Facing and whether it is held, never the
+    /// player's); without hands, two positions that differ only in the
+    /// player's Facing have the same futures, so the search may leave it
+    /// out and file them as one; with empty hands only a grab reads it.
+    /// Every other entity's Facing (a duck's) is always in the key.
     pub(crate) fn new(
         level: &Level,
         world: &World,
@@ -318,9 +335,11 @@ impl KeyWriter {
                     moves: tags.contains(TagKind::Player)
                         || tags.contains(TagKind::Pushable)
                         || tags.contains(TagKind::Liftable),
+                    faces: id != player && world.get::<Facing>(id).is_ok(),
                 })
             })
             .collect::<Vec<_>>();
+        let facings = tracked.iter().any(|t| t.faces);
         KeyWriter {
             player,
             fixed: world.len().saturating_sub(tracked.len()),
@@ -328,6 +347,7 @@ impl KeyWriter {
             // A smash spawns contents; a brew its product.
             spawns: (hammer && contents) || cauldron,
             counters: collectibles,
+            facings,
             dead,
             facing,
         }
@@ -390,6 +410,12 @@ impl KeyWriter {
                     out.push(counter.map_or(GONE, |c| c.index() as u32));
                 }
                 write_contents(out, world, id, tags);
+                if self.facings {
+                    let own = (id != self.player)
+                        .then(|| world.get::<Facing>(id).ok())
+                        .flatten();
+                    out.push(own.map_or(GONE, |f| f.0.index() as u32));
+                }
                 note(tags, at);
             }
         } else {
@@ -400,6 +426,10 @@ impl KeyWriter {
                 };
                 write_tags(out, tags);
                 write_contents(out, world, t.id, tags);
+                if t.faces {
+                    let own = world.get::<Facing>(t.id).ok();
+                    out.push(own.map_or(GONE, |f| f.0.index() as u32));
+                }
                 if t.moves {
                     let at = world.position(t.id).ok();
                     write_cell(
@@ -488,85 +518,19 @@ fn write_cell(out: &mut Vec<u32>, at: Option<GridPos>) {
     }
 }
 
-/// Return the first entity of `level`, in reading order (floor by floor),
-/// whose recipe moves by itself (the sim's declaration says it does not
-/// move only when pushed: a duck), with its floor and cell.
-pub(crate) fn moves_by_itself(level: &Level) -> Option<(usize, GridPos, EntitySpec)> {
-    level.all_entities().find(|(_, _, spec)| {
+/// Return whether something in `level` (on any floor, or inside a box)
+/// moves by itself: its recipe's declaration in the sim's registry says it
+/// does not move only when pushed (a duck walks every step, whatever the
+/// input, waits included). Then the world does not stand still while the
+/// player does, and every pruning that assumes it does is off (see the
+/// module docs of `general`).
+pub(crate) fn moves_by_itself(level: &Level) -> bool {
+    level.all_entities().any(|(_, _, spec)| {
         std::iter::once(spec.recipe)
             .chain(spec.contents.as_slice().iter().copied())
-            .any(|r| recipe_decl(r).is_some_and(|d| !d.assume.moves_only_when_pushed))
+            .any(|r| recipe_decl(r).is_none_or(|d| !d.assume.moves_only_when_pushed))
     })
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn dead(text: &str) -> Vec<(i32, i32)> {
-        dead_with(text, false)
-    }
-
-    fn dead_with(text: &str, hands: bool) -> Vec<(i32, i32)> {
-        let level = Level::parse(text).unwrap_or_else(|e| panic!("{e}"));
-        let cells = DeadCells::unreachable(&level, hands);
-        let mut out = Vec::new();
-        for y in -2..i32::try_from(level.height()).unwrap_or(0) + 2 {
-            for x in -2..i32::try_from(level.width()).unwrap_or(0) + 2 {
-                if cells.contains(GridPos::new(x, y)) {
-                    out.push((x, y));
-                }
-            }
-        }
-        out
-    }
-
-    #[test]
-    fn dead_cells_are_those_no_push_brings_to_a_goal() {
-        // The top row reaches the goal from all but its far corner; nothing
-        // ever pushes a box up out of the bottom row.
-        let text = "######\n#.  @#\n#    #\n######\n";
-        assert_eq!(dead(text), vec![(4, 1), (1, 2), (2, 2), (3, 2), (4, 2)]);
-    }
-
-    #[test]
-    fn the_floor_past_an_open_edge_is_live() {
-        // Closed, the cell beside the goal is a corner; open, a box there
-        // can be pushed off the edge (floor to the sim) or back to the goal
-        // from beyond it.
-        assert_eq!(dead("####\n#.@#\n####\n"), vec![(2, 1)]);
-        assert_eq!(dead("####\n#.@ \n####\n"), Vec::<(i32, i32)>::new());
-    }
-
-    #[test]
-    fn with_hands_a_box_is_pulled_out_of_corners_but_not_out_of_a_closet() {
-        // Without hands the corners and the bottom row are dead; with hands
-        // a box there is pulled or carried out. The closet at (6, 2) opens
-        // only up, onto a corridor that turns at once: nothing pushes the
-        // box out (no cell below), nothing pulls it (no cell above the
-        // corridor), carries and swings need a cell beside it.
-        let text = "########\n#.  @ ##\n#     ##\n########\n";
-        assert_eq!(
-            dead(text),
-            vec![(5, 1), (1, 2), (2, 2), (3, 2), (4, 2), (5, 2)]
-        );
-        assert_eq!(dead_with(text, true), Vec::<(i32, i32)>::new());
-        let closet = "########\n#.@    #\n###### #\n########\n";
-        assert_eq!(dead_with(closet, true), vec![(6, 2)]);
-        let level = Level::parse(closet).unwrap_or_else(|e| panic!("{e}"));
-        assert!(DeadCells::sound(&level, true));
-        // Two floors: stairs could take a held box to the other one.
-        let two_floors = "#####\n#@$.#\n#####\nfloor: 2\n#####\n#   #\n#####\n";
-        let level = Level::parse(two_floors).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(level.floor_count(), 2);
-        assert!(!DeadCells::sound(&level, true));
-        assert!(DeadCells::sound(&level, false));
-    }
-
-    #[test]
-    fn only_strong_walls_count() {
-        // A weak wall may be smashed, water filled, a door opened: floor.
-        let text = "legend: D = DoorRed\n#######\n#.%~D@#\n#######\n";
-        assert_eq!(dead(text), vec![(5, 1)]);
-    }
-}
+mod tests;
