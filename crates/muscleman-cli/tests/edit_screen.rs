@@ -383,3 +383,22 @@ fn a_key_after_a_drag_without_its_button_up_is_an_undo_step_of_its_own() {
             .has(GridPos::new(3, 2), EntityRecipe::Box)
     );
 }
+
+/// The editor draws a duck facing the way its state says, as the game
+/// does (the facing is the sim's, read from the spawned duck).
+#[test]
+fn the_editor_draws_ducks_facing_their_way() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("ducks.txt");
+    std::fs::write(
+        &path,
+        "legend: a = Duck:left\nlegend: b = Duck:up\nlegend: c = Duck\n#######\n#@a b #\n#c  $.#\n#######\n",
+    )
+    .expect("write");
+    let mut app = open(&path, None, None);
+    app.color = false;
+    let text = screen(&app, 80, 24);
+    for glyph in ["<D", "^D", "Dv"] {
+        assert!(text.contains(glyph), "{glyph}:\n{text}");
+    }
+}

@@ -2,8 +2,8 @@
 //! registries (core's recipe table and the sim's declarations), so a new
 //! recipe, state or box content appears without an edit here.
 
-use muscleman_core::{CellClass, Contents, EntityRecipe, EntitySpec, GridPos, Holds};
-use muscleman_sim::{Appearance, Tint, World, appearance, recipe_decl, spawn_spec};
+use muscleman_core::{CellClass, Contents, EntityRecipe, EntitySpec, GridDir, GridPos, Holds};
+use muscleman_sim::{Appearance, Facing, Tint, World, appearance, recipe_decl, spawn_spec};
 
 use crate::play::art::name_of;
 
@@ -97,24 +97,38 @@ pub fn palette() -> Vec<Brush> {
 /// world of its own, or for a recipe the sim does not play yet (level
 /// data such as stairs), its name's last word's initial.
 pub fn appearance_of(spec: &EntitySpec) -> Appearance {
+    looks_of(spec).0
+}
+
+/// Return how a thing looks and the way it faces as the sim spawns it (a
+/// duck's state; `None` for what faces no way), read from a world of its
+/// own as [`appearance_of`] does.
+pub fn looks_of(spec: &EntitySpec) -> (Appearance, Option<GridDir>) {
     let mut world = World::new();
     match spawn_spec(&mut world, spec, GridPos::ZERO) {
-        Ok(id) => appearance(&world, id),
-        Err(_) => {
-            let name = spec.recipe.name();
-            let initial = name
-                .char_indices()
-                .rfind(|(_, c)| c.is_ascii_uppercase())
-                .map_or('?', |(_, c)| c);
-            Appearance {
-                recipe: Some(spec.recipe),
-                kind: "level_data",
-                name,
-                glyph: initial,
-                tint: Tint::Cyan,
-                ..Appearance::UNKNOWN
-            }
-        }
+        Ok(id) => (
+            appearance(&world, id),
+            world.get::<Facing>(id).ok().map(|f| f.0),
+        ),
+        Err(_) => (fallback(spec), None),
+    }
+}
+
+/// The look of a recipe the sim does not play: its name's last word's
+/// initial.
+fn fallback(spec: &EntitySpec) -> Appearance {
+    let name = spec.recipe.name();
+    let initial = name
+        .char_indices()
+        .rfind(|(_, c)| c.is_ascii_uppercase())
+        .map_or('?', |(_, c)| c);
+    Appearance {
+        recipe: Some(spec.recipe),
+        kind: "level_data",
+        name,
+        glyph: initial,
+        tint: Tint::Cyan,
+        ..Appearance::UNKNOWN
     }
 }
 

@@ -13,7 +13,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use super::app::{Ask, EditApp, Mode};
-use super::brushes::{Brush, appearance_of};
+use super::brushes::{Brush, looks_of};
 use super::keys::help_lines;
 use crate::diagnose::{Severity, summary};
 use crate::play::art::look_of;
@@ -82,13 +82,13 @@ pub fn draw(app: &EditApp, frame: &mut Frame) {
     }
 }
 
-/// How things look, each worked out once a draw.
+/// How things look and which way they face, each worked out once a draw.
 #[derive(Default)]
-struct Looks(HashMap<EntitySpec, Appearance>);
+struct Looks(HashMap<EntitySpec, (Appearance, Option<GridDir>)>);
 
 impl Looks {
-    fn of(&mut self, spec: &EntitySpec) -> Appearance {
-        *self.0.entry(*spec).or_insert_with(|| appearance_of(spec))
+    fn of(&mut self, spec: &EntitySpec) -> (Appearance, Option<GridDir>) {
+        *self.0.entry(*spec).or_insert_with(|| looks_of(spec))
     }
 }
 
@@ -119,14 +119,14 @@ fn draw_board(app: &EditApp, frame: &mut Frame, area: Rect) {
         let goal = specs
             .iter()
             .any(|s| s.recipe == muscleman_core::EntityRecipe::Goal);
-        let things: Vec<(Appearance, bool, bool)> = specs
+        let things: Vec<(Appearance, bool, bool, Option<GridDir>)> = specs
             .iter()
             .map(|s| {
-                let a = looks.of(s);
-                (a, false, goal && a.pushable)
+                let (a, facing) = looks.of(s);
+                (a, false, goal && a.pushable, facing)
             })
             .collect();
-        cells.insert(at, Cell::of_things(things.into_iter()));
+        cells.insert(at, Cell::of_faced_things(things.into_iter()));
     }
     let flagged: Vec<(GridPos, bool)> = e
         .diagnostics()
@@ -165,7 +165,11 @@ fn swatch(brush: &Brush, color: bool) -> Span<'static> {
     match brush {
         Brush::Erase => Span::raw("  "),
         Brush::Thing(spec) => {
-            let look = look_of(appearance_of(spec), false);
+            // The way a thing faces (a duck's state); the player's own is
+            // drawn apart on the board, not in a swatch.
+            let (appearance, facing) = looks_of(spec);
+            let facing = facing.filter(|_| !appearance.is("player"));
+            let look = look_of(appearance, false).faced(facing);
             Span::styled(look.text(false), Palette::with_color(color).style(look))
         }
     }

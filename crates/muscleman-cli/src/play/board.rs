@@ -42,20 +42,33 @@ pub(crate) struct Cell {
 impl Cell {
     /// Sort the appearances of a cell's entities.
     fn of(view: &View, floor: u32, at: GridPos) -> Cell {
-        let sprites = view.cell_on(floor, at);
-        let mut cell = Cell::of_things(sprites.iter().map(|sprite| {
+        Cell::of_faced_things(view.cell_on(floor, at).iter().map(|sprite| {
             (
                 sprite.appearance,
                 view.holding() == Some(sprite.entity),
                 sprite.on_goal,
+                sprite.facing,
             )
-        }));
-        // The way the thing drawn faces, if it faces one.
-        cell.facing = sprites
+        }))
+    }
+
+    /// Sort a cell's things as [`Cell::of_things`] does, each with the way
+    /// it faces as the sim says (`None` for what faces no way): the thing
+    /// drawn is drawn facing its way (the player is drawn apart).
+    pub(crate) fn of_faced_things(
+        things: impl Iterator<Item = (Appearance, bool, bool, Option<GridDir>)>,
+    ) -> Cell {
+        let things: Vec<_> = things.collect();
+        let mut cell = Cell::of_things(
+            things
+                .iter()
+                .map(|(a, held, on_goal, _)| (*a, *held, *on_goal)),
+        );
+        cell.facing = things
             .iter()
-            .filter(|s| !s.appearance.is("player"))
-            .find(|s| Some(s.appearance) == cell.top)
-            .and_then(|s| s.facing);
+            .filter(|(a, ..)| !a.is("player"))
+            .find(|(a, ..)| Some(*a) == cell.top)
+            .and_then(|(.., facing)| *facing);
         cell
     }
 
