@@ -10,16 +10,19 @@
 //! built-in levels the prunings of a still world stay on wherever nothing
 //! moves by itself. Every solution is replayed through a `Game`.
 
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::collections::BTreeMap;
 
-use muscleman_core::{GlobalCounter, Input, MoveCause, Moved};
+use muscleman_core::Input;
 use muscleman_level::Level;
-use muscleman_sim::{AnyComponent, Command, Game, Rules, Trail, is_solved};
+use muscleman_sim::{Command, Game, Rules, Trail};
 use muscleman_solver::{
     GiveUpReason, Optimize, Prunings, SolveOptions, SolveOutcome, UnsolvableReason, explore_game,
     explore_level, solve_game, solve_level,
 };
 use proptest::prelude::*;
+
+mod reference;
+use reference::{Cost, Reference, reference_from};
 
 const INPUTS: [Input; 9] = Input::ALL;
 
@@ -311,112 +314,11 @@ fn the_hint_solves_a_duck_level_from_the_game_s_position() {
     assert!(game.is_solved(), "{}", s.moves);
 }
 
-/// Everything about a world, exactly: each entity's id, tags and
-/// components (a duck's Facing among them), then the counters.
-type Dump = (Vec<(u64, u64, Vec<AnyComponent>)>, Vec<u64>);
-
-fn dump(trail: &Trail) -> Dump {
-    let w = trail.world();
-    let entities = w
-        .entities()
-        .into_iter()
-        .map(|id| {
-            (
-                id.to_bits(),
-                w.tags(id).map(|t| t.bits()).unwrap_or(u64::MAX),
-                w.components(id).unwrap_or_default(),
-            )
-        })
-        .collect();
-    let counters = GlobalCounter::ALL.iter().map(|c| w.counter(*c)).collect();
-    (entities, counters)
-}
-
-/// What a step costs: a move when the player walked, a push when something
-/// moved by the player's action (rules.md §7; a duck's own walk is
-/// neither).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Cost {
-    Moves,
-    Pushes,
-}
-
-/// What the reference found: how many positions, and the fewest moves or
-/// pushes to a solved one (`None`: unsolvable).
-#[derive(Debug)]
-struct Reference {
-    positions: usize,
-    fewest: Option<u32>,
-}
-
 /// Every position reachable from `level`'s start by any inputs (waits
-/// included), each by its cheapest path under `cost_of` (0-1 breadth
-/// first); `None` past [`CAP`].
+/// included), each by its cheapest path under `cost_of`; `None` past
+/// [`CAP`].
 fn reference(level: &Level, rules: Rules, cost_of: Cost) -> Option<Reference> {
-    let mut trail = Trail::new(level, rules).ok()?;
-    let mut seen: HashMap<Dump, usize> = HashMap::new();
-    let mut paths: Vec<(Vec<Input>, u32)> = vec![(Vec::new(), 0)];
-    let mut done = vec![false];
-    let mut queue: VecDeque<usize> = VecDeque::from([0]);
-    seen.insert(dump(&trail), 0);
-    let mut fewest: Option<u32> = None;
-    while let Some(n) = queue.pop_front() {
-        if done[n] {
-            continue;
-        }
-        done[n] = true;
-        let (path, cost) = paths[n].clone();
-        while trail.depth() > 0 {
-            trail.back().ok()?;
-        }
-        for input in &path {
-            trail.step(*input).ok()?;
-        }
-        if is_solved(trail.world()) {
-            fewest = Some(fewest.map_or(cost, |f| f.min(cost)));
-            continue;
-        }
-        for input in INPUTS {
-            trail.step(input).ok()?;
-            let player = trail.player();
-            let paid = trail.events().of::<Moved>().any(|m| match cost_of {
-                Cost::Moves => m.entity == player && m.cause == MoveCause::Player,
-                Cost::Pushes => matches!(m.cause, MoveCause::Push | MoveCause::Swing),
-            });
-            let c = cost + u32::from(paid);
-            let d = dump(&trail);
-            trail.back().ok()?;
-            let mut child = path.clone();
-            child.push(input);
-            let m = match seen.get(&d) {
-                Some(&m) if c < paths[m].1 => {
-                    paths[m] = (child, c);
-                    done[m] = false;
-                    m
-                }
-                Some(_) => continue,
-                None => {
-                    let m = paths.len();
-                    if m >= CAP {
-                        return None;
-                    }
-                    seen.insert(d, m);
-                    paths.push((child, c));
-                    done.push(false);
-                    m
-                }
-            };
-            if paid {
-                queue.push_back(m);
-            } else {
-                queue.push_front(m);
-            }
-        }
-    }
-    Some(Reference {
-        positions: paths.len(),
-        fewest,
-    })
+    reference_from(Trail::new(level, rules).ok()?, cost_of, CAP)
 }
 
 /// Interior cells: floor most often, both walls, water, a red plate and

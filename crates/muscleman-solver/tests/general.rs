@@ -13,16 +13,19 @@
 //! region of the player as one position: there too every mode agrees with
 //! the reference.
 
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::collections::{BTreeMap, HashMap};
 
-use muscleman_core::{GlobalCounter, Input, MoveCause, Moved};
+use muscleman_core::Input;
 use muscleman_level::Level;
-use muscleman_sim::{AnyComponent, Command, Game, Rules, Trail, is_solved};
+use muscleman_sim::{AnyComponent, Command, Game, Rules, Trail};
 use muscleman_solver::{
     Optimize, Prunings, SolveOptions, SolveOutcome, UnsolvableReason, explore_game, explore_level,
     lower_bound, solve_game, solve_level,
 };
 use proptest::prelude::*;
+
+mod reference;
+use reference::{Cost, Dump, Reference, dump, reference_from};
 
 const INPUTS: [Input; 9] = Input::ALL;
 
@@ -296,44 +299,6 @@ fn sokoban_levels() -> impl Strategy<Value = String> {
     })
 }
 
-/// Everything about a world, exactly: each entity's id, tags and
-/// components, then the counters.
-type Dump = (Vec<(u64, u64, Vec<AnyComponent>)>, Vec<u64>);
-
-fn dump(trail: &Trail) -> Dump {
-    let w = trail.world();
-    let entities = w
-        .entities()
-        .into_iter()
-        .map(|id| {
-            (
-                id.to_bits(),
-                w.tags(id).map(|t| t.bits()).unwrap_or(u64::MAX),
-                w.components(id).unwrap_or_default(),
-            )
-        })
-        .collect();
-    let counters = GlobalCounter::ALL.iter().map(|c| w.counter(*c)).collect();
-    (entities, counters)
-}
-
-/// What the reference found: how many positions, and the fewest moves (or
-/// pushes, as it was asked) to a solved one (`None`: unsolvable).
-#[derive(Debug)]
-struct Reference {
-    positions: usize,
-    fewest_moves: Option<u32>,
-}
-
-/// What a step of the reference costs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Cost {
-    /// 1 when the player walked (a push included).
-    Moves,
-    /// 1 when something was pushed or swung (rules.md §7).
-    Pushes,
-}
-
 /// Every position reachable from `level`, each by its cheapest path in
 /// moves (a step costs 1 when the player walked); `None` past [`CAP`].
 fn reference(level: &Level, rules: Rules) -> Option<Reference> {
@@ -343,81 +308,7 @@ fn reference(level: &Level, rules: Rules) -> Option<Reference> {
 /// Every position reachable from `level`, each by its cheapest path under
 /// `cost`; `None` past [`CAP`].
 fn reference_by(level: &Level, rules: Rules, cost_of: Cost) -> Option<Reference> {
-    reference_from(Trail::new(level, rules).ok()?, cost_of)
-}
-
-/// Every position reachable from `trail`'s, each by its cheapest path
-/// under `cost`; `None` past [`CAP`].
-fn reference_from(mut trail: Trail, cost_of: Cost) -> Option<Reference> {
-    let mut seen: HashMap<Dump, usize> = HashMap::new();
-    // Per position: its path of inputs and its cost.
-    let mut paths: Vec<(Vec<Input>, u32)> = Vec::new();
-    let mut queue: VecDeque<usize> = VecDeque::new();
-    seen.insert(dump(&trail), 0);
-    paths.push((Vec::new(), 0));
-    queue.push_back(0);
-    let mut fewest: Option<u32> = None;
-    let mut done = vec![false];
-    while let Some(n) = queue.pop_front() {
-        if done[n] {
-            continue;
-        }
-        done[n] = true;
-        let (path, cost) = paths[n].clone();
-        while trail.depth() > 0 {
-            trail.back().ok()?;
-        }
-        for input in &path {
-            trail.step(*input).ok()?;
-        }
-        if is_solved(trail.world()) {
-            fewest = Some(fewest.map_or(cost, |f| f.min(cost)));
-        }
-        for input in INPUTS {
-            trail.step(input).ok()?;
-            let player = trail.player();
-            let walked = trail.events().of::<Moved>().any(|m| match cost_of {
-                Cost::Moves => m.entity == player && m.cause == MoveCause::Player,
-                Cost::Pushes => matches!(m.cause, MoveCause::Push | MoveCause::Swing),
-            });
-            let c = cost + u32::from(walked);
-            let d = dump(&trail);
-            trail.back().ok()?;
-            let mut child_path = path.clone();
-            child_path.push(input);
-            match seen.get(&d) {
-                Some(&m) => {
-                    if c < paths[m].1 {
-                        paths[m] = (child_path, c);
-                        done[m] = false;
-                        if walked {
-                            queue.push_back(m);
-                        } else {
-                            queue.push_front(m);
-                        }
-                    }
-                }
-                None => {
-                    let m = paths.len();
-                    if m >= CAP {
-                        return None;
-                    }
-                    seen.insert(d, m);
-                    paths.push((child_path, c));
-                    done.push(false);
-                    if walked {
-                        queue.push_back(m);
-                    } else {
-                        queue.push_front(m);
-                    }
-                }
-            }
-        }
-    }
-    Some(Reference {
-        positions: paths.len(),
-        fewest_moves: fewest,
-    })
+    reference_from(Trail::new(level, rules).ok()?, cost_of, CAP)
 }
 
 /// The player's Position and Facing taken out of a dump.
@@ -537,12 +428,12 @@ proptest! {
         let fast = options(rules, Optimize::Fast);
         let pruned = verdict(&explore_level(&level, &moves, true).map_err(|e| TestCaseError::fail(e.to_string()))?)?;
         let unpruned = verdict(&explore_level(&level, &moves, false).map_err(|e| TestCaseError::fail(e.to_string()))?)?;
-        prop_assert_eq!(pruned, truth.fewest_moves, "pruned, moves-optimal\n{}", text);
-        prop_assert_eq!(unpruned, truth.fewest_moves, "unpruned, moves-optimal\n{}", text);
+        prop_assert_eq!(pruned, truth.fewest, "pruned, moves-optimal\n{}", text);
+        prop_assert_eq!(unpruned, truth.fewest, "unpruned, moves-optimal\n{}", text);
         // The whole pipeline (the fast push search first, where it applies).
         let whole = solve_level(&level, &fast).map_err(|e| TestCaseError::fail(e.to_string()))?;
         let goals = level.positions_of(muscleman_core::EntityRecipe::Goal).count();
-        match (&whole, truth.fewest_moves) {
+        match (&whole, truth.fewest) {
             (SolveOutcome::Solved(_), Some(_)) => {}
             (SolveOutcome::Unsolvable { reason, .. }, None) => {
                 if *reason == UnsolvableReason::NoGoals { prop_assert_eq!(goals, 0); }
@@ -550,7 +441,7 @@ proptest! {
             (other, truth) => prop_assert!(false, "solve_level: {:?}, reference: {:?}\n{}", other, truth, text),
         }
         let moves_optimal = solve_level(&level, &moves).map_err(|e| TestCaseError::fail(e.to_string()))?;
-        prop_assert_eq!(verdict(&moves_optimal)?, truth.fewest_moves, "solve_level, moves-optimal\n{}", text);
+        prop_assert_eq!(verdict(&moves_optimal)?, truth.fewest, "solve_level, moves-optimal\n{}", text);
         every_mode_agrees(&level, rules, &truth, &text)?;
     }
 
@@ -591,7 +482,7 @@ proptest! {
         let moves = options(rules, Optimize::Moves);
         let pruned = explore_level(&level, &moves, true).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert!(pruned.stats().reach.prunings.contains(Prunings::DEAD_CELLS));
-        prop_assert_eq!(verdict(&pruned)?, truth.fewest_moves, "pruned, moves-optimal\n{}", text);
+        prop_assert_eq!(verdict(&pruned)?, truth.fewest, "pruned, moves-optimal\n{}", text);
         every_mode_agrees(&level, rules, &truth, &text)?;
     }
 
@@ -636,7 +527,7 @@ proptest! {
         let Some(truth) = reference(&level, rules) else { return Ok(()) };
         let moves = options(rules, Optimize::Moves);
         let pruned = verdict(&explore_level(&level, &moves, true).map_err(|e| TestCaseError::fail(e.to_string()))?)?;
-        prop_assert_eq!(pruned, truth.fewest_moves, "pruned, moves-optimal\n{}", text);
+        prop_assert_eq!(pruned, truth.fewest, "pruned, moves-optimal\n{}", text);
         every_mode_agrees(&level, rules, &truth, &text)?;
     }
 
@@ -738,11 +629,11 @@ proptest! {
         }
         for (optimize, cost) in [(Optimize::Moves, Cost::Moves), (Optimize::Pushes, Cost::Pushes)] {
             let Ok(world) = game.world().copy_position() else { return Ok(()) };
-            let Some(truth) = reference_from(Trail::from_world(world, game.player(), rules), cost) else {
+            let Some(truth) = reference_from(Trail::from_world(world, game.player(), rules), cost, CAP) else {
                 return Ok(());
             };
             let bound = lower_bound(&game, &options(rules, optimize));
-            if let Some(fewest) = truth.fewest_moves {
+            if let Some(fewest) = truth.fewest {
                 prop_assert!(bound.is_some_and(|b| b <= fewest),
                     "{:?}: bound {:?}, fewest {}, after {:?}\n{}", optimize, bound, fewest, game.commands(), text);
             }
@@ -777,7 +668,7 @@ fn every_mode_agrees(
     let fast = explore_level(level, &options(rules, Optimize::Fast), true).map_err(fail)?;
     prop_assert_eq!(
         verdict(&fast)?.is_some(),
-        truth.fewest_moves.is_some(),
+        truth.fewest.is_some(),
         "pruned, fast\n{}",
         text
     );
@@ -787,7 +678,7 @@ fn every_mode_agrees(
     let pushed = explore_level(level, &options(rules, Optimize::Pushes), true).map_err(fail)?;
     prop_assert_eq!(
         pushes(&pushed)?,
-        by_pushes.fewest_moves,
+        by_pushes.fewest,
         "pruned, push-optimal\n{}",
         text
     );
@@ -814,7 +705,7 @@ fn small_unsolvable_muscleman_levels_are_proved() {
     for text in cases {
         let level = Level::parse(text).unwrap();
         let truth = reference(&level, Rules::MUSCLEMAN).unwrap();
-        assert_eq!(truth.fewest_moves, None, "{text}");
+        assert_eq!(truth.fewest, None, "{text}");
         let pruned =
             explore_level(&level, &options(Rules::MUSCLEMAN, Optimize::Fast), true).unwrap();
         if text.contains("######$#") {
