@@ -63,6 +63,7 @@ use muscleman_core::{GridDir, GridPos};
 use muscleman_level::Level;
 use muscleman_sim::{Rules, TagKind, TagSet, World, recipe_decl};
 
+use super::frame::Frame;
 use super::key::{DeadCells, counts_on_goal};
 
 /// Which freeze rule is sound for a level (see the module docs).
@@ -125,9 +126,7 @@ const NO_BOX: u32 = u32::MAX;
 #[derive(Clone, Debug)]
 pub(crate) struct Freeze {
     rule: FreezeRule,
-    min: GridPos,
-    width: usize,
-    height: usize,
+    frame: Frame,
     /// Per slot: a strong wall (S).
     walls: Vec<bool>,
     /// Per slot: a goal.
@@ -146,18 +145,15 @@ impl Freeze {
     /// Prepare the checks of `level`'s positions under `rule`, over the
     /// cells from `min` to `max` (the search's bound).
     pub(crate) fn new(level: &Level, rule: FreezeRule, min: GridPos, max: GridPos) -> Freeze {
-        let span = |a: i32, b: i32| usize::try_from(i64::from(b) - i64::from(a) + 1).unwrap_or(0);
-        let (width, height) = if rule == FreezeRule::Off {
-            (0, 0)
+        let frame = if rule == FreezeRule::Off {
+            Frame::default()
         } else {
-            (span(min.x, max.x), span(min.y, max.y))
+            Frame::new(min, max)
         };
-        let cells = width.saturating_mul(height);
+        let cells = frame.cells();
         let mut freeze = Freeze {
             rule,
-            min,
-            width,
-            height,
+            frame,
             walls: vec![false; cells],
             goals: vec![false; cells],
             slot_box: vec![NO_BOX; cells],
@@ -197,9 +193,7 @@ impl Freeze {
     }
 
     fn slot(&self, at: GridPos) -> Option<usize> {
-        let x = usize::try_from(i64::from(at.x) - i64::from(self.min.x)).ok()?;
-        let y = usize::try_from(i64::from(at.y) - i64::from(self.min.y)).ok()?;
-        (x < self.width && y < self.height).then(|| y * self.width + x)
+        self.frame.slot(at)
     }
 
     /// Return whether a strong wall stands on `at` (S).

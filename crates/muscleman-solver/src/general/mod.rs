@@ -185,6 +185,7 @@ mod bound;
 mod ended;
 mod explore;
 mod facts;
+mod frame;
 mod freeze;
 mod guide;
 pub(crate) mod key;

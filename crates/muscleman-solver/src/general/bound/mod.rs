@@ -54,6 +54,7 @@ use muscleman_core::{EntityId, GridDir, GridPos};
 use muscleman_level::Level;
 use muscleman_sim::{Rules, TagKind, World};
 
+use super::frame::Frame;
 use super::key::{DeadCells, box_origins, counts_on_goal};
 use crate::hungarian::{BIG, Hungarian};
 use crate::options::Optimize;
@@ -68,9 +69,7 @@ pub(crate) struct Bound {
     optimize: Optimize,
     /// At most this many boxes move in a step that costs 1.
     per_step: u32,
-    min: GridPos,
-    width: usize,
-    height: usize,
+    frame: Frame,
     walls: Vec<bool>,
     goals: Vec<GridPos>,
     /// Per goal, per slot: steps of a box moved by pushes only.
@@ -109,9 +108,8 @@ impl Bound {
         {
             return Bound::default();
         }
-        let span = |a: i32, b: i32| usize::try_from(i64::from(b) - i64::from(a) + 1).unwrap_or(0);
-        let (width, height) = (span(min.x, max.x), span(min.y, max.y));
-        let cells = width.saturating_mul(height);
+        let frame = Frame::new(min, max);
+        let cells = frame.cells();
         let goals: Vec<GridPos> = level
             .positions_of(muscleman_core::EntityRecipe::Goal)
             .collect();
@@ -155,9 +153,7 @@ impl Bound {
             on: true,
             optimize,
             per_step,
-            min,
-            width,
-            height,
+            frame,
             walls: vec![false; cells],
             seen: vec![0; cells],
             ..Bound::default()
@@ -196,9 +192,7 @@ impl Bound {
     }
 
     fn slot(&self, at: GridPos) -> Option<usize> {
-        let x = usize::try_from(i64::from(at.x) - i64::from(self.min.x)).ok()?;
-        let y = usize::try_from(i64::from(at.y) - i64::from(self.min.y)).ok()?;
-        (x < self.width && y < self.height).then(|| y * self.width + x)
+        self.frame.slot(at)
     }
 
     fn wall(&self, at: GridPos) -> bool {
@@ -210,19 +204,14 @@ impl Bound {
 
     /// Return whether `at` is on the bound's outermost ring.
     fn ring(&self, at: GridPos) -> bool {
-        let (x, y) = (
-            i64::from(at.x) - i64::from(self.min.x),
-            i64::from(at.y) - i64::from(self.min.y),
-        );
-        let (w, h) = (self.width as i64, self.height as i64);
-        (0..w).contains(&x) && (0..h).contains(&y) && (x == 0 || y == 0 || x == w - 1 || y == h - 1)
+        self.frame.on_ring(at)
     }
 
     /// Return the steps from every slot to `goal` of a box moved by pushes
     /// only, or with `hands` also pulled, carried and swung (see the module
     /// docs), backwards, breadth-first from the goal.
     fn distances(&self, goal: GridPos, hands: bool) -> Vec<u16> {
-        let mut dist = vec![FAR; self.width.saturating_mul(self.height)];
+        let mut dist = vec![FAR; self.frame.cells()];
         let mut queue: Vec<GridPos> = Vec::new();
         let mut ring_done = false;
         // Give `cell` distance `d` if it has none; the first cell of the
@@ -242,12 +231,12 @@ impl Bound {
                     return;
                 }
                 ring_done = true;
-                for y in 0..self.height {
-                    for x in 0..self.width {
+                for y in 0..self.frame.height {
+                    for x in 0..self.frame.width {
                         let (Ok(xi), Ok(yi)) = (i32::try_from(x), i32::try_from(y)) else {
                             continue;
                         };
-                        let other = GridPos::new(self.min.x + xi, self.min.y + yi);
+                        let other = GridPos::new(self.frame.min.x + xi, self.frame.min.y + yi);
                         if self.ring(other)
                             && !self.wall(other)
                             && let Some(slot) = self.slot(other).and_then(|i| dist.get_mut(i))
