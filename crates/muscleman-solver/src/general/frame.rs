@@ -1,6 +1,6 @@
 //! The rectangle of cells a search is bound to, each cell with a slot in
-//! row order: what the grids of the frozen-box check and the lower bound
-//! index by.
+//! row order: what the grids of the general search's prunings (the free
+//! region, the guide, the frozen-box check and the lower bound) index by.
 
 use muscleman_core::GridPos;
 

@@ -61,10 +61,11 @@
 
 use muscleman_core::{GridDir, GridPos};
 use muscleman_level::Level;
-use muscleman_sim::{Rules, TagKind, TagSet, World, recipe_decl};
+use muscleman_sim::{Rules, TagKind, World, recipe_decl};
 
 use super::frame::Frame;
 use super::key::{DeadCells, counts_on_goal};
+use super::walls::strong_wall;
 
 /// Which freeze rule is sound for a level (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,9 +117,6 @@ impl FreezeRule {
     }
 }
 
-/// The tags of a strong wall as [`Freeze`] reads them from the registry.
-const WALL: TagSet = TagSet::of(&[TagKind::BlocksMovement, TagKind::BlocksPush]);
-
 /// No box in a cell.
 const NO_BOX: u32 = u32::MAX;
 
@@ -163,10 +161,9 @@ impl Freeze {
         };
         for (at, spec) in level.entities() {
             let Some(i) = freeze.slot(at) else { continue };
-            let wall = recipe_decl(spec.recipe).is_some_and(|d| {
-                d.assume.never_changes && d.assume.never_destroyed && d.tags.contains_all(WALL)
-            });
-            if wall && let Some(w) = freeze.walls.get_mut(i) {
+            if strong_wall(spec.recipe)
+                && let Some(w) = freeze.walls.get_mut(i)
+            {
                 *w = true;
             }
             if spec.recipe == muscleman_core::EntityRecipe::Goal

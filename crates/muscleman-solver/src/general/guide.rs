@@ -5,14 +5,16 @@
 //! It only orders the search (which position is expanded first); it never
 //! prunes, so it need not be a lower bound, and it is not one (a chain push
 //! or a swing moves a box more than a cell a step). Which cells block a box
-//! for good comes from the sim's registry: an entity whose recipe
-//! [`never_changes`](muscleman_sim::Assume::never_changes) and blocks
-//! movement (a strong wall). Everything else counts as floor: weak walls
-//! may be smashed, doors opened, water crossed afloat or filled.
+//! for good comes from the sim's registry: a strong wall
+//! ([`strong_wall`](super::walls::strong_wall)). Everything else counts as
+//! floor: weak walls may be smashed, doors opened, water crossed afloat or
+//! filled.
 
 use muscleman_core::{EntityRecipe, GridDir, GridPos};
 use muscleman_level::Level;
-use muscleman_sim::{TagKind, recipe_decl};
+
+use super::frame::Frame;
+use super::walls::strong_walls;
 
 /// What [`Guide::estimate`] adds for an empty goal no box can reach (it
 /// still orders such positions last, never drops them).
@@ -25,9 +27,7 @@ const MAX_SLOTS: usize = 1 << 24;
 /// Distances from every cell of the search's bound to every goal.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Guide {
-    min: GridPos,
-    width: usize,
-    height: usize,
+    frame: Frame,
     goals: Vec<GridPos>,
     /// Per goal, per slot: box steps from the slot to the goal (`u16::MAX`:
     /// none).
@@ -55,10 +55,9 @@ impl Guide {
     /// pushed); without, only where the cell behind it is not a strong wall
     /// either (a push needs a pusher there).
     pub(super) fn new(level: &Level, min: GridPos, max: GridPos, hands: bool) -> Guide {
-        let width = usize::try_from(max.x.saturating_sub(min.x).saturating_add(1)).unwrap_or(0);
-        let height = usize::try_from(max.y.saturating_sub(min.y).saturating_add(1)).unwrap_or(0);
+        let frame = Frame::new(min, max);
         let goals: Vec<GridPos> = level.positions_of(EntityRecipe::Goal).collect();
-        let cells = width.saturating_mul(height);
+        let cells = frame.cells();
         if cells == 0 || goals.len().saturating_mul(cells) > MAX_SLOTS {
             // No maps: every goal is out of reach, so the estimate counts
             // the empty goals.
@@ -69,16 +68,11 @@ impl Guide {
         }
         let mut blocked = vec![false; cells];
         let mut guide = Guide {
-            min,
-            width,
-            height,
+            frame,
             ..Guide::default()
         };
-        for (at, spec) in level.entities() {
-            let fixed = recipe_decl(spec.recipe).is_some_and(|d| {
-                d.assume.never_changes && d.tags.contains(TagKind::BlocksMovement)
-            });
-            if fixed && let Some(slot) = guide.slot(at).and_then(|i| blocked.get_mut(i)) {
+        for at in strong_walls(level) {
+            if let Some(slot) = guide.slot(at).and_then(|i| blocked.get_mut(i)) {
                 *slot = true;
             }
         }
@@ -121,9 +115,7 @@ impl Guide {
     }
 
     fn slot(&self, at: GridPos) -> Option<usize> {
-        let x = usize::try_from(at.x.checked_sub(self.min.x)?).ok()?;
-        let y = usize::try_from(at.y.checked_sub(self.min.y)?).ok()?;
-        (x < self.width && y < self.height).then(|| y * self.width + x)
+        self.frame.slot(at)
     }
 
     fn distance(&self, goal: usize, at: GridPos) -> u16 {

@@ -193,6 +193,7 @@ mod open;
 pub(crate) mod region;
 mod replay;
 pub(crate) mod table;
+mod walls;
 
 pub(crate) use bound::bound_of;
 pub(crate) use ended::Explored;

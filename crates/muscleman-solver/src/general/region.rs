@@ -3,11 +3,14 @@
 //! search may file the positions of one region as one (see the module
 //! docs of `general`, "Free region").
 
-use muscleman_core::{EntityId, EntityRecipe, GridDir, GridPos};
+use muscleman_core::{EntityId, GridDir, GridPos};
 use muscleman_level::Level;
 use muscleman_sim::{
     Answer, RecipeDecl, TagKind, TagSet, World, recipe_decl, recipe_decls, tag_kinds,
 };
+
+use super::frame::Frame;
+use super::walls::strong_walls;
 
 /// What makes a cell not free besides [`answering_marks`]: the player
 /// cannot enter it (something that blocks movement, water nothing fills)
@@ -104,9 +107,7 @@ impl Marks {
 /// rectangle plus margin.
 #[derive(Clone, Debug)]
 pub(crate) struct Regions {
-    min: GridPos,
-    max: GridPos,
-    width: usize,
+    frame: Frame,
     /// Per slot: whether a strong wall stands there (never moved nor
     /// destroyed, so never free), to answer most of a fill's questions
     /// without the spatial index.
@@ -129,9 +130,7 @@ impl Regions {
     /// cell is outside their bound, so none is free).
     pub(crate) fn unused() -> Regions {
         Regions {
-            min: GridPos::new(0, 0),
-            max: GridPos::new(-1, -1),
-            width: 0,
+            frame: Frame::default(),
             walls: Vec::new(),
             not_free: IN_THE_WAY,
             filled: Marks::default(),
@@ -144,13 +143,10 @@ impl Regions {
     /// Prepare fills of the cells from `min` to `max` (both included) of
     /// the positions of `level`.
     pub(crate) fn new(level: &Level, min: GridPos, max: GridPos) -> Regions {
-        let span = |a: i32, b: i32| usize::try_from(i64::from(b) - i64::from(a) + 1).unwrap_or(0);
-        let (width, height) = (span(min.x, max.x), span(min.y, max.y));
-        let cells = width.saturating_mul(height);
+        let frame = Frame::new(min, max);
+        let cells = frame.cells();
         let mut regions = Regions {
-            min,
-            max,
-            width,
+            frame,
             walls: vec![false; cells],
             not_free: IN_THE_WAY.union(
                 answering_marks()
@@ -167,7 +163,7 @@ impl Regions {
             via: vec![0; cells],
             queue: Vec::new(),
         };
-        for at in level.positions_of(EntityRecipe::WallStrong) {
+        for at in strong_walls(level) {
             if let Some(wall) = regions.slot(at).and_then(|i| regions.walls.get_mut(i)) {
                 *wall = true;
             }
@@ -186,13 +182,7 @@ impl Regions {
 
     /// Return the slot of `at`, if it is inside the bound.
     fn slot(&self, at: GridPos) -> Option<usize> {
-        if !(self.min.x..=self.max.x).contains(&at.x) || !(self.min.y..=self.max.y).contains(&at.y)
-        {
-            return None;
-        }
-        let x = usize::try_from(i64::from(at.x) - i64::from(self.min.x)).ok()?;
-        let y = usize::try_from(i64::from(at.y) - i64::from(self.min.y)).ok()?;
-        Some(y * self.width + x)
+        self.frame.slot(at)
     }
 
     /// Return whether `at` is free: inside the bound, holding nothing in

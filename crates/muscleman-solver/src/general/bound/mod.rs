@@ -56,6 +56,7 @@ use muscleman_sim::{Rules, TagKind, World};
 
 use super::frame::Frame;
 use super::key::{DeadCells, box_origins, counts_on_goal};
+use super::walls::strong_walls;
 use crate::hungarian::{BIG, Hungarian};
 use crate::options::Optimize;
 
@@ -158,7 +159,7 @@ impl Bound {
             seen: vec![0; cells],
             ..Bound::default()
         };
-        for at in level.positions_of(muscleman_core::EntityRecipe::WallStrong) {
+        for at in strong_walls(level) {
             if let Some(w) = bound.slot(at).and_then(|i| bound.walls.get_mut(i)) {
                 *w = true;
             }

@@ -5,6 +5,8 @@ use muscleman_core::{EntityId, EntityRecipe, GlobalCounter, GridDir, GridPos};
 use muscleman_level::Level;
 use muscleman_sim::{Collects, Facing, Holding, Inside, TagKind, TagSet, World, recipe_decl};
 
+use super::walls::strong_wall;
+
 /// Whether a tag set needs a second word (never, while every tag's bit is
 /// below 32).
 const WIDE_TAGS: bool = muscleman_sim::TAG_BITS > 32;
@@ -162,7 +164,7 @@ impl DeadCells {
             (x < ow && y < oh).then(|| y * ow + x)
         };
         let inside = |at: GridPos| (0..w).contains(&at.x) && (0..h).contains(&at.y);
-        let wall = |at: GridPos| level.has(at, EntityRecipe::WallStrong);
+        let wall = |at: GridPos| level.cell(at).iter().any(|s| strong_wall(s.recipe));
         let mut live = vec![false; ow.saturating_mul(oh)];
         let mut queue: Vec<GridPos> = Vec::new();
         let ring = (-1..=w).flat_map(|x| (-1..=h).map(move |y| GridPos::new(x, y)));

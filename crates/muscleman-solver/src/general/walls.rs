@@ -1,0 +1,43 @@
+//! Strong walls: the one cell no box and no player ever enters, as the
+//! sim's registry declares it, for every pruning of the general search.
+
+use muscleman_core::{EntityRecipe, GridPos};
+use muscleman_level::Level;
+use muscleman_sim::{TagKind, TagSet, recipe_decl};
+
+/// The tags of a strong wall: it blocks the player and every push.
+const WALL: TagSet = TagSet::of(&[TagKind::BlocksMovement, TagKind::BlocksPush]);
+
+/// Return whether `recipe` is a strong wall as the sim's registry declares
+/// it: it never changes, no rule destroys it, and it blocks movement and
+/// pushes. What every pruning of the general search takes as a cell no box
+/// or player ever enters (the dead cells, the free region, the guide, the
+/// frozen-box check and the lower bound); everything else may open or
+/// close (a weak wall is smashed, a door opens).
+pub(crate) fn strong_wall(recipe: EntityRecipe) -> bool {
+    recipe_decl(recipe).is_some_and(|d| {
+        d.assume.never_changes && d.assume.never_destroyed && d.tags.contains_all(WALL)
+    })
+}
+
+/// Return the cells of `level`'s first floor that hold a [`strong_wall`].
+pub(crate) fn strong_walls(level: &Level) -> impl Iterator<Item = GridPos> + '_ {
+    level
+        .entities()
+        .filter(|(_, spec)| strong_wall(spec.recipe))
+        .map(|(at, _)| at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_registry_makes_the_strong_wall_and_nothing_else_a_strong_wall() {
+        let strong: Vec<EntityRecipe> = muscleman_sim::recipe_decls()
+            .map(|d| d.recipe)
+            .filter(|r| strong_wall(*r))
+            .collect();
+        assert_eq!(strong, [EntityRecipe::WallStrong]);
+    }
+}
