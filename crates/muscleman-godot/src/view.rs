@@ -4,8 +4,8 @@
 //! floors (which one the player is on, how many, their names, one rectangle
 //! every floor fits in).
 
-use muscleman_core::{Contents, EntityId, EntitySpec, GlobalCounter, GridDir, GridPos, KeyColor};
-use muscleman_sim::{Appearance, Tint, View, spec_appearance};
+use muscleman_core::{Contents, EntityId, GlobalCounter, GridDir, GridPos, KeyColor};
+use muscleman_sim::{Appearance, Tint, View, recipe_appearance};
 
 /// How one entity looks, in names a script can match on: the sim's
 /// [`Appearance`] as plain strings and numbers.
@@ -125,9 +125,10 @@ impl Piece {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn content_looks(&self) -> impl Iterator<Item = Look> + '_ {
-        self.contents.as_slice().iter().map(|&recipe| {
-            look_of(spec_appearance(&EntitySpec::new(recipe)).unwrap_or(Appearance::UNKNOWN))
-        })
+        self.contents
+            .as_slice()
+            .iter()
+            .map(|&recipe| look_of(recipe_appearance(recipe).unwrap_or(Appearance::UNKNOWN)))
     }
 }
 

@@ -75,5 +75,5 @@ pub use schedule::{phases, systems};
 pub use step::{StepError, step, step_into, step_with};
 pub use tally::{SIGNAL_CLASSES, Tallies};
 pub use trail::Trail;
-pub use view::{Appearance, Sprite, View, appearance, spec_appearance};
+pub use view::{Appearance, Sprite, View, appearance, recipe_appearance, spec_appearance};
 pub use world::{FloorRect, InvariantError, RecipeError, World, WorldError};

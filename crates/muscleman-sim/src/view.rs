@@ -7,6 +7,7 @@
 //! including ones the level format cannot print.
 
 use std::collections::BTreeSet;
+use std::sync::OnceLock;
 
 use muscleman_core::{
     Contents, EntityId, EntityRecipe, EntitySpec, GlobalCounter, GridDir, GridPos, KeyColor,
@@ -149,6 +150,29 @@ pub fn spec_appearance(spec: &EntitySpec) -> Option<Appearance> {
     let mut world = World::new();
     let id = spawn_spec(&mut world, spec, GridPos::ZERO).ok()?;
     Some(appearance(&world, id))
+}
+
+/// Return how an entity of `recipe`, in its first state and holding
+/// nothing, looks on its own: [`spec_appearance`] of the plain spec,
+/// worked out once per recipe and kept (what a front end reads for each
+/// item inside a box or a cauldron on every frame). `None` for a recipe the
+/// sim does not play.
+///
+/// # Example
+/// ```
+/// use muscleman_core::{EntityRecipe, EntitySpec};
+/// use muscleman_sim::{recipe_appearance, spec_appearance};
+///
+/// let key = recipe_appearance(EntityRecipe::KeyBlue);
+/// assert_eq!(key, spec_appearance(&EntitySpec::new(EntityRecipe::KeyBlue)));
+/// ```
+pub fn recipe_appearance(recipe: EntityRecipe) -> Option<Appearance> {
+    static LOOKS: OnceLock<[Option<Appearance>; EntityRecipe::COUNT]> = OnceLock::new();
+    LOOKS
+        .get_or_init(|| EntityRecipe::ALL.map(|r| spec_appearance(&EntitySpec::new(r))))
+        .get(recipe as usize)
+        .copied()
+        .flatten()
 }
 
 /// Return how entity `id`, at `at` with `tags`, looks.

@@ -253,3 +253,16 @@ fn a_box_shows_its_contents_and_a_sunk_heavy_box_its_words() {
     assert_eq!(appearance(&world, water).state_explain, "");
     assert!(appearance(&world, water).explain.contains("swim"));
 }
+
+#[test]
+fn a_recipes_kept_look_is_its_plain_specs_look_for_every_recipe() {
+    for recipe in EntityRecipe::ALL {
+        let plain = muscleman_sim::spec_appearance(&EntitySpec::new(recipe));
+        assert_eq!(
+            muscleman_sim::recipe_appearance(recipe),
+            plain,
+            "{recipe:?}"
+        );
+    }
+    assert!(muscleman_sim::recipe_appearance(EntityRecipe::Duck).is_some());
+}

@@ -5,8 +5,8 @@
 
 use std::borrow::Cow;
 
-use muscleman_core::{EntitySpec, GlobalCounter, GridDir, KeyColor, RecipeState};
-use muscleman_sim::{Appearance, Tint, spec_appearance};
+use muscleman_core::{GlobalCounter, GridDir, KeyColor, RecipeState};
+use muscleman_sim::{Appearance, Tint, recipe_appearance};
 use ratatui::style::{Color, Modifier, Style};
 
 /// How one kind of cell looks: two characters and a style, in colour and plain.
@@ -299,7 +299,7 @@ pub(crate) fn look_of(a: Appearance, on_goal: bool) -> Look {
     let mut look = own_look(a, on_goal);
     // What it holds, whatever it is: marked by its first content's glyph.
     if let Some(first) = a.contents.as_slice().first()
-        && let Some(inside) = spec_appearance(&EntitySpec::new(*first))
+        && let Some(inside) = recipe_appearance(*first)
     {
         look.mark = own_look(inside, false).narrow;
     }
@@ -419,7 +419,7 @@ pub(crate) fn name_of(a: Appearance) -> String {
         .contents
         .as_slice()
         .iter()
-        .filter_map(|r| spec_appearance(&EntitySpec::new(*r)))
+        .filter_map(|r| recipe_appearance(*r))
         .map(name_of)
         .collect();
     if !inside.is_empty() {

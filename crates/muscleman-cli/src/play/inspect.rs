@@ -5,8 +5,8 @@
 //! (names, states, contents, the words each recipe declares), so nothing
 //! hides under what is drawn on top, with colours or without.
 
-use muscleman_core::{EntitySpec, GridDir, GridPos};
-use muscleman_sim::{Appearance, Sprite, View, spec_appearance};
+use muscleman_core::{GridDir, GridPos};
+use muscleman_sim::{Appearance, Sprite, View, recipe_appearance};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -127,7 +127,7 @@ pub(super) fn draw_inspect(app: &App, frame: &mut Frame, board: Rect, at: GridPo
     for s in &sprites {
         things.push((s.appearance, s.on_goal, s.facing, ""));
         for inside in s.appearance.contents.as_slice() {
-            if let Some(a) = spec_appearance(&EntitySpec::new(*inside)) {
+            if let Some(a) = recipe_appearance(*inside) {
                 things.push((a, false, None, " (inside)"));
             }
         }
