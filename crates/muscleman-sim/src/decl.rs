@@ -106,6 +106,10 @@ pub struct Assume {
     /// It moves only when the player's action moves it: a push, pull,
     /// carry or swing (never by itself).
     pub moves_only_when_pushed: bool,
+    /// Whatever it does by itself, it moves nothing but itself: only the
+    /// player's actions move other things (a duck walks and turns, and
+    /// never pushes). True of everything that never moves by itself.
+    pub never_moves_others: bool,
     /// No rule destroys it.
     pub never_destroyed: bool,
     /// The fast Sokoban push search models it; otherwise the name of what
@@ -137,6 +141,7 @@ impl Assume {
     pub const SCENERY: Assume = Assume {
         never_changes: true,
         moves_only_when_pushed: true,
+        never_moves_others: true,
         never_destroyed: true,
         push_search: None,
         answers_steps: Answer::Nothing,
@@ -145,6 +150,7 @@ impl Assume {
     pub const PUSHED: Assume = Assume {
         never_changes: false,
         moves_only_when_pushed: true,
+        never_moves_others: true,
         never_destroyed: true,
         push_search: None,
         answers_steps: Answer::Nothing,
@@ -301,6 +307,17 @@ impl RecipeDecl {
             shows: Some(shows),
             ..self
         }
+    }
+
+    /// Return each set of tags its entities may have: in its own state
+    /// ([`RecipeDecl::all_tags`]) and in each of its states.
+    pub fn tag_sets(&self) -> impl Iterator<Item = TagSet> + '_ {
+        let own = self.all_tags();
+        std::iter::once(own).chain(
+            self.states
+                .iter()
+                .map(move |s| own.minus(s.lose).union(s.gain)),
+        )
     }
 
     /// Return its tags in its own state, its colour tag included.

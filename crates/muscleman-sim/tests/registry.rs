@@ -154,3 +154,17 @@ fn every_tag_is_registered_once_and_found_by_name() {
         }
     }
 }
+
+/// What never moves by itself moves nothing by itself either; of what does
+/// (a duck), the declaration says whether it moves others, which the
+/// solver's dead cells and frozen boxes rely on.
+#[test]
+fn what_moves_only_when_pushed_never_moves_others() {
+    for decl in recipe_decls() {
+        if decl.assume.moves_only_when_pushed {
+            assert!(decl.assume.never_moves_others, "{:?}", decl.recipe);
+        }
+    }
+    let duck = recipe_decl(EntityRecipe::Duck).map(|d| d.assume);
+    assert!(duck.is_some_and(|a| !a.moves_only_when_pushed && a.never_moves_others));
+}

@@ -65,6 +65,7 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
             Assume {
                 never_changes: false,
                 moves_only_when_pushed: false,
+                never_moves_others: true,
                 never_destroyed: true,
                 push_search: Some("ducks"),
                 answers_steps: Answer::Beyond,

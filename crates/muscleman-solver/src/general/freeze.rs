@@ -52,12 +52,14 @@
 //! # When it is on
 //! Only where nothing but the player's inputs moves a box and no box of F
 //! can go any other way: every recipe of the level, contents included,
-//! moves only when pushed and the sim has no mechanic that reasoning was
-//! not checked against ([`DeadCells::sound`](super::key::DeadCells::sound)),
+//! moves only when pushed, or moves by itself but moves nothing else and is
+//! no box (a duck), and the sim has no mechanic that reasoning was not
+//! checked against ([`DeadCells::sound`](super::key::DeadCells::sound)),
 //! the level has one floor (stairs carry what is held), and with hands no
 //! hammer (it smashes boxes, and a box of F smashed no longer blocks);
-//! otherwise [`FreezeRule::Off`]. A box that is not a box (a key, a
-//! hammer) is never in F, so it counts as something that may move.
+//! otherwise [`FreezeRule::Off`]. A thing that is not a box (a key, a
+//! hammer, a duck) is never in F, so it counts as something that may move:
+//! a duck walking by itself never makes a box of F movable or stuck.
 
 use muscleman_core::{GridDir, GridPos};
 use muscleman_level::Level;
@@ -94,12 +96,7 @@ impl FreezeRule {
                 let Some(decl) = recipe_decl(r) else {
                     return FreezeRule::Off;
                 };
-                let tags = std::iter::once(decl.all_tags()).chain(
-                    decl.states
-                        .iter()
-                        .map(|s| decl.all_tags().minus(s.lose).union(s.gain)),
-                );
-                for t in tags {
+                for t in decl.tag_sets() {
                     liftable |= t.contains(TagKind::Liftable);
                     hammer |= t.contains(TagKind::Hammer);
                 }

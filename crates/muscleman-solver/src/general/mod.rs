@@ -67,28 +67,32 @@
 //!   names are not strong walls (everything else counts as floor). Sound
 //!   where nothing but the player's inputs moves a box
 //!   ([`key::DeadCells::sound`]: every recipe of the level, on every floor
-//!   and inside boxes, moves only when pushed, as the registry's `Assume`
-//!   says; no mechanic but those the reasoning was checked against; with
-//!   hands, one floor); off otherwise, so off where something moves by
-//!   itself (a duck never pushes a box, but the registry says only that it
-//!   moves by itself, not what it moves: off on the safe side).
+//!   and inside boxes, moves only when pushed, or moves by itself but moves
+//!   nothing else and is no box, as the registry's `Assume` says
+//!   (`never_moves_others`: a duck walks and turns, never pushes); no
+//!   mechanic but those the reasoning was checked against; with hands, one
+//!   floor); off otherwise. So on with ducks: a duck may stand anywhere
+//!   that is no strong wall, which is what the dead cells take every other
+//!   cell to be, and a box moves only by the player's actions, a duck in
+//!   the chain or in the hands included.
 //!   **Frozen boxes** ([`freeze`]): more boxes that can never move again
 //!   off goal than boxes to spare. Without hands (or where nothing can be
 //!   grabbed) a box is frozen when no push can move it, chains of frozen
 //!   boxes included; with hands when no push, pull, carry or swing can
 //!   (each needs cells that are no strong wall and hold no frozen box).
-//!   Sound on one floor where dead cells are (so never where something
-//!   moves by itself: a frozen box's neighbours must stay put), and with
+//!   Sound on one floor where dead cells are (with ducks too: a frozen box
+//!   is held only by strong walls and other frozen boxes, never by a duck,
+//!   which counts as something that may move), and with
 //!   hands only without a hammer (a smashed frozen box no longer holds the
 //!   others); `freeze` gives the proof. With hands a box that can be grabbed can always move
 //!   back the way it came, so only a start position or a step that moves a
 //!   heavy box can freeze one there. **A goal no box can reach** (optimal
 //!   modes, where the bound is on): no matching of goals to boxes over the
 //!   box distances above, whose bound's edge joins the floor beyond it.
-//!   The bound is on only where dead cells are sound, so off where
-//!   something moves by itself: a duck may walk up to the player and be
-//!   the first thing of a chain it pushes, so the walk to the nearest
-//!   pushable measured now bounds nothing.
+//!   The bound is on only where dead cells are sound and nothing moves by
+//!   itself: a duck may walk up to the player and be the first thing of a
+//!   chain it pushes, so the walk to the nearest pushable measured now
+//!   bounds nothing.
 //! - **Facing** (pruning on): nothing but grab, carry and swing reads the
 //!   player's Facing (a move sets it first; a duck reads its own Facing
 //!   and whether it is held, never the player's), so without hands the key

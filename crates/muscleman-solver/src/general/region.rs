@@ -18,17 +18,6 @@ use super::walls::strong_walls;
 /// water is free.
 const IN_THE_WAY: TagSet = TagSet::of(&[TagKind::BlocksMovement, TagKind::Pushable]);
 
-/// Return each tag set a recipe's entity may have: in its own state and
-/// in each of its states.
-fn tag_sets(decl: &RecipeDecl) -> impl Iterator<Item = TagSet> + '_ {
-    let own = decl.all_tags();
-    std::iter::once(own).chain(
-        decl.states
-            .iter()
-            .map(move |s| own.minus(s.lose).union(s.gain)),
-    )
-}
-
 /// The tags that mark an entity whose rule answers the player's steps in
 /// its own cell ([`Assume::answers_steps`](muscleman_sim::Assume::answers_steps)
 /// is `InItsCell`, read from the sim's registry: a door): tags no recipe
@@ -40,11 +29,11 @@ fn tag_sets(decl: &RecipeDecl) -> impl Iterator<Item = TagSet> + '_ {
 pub(crate) fn answering_marks() -> Option<TagSet> {
     let quiet = recipe_decls()
         .filter(|d| d.assume.answers_steps == Answer::Nothing)
-        .flat_map(tag_sets)
+        .flat_map(RecipeDecl::tag_sets)
         .fold(TagSet::EMPTY, TagSet::union);
     let mut marks = TagSet::EMPTY;
     for decl in recipe_decls().filter(|d| d.assume.answers_steps == Answer::InItsCell) {
-        for tags in tag_sets(decl) {
+        for tags in decl.tag_sets() {
             let own = tags.minus(quiet);
             if own.is_empty() {
                 return None;

@@ -48,14 +48,17 @@
 //! one-floor levels where nothing but the player's inputs moves a box
 //! ([`DeadCells::sound`](super::key::DeadCells::sound): every recipe moves
 //! only when pushed, every mechanic one the reasoning was checked
-//! against); otherwise the optimal modes stay breadth-first in cost.
+//! against) and nothing moves by itself (a duck may walk up to the player
+//! and be the first thing of a chain it pushes, so the walk to the nearest
+//! pushable measured now bounds nothing); otherwise the optimal modes stay
+//! breadth-first in cost.
 
 use muscleman_core::{EntityId, GridDir, GridPos};
 use muscleman_level::Level;
 use muscleman_sim::{Rules, TagKind, World};
 
 use super::frame::Frame;
-use super::key::{DeadCells, box_origins, counts_on_goal};
+use super::key::{DeadCells, box_origins, counts_on_goal, moves_by_itself};
 use super::walls::strong_walls;
 use crate::hungarian::{BIG, Hungarian};
 use crate::options::Optimize;
@@ -105,7 +108,10 @@ impl Bound {
         min: GridPos,
         max: GridPos,
     ) -> Bound {
-        if optimize == Optimize::Fast || level.floor_count() != 1 || !DeadCells::sound(level, false)
+        if optimize == Optimize::Fast
+            || level.floor_count() != 1
+            || !DeadCells::sound(level, false)
+            || moves_by_itself(level)
         {
             return Bound::default();
         }

@@ -118,8 +118,9 @@ pub(crate) fn explore(
     // it does not hold (see the module docs).
     let still = !moves_by_itself(level);
     // Dead cells, by pushes alone or with hands, where the registry says
-    // nothing else moves a box (`DeadCells::sound`, false where something
-    // moves by itself; so are the freeze rule's and the bound's).
+    // nothing else moves a box (`DeadCells::sound`: a duck moves only
+    // itself, so they stay on with ducks; so does the freeze rule, while
+    // the bound is off where something moves by itself).
     let dead_cells = prune && one_floor && DeadCells::sound(level, options.rules.hands);
     let dead = if dead_cells {
         DeadCells::unreachable(level, options.rules.hands)

@@ -213,18 +213,26 @@ impl DeadCells {
     /// dead cells may prune: every recipe the level holds, contents
     /// included, moves only when the player's action moves it (the
     /// registry's [`Assume::moves_only_when_pushed`](muscleman_sim::Assume)),
-    /// the sim has no mechanic besides those this reasoning was checked
-    /// against ([`KNOWN_MECHANICS`]: a new one turns the pruning off until
-    /// it is looked at), and with hands the level has one floor (stairs
-    /// take what is held to another floor).
+    /// or moves by itself but moves nothing else
+    /// ([`Assume::never_moves_others`](muscleman_sim::Assume)) and is no box
+    /// in any state (a duck: it walks, and only the player's actions move a
+    /// box, a duck in a chain included); the sim has no mechanic besides
+    /// those this reasoning was checked against ([`KNOWN_MECHANICS`]: a new
+    /// one turns the pruning off until it is looked at); and with hands the
+    /// level has one floor (stairs take what is held to another floor).
     pub(crate) fn sound(level: &Level, hands: bool) -> bool {
         let mechanics_known = muscleman_sim::mechanics().all(|m| KNOWN_MECHANICS.contains(&m));
-        let recipes_pushed = level.all_entities().all(|(_, _, spec)| {
+        let boxes_pushed = level.all_entities().all(|(_, _, spec)| {
             std::iter::once(spec.recipe)
                 .chain(spec.contents.as_slice().iter().copied())
-                .all(|r| recipe_decl(r).is_some_and(|d| d.assume.moves_only_when_pushed))
+                .all(|r| {
+                    recipe_decl(r).is_some_and(|d| {
+                        d.assume.moves_only_when_pushed
+                            || (d.assume.never_moves_others && !d.tag_sets().any(counts_on_goal))
+                    })
+                })
         });
-        (!hands || level.floor_count() == 1) && mechanics_known && recipes_pushed
+        (!hands || level.floor_count() == 1) && mechanics_known && boxes_pushed
     }
 
     fn contains(&self, at: GridPos) -> bool {
@@ -248,9 +256,9 @@ impl DeadCells {
 /// bong, and the bong, a smash of which spills keys), or move one only
 /// between floors (the stairs carry what is held), and the pruning runs on
 /// one-floor levels only, which hold no stairs. Ducks (version 3) move
-/// themselves and never push a box; but the registry says only that a
-/// duck moves by itself, not what it moves, so on the safe side a level
-/// with one is searched without dead cells ([`DeadCells::sound`]).
+/// themselves and never push a box, as the registry declares
+/// (`Assume::never_moves_others`), and are no boxes: a box still moves
+/// only by the player's actions ([`DeadCells::sound`]).
 const KNOWN_MECHANICS: [&str; 16] = [
     "walk", "push", "grab", "carry", "swing", "cleanup", "collect", "doors", "plates", "sink",
     "glow", "stairs", "bump", "ducks", "cauldron", "bong",
