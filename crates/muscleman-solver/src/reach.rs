@@ -11,7 +11,8 @@
 /// they are empty, where nothing moves by itself), the player's free
 /// region in
 /// push-optimal search where no rule answers the player's steps beyond a
-/// cell (with hands, while they are empty).
+/// cell (with hands, while they are empty), tunnel runs in fast mode
+/// without hands where every box must move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Prunings(u8);
 
@@ -42,8 +43,13 @@ impl Prunings {
     /// left (A*) instead of by cost alone, and drop a position where some
     /// goal can be reached by no box.
     pub const LOWER_BOUND: Prunings = Prunings(64);
+    /// Fast mode without hands, one box per push, where as many boxes as
+    /// goals must all be moved: a box pushed into a corridor between
+    /// strong walls is pushed on along it in the same edge, and only the
+    /// run's end is stored.
+    pub const TUNNELS: Prunings = Prunings(128);
 
-    const NAMES: [(Prunings, &'static str); 7] = [
+    const NAMES: [(Prunings, &'static str); 8] = [
         (Prunings::NO_OPS, "no-op inputs"),
         (Prunings::BOX_COUNT, "fewer boxes than goals"),
         (Prunings::DEAD_CELLS, "dead cells"),
@@ -51,6 +57,7 @@ impl Prunings {
         (Prunings::REGIONS, "free regions"),
         (Prunings::FROZEN, "frozen boxes"),
         (Prunings::LOWER_BOUND, "lower bound"),
+        (Prunings::TUNNELS, "tunnel runs"),
     ];
 
     /// Return the set with `other` added.
@@ -95,6 +102,9 @@ pub struct Reach {
     pub dead: u64,
     /// Of those, the positions dropped for their frozen boxes.
     pub frozen: u64,
+    /// Moves taken inside tunnel runs after the move that started each
+    /// (positions passed through and never stored).
+    pub run_moves: u64,
     /// Whether the search was best-first (on its estimate for any
     /// solution, or A* on the cost and the lower bound in the optimal
     /// modes) rather than breadth-first in cost.

@@ -162,13 +162,108 @@
 //!   property tests of `tests/general.rs` hold
 //!   the stored positions of goal-less levels equal to the reference's walk
 //!   classes and every verdict equal to the reference's.
-//! - **Not done**: corral deadlocks; macro moves (a box pushed or pulled
-//!   along a path, or a walk while holding, as one edge): in the optimal
-//!   modes every step of a carry costs a move and a push, so nothing can
-//!   be merged, and in fast mode merging the free region (the walk to the
-//!   next interaction as one edge, sound there too) was measured and did
-//!   not pay (docs/benchmarks-solver.md); a move-optimal bound with hands
-//!   (swings move boxes for no move).
+//! - **Tunnel runs** (fast mode with pruning on only: `corridors.rs`,
+//!   `explore/tunnel.rs`):
+//!   after a `Move(d)` whose only events are one box B's push from `f` to
+//!   `e` and the player's move onto `f`, while the rule below holds,
+//!   `Move(d)` is stepped again on the trail within the same edge (B pushed
+//!   on, the player behind it), each such step checked to have exactly
+//!   those two events (anything else is reported as a solver bug, never
+//!   filed). The child filed is the run's end, under one input index that
+//!   replays every move, so a path and a solution hold every step; an
+//!   edge takes at most 60 moves after the first, a longer run being cut
+//!   into edges (the next starts when the cut end is expanded). Never in
+//!   the optimal modes (a run can cost inputs a solution would not take:
+//!   the walks back below) nor in the plain search.
+//!   *The rule.* Once per search: rules without hands and `max_chain`
+//!   `Some(1)`; one floor; dead cells sound ([`key::DeadCells::sound`]
+//!   without hands: every recipe of the level moves only when pushed, so
+//!   nothing moves by itself, and the sim has no mechanic this was not
+//!   checked against); no recipe of the level answers the player's steps
+//!   while blocking movement (so it answers steps onto other cells: a
+//!   lantern glows beside it); as many things that count on a goal
+//!   ([`key::counts_on_goal`]) as goals. At each step, with the player on
+//!   `f`, B on `e` and `x = e + d`: B counts on a goal; `f`, `e` and `x`
+//!   are *plain* (the level puts nothing there but the player, what is
+//!   pushed, in its own state, and goals: no water, plate, door,
+//!   collectible, stairs, cauldron or wall); `e` is off goal; both cells
+//!   beside `e` and both beside `x` across `d` are strong walls (declared
+//!   in the registry never to change or go, blocking movement and pushes,
+//!   answering no step: `facts::blocks_for_good`); nothing stands on `x`.
+//!   *Facts* (rules.md §4, under that gate). (a) Only the player's moves
+//!   move anything, one pushable a push (a chain of two is refused before
+//!   any key rule is looked at); nothing is grabbed, smashed or moves by
+//!   itself. (b) No rule makes a thing that counts on a goal (contents and
+//!   brews are keys, hammers, collectibles, bongs), and one that stops
+//!   counting (a heavy box sunk) never counts again: with as many as
+//!   goals, every solution ends with each of them on a goal. (c) A step
+//!   reads the player's cell and the one it moves to, its push chain and
+//!   the cell beyond, and answers at the cells something left or entered
+//!   (collectibles, water, plates, stairs, a doorway, a cauldron) and at
+//!   the doors of a plate that changed; plain cells hold none of these,
+//!   so a step that neither enters nor pushes into a set of plain cells
+//!   does the same whichever of them holds B. (d) A step that changes
+//!   nothing but the player's Facing can be left out of a solution:
+//!   without hands nothing reads Facing.
+//!   *Lemma.* Let the run from S (B on `e_0 = e`, the player on `f`) push
+//!   B on `k` times, along `e_1 … e_k`: `e_0 … e_{k-1}` plain, off goal,
+//!   walled on both sides, `e_k` plain and walled, `e_1 … e_k` empty in
+//!   S. Let Y be its end with the player walked back to `f` (`k` walks
+//!   over the emptied cells, pushing nothing); by (c) Y is S with B on
+//!   `e_k`. If S is solvable, Y is, in no more inputs. Play a shortest
+//!   solution σ of S (no step of it changes nothing else but Facing, (d))
+//!   from Y, keeping this: the two positions are equal but for B, on `e_i`
+//!   in σ's and `e_j` in ours, `i ≤ j`, and the player stands on none of
+//!   `e_{i+1} … e_j` (at first `i = 0`, `j = k`, the player on `f`). While
+//!   `i < j`, the player enters those cells only along the line (walls
+//!   beside), so: (1) a move from `e_{i-1}` (`f` for `i = 0`) onto `e_i`
+//!   pushes B on in σ (`e_{i+1}` is empty there) and walks in ours: now
+//!   `i + 1`; (2) a move from past `e_j` onto `e_j` walks in σ and pushes B
+//!   back onto the empty `e_{j-1}` in ours: now `j - 1`, the player on
+//!   `e_j` in both; (3) B moves no other way (a); a push onto `e_i` from
+//!   `e_{i-1}` is a chain of two, refused, so not in σ (d); a push of a
+//!   thing C onto `e_j` from past it is in no solution: B and C would face
+//!   each other over cells the player cannot reach (walls beside, B and C
+//!   at the ends), C could only come nearer and B go on to `e_{j-1}` at
+//!   most, never reaching a goal, against (b); (4) any other step does the
+//!   same in both (c). When `i = j` the positions are equal and σ goes on
+//!   as it is, and σ's position is never solved while `i < j` (B on
+//!   `e_i`, off goal, (b)). So σ solves Y.
+//!   *Complete.* The search explores every position of the graph whose
+//!   edges are the steps, one that starts a run leading to the run's end
+//!   instead. Every solvable position P has a path in it to a solved one,
+//!   by induction on P's fewest inputs `n` to solved: a shortest
+//!   solution's first step reaches a position of `n - 1` inputs, either
+//!   as an edge, or it starts a run, whose end leads by `k` walks back
+//!   (edges: they push nothing) to Y, of at most `n - 1` by the lemma. The
+//!   prunings drop only positions no solution passes, so "unsolvable" is
+//!   still a proof. Why each condition: a thing that does not count, or a
+//!   box to spare, may wait in the corridor for good where a solution
+//!   brings another thing in from the far side (a key pushed in only to
+//!   clear the way, run onto the goal where a box must go: a test has
+//!   it); a goal, or an open cell beside `e` or `x` (a crossing, the way
+//!   round), is where the box may have to stop; a cell that answers steps
+//!   (a plate the player steps off, water a heavy box sinks in, a coin)
+//!   would make a run step do more, and (c) fail. Each mechanic: hands
+//!   (grab, carry, swing, hammer, cleanup) and chains are off; water,
+//!   plates, doors, collectibles, stairs and cauldrons are never on a
+//!   plain cell and act alike in both positions elsewhere (c); heavy boxes
+//!   count and are pushed like boxes; a key counts on no goal, so never
+//!   runs, and goes into its door or a cauldron only at a chain's far end
+//!   with the taker beyond (never on a plain cell); a bong is made and
+//!   broken elsewhere, and needs a hammer to break; a lantern answers
+//!   steps beside it: off; ducks move by themselves: off; a mechanic the
+//!   sim gains turns dead cells, so this, off until it is checked.
+//! - **Not done**: corral deadlocks; other macro moves: a box pulled or
+//!   carried along a path (with hands a box in a corridor can be pulled
+//!   back, so (a) fails; and in the optimal modes every step of a carry
+//!   costs a move and a push, so nothing can be merged), a box pushed
+//!   along a path that turns, or into a goal room in one edge (the fast
+//!   push search's goal macros drop continuations, so a search with them
+//!   proves nothing when it runs out); in fast mode merging the free
+//!   region (the walk to the next interaction as one edge, sound there
+//!   too) was measured and did not pay (docs/benchmarks-solver.md); a
+//!   move-optimal bound with hands (swings move boxes for no move).
 //! - **How far it got** ([`Reach`](crate::Reach), in the stats): the most goals filled
 //!   in a position stored, the order, the prunings above that applied and
 //!   how many positions they dropped as dead, so a search that gives up
@@ -186,6 +281,7 @@
 //!   sim can reach, waits included: "unsolvable" is a proof.
 
 mod bound;
+mod corridors;
 mod ended;
 mod explore;
 mod facts;

@@ -12,6 +12,7 @@ use muscleman_level::Level;
 use muscleman_sim::{TagKind, Trail};
 
 use super::bound::Bound;
+use super::corridors::Corridors;
 use super::ended::Explored;
 use super::facts::Facts;
 use super::freeze::{Freeze, FreezeRule};
@@ -24,8 +25,10 @@ use crate::error::SolveError;
 use crate::options::{GiveUpReason, Optimize, Progress, SolveOptions, Stats};
 use crate::reach::{Prunings, Reach};
 
+mod child;
 mod dead;
 mod rank;
+mod tunnel;
 mod turns;
 mod walks;
 
@@ -71,6 +74,9 @@ struct Search<'a> {
     /// The optimal modes' lower bound (off in fast mode, where unsound and
     /// when pruning is off).
     bound: Bound,
+    /// The cells tunnel runs read (off but in fast mode, where unsound
+    /// and when pruning is off).
+    corridors: Corridors,
     /// The cells of the current position's boxes (scratch).
     boxes: Vec<GridPos>,
     /// How far the search got.
@@ -100,6 +106,20 @@ pub(crate) fn explore(
     start: Option<Trail>,
     options: &SolveOptions,
     prune: bool,
+    budget: Option<Duration>,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<(Explored, Stats), SolveError> {
+    explore_runs(level, start, options, prune, prune, budget, progress)
+}
+
+/// [`explore`], with tunnel runs only if `runs` as well as `prune` (a test
+/// measures what they save).
+fn explore_runs(
+    level: &Level,
+    start: Option<Trail>,
+    options: &SolveOptions,
+    prune: bool,
+    runs: bool,
     budget: Option<Duration>,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<(Explored, Stats), SolveError> {
@@ -182,6 +202,15 @@ pub(crate) fn explore(
     } else {
         Bound::default()
     };
+    // Fast mode without hands: see the module docs, "Tunnel runs".
+    let corridors = Corridors::new(
+        level,
+        trail.world(),
+        options,
+        prune && runs,
+        facts.min,
+        facts.max,
+    );
     let mut prunings = Prunings::default();
     if prune {
         prunings = prunings.with(Prunings::NO_OPS).with(Prunings::BOX_COUNT);
@@ -199,6 +228,9 @@ pub(crate) fn explore(
         }
         if bound.on() {
             prunings = prunings.with(Prunings::LOWER_BOUND);
+        }
+        if corridors.on() {
+            prunings = prunings.with(Prunings::TUNNELS);
         }
     }
     let reach = Reach {
@@ -235,6 +267,7 @@ pub(crate) fn explore(
         guide,
         freeze,
         bound,
+        corridors,
         boxes: Vec::new(),
         reach,
         key: Vec::new(),
@@ -261,6 +294,7 @@ impl Search<'_> {
             + self.regions.bytes()
             + self.freeze.bytes()
             + self.bound.bytes()
+            + self.corridors.bytes()
     }
 
     /// Take one step on the trail, keeping its input.
@@ -488,96 +522,13 @@ impl Search<'_> {
             {
                 continue;
             }
-            let changed = self.step(*input)?;
-            let found = if changed {
-                self.child(n, cost, i as u8, at)?
-            } else {
-                None
-            };
-            self.back()?;
+            let found = self.step_child(n, cost, i, *input, at)?;
             if found.is_some() {
                 return Ok(found);
             }
         }
         if self.turn_grabs {
             return self.grab_every_way(n, cost, at, in_region);
-        }
-        Ok(None)
-    }
-
-    /// File the position the trail stands on, reached from `n` by input `i`
-    /// taken with the player on `from`.
-    fn child(
-        &mut self,
-        n: u32,
-        cost: u32,
-        i: u8,
-        from: GridPos,
-    ) -> Result<Option<Explored>, SolveError> {
-        self.stats.generated += 1;
-        if let Some(at) = self.past_bound() {
-            self.cut.get_or_insert(at);
-            return Ok(None);
-        }
-        let player_at = self.player_key_cell();
-        let census = self.writer.write(
-            self.trail.world(),
-            player_at,
-            &mut self.key,
-            &mut self.boxes,
-        );
-        if self.dead(census) {
-            self.reach.dead += 1;
-            return Ok(None);
-        }
-        if self.frozen(census, false) {
-            self.reach.dead += 1;
-            self.reach.frozen += 1;
-            return Ok(None);
-        }
-        let w = self.step_cost();
-        let c = cost.saturating_add(w);
-        match self.table.insert(&self.key, n, i, c) {
-            Insert::Full => return Ok(Some(Explored::GaveUp(GiveUpReason::Memory))),
-            Insert::New(m) => {
-                let rank = self.rank(c);
-                if self.normalize {
-                    self.from.push(from);
-                }
-                if self.solved() {
-                    if !self.optimal() {
-                        return Ok(Some(Explored::Found {
-                            inputs: self.inputs.clone(),
-                            optimal: false,
-                        }));
-                    }
-                    self.flags(m, SOLVED, 0);
-                }
-                match rank {
-                    Some(rank) => self.open.push(m, c, w, rank),
-                    None => self.reach.dead += 1,
-                }
-            }
-            // Best-first looks for any solution: a position is expanded
-            // once, however it was reached.
-            Insert::Known(_) if self.guided => {}
-            Insert::Known(m) => {
-                let improves = self.table.node(m).is_some_and(|node| c < node.cost);
-                if improves {
-                    if let Some(node) = self.table.node_mut(m) {
-                        node.cost = c;
-                        node.parent = n;
-                        node.input = i;
-                        node.flags &= !EXPANDED;
-                    }
-                    if let Some(f) = self.from.get_mut(m as usize) {
-                        *f = from;
-                    }
-                    if let Some(rank) = self.rank(c) {
-                        self.open.push(m, c, w, rank);
-                    }
-                }
-            }
         }
         Ok(None)
     }

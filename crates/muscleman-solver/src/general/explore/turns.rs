@@ -97,7 +97,7 @@ impl Search<'_> {
             let changed = self.step(Input::Grab)?;
             let i = TURNED_GRAB + u8::try_from(k).map_err(|_| lost(n))?;
             let found = if changed {
-                self.child(n, cost, i, at)?
+                self.child(n, cost, i, at, 0)?
             } else {
                 None
             };

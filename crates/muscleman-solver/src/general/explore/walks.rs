@@ -5,6 +5,7 @@
 
 use muscleman_core::{GridDir, GridPos, Input, MoveCause, Moved, SimEvent};
 
+use super::tunnel::run_of;
 use super::turns::turned_grab;
 use super::{INPUTS, Search, lost};
 use crate::error::SolveError;
@@ -67,14 +68,16 @@ impl Search<'_> {
             let n = self.chain.get(i).copied().unwrap_or(NONE);
             let node = self.table.node(n).copied().ok_or_else(|| lost(n))?;
             let turned = turned_grab(node.input);
-            let input = match turned {
-                Some(_) => Input::Grab,
-                None => INPUTS
-                    .get(usize::from(node.input))
-                    .copied()
-                    .ok_or_else(|| lost(n))?,
+            // A tunnel run: its moves, one by one.
+            let (input, moves) = match (turned, run_of(node.input)) {
+                (Some(_), _) => (Input::Grab, 1),
+                (None, Some((d, moves))) => (Input::Move(d), moves),
+                (None, None) => {
+                    let input = INPUTS.get(usize::from(node.input)).copied();
+                    (input.ok_or_else(|| lost(n))?, 1)
+                }
             };
-            let mut steps = 1;
+            let mut steps = moves;
             if self.normalize {
                 // Walk over the parent's region to where the input was taken.
                 let from = self.from.get(n as usize).copied().ok_or_else(|| lost(n))?;
@@ -100,7 +103,9 @@ impl Search<'_> {
                 // A grab another way: turn first.
                 steps += self.turn_to(d)?;
             }
-            self.step(input)?;
+            for _ in 0..moves {
+                self.step(input)?;
+            }
             self.flags(n, ON_TRAIL, 0);
             self.path.push((n, steps));
         }
