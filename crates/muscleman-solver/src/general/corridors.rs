@@ -8,12 +8,13 @@ use muscleman_core::{EntityRecipe, GridDir, GridPos};
 use muscleman_level::Level;
 use muscleman_sim::{Answer, TagKind, TagSet, World, recipe_decl};
 
-use super::facts::{blocks_for_good, goals_and_boxes_now};
+use super::facts::goals_and_boxes_now;
 use super::frame::Frame;
-use super::key::DeadCells;
+use super::key::{DeadCells, moves_by_itself};
+use super::walls::strong_wall;
 use crate::options::{Optimize, SolveOptions};
 
-/// Per cell: a strong wall that answers no step.
+/// Per cell: a strong wall (`walls::strong_wall`).
 const WALL: u8 = 1;
 /// Per cell: plain, the level puts nothing there but what moves and goals.
 const PLAIN: u8 = 2;
@@ -38,12 +39,13 @@ impl Corridors {
     /// from `world` under `options` (pruning `prune`), and if so mark the
     /// cells of the bound from `min` to `max`. On only where the proof of
     /// the module docs of `general` holds: fast mode with pruning on; rules
-    /// without hands, one box per push; one floor; dead cells sound (every
-    /// recipe moves only when pushed, so nothing moves by itself, and
-    /// every mechanic is one the proof was checked against); no recipe
-    /// answers the player's steps on other cells than its own (a lantern
-    /// glows next to it: what blocks movement and answers steps does);
-    /// and as many things that count on a goal as goals.
+    /// without hands, one box per push; one floor; nothing moves by itself
+    /// ([`moves_by_itself`]: a duck walks every step); dead cells sound
+    /// (only pushes move a box, and every mechanic is one the proof was
+    /// checked against); no recipe answers the player's steps on other
+    /// cells than its own (what blocks movement and answers steps does: a
+    /// lantern glows next to it, and may be a strong wall); and as many
+    /// things that count on a goal as goals.
     pub(crate) fn new(
         level: &Level,
         world: &World,
@@ -69,6 +71,7 @@ impl Corridors {
             && !rules.hands
             && rules.max_chain == Some(1)
             && level.floor_count() == 1
+            && !moves_by_itself(level)
             && DeadCells::sound(level, false)
             && !answers_beside
             && goals > 0
@@ -96,8 +99,7 @@ impl Corridors {
             if !moves {
                 *cell &= !PLAIN;
             }
-            if decl.is_some_and(|d| blocks_for_good(d) && d.assume.answers_steps == Answer::Nothing)
-            {
+            if strong_wall(spec.recipe) {
                 *cell |= WALL;
             }
         }

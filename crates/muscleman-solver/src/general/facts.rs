@@ -4,7 +4,7 @@
 
 use muscleman_core::{EntityRecipe, GridPos, RecipeState};
 use muscleman_level::Level;
-use muscleman_sim::{RecipeDecl, TagKind, TagSet, World, world_cell};
+use muscleman_sim::{World, world_cell};
 
 /// Cells past the level's rectangle, on every side, that the search lets
 /// the player and what it moves reach.
@@ -46,17 +46,6 @@ impl Facts {
     pub(super) fn inside(&self, at: GridPos) -> bool {
         (self.min.x..=self.max.x).contains(&at.x) && (self.min.y..=self.max.y).contains(&at.y)
     }
-}
-
-/// The tags of a strong wall, as [`blocks_for_good`] reads them.
-const WALL: TagSet = TagSet::of(&[TagKind::BlocksMovement, TagKind::BlocksPush]);
-
-/// Return whether an entity of `decl`'s recipe blocks movement and pushes
-/// for good: the sim's registry declares that it never changes and is
-/// never destroyed, and gives it both blockers (a strong wall). What
-/// stands next to one can never move onto its cell or through it.
-pub(crate) fn blocks_for_good(decl: &RecipeDecl) -> bool {
-    decl.assume.never_changes && decl.assume.never_destroyed && decl.tags.contains_all(WALL)
 }
 
 /// Return how many goals and how many boxes (boxes and heavy boxes not

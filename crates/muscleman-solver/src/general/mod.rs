@@ -176,20 +176,20 @@
 //!   the optimal modes (a run can cost inputs a solution would not take:
 //!   the walks back below) nor in the plain search.
 //!   *The rule.* Once per search: rules without hands and `max_chain`
-//!   `Some(1)`; one floor; dead cells sound ([`key::DeadCells::sound`]
-//!   without hands: every recipe of the level moves only when pushed, so
-//!   nothing moves by itself, and the sim has no mechanic this was not
-//!   checked against); no recipe of the level answers the player's steps
-//!   while blocking movement (so it answers steps onto other cells: a
-//!   lantern glows beside it); as many things that count on a goal
-//!   ([`key::counts_on_goal`]) as goals. At each step, with the player on
-//!   `f`, B on `e` and `x = e + d`: B counts on a goal; `f`, `e` and `x`
-//!   are *plain* (the level puts nothing there but the player, what is
-//!   pushed, in its own state, and goals: no water, plate, door,
-//!   collectible, stairs, cauldron or wall); `e` is off goal; both cells
-//!   beside `e` and both beside `x` across `d` are strong walls (declared
-//!   in the registry never to change or go, blocking movement and pushes,
-//!   answering no step: `facts::blocks_for_good`); nothing stands on `x`.
+//!   `Some(1)`; one floor; nothing moves by itself ([`key::moves_by_itself`]:
+//!   a duck walks every step); dead cells sound ([`key::DeadCells::sound`]
+//!   without hands: only the player's pushes move a box, and the sim has no
+//!   mechanic this was not checked against); no recipe of the level
+//!   answers the player's steps while blocking movement (so it answers
+//!   steps onto other cells: a lantern glows beside it); as many things
+//!   that count on a goal ([`key::counts_on_goal`]) as goals. At each
+//!   step, with the player on `f`, B on `e` and `x = e + d`: B counts on a
+//!   goal; `f`, `e` and `x` are *plain* (the level puts nothing there but
+//!   the player, what is pushed, in its own state, and goals: no water,
+//!   plate, door, collectible, stairs, cauldron or wall); `e` is off goal;
+//!   both cells beside `e` and both beside `x` across `d` are strong walls
+//!   ([`walls::strong_wall`]: never changed, never destroyed, blocking
+//!   movement and pushes); nothing stands on `x`.
 //!   *Facts* (rules.md §4, under that gate). (a) Only the player's moves
 //!   move anything, one pushable a push (a chain of two is refused before
 //!   any key rule is looked at); nothing is grabbed, smashed or moves by

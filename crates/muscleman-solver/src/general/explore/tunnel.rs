@@ -232,7 +232,8 @@ mod tests {
     }
 
     /// Runs are off in the optimal modes, with hands, with chains, with a
-    /// box to spare, on two floors and without pruning.
+    /// box to spare, on two floors, where something moves by itself and
+    /// without pruning.
     #[test]
     fn runs_are_off_where_the_proof_does_not_hold() {
         let on = |text: &str, rules: Rules, optimize: Optimize| {
@@ -250,6 +251,9 @@ mod tests {
         assert!(!on(spare, Rules::SOKOBAN, Optimize::Fast));
         let floors = "############\n#@ $      .#\n############\nfloor: 2\n###\n# #\n###\n";
         assert!(!on(floors, Rules::SOKOBAN, Optimize::Fast));
+        // A duck walks every step: the world does not stand still.
+        let duck = "legend: u = Duck\n############\n#@ $      .#\n############\n#u #\n####\n";
+        assert!(!on(duck, Rules::SOKOBAN, Optimize::Fast));
         let level = Level::parse(corridor).unwrap();
         let options = SolveOptions {
             rules: Rules::SOKOBAN,
