@@ -211,7 +211,7 @@
 //!   S. Let Y be its end with the player walked back to `f` (`k` walks
 //!   over the emptied cells, pushing nothing); by (c) Y is S with B on
 //!   `e_k`. If S is solvable, Y is, in no more inputs. Play a shortest
-//!   solution σ of S (no step of it changes nothing else but Facing, (d))
+//!   solution σ of S (each of its steps changes more than Facing, by (d))
 //!   from Y, keeping this: the two positions are equal but for B, on `e_i`
 //!   in σ's and `e_j` in ours, `i ≤ j`, and the player stands on none of
 //!   `e_{i+1} … e_j` (at first `i = 0`, `j = k`, the player on `f`). While
