@@ -158,7 +158,12 @@
 //!   while over regions it went breadth-first in pushes, each position
 //!   costing a tour of its region (about ten times a plain position's
 //!   expansion), so on an open level whose solution is short in moves it
-//!   was 58 times slower; not measured again since it became best-first. The
+//!   was 58 times slower. Measured again best-first (2026-12-02, the
+//!   designer set, docs/benchmarks-solver.md): fewer positions on 12 of
+//!   20 levels, but What's in the Box and Plate Relay no longer solved in
+//!   10 s, and solutions up to twice as long in moves (a tour's walks are
+//!   the tour's, not the shortest), which the hint shows a player: still
+//!   left exact. The
 //!   property tests of `tests/general.rs` hold
 //!   the stored positions of goal-less levels equal to the reference's walk
 //!   classes and every verdict equal to the reference's.
@@ -262,7 +267,7 @@
 //!   push search's goal macros drop continuations, so a search with them
 //!   proves nothing when it runs out); in fast mode merging the free
 //!   region (the walk to the next interaction as one edge, sound there
-//!   too) was measured and did not pay (docs/benchmarks-solver.md); a
+//!   too) was measured twice and did not pay ("Free region" above); a
 //!   move-optimal bound with hands (swings move boxes for no move).
 //! - **How far it got** ([`Reach`](crate::Reach), in the stats): the most goals filled
 //!   in a position stored, the order, the prunings above that applied and
