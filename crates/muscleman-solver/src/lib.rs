@@ -106,9 +106,17 @@
 //!   same argument. A run can add pushes (the second case), so optimal
 //!   modes do not use it. Under chain rules the player on `x` could push B
 //!   and a box beyond as a chain, and with spare boxes B may stay put, so
-//!   runs are off there. Combined with PI-corrals and the deadlock rules it
-//!   stays complete: a solvable state keeps some solvable child, and the run
-//!   from that child is solvable.
+//!   runs are off there. This shows that a run keeps a solution, not that a
+//!   search with runs reaches one: a solvable state keeps a solvable child,
+//!   but its solution may need more pushes (the second case), and the
+//!   PI-corrals' proof of completeness goes by pushes, so the two together
+//!   could in principle go round solvable states without ending. So runs
+//!   come with the goal macros (below): a search that took a run and then
+//!   runs out of states proves nothing, and a complete search without
+//!   runs or macros takes its place; one that never took a run searched
+//!   the graph without them, and its exhaustion is a proof. The general
+//!   search's tunnel runs (module docs of `general`) prove completeness by
+//!   the inputs instead, with no corrals.
 //! - **Goal macros** (fast mode only; Sokoban rules, as many boxes as
 //!   goals): a goal room is a 4-connected group of goals,
 //!   its entrances the floor cells beside it; its packing order comes
@@ -118,8 +126,9 @@
 //!   empty goal in that order, along the fewest pushes inside the room.
 //!   This drops the push's other continuations, so a search that uses
 //!   macros is not complete: when it runs out of states it proves nothing,
-//!   and a complete weighted search (`g + 2h`, no macros) takes its place
-//!   and its turns; only that one's exhaustion is a proof.
+//!   and a complete weighted search (`g + 2h`, no macros and no tunnel
+//!   runs) takes its place and its turns; only that one's exhaustion is a
+//!   proof.
 //! - **Search**: A* with ties broken toward deeper nodes for
 //!   [`Optimize::Pushes`] and [`Optimize::Moves`] (the bound is consistent,
 //!   so the first solved node taken off the open list is optimal). For

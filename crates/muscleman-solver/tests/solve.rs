@@ -563,6 +563,30 @@ fn tunnel_runs_take_a_corridor_in_one_step() {
     assert_eq!(solved(&p, Rules::SOKOBAN, Optimize::Pushes).0, 10);
 }
 
+/// With a box to spare a box need not move on, so no search runs a
+/// tunnel (the push search prunes nothing there, runs included): the
+/// corridor is pushed cell by cell.
+#[test]
+fn tunnel_runs_are_off_with_a_box_to_spare() {
+    let p = level("##############\n#@$         .#\n#$############\n##############");
+    let out = solve(&p, &opts(Rules::SOKOBAN, Optimize::Fast)).expect("ok");
+    let SolveOutcome::Solved(s) = out else {
+        panic!("not solved: {out:?}")
+    };
+    assert_eq!(s.pushes, 10);
+    assert!(s.stats.stored >= 11, "stored {}", s.stats.stored);
+}
+
+/// A search that took a tunnel run and ran out of states proves nothing
+/// (see the crate docs): the complete search without runs takes its place,
+/// and its exhaustion is the proof.
+#[test]
+fn an_unsolvable_tunnel_level_is_proved_without_runs() {
+    let p = level("#########\n#.@$    #\n#########");
+    let out = solve(&p, &opts(Rules::SOKOBAN, Optimize::Fast)).expect("ok");
+    assert!(matches!(out, SolveOutcome::Unsolvable { .. }), "{out:?}");
+}
+
 /// A box must go into a tunnel and come back out the way it went in (the
 /// player gets round it by another way): the tunnel run pushes it to the
 /// tunnel's end, and fast mode must still find a solution.

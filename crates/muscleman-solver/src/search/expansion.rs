@@ -84,6 +84,7 @@ impl Search<'_> {
                     occupied[end] = false;
                     occupied[next] = true;
                     (behind, end, run) = (end, next, run + 1);
+                    self.ran_tunnel = true;
                 }
             }
             // A goal macro takes the box on to its room's next goal.

@@ -82,7 +82,8 @@ struct Config<'a> {
     strategy: Strategy,
     /// PI-corral pruning (Sokoban rules, not move-optimal).
     use_corrals: bool,
-    /// Tunnel runs (Sokoban rules, as many boxes as goals, fast mode).
+    /// Tunnel runs (asked for with the macros, Sokoban rules, as many
+    /// boxes as goals, fast mode): a search that took one is not complete.
     use_tunnels: bool,
     /// Goal macros (asked for, not A*, Sokoban rules, as many boxes as
     /// goals, some goal room with a packing order): not complete.
@@ -142,6 +143,8 @@ pub(crate) struct Search<'a> {
     macro_pushes: Vec<goal_room::MacroPush>,
     /// Buffers of the expansion under way.
     scratch: Scratch,
+    /// Whether a tunnel run was taken (see [`Search::complete`]).
+    ran_tunnel: bool,
     /// The open list's last popped priority.
     last_priority: u32,
     /// The counters reported to the caller.
@@ -178,8 +181,14 @@ impl<'a> Search<'a> {
                 // move-optimality, and its reasoning is for one box per push.
                 use_corrals: board.max_chain == 1 && opts.optimize != Optimize::Moves,
                 // Tunnel runs keep solvability, not push counts, and their
-                // reasoning is for one box per push and every box on a goal.
-                use_tunnels: board.max_chain == 1 && board.prune && opts.optimize == Optimize::Fast,
+                // reasoning is for one box per push and every box on a goal
+                // (`board.prune`: as many boxes as goals); with the corrals,
+                // their exhaustion proves nothing (see the crate docs), so
+                // they come and go with the goal macros.
+                use_tunnels: macros
+                    && board.max_chain == 1
+                    && board.prune
+                    && opts.optimize == Optimize::Fast,
                 use_macros: rooms.is_some(),
                 halt,
                 start,
@@ -206,6 +215,7 @@ impl<'a> Search<'a> {
                 pushes: Vec::with_capacity(64),
             },
             last_priority: 0,
+            ran_tunnel: false,
             stats: Stats::default(),
         }
     }
@@ -245,10 +255,11 @@ impl<'a> Search<'a> {
             + (self.macro_pushes.capacity() * size_of::<goal_room::MacroPush>()) as u64
     }
 
-    /// Whether running out of states proves the level unsolvable (goal
-    /// macros make a search incomplete).
+    /// Whether running out of states proves the level unsolvable: goal
+    /// macros make a search incomplete, and so does a tunnel run taken
+    /// (one that never ran searched the graph without them).
     pub fn complete(&self) -> bool {
-        !self.cfg.use_macros
+        !self.cfg.use_macros && !self.ran_tunnel
     }
 
     /// The search's open-list order.
