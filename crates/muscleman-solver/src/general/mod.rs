@@ -260,9 +260,18 @@
 //!   steps beside it: off; ducks move by themselves: off; a mechanic the
 //!   sim gains turns dead cells, so this, off until it is checked.
 //! - **Not done**: corral deadlocks; other macro moves: a box pulled or
-//!   carried along a path (with hands a box in a corridor can be pulled
-//!   back, so (a) fails; and in the optimal modes every step of a carry
-//!   costs a move and a push, so nothing can be merged), a box pushed
+//!   carried along a path. With hands a box in a corridor can be pulled
+//!   back, so (a) fails; in the optimal modes every step of a carry costs
+//!   a move and a push, so nothing can be merged; and in fast mode such an
+//!   edge saves no position: a pull is undone by a carry forward and the
+//!   box may be dropped at any cell of the way, so every position along
+//!   it is a neighbour of the next and of its own drop, and a search that
+//!   must still prove "unsolvable" files them all the same. Tried as a
+//!   jump (a pull in a corridor also filed with its run to the corridor's
+//!   end, nothing dropped: sound, an ordering only), any solution, one
+//!   thread, 2026-12-02: designer set 1,520,222 states to 1,520,218 (four
+//!   levels one state fewer), built-in levels 38,572 to 38,573,
+//!   Combinations 625,034 to 622,071; not kept. A box pushed
 //!   along a path that turns, or into a goal room in one edge (the fast
 //!   push search's goal macros drop continuations, so a search with them
 //!   proves nothing when it runs out); in fast mode merging the free
