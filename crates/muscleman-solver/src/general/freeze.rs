@@ -67,7 +67,7 @@ use muscleman_sim::{Rules, TagKind, World, recipe_decl};
 
 use super::frame::Frame;
 use super::key::{DeadCells, counts_on_goal};
-use super::walls::strong_wall;
+use super::walls::WallMap;
 
 /// Which freeze rule is sound for a level (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,7 +123,7 @@ pub(crate) struct Freeze {
     rule: FreezeRule,
     frame: Frame,
     /// Per slot: a strong wall (S).
-    walls: Vec<bool>,
+    walls: WallMap,
     /// Per slot: a goal.
     goals: Vec<bool>,
     /// Per slot: the index of the box there in the current check, valid
@@ -149,7 +149,7 @@ impl Freeze {
         let mut freeze = Freeze {
             rule,
             frame,
-            walls: vec![false; cells],
+            walls: WallMap::new(level, &frame),
             goals: vec![false; cells],
             slot_box: vec![NO_BOX; cells],
             stamps: vec![0; cells],
@@ -158,11 +158,6 @@ impl Freeze {
         };
         for (at, spec) in level.entities() {
             let Some(i) = freeze.slot(at) else { continue };
-            if strong_wall(spec.recipe)
-                && let Some(w) = freeze.walls.get_mut(i)
-            {
-                *w = true;
-            }
             if spec.recipe == muscleman_core::EntityRecipe::Goal
                 && let Some(g) = freeze.goals.get_mut(i)
             {
@@ -179,7 +174,7 @@ impl Freeze {
 
     /// Return the bytes the grids hold.
     pub(crate) fn bytes(&self) -> u64 {
-        (self.walls.capacity()
+        (self.walls.bytes()
             + self.goals.capacity()
             + self.slot_box.capacity() * 4
             + self.stamps.capacity() * 4
@@ -194,7 +189,6 @@ impl Freeze {
     fn wall(&self, at: GridPos) -> bool {
         self.slot(at)
             .and_then(|i| self.walls.get(i))
-            .copied()
             .unwrap_or(false)
     }
 

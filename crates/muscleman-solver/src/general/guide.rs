@@ -14,7 +14,7 @@ use muscleman_core::{EntityRecipe, GridDir, GridPos};
 use muscleman_level::Level;
 
 use super::frame::Frame;
-use super::walls::strong_walls;
+use super::walls::WallMap;
 
 /// What [`Guide::estimate`] adds for an empty goal no box can reach (it
 /// still orders such positions last, never drops them).
@@ -66,18 +66,12 @@ impl Guide {
                 ..Guide::default()
             };
         }
-        let mut blocked = vec![false; cells];
+        let walls = WallMap::new(level, &frame);
         let mut guide = Guide {
             frame,
             ..Guide::default()
         };
-        for at in strong_walls(level) {
-            if let Some(slot) = guide.slot(at).and_then(|i| blocked.get_mut(i)) {
-                *slot = true;
-            }
-        }
-        let open =
-            |g: &Guide, at: GridPos| g.slot(at).and_then(|i| blocked.get(i)).is_some_and(|b| !*b);
+        let open = |g: &Guide, at: GridPos| g.slot(at).and_then(|i| walls.get(i)) == Some(false);
         let mut queue: Vec<GridPos> = Vec::new();
         for goal in &goals {
             let mut dist = vec![u16::MAX; cells];

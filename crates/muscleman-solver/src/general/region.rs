@@ -10,7 +10,7 @@ use muscleman_sim::{
 };
 
 use super::frame::Frame;
-use super::walls::strong_walls;
+use super::walls::WallMap;
 
 /// What makes a cell not free besides [`answering_marks`]: the player
 /// cannot enter it (something that blocks movement, water nothing fills)
@@ -100,7 +100,7 @@ pub(crate) struct Regions {
     /// Per slot: whether a strong wall stands there (never moved nor
     /// destroyed, so never free), to answer most of a fill's questions
     /// without the spatial index.
-    walls: Vec<bool>,
+    walls: WallMap,
     /// The tags that make a cell not free: [`IN_THE_WAY`] and the
     /// [`answering_marks`] (every tag but the player's when they are not
     /// known: a cell holding anything is then not free).
@@ -120,7 +120,7 @@ impl Regions {
     pub(crate) fn unused() -> Regions {
         Regions {
             frame: Frame::default(),
-            walls: Vec::new(),
+            walls: WallMap::default(),
             not_free: IN_THE_WAY,
             filled: Marks::default(),
             toured: Marks::default(),
@@ -134,9 +134,9 @@ impl Regions {
     pub(crate) fn new(level: &Level, min: GridPos, max: GridPos) -> Regions {
         let frame = Frame::new(min, max);
         let cells = frame.cells();
-        let mut regions = Regions {
+        Regions {
             frame,
-            walls: vec![false; cells],
+            walls: WallMap::new(level, &frame),
             not_free: IN_THE_WAY.union(
                 answering_marks()
                     .unwrap_or_else(|| tag_kinds().collect::<TagSet>().without(TagKind::Player)),
@@ -151,18 +151,12 @@ impl Regions {
             },
             via: vec![0; cells],
             queue: Vec::new(),
-        };
-        for at in strong_walls(level) {
-            if let Some(wall) = regions.slot(at).and_then(|i| regions.walls.get_mut(i)) {
-                *wall = true;
-            }
         }
-        regions
     }
 
     /// Return the bytes the fills hold.
     pub(crate) fn bytes(&self) -> u64 {
-        (self.walls.capacity()
+        (self.walls.bytes()
             + self.filled.seen.capacity() * 4
             + self.toured.seen.capacity() * 4
             + self.via.capacity()
@@ -194,7 +188,7 @@ impl Regions {
 
     /// [`Regions::free`] for a cell whose slot is known.
     fn free_slot(&self, world: &World, player: EntityId, at: GridPos, slot: usize) -> bool {
-        if self.walls.get(slot).copied().unwrap_or(true) {
+        if self.walls.get(slot).unwrap_or(true) {
             return false;
         }
         let index = world.index();

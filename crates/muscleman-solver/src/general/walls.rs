@@ -5,6 +5,8 @@ use muscleman_core::{EntityRecipe, GridPos};
 use muscleman_level::Level;
 use muscleman_sim::{TagKind, TagSet, recipe_decl};
 
+use super::frame::Frame;
+
 /// The tags of a strong wall: it blocks the player and every push.
 const WALL: TagSet = TagSet::of(&[TagKind::BlocksMovement, TagKind::BlocksPush]);
 
@@ -26,6 +28,36 @@ pub(crate) fn strong_walls(level: &Level) -> impl Iterator<Item = GridPos> + '_ 
         .entities()
         .filter(|(_, spec)| strong_wall(spec.recipe))
         .map(|(at, _)| at)
+}
+
+/// Per slot of a [`Frame`]: whether a strong wall stands there, the grid
+/// the general search's prunings read instead of the spatial index.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct WallMap {
+    walls: Vec<bool>,
+}
+
+impl WallMap {
+    /// Mark the strong walls of `level`'s first floor inside `frame`.
+    pub(crate) fn new(level: &Level, frame: &Frame) -> WallMap {
+        let mut walls = vec![false; frame.cells()];
+        for at in strong_walls(level) {
+            if let Some(w) = frame.slot(at).and_then(|i| walls.get_mut(i)) {
+                *w = true;
+            }
+        }
+        WallMap { walls }
+    }
+
+    /// Return whether slot `i` holds a strong wall (`None` past the frame).
+    pub(crate) fn get(&self, i: usize) -> Option<bool> {
+        self.walls.get(i).copied()
+    }
+
+    /// Return the bytes it holds.
+    pub(crate) fn bytes(&self) -> usize {
+        self.walls.capacity()
+    }
 }
 
 #[cfg(test)]

@@ -59,7 +59,7 @@ use muscleman_sim::{Rules, TagKind, World};
 
 use super::frame::Frame;
 use super::key::{DeadCells, box_origins, counts_on_goal, moves_by_itself};
-use super::walls::strong_walls;
+use super::walls::WallMap;
 use crate::hungarian::{BIG, Hungarian};
 use crate::options::Optimize;
 
@@ -74,7 +74,7 @@ pub(crate) struct Bound {
     /// At most this many boxes move in a step that costs 1.
     per_step: u32,
     frame: Frame,
-    walls: Vec<bool>,
+    walls: WallMap,
     goals: Vec<GridPos>,
     /// Per goal, per slot: steps of a box moved by pushes only.
     pushed: Vec<Vec<u16>>,
@@ -161,15 +161,10 @@ impl Bound {
             optimize,
             per_step,
             frame,
-            walls: vec![false; cells],
+            walls: WallMap::new(level, &frame),
             seen: vec![0; cells],
             ..Bound::default()
         };
-        for at in strong_walls(level) {
-            if let Some(w) = bound.slot(at).and_then(|i| bound.walls.get_mut(i)) {
-                *w = true;
-            }
-        }
         for goal in &goals {
             let pushed = bound.distances(*goal, false);
             bound.pushed.push(pushed);
@@ -195,7 +190,7 @@ impl Bound {
             .chain(&self.held)
             .map(|m| m.capacity() * 2)
             .sum();
-        (maps + self.walls.capacity() + self.seen.capacity() * 4) as u64
+        (maps + self.walls.bytes() + self.seen.capacity() * 4) as u64
     }
 
     fn slot(&self, at: GridPos) -> Option<usize> {
@@ -205,7 +200,6 @@ impl Bound {
     fn wall(&self, at: GridPos) -> bool {
         self.slot(at)
             .and_then(|i| self.walls.get(i))
-            .copied()
             .unwrap_or(false)
     }
 
@@ -485,7 +479,7 @@ impl Bound {
             for dir in GridDir::ALL {
                 let to = at.step(dir);
                 let Some(i) = self.slot(to) else { continue };
-                if self.walls.get(i).copied().unwrap_or(true) {
+                if self.walls.get(i).unwrap_or(true) {
                     continue;
                 }
                 if let Some(s) = self.seen.get_mut(i)

@@ -27,13 +27,7 @@ impl Search<'_> {
             self.cut.get_or_insert(at);
             return Ok(None);
         }
-        let player_at = self.player_key_cell();
-        let census = self.writer.write(
-            self.trail.world(),
-            player_at,
-            &mut self.key,
-            &mut self.boxes,
-        );
+        let census = self.write_key();
         if self.dead(census) {
             self.reach.dead += 1;
             return Ok(None);

@@ -17,7 +17,7 @@ use super::ended::Explored;
 use super::facts::Facts;
 use super::freeze::{Freeze, FreezeRule};
 use super::guide::Guide;
-use super::key::{DeadCells, FacingKey, KeyWriter, counts_on_goal, moves_by_itself};
+use super::key::{Census, DeadCells, FacingKey, KeyWriter, counts_on_goal, moves_by_itself};
 use super::open::Open;
 use super::region::{self, Regions};
 use super::table::{EXPANDED, Insert, NONE, ON_TRAIL, SOLVED, Table};
@@ -322,6 +322,18 @@ impl Search<'_> {
         }
     }
 
+    /// Write the key of the trail's position (the player's region's cell
+    /// when normalizing) and the cells of its boxes; return its census.
+    fn write_key(&mut self) -> Census {
+        let player_at = self.player_key_cell();
+        self.writer.write(
+            self.trail.world(),
+            player_at,
+            &mut self.key,
+            &mut self.boxes,
+        )
+    }
+
     /// Return whether the player holds something.
     fn holding(&self) -> bool {
         self.trail
@@ -418,13 +430,7 @@ impl Search<'_> {
     }
 
     fn run(&mut self, progress: &mut dyn FnMut(&Progress)) -> Result<Explored, SolveError> {
-        let player_at = self.player_key_cell();
-        let census = self.writer.write(
-            self.trail.world(),
-            player_at,
-            &mut self.key,
-            &mut self.boxes,
-        );
+        let census = self.write_key();
         let rank = self.rank(0);
         let Insert::New(root) = self.table.insert(&self.key, NONE, 0, 0) else {
             return Ok(Explored::GaveUp(GiveUpReason::Memory));
