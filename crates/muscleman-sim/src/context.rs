@@ -32,6 +32,14 @@ pub(crate) type FindTaker = fn(&World, TagSet, GridPos) -> Option<(EntityId, Tak
 /// How a smashable entity at a cell breaks (`None`: no target there).
 pub(crate) type BreakingOf = fn(&World, EntityId, GridPos) -> Option<Breaking>;
 
+/// An actor's turn in the actors phase (rules.md §4): what one entity of
+/// an acting recipe does by itself this step, given its id.
+pub(crate) type Act = fn(&mut StepContext<'_>, EntityId) -> Result<(), WorldError>;
+
+/// Find how an entity with these tags acts, if it is an actor (the
+/// recipes' declarations, gathered).
+pub(crate) type ActOf = fn(TagSet) -> Option<Act>;
+
 /// How a step is wired to the schedule and the declarations above it: the
 /// needs of the lines that read the change list (0 if none does), the
 /// spawner, and the answers the rules ask of the declarations.
@@ -47,6 +55,8 @@ pub(crate) struct Wiring {
     pub(crate) find_taker: FindTaker,
     /// How a hammer breaks a smashable.
     pub(crate) breaking: BreakingOf,
+    /// How an actor acts.
+    pub(crate) act_of: ActOf,
 }
 
 /// What a system works on: the world, the player, the input, the rules, the
@@ -201,6 +211,13 @@ impl<'a> StepContext<'a> {
     /// recipe declares; `None` when it is no target where it stands.
     pub(crate) fn breaking(&self, id: EntityId, at: GridPos) -> Option<Breaking> {
         (self.wiring.breaking)(self.world, id, at)
+    }
+
+    /// Return how an entity with `tags` acts in the actors phase, as its
+    /// recipe declares; `None` when it is no actor.
+    #[inline]
+    pub(crate) fn act_of(&self, tags: TagSet) -> Option<Act> {
+        (self.wiring.act_of)(tags)
     }
 
     /// Return whether some entity of the world has `tag` (from the index's

@@ -7,7 +7,7 @@ use muscleman_core::{EntityId, EntityRecipe, EntitySpec, GlobalCounter, GridDir,
 
 use crate::breaking::Breaking;
 use crate::component::{Collects, Facing, Holding, Inside, TagKind, TagSet};
-use crate::context::TakeKey;
+use crate::context::{Act, TakeKey};
 use crate::line::{System, SystemEntry};
 use crate::needs::Needs;
 use crate::world::{InvariantError, World, WorldError};
@@ -258,6 +258,11 @@ pub struct RecipeDecl {
     /// How a hammer breaks it, for a smashable recipe that breaks its own
     /// way (`None`: where it stands, its contents all in its cell).
     pub breaks: Option<Breaks>,
+    /// How one of its entities acts by itself in the actors phase (an
+    /// actor: a duck); `None` for what never acts. The registry checks at
+    /// compile time that a recipe acts exactly when it has a brain
+    /// ([`TagKind::Brain`]) and moves by itself (`Assume::moves_only_when_pushed` false).
+    pub(crate) act: Option<Act>,
 }
 
 impl RecipeDecl {
@@ -275,7 +280,21 @@ impl RecipeDecl {
             assume,
             explain: "",
             breaks: None,
+            act: None,
         }
+    }
+
+    /// This, acting by itself in the actors phase as `act` says.
+    pub(crate) const fn acting(self, act: Act) -> Self {
+        RecipeDecl {
+            act: Some(act),
+            ..self
+        }
+    }
+
+    /// Return whether its entities act by themselves in the actors phase.
+    pub const fn acts(&self) -> bool {
+        self.act.is_some()
     }
 
     /// This, broken by a hammer as `breaks` says.
@@ -326,6 +345,19 @@ impl RecipeDecl {
             Some(c) => self.tags.with(TagKind::of_color(c)),
             None => self.tags,
         }
+    }
+
+    /// Return the way its entities face when spawned, if they have a
+    /// Facing (the player, a duck).
+    pub const fn facing(&self) -> Option<GridDir> {
+        let mut rest = self.init;
+        while let [first, tail @ ..] = rest {
+            if let Init::Facing(dir) = first {
+                return Some(*dir);
+            }
+            rest = tail;
+        }
+        None
     }
 
     /// Return the counter its entities raise when collected, if any.
@@ -398,6 +430,10 @@ pub(crate) struct Mechanic {
     pub(crate) meets: &'static [(Needs, TagKind)],
     /// The tags it declares (with `tags!`, in its module).
     pub(crate) tags: &'static [TagKind],
+    /// The tags whose entities its rules visit without a look at the
+    /// level: the spatial index lists them, by colour class, in id order
+    /// (`Tallies::listed`).
+    pub(crate) lists: &'static [TagKind],
     /// What of its entities takes a key a push chain brings (a door, a
     /// cauldron).
     pub(crate) takes_key: Option<KeyTaker>,
@@ -422,6 +458,7 @@ impl Mechanic {
             check: None,
             meets: &[],
             tags: &[],
+            lists: &[],
             takes_key: None,
             emit: None,
         }

@@ -221,6 +221,6 @@ pub(crate) fn breaking(world: &World, id: EntityId, at: GridPos) -> Option<Break
 /// Return `tags` without the play state a level does not write: whether a
 /// switch is pressed (it takes that state from what stands on it at load)
 /// and whether the player carries something (saves keep that).
-const fn level_tags(tags: TagSet) -> TagSet {
+pub(crate) const fn level_tags(tags: TagSet) -> TagSet {
     tags.without(TagKind::Pressed).without(TagKind::Carrying)
 }

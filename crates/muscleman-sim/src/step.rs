@@ -5,7 +5,7 @@ use muscleman_core::{EntityId, EventBatch, GridPos, Input};
 use crate::component::TagKind;
 use crate::context::{StepContext, Wiring};
 use crate::recipe::{breaking, spawn_spec};
-use crate::registry::{EMITTERS, MEETS, find_taker};
+use crate::registry::{EMITTERS, MEETS, act_of, find_taker};
 use crate::rules::Rules;
 use crate::schedule::{self, REACTIVE, TRACK_CHANGES};
 use crate::world::{World, WorldError};
@@ -20,6 +20,7 @@ pub(crate) const WIRING: Wiring = Wiring {
     meets: &MEETS,
     find_taker,
     breaking,
+    act_of,
 };
 
 /// Why a step could not run. The world is unchanged when a step fails.

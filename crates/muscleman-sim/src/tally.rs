@@ -1,6 +1,7 @@
 //! Tallies of tags: how many entities have each tag, by colour class, which
-//! tags any entity has at all, and, for the tags that ask for it
-//! ([`LISTED`]), which entities of each class have them. The spatial index
+//! tags any entity has at all, and, for the tags the world was made to list
+//! (the mechanics' declarations, gathered by the registry), which entities
+//! of each class have them. The spatial index
 //! keeps them as it files tags, so they follow every step, undo, restart
 //! and load without a scan of the level, and a rule that asks "are all the
 //! red ones pressed?" or "is there water at all?" answers in constant time
@@ -34,13 +35,9 @@ pub const SIGNAL_CLASSES: [Option<KeyColor>; 5] = [
 /// How many colour classes there are.
 const CLASSES: usize = SIGNAL_CLASSES.len();
 
-/// The tags whose entities the tallies list, by class: a door's rule opens
-/// every door of a class at once, and the actors phase visits every entity
-/// with a brain, in id order, without a look at the level.
-pub(crate) const LISTED: [TagKind; 2] = [TagKind::Door, TagKind::Brain];
-
-/// The tags of [`LISTED`], as a set.
-const LISTED_SET: TagSet = TagSet::of(&LISTED);
+/// How many tags the tallies can list: a world made to list more fails the
+/// build (the registry checks the mechanics' declarations against it).
+pub(crate) const MAX_LISTED: usize = 4;
 
 /// Return the class of a colour (`None`: colourless).
 const fn class(color: Option<KeyColor>) -> usize {
@@ -66,29 +63,80 @@ fn bit_positions(mut bits: u64) -> impl Iterator<Item = usize> {
 }
 
 /// How many entities have each tag, by colour class; which tags any entity
-/// has; and the entities with a listed tag (doors, brains), by tag and
-/// class.
+/// has; and the entities with a listed tag (a mechanic asks for the tags
+/// whose entities its rule visits: a door's rule opens every door of a
+/// class at once, the actors phase visits every actor in id order), by tag
+/// and class.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tallies {
     /// By tag bit, then class.
     counts: [[u32; CLASSES]; TagSet::CAPACITY],
     /// The tags at least one entity has.
     present: TagSet,
-    /// By place in [`LISTED`], then class, the entities with that tag.
-    listed: [[BTreeSet<EntityId>; CLASSES]; LISTED.len()],
+    /// The tags whose entities are listed.
+    listing: TagSet,
+    /// By place in `listing` (its tags in bit order), then class, the
+    /// entities with that tag.
+    listed: [[BTreeSet<EntityId>; CLASSES]; MAX_LISTED],
 }
 
 impl Default for Tallies {
+    /// Tallies that list no tag's entities.
     fn default() -> Self {
         Tallies {
             counts: [[0; CLASSES]; TagSet::CAPACITY],
             present: TagSet::EMPTY,
+            listing: TagSet::EMPTY,
             listed: Default::default(),
         }
     }
 }
 
 impl Tallies {
+    /// Empty tallies that list the entities of the tags in `listing` (at
+    /// most [`MAX_LISTED`]; past it, the last ones are not listed, which
+    /// the registry's compile-time check rules out).
+    pub(crate) fn listing(listing: TagSet) -> Self {
+        let mut kept = TagSet::EMPTY;
+        for bit in bit_positions(listing.bits()).take(MAX_LISTED) {
+            kept = kept.union(TagSet::from_bits(1 << bit));
+        }
+        Tallies {
+            listing: kept,
+            ..Tallies::default()
+        }
+    }
+
+    /// Return the tags whose entities are listed.
+    pub(crate) fn listed_tags(&self) -> TagSet {
+        self.listing
+    }
+
+    /// Return the place in `listed` of the tag at `bit`, if it is listed.
+    #[inline]
+    fn slot(&self, bit: usize) -> Option<usize> {
+        let below = self.listing.bits() & ((1u64 << bit) - 1);
+        (self.listing.bits() >> bit & 1 == 1).then_some(below.count_ones() as usize)
+    }
+
+    /// List or unlist `id` under every listed tag of `tags`, in class `c`.
+    #[inline]
+    fn list(&mut self, id: EntityId, tags: TagSet, c: usize, add: bool) {
+        let listed = tags.bits() & self.listing.bits();
+        for bit in bit_positions(listed) {
+            let Some(lists) = self.slot(bit).and_then(|s| self.listed.get_mut(s)) else {
+                continue;
+            };
+            if let Some(l) = lists.get_mut(c) {
+                if add {
+                    l.insert(id);
+                } else {
+                    l.remove(&id);
+                }
+            }
+        }
+    }
+
     /// Count an entity with `tags` in.
     pub(crate) fn add(&mut self, id: EntityId, tags: TagSet) {
         let c = class(tags.color());
@@ -98,14 +146,8 @@ impl Tallies {
             }
         }
         self.present = self.present.union(tags);
-        if tags.intersects(LISTED_SET) {
-            for (tag, lists) in LISTED.iter().zip(&mut self.listed) {
-                if tags.contains(*tag)
-                    && let Some(l) = lists.get_mut(c)
-                {
-                    l.insert(id);
-                }
-            }
+        if tags.intersects(self.listing) {
+            self.list(id, tags, c, true);
         }
     }
 
@@ -113,14 +155,8 @@ impl Tallies {
     pub(crate) fn remove(&mut self, id: EntityId, tags: TagSet) {
         let c = class(tags.color());
         self.count_out(c, tags.bits());
-        if tags.intersects(LISTED_SET) {
-            for (tag, lists) in LISTED.iter().zip(&mut self.listed) {
-                if tags.contains(*tag)
-                    && let Some(l) = lists.get_mut(c)
-                {
-                    l.remove(&id);
-                }
-            }
+        if tags.intersects(self.listing) {
+            self.list(id, tags, c, false);
         }
     }
 
@@ -143,7 +179,7 @@ impl Tallies {
     /// that changed move, unless its class or its listing changes.
     pub(crate) fn retag(&mut self, id: EntityId, old: TagSet, new: TagSet) {
         // The listed tags each set has.
-        let listed = |t: TagSet| t.minus(t.minus(LISTED_SET));
+        let listed = |t: TagSet| t.minus(t.minus(self.listing));
         if old.color() != new.color() || listed(old) != listed(new) {
             self.remove(id, old);
             self.add(id, new);
@@ -190,20 +226,37 @@ impl Tallies {
     }
 
     /// Iterate, in id order, over the entities of a colour class that have
-    /// `tag`, a tag the tallies list (a door, a brain); none for any other.
+    /// `tag`, a tag the tallies list (a door, an actor); none for any other.
     pub fn listed(
         &self,
         tag: TagKind,
         color: Option<KeyColor>,
     ) -> impl Iterator<Item = EntityId> + '_ {
-        LISTED
-            .iter()
-            .position(|t| *t == tag)
+        self.slot(usize::from(tag.bit()))
             .and_then(|i| self.listed.get(i))
             .and_then(|lists| lists.get(class(color)))
             .into_iter()
             .flatten()
             .copied()
+    }
+
+    /// Put in `out`, in id order, the entities of every colour class that
+    /// have `tag`, a tag the tallies list; none for any other.
+    pub(crate) fn listed_all(&self, tag: TagKind, out: &mut Vec<EntityId>) {
+        let Some(lists) = self
+            .slot(usize::from(tag.bit()))
+            .and_then(|i| self.listed.get(i))
+        else {
+            return;
+        };
+        let mut classes = 0;
+        for l in lists.iter().filter(|l| !l.is_empty()) {
+            out.extend(l.iter().copied());
+            classes += 1;
+        }
+        if classes > 1 {
+            out.sort_unstable();
+        }
     }
 }
 
@@ -213,7 +266,7 @@ mod tests {
 
     #[test]
     fn listed_tags_list_their_entities_by_tag_and_class_in_id_order() {
-        let mut t = Tallies::default();
+        let mut t = Tallies::listing(TagSet::of(&[TagKind::Door, TagKind::Brain]));
         let (a, b, c) = (
             EntityId::new(3, 1),
             EntityId::new(1, 1),
@@ -237,5 +290,26 @@ mod tests {
         t.retag(a, brain.without(TagKind::Brain), brain);
         t.remove(b, brain);
         assert_eq!(t.listed(TagKind::Brain, None).collect::<Vec<_>>(), [a]);
+    }
+
+    #[test]
+    fn listed_all_merges_the_classes_in_id_order_and_lists_only_what_it_was_made_to() {
+        let mut t = Tallies::listing(TagSet::of(&[TagKind::Brain]));
+        let (a, b, c) = (
+            EntityId::new(5, 1),
+            EntityId::new(2, 1),
+            EntityId::new(9, 1),
+        );
+        t.add(a, TagSet::of(&[TagKind::Brain]));
+        t.add(b, TagSet::of(&[TagKind::Brain, TagKind::Red]));
+        t.add(c, TagSet::of(&[TagKind::Brain, TagKind::Blue]));
+        t.add(EntityId::new(1, 1), TagSet::of(&[TagKind::Door]));
+        let mut all = Vec::new();
+        t.listed_all(TagKind::Brain, &mut all);
+        assert_eq!(all, [b, a, c]);
+        all.clear();
+        t.listed_all(TagKind::Door, &mut all);
+        assert!(all.is_empty(), "doors are not listed here");
+        assert_eq!(t.count(TagKind::Door, None), 1, "but still counted");
     }
 }

@@ -22,7 +22,7 @@ fn the_whole_schedule_reads_in_order() {
             ("player", "carry"),
             ("player", "grab"),
             ("player", "swing"),
-            ("actors", "ducks"),
+            ("actors", "actors"),
             ("environment", "stairs"),
             ("environment", "collect"),
             ("environment", "brew"),

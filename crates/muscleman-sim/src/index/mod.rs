@@ -181,6 +181,15 @@ impl std::fmt::Debug for CellEntities<'_> {
 }
 
 impl SpatialIndex {
+    /// An empty index whose tallies list the entities of the tags in
+    /// `listed` (see [`Tallies`]).
+    pub(crate) fn listing(listed: TagSet) -> Self {
+        SpatialIndex {
+            tallies: Tallies::listing(listed),
+            ..SpatialIndex::default()
+        }
+    }
+
     /// Return the node of `id`'s slot, growing the table to hold it (to the
     /// capacity already reserved, so a load fills it without copying).
     fn node_for_insert(&mut self, id: EntityId) -> Option<u32> {

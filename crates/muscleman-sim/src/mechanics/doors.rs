@@ -124,6 +124,7 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
     settle: Some(settle),
     check: Some(check),
     meets: &[(Needs::Switches, TagKind::Door)],
+    lists: &[TagKind::Door],
     tags: TAGS,
     takes_key: Some(KeyTaker {
         finds: locked_door,

@@ -1,23 +1,19 @@
-//! Ducks and the actors phase (rules.md §4, "Actors phase: ducks").
+//! Ducks (rules.md §4, "Actors phase: ducks"): actors, given their turn by
+//! the actors phase (`actors.rs`) with every other actor, in id order.
 //!
-//! Rule: every step, whatever the input (a wait, a refused move, a blocked
-//! swing and a no-op included), each duck that the player does not hold,
-//! in id order, looks at the cell ahead of it (its cell plus its Facing).
-//! If that cell is inside its floor's rectangle and holds nothing that
-//! blocks movement, the duck walks there (`Moved`, cause `Brain`): it swims
-//! (water is fine, and it never sinks) and never pushes. Otherwise it turns
-//! clockwise where it stands and quacks (`SoundHint`, kind `quack`). Later
-//! ducks see the moves of earlier ones. Whether a duck is held is decided
-//! when the phase runs: one dropped this step walks, one grabbed does not.
+//! Rule: on its turn (every step, whatever the input, unless the player
+//! holds it), a duck looks at the cell ahead of it (its cell plus its
+//! Facing). If that cell is inside its floor's rectangle and holds nothing
+//! that blocks movement, the duck walks there (`Moved`, cause `Brain`): it
+//! swims (water is fine, and it never sinks) and never pushes. Otherwise
+//! it turns clockwise where it stands and quacks (`SoundHint`, kind
+//! `quack`). Later actors see the moves of earlier ones.
 //!
 //! A duck is otherwise a thing: pushed, carried and shoved like a box,
 //! pressing coloured plates (it blocks movement), counting on no goal. Its
 //! Facing is state (`Duck:up` in a level; `Duck:down`, the way it spawns,
 //! printed plain), hashed, saved and restored by undo like any component,
 //! so in a level with a duck every step changes the state.
-//!
-//! The phase visits the ducks the spatial index lists (`Tallies::listed`),
-//! so it costs in proportion to the ducks, never to the level's area.
 
 use muscleman_core::{
     EntityId, EntityRecipe, GridDir, MoveCause, RecipeState, SoundHint, SoundKind,
@@ -27,9 +23,7 @@ use crate::component::{Facing, TagKind, TagSet};
 use crate::context::StepContext;
 use crate::decl::{Answer, Art, Assume, Init, Layer, Mechanic, RecipeDecl, StateDecl, Tint};
 use crate::floor::same_band;
-use crate::line::{Phase, system};
-use crate::needs::Needs;
-use crate::world::{InvariantError, World, WorldError};
+use crate::world::WorldError;
 
 /// A duck's look, whichever way it faces (the view gives the way).
 const ART: Art = Art::new("duck", "duck", Layer::THING, 'D', Tint::Yellow);
@@ -46,66 +40,46 @@ const fn facing(state: RecipeState, shown: &'static str) -> StateDecl {
     }
 }
 
-/// Ducks, and the actors phase that walks them.
-pub(crate) const MECHANIC: Mechanic = Mechanic {
-    check: Some(check),
-    meets: &[(Needs::Actors, TagKind::Brain)],
-    ..Mechanic::new(
-        "ducks",
-        &[RecipeDecl::new(
-            EntityRecipe::Duck,
-            &[
-                TagKind::Brain,
-                TagKind::BlocksMovement,
-                TagKind::BlocksPush,
-                TagKind::Pushable,
-                TagKind::Liftable,
-            ],
-            ART,
-            Assume {
-                never_changes: false,
-                moves_only_when_pushed: false,
-                never_moves_others: true,
-                never_destroyed: true,
-                push_search: Some("ducks"),
-                answers_steps: Answer::Beyond,
-            },
-        )
-        .explained(
-            "walks a cell its way every step, even while you wait, and turns clockwise \
-             where it cannot; swims, presses plates; moved like a box, never on a goal.",
-        )
-        .with_init(&[Init::Facing(GridDir::Down)])
-        .with_states(&[
-            facing(RecipeState::Up, "up"),
-            facing(RecipeState::Right, "right"),
-            facing(RecipeState::Left, "left"),
-        ])
-        .showing(|world, id, _, _| {
-            world
-                .get::<Facing>(id)
-                .map_or("", |f| RecipeState::facing_state(f.0).name())
-        })],
-        &[system(Phase::Actors, "ducks", run).when(Needs::Actors)],
+/// Ducks: actors that walk their way and turn where they cannot.
+pub(crate) const MECHANIC: Mechanic = Mechanic::new(
+    "ducks",
+    &[RecipeDecl::new(
+        EntityRecipe::Duck,
+        &[
+            TagKind::Brain,
+            TagKind::BlocksMovement,
+            TagKind::BlocksPush,
+            TagKind::Pushable,
+            TagKind::Liftable,
+        ],
+        ART,
+        Assume {
+            never_changes: false,
+            moves_only_when_pushed: false,
+            never_moves_others: true,
+            never_destroyed: true,
+            push_search: Some("ducks"),
+            answers_steps: Answer::Beyond,
+        },
     )
-};
-
-/// Walk or turn, in id order, every duck the player does not hold.
-fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
-    let mut ducks = ctx.take_ids();
-    // Ducks have no colour: the index lists them in the colourless class.
-    ducks.extend(ctx.world().index().tallies().listed(TagKind::Brain, None));
-    let held = ctx.held();
-    let mut result = Ok(());
-    for &duck in ducks.iter().filter(|d| Some(**d) != held) {
-        result = act(ctx, duck);
-        if result.is_err() {
-            break;
-        }
-    }
-    ctx.give_back_ids(ducks);
-    result
-}
+    .explained(
+        "walks a cell its way every step, even while you wait, and turns clockwise \
+             where it cannot; swims, presses plates; moved like a box, never on a goal.",
+    )
+    .acting(act)
+    .with_init(&[Init::Facing(GridDir::Down)])
+    .with_states(&[
+        facing(RecipeState::Up, "up"),
+        facing(RecipeState::Right, "right"),
+        facing(RecipeState::Left, "left"),
+    ])
+    .showing(|world, id, _, _| {
+        world
+            .get::<Facing>(id)
+            .map_or("", |f| RecipeState::facing_state(f.0).name())
+    })],
+    &[],
+);
 
 /// One duck's turn: a step ahead, or a quarter turn clockwise and a quack.
 fn act(ctx: &mut StepContext<'_>, duck: EntityId) -> Result<(), WorldError> {
@@ -126,23 +100,5 @@ fn act(ctx: &mut StepContext<'_>, duck: EntityId) -> Result<(), WorldError> {
         entity: duck,
         kind: SoundKind::Quack,
     });
-    Ok(())
-}
-
-/// Every duck faces some way.
-fn check(
-    world: &World,
-    at: muscleman_core::GridPos,
-    _: Option<EntityId>,
-) -> Result<(), InvariantError> {
-    for (id, tags) in world.index().tagged_at(at) {
-        if tags.contains(TagKind::Brain) && world.get::<Facing>(id).is_err() {
-            return Err(InvariantError::Broken {
-                rule: "a duck faces no way",
-                at,
-                entity: Some(id),
-            });
-        }
-    }
     Ok(())
 }

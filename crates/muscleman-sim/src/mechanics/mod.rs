@@ -7,6 +7,7 @@
 //! doors they open; the bump last of all), and switches settle
 //! before doors at load.
 
+pub(crate) mod actors;
 pub(crate) mod bong;
 pub(crate) mod bump;
 pub(crate) mod carry;
@@ -35,6 +36,7 @@ pub(crate) const MECHANICS: &[&Mechanic] = &[
     &grab::MECHANIC,
     &swing::MECHANIC,
     &bong::MECHANIC,
+    &actors::MECHANIC,
     &ducks::MECHANIC,
     &stairs::MECHANIC,
     #[cfg(feature = "demo-glow")]

@@ -45,7 +45,6 @@ pub use error::{InvariantError, RecipeError, WorldError};
 /// assert!(!world.index().any_at(GridPos::new(2, 3)));
 /// # Ok::<(), muscleman_sim::WorldError>(())
 /// ```
-#[derive(Default)]
 pub struct World {
     ecs: hecs::World,
     /// Where every positioned entity stands, with its tags: the one store
@@ -106,9 +105,23 @@ fn to_id(entity: hecs::Entity) -> EntityId {
 }
 
 impl World {
-    /// Make an empty world.
-    pub fn new() -> Self {
-        World::default()
+    /// Make an empty world whose index lists the entities of the tags in
+    /// `listed` (see [`Tallies`](crate::Tallies)). [`World::new`] lists
+    /// the tags the mechanics ask for.
+    pub(crate) fn listing(listed: TagSet) -> Self {
+        World {
+            ecs: hecs::World::default(),
+            index: SpatialIndex::listing(listed),
+            facing: Column::default(),
+            holding: Column::default(),
+            journal: Vec::new(),
+            recording: false,
+            step_buffers: StepBuffers::default(),
+            baseline: None,
+            slots: 0,
+            counters: [0; GlobalCounter::ALL.len()],
+            floors: Vec::new(),
+        }
     }
 
     fn entity(&self, id: EntityId) -> Result<hecs::Entity, WorldError> {

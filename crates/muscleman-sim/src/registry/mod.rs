@@ -17,12 +17,17 @@ use muscleman_core::{EntityId, EntityRecipe, GridPos};
 
 use std::fmt;
 
+mod actors;
+
+pub(crate) use actors::act_of;
+
 use crate::component::{Holding, SHARED_TAGS, TagKind, TagSet};
 use crate::context::TakeKey;
 use crate::decl::{CellCheck, KeyTaker, Mechanic, RecipeDecl};
 use crate::line::System;
 use crate::mechanics::MECHANICS;
 use crate::needs::{NEED_BITS, Needs};
+use crate::tally::MAX_LISTED;
 use crate::world::{InvariantError, World};
 
 /// By recipe (its `as usize`), its declaration.
@@ -150,6 +155,56 @@ pub(crate) const MEETS: [TagSet; NEED_BITS] = {
     }
     meets
 };
+
+/// The tags whose entities the spatial index lists: what each mechanic
+/// declares its rules visit (`Mechanic::lists`), gathered.
+const LISTED: TagSet = {
+    let mut listed = TagSet::EMPTY;
+    let mut m = 0;
+    while m < MECHANICS.len() {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the lengths"
+        )]
+        let declared = MECHANICS[m].lists;
+        let mut i = 0;
+        while i < declared.len() {
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time, below the lengths"
+            )]
+            {
+                listed = listed.with(declared[i]);
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    assert!(
+        listed.bits().count_ones() as usize <= MAX_LISTED,
+        "the mechanics list more tags than the tallies can: raise MAX_LISTED"
+    );
+    listed
+};
+
+impl World {
+    /// Make an empty world, its spatial index listing what the mechanics'
+    /// rules visit.
+    ///
+    /// # Example
+    /// ```
+    /// assert!(muscleman_sim::World::new().is_empty());
+    /// ```
+    pub fn new() -> Self {
+        World::listing(LISTED)
+    }
+}
+
+impl Default for World {
+    fn default() -> Self {
+        World::new()
+    }
+}
 
 // Every need a line waits on but the hands' and `Always` is met by some
 // mechanic's entities: a compile-time check, so no system waits on a need
@@ -510,7 +565,7 @@ pub(crate) const EMITTERS: [(System, &str); EMITTER_COUNT] = {
 
 /// Iterate over the mechanics' cell checks, in registration order.
 pub(crate) fn checks() -> impl Iterator<Item = CellCheck> {
-    MECHANICS.iter().filter_map(|m| m.check)
+    std::iter::once(actors::check as CellCheck).chain(MECHANICS.iter().filter_map(|m| m.check))
 }
 
 impl World {
