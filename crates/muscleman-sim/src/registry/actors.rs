@@ -167,12 +167,64 @@ const _: () = {
     }
 };
 
+/// How many sets of tags an actor may have, counted once each: every
+/// acting recipe's own state and each of its states.
+const ACTOR_SET_COUNT: usize = {
+    let mut n = 0;
+    let mut a = 0;
+    while a < ACTOR_COUNT {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the length"
+        )]
+        if let Some(decl) = ACTORS[a] {
+            n += 1 + decl.states.len();
+        }
+        a += 1;
+    }
+    n
+};
+
+/// Every set of tags an actor may have, with its recipe's declaration, in
+/// registration order (a duck's four facings share one set: the first
+/// match is the one looked at).
+const ACTOR_SETS: [(TagSet, Option<&RecipeDecl>); ACTOR_SET_COUNT] = {
+    let mut table = [(TagSet::EMPTY, None); ACTOR_SET_COUNT];
+    let mut n = 0;
+    let mut a = 0;
+    while a < ACTOR_COUNT {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the lengths"
+        )]
+        if let Some(decl) = ACTORS[a] {
+            table[n] = (decl.all_tags(), Some(decl));
+            n += 1;
+            let mut rest = decl.states;
+            while let [state, tail @ ..] = rest {
+                table[n] = (
+                    decl.all_tags().minus(state.lose).union(state.gain),
+                    Some(decl),
+                );
+                n += 1;
+                rest = tail;
+            }
+        }
+        a += 1;
+    }
+    table
+};
+
 /// Return the declaration of the acting recipe whose entities may have
 /// `tags` (a spatial index's tags: what a step adds beside a level's,
 /// `Pressed` and `Carrying`, aside), if any.
+#[inline]
 pub(crate) fn actor_decl(tags: TagSet) -> Option<&'static RecipeDecl> {
     let tags = level_tags(tags);
-    ACTORS.into_iter().flatten().find(|d| has_tag_set(d, tags))
+    ACTOR_SETS
+        .iter()
+        .find(|(set, _)| *set == tags)
+        .and_then(|(_, decl)| *decl)
 }
 
 /// Return how an entity with `tags` acts, if it is an actor: what the
