@@ -10,6 +10,7 @@ use crate::breaking::Breaking;
 use crate::changes::{Commands, Deferred, StepChange};
 use crate::component::{Component, Holding, TagKind, TagSet};
 use crate::floor::local;
+use crate::motion::Motion;
 use crate::needs::{NEED_BITS, NeedBits, Needs};
 use crate::rules::Rules;
 use crate::world::{RecipeError, World, WorldError};
@@ -87,6 +88,10 @@ pub(crate) struct StepContext<'a> {
     met: NeedBits,
     /// The wiring to the schedule.
     wiring: Wiring,
+    /// In a debug build, the running line's name and the bits of the
+    /// motions its mechanic declares (every move is checked against them).
+    #[cfg(debug_assertions)]
+    line: (&'static str, u8),
 }
 
 impl<'a> StepContext<'a> {
@@ -113,6 +118,8 @@ impl<'a> StepContext<'a> {
             track: false,
             met: 0,
             wiring,
+            #[cfg(debug_assertions)]
+            line: ("", 0),
         }
     }
 
@@ -140,6 +147,28 @@ impl<'a> StepContext<'a> {
         }
     }
 
+    /// Note, in a debug build, which line runs and the motions its mechanic
+    /// declares.
+    #[cfg(debug_assertions)]
+    pub(crate) fn running(&mut self, name: &'static str, motions: u8) {
+        self.line = (name, motions);
+    }
+
+    /// Check, in a debug build, that the running line's mechanic declares a
+    /// motion that moves things with `cause` (`Mechanic::motions`): a
+    /// mechanic that moves things a way it does not declare is a bug the
+    /// solver would not see.
+    #[inline]
+    fn check_motion(&self, cause: u8) {
+        #[cfg(debug_assertions)]
+        debug_assert!(
+            self.line.1 & cause != 0,
+            "the line {:?} moves something in a way its mechanic does not declare (Mechanic::motions)",
+            self.line.0
+        );
+        let _ = cause;
+    }
+
     /// Move `id` from `from` to `to` and emit `Moved` with `cause`.
     #[inline]
     pub(crate) fn move_entity(
@@ -149,6 +178,7 @@ impl<'a> StepContext<'a> {
         to: GridPos,
         cause: MoveCause,
     ) -> Result<(), WorldError> {
+        self.check_motion(Motion::of_cause(cause));
         self.world.move_to(id, to)?;
         self.events.push(Moved {
             entity: id,
@@ -163,6 +193,7 @@ impl<'a> StepContext<'a> {
     /// Move `id` to the same cell of floor `floor` (the stairs rule): no
     /// event (its cell does not change), but the change list notes it.
     pub(crate) fn move_to_floor(&mut self, id: EntityId, floor: u32) -> Result<(), WorldError> {
+        self.check_motion(Motion::Floors.bit());
         let from = self.world.position(id)?;
         self.world.move_to_floor(id, floor)?;
         let to = self.world.position(id)?;

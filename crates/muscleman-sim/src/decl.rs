@@ -9,6 +9,7 @@ use crate::breaking::Breaking;
 use crate::component::{Collects, Facing, Holding, Inside, TagKind, TagSet};
 use crate::context::{Act, TakeKey};
 use crate::line::{System, SystemEntry};
+use crate::motion::Motion;
 use crate::needs::Needs;
 use crate::world::{InvariantError, World, WorldError};
 
@@ -103,9 +104,9 @@ impl Art {
 pub struct Assume {
     /// It never moves, changes or goes (walls, goals, water cells).
     pub never_changes: bool,
-    /// It moves only when the player's action moves it: a push, pull,
-    /// carry or swing (never by itself).
-    pub moves_only_when_pushed: bool,
+    /// How it moves: never, only when the player's action moves it, or by
+    /// itself too.
+    pub moves: Moves,
     /// Whatever it does by itself, it moves nothing but itself: only the
     /// player's actions move other things (a duck walks and turns, and
     /// never pushes). True of everything that never moves by itself.
@@ -117,6 +118,39 @@ pub struct Assume {
     pub push_search: Option<&'static str>,
     /// What a rule does when the player steps onto or off its cell.
     pub answers_steps: Answer,
+    /// Its contents change while it stands: things are put in or taken out
+    /// (a cauldron). Otherwise they are what the level or the rule that
+    /// spawned it gave it, for as long as it stands (a box, a bong).
+    pub contents_change: bool,
+    /// What a rule spawns because of it.
+    pub spawns: Spawns,
+}
+
+/// How a recipe's entities move (what a search must write of them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Moves {
+    /// Never: they stay where the level, or the rule that made them, put
+    /// them (walls, doors, plates).
+    Never,
+    /// Only when the player's action moves them: the player's own walk, a
+    /// push, a pull, a carry, a swing or its shove (a box, a key).
+    WhenMoved,
+    /// By themselves too: they act in the actors phase (a duck).
+    ByItself,
+}
+
+/// What a rule spawns because of a recipe's entity (what a search must
+/// expect to appear).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Spawns {
+    /// Nothing.
+    Nothing,
+    /// Its contents, when a rule destroys it (a box or a bong smashed
+    /// spills what it holds).
+    ItsContents,
+    /// Entities of other recipes, whatever it holds (a cauldron brews a
+    /// key or a bong).
+    Others,
 }
 
 /// What a rule does in answer to the player's steps (onto or off a
@@ -140,21 +174,44 @@ impl Assume {
     /// the push search.
     pub const SCENERY: Assume = Assume {
         never_changes: true,
-        moves_only_when_pushed: true,
+        moves: Moves::Never,
         never_moves_others: true,
         never_destroyed: true,
         push_search: None,
         answers_steps: Answer::Nothing,
+        contents_change: false,
+        spawns: Spawns::Nothing,
     };
     /// A thing the player pushes and nothing else moves: a box.
     pub const PUSHED: Assume = Assume {
         never_changes: false,
-        moves_only_when_pushed: true,
+        moves: Moves::WhenMoved,
         never_moves_others: true,
         never_destroyed: true,
         push_search: None,
         answers_steps: Answer::Nothing,
+        contents_change: false,
+        spawns: Spawns::Nothing,
     };
+
+    /// Return whether it moves by itself (an actor): then the world does
+    /// not stand still while the player does.
+    pub const fn moves_by_itself(&self) -> bool {
+        matches!(self.moves, Moves::ByItself)
+    }
+
+    /// This, spawning `spawns` (see [`Spawns`]).
+    pub const fn spawning(self, spawns: Spawns) -> Assume {
+        Assume { spawns, ..self }
+    }
+
+    /// This, with contents that change while it stands.
+    pub const fn with_changing_contents(self) -> Assume {
+        Assume {
+            contents_change: true,
+            ..self
+        }
+    }
 
     /// This, and a rule answers the player's steps onto or off its cell.
     pub const fn answering_steps(self, answer: Answer) -> Assume {
@@ -261,7 +318,7 @@ pub struct RecipeDecl {
     /// How one of its entities acts by itself in the actors phase (an
     /// actor: a duck); `None` for what never acts. The registry checks at
     /// compile time that a recipe acts exactly when it has a brain
-    /// ([`TagKind::Brain`]) and moves by itself (`Assume::moves_only_when_pushed` false).
+    /// ([`TagKind::Brain`]) and moves by itself ([`Moves::ByItself`]).
     pub(crate) act: Option<Act>,
 }
 
@@ -417,6 +474,8 @@ pub(crate) struct Mechanic {
     pub(crate) recipes: &'static [RecipeDecl],
     /// Its systems, each with its schedule line.
     pub(crate) systems: &'static [SystemEntry],
+    /// The ways its systems move things (a debug build checks each move).
+    pub(crate) motions: &'static [Motion],
     /// Give one of its entities the state its rules give at load (a door
     /// pressed by what stands on it), without events. Called in id order,
     /// mechanic by mechanic in registration order, after the whole level
@@ -454,6 +513,7 @@ impl Mechanic {
             name,
             recipes,
             systems,
+            motions: &[],
             settle: None,
             check: None,
             meets: &[],

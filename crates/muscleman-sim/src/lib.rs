@@ -38,6 +38,7 @@ mod journal;
 mod level;
 mod line;
 mod mechanics;
+mod motion;
 mod needs;
 mod recipe;
 mod registry;
@@ -58,18 +59,21 @@ pub use component::{
     Opened, Player, Position, Pushable, Red, Static, Tag, TagKind, TagSet, Walkable, WallStrong,
     Yellow,
 };
-pub use decl::{Answer, Art, Assume, Breaks, Init, Layer, RecipeDecl, Shows, StateDecl, Tint};
+pub use decl::{
+    Answer, Art, Assume, Breaks, Init, Layer, Moves, RecipeDecl, Shows, Spawns, StateDecl, Tint,
+};
 pub use floor::{floor_of, local, same_band, world_cell};
 pub use game::{Game, Stats};
 pub use hash::state_hash;
 pub use index::{CellEntities, SpatialIndex};
 pub use level::{LevelLoadError, level_from_world, world_from_level};
+pub use motion::Motion;
 pub use muscleman_core::{EntityId, EventBatch, Input};
 pub use recipe::{is_implemented, recipe_of, recipe_tags, spawn, spawn_spec, spec_of, spec_tags};
 pub use registry::{
-    MAX_EXPLAIN, TAG_BITS, mechanics, recipe_decl, recipe_decls, tag_kinds, tag_named,
+    MAX_EXPLAIN, TAG_BITS, mechanics, motions, recipe_decl, recipe_decls, tag_kinds, tag_named,
 };
-pub use rules::{RULES_VERSION, Rules, is_solved};
+pub use rules::{RULES_VERSION, Rules, counts_on_goal, is_solved};
 pub use save::{MAX_HISTORY, MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION, SaveError};
 pub use schedule::{phases, systems};
 pub use step::{StepError, step, step_into, step_with};

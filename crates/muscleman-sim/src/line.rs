@@ -68,6 +68,9 @@ pub(crate) struct SystemEntry {
     /// What must be true for it to have anything to do: the step skips it,
     /// without a call, otherwise.
     pub(crate) needs: Needs,
+    /// The bits of the motions its mechanic declares (`Motion::bit`), set
+    /// by the schedule: a debug build checks every move it makes.
+    pub(crate) motions: u8,
 }
 
 /// Every input.
@@ -106,6 +109,7 @@ pub(crate) const fn system(phase: Phase, name: &'static str, run: System) -> Sys
         reads_changes: false,
         inputs: ANY_INPUT,
         needs: Needs::Always,
+        motions: 0,
     }
 }
 
@@ -135,6 +139,7 @@ pub(crate) const fn reacting(phase: Phase, name: &'static str, run: System) -> S
         reads_changes: true,
         inputs: ANY_INPUT,
         needs: Needs::Always,
+        motions: 0,
     }
 }
 

@@ -65,8 +65,18 @@ impl Default for Rules {
 
 /// Return whether an entity with `tags` fills a goal: a box (the one
 /// thing that opens: smashable bongs do not count), or a heavy box still
-/// pushable (one that sank lost `Pushable`).
-pub(crate) const fn counts_on_goal(tags: TagSet) -> bool {
+/// pushable (one that sank lost `Pushable`). The one definition: the
+/// solver reads it too.
+///
+/// # Example
+/// ```
+/// use muscleman_core::EntityRecipe;
+/// use muscleman_sim::{counts_on_goal, recipe_tags};
+///
+/// assert!(recipe_tags(EntityRecipe::HeavyBox).is_some_and(counts_on_goal));
+/// assert!(!recipe_tags(EntityRecipe::KeyRed).is_some_and(counts_on_goal));
+/// ```
+pub const fn counts_on_goal(tags: TagSet) -> bool {
     tags.contains(TagKind::Pushable)
         && (tags.contains(TagKind::Openable) || tags.contains(TagKind::Heavy))
 }

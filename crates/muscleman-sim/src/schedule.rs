@@ -54,8 +54,15 @@ pub(crate) const SCHEDULE: [SystemEntry; LINES] = {
                 reason = "evaluated at compile time, below the lengths"
             )]
             {
-                // Insert after every line of an earlier or equal phase.
-                let entry = systems[s];
+                // Insert after every line of an earlier or equal phase,
+                // with the motions its mechanic declares.
+                let mut entry = systems[s];
+                let motions = MECHANICS[m].motions;
+                let mut k = 0;
+                while k < motions.len() {
+                    entry.motions |= motions[k].bit();
+                    k += 1;
+                }
                 let mut at = n;
                 while at > 0 && table[at - 1].phase as u8 > entry.phase as u8 {
                     table[at] = table[at - 1];
@@ -227,6 +234,8 @@ pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
         let Some(entry) = SCHEDULE.get(i as usize) else {
             break;
         };
+        #[cfg(debug_assertions)]
+        ctx.running(entry.name, entry.motions);
         (entry.run)(ctx)?;
         if ctx.has_commands() {
             ctx.apply_commands()?;

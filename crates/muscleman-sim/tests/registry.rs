@@ -3,7 +3,8 @@
 
 use muscleman_core::{EntityRecipe, GridPos, SimEvent};
 use muscleman_sim::{
-    Layer, MAX_EXPLAIN, TagKind, World, appearance, recipe_decl, recipe_decls, spawn, systems,
+    Layer, MAX_EXPLAIN, Motion, TagKind, World, appearance, motions, recipe_decl, recipe_decls,
+    spawn, systems,
 };
 
 #[test]
@@ -161,10 +162,24 @@ fn every_tag_is_registered_once_and_found_by_name() {
 #[test]
 fn what_moves_only_when_pushed_never_moves_others() {
     for decl in recipe_decls() {
-        if decl.assume.moves_only_when_pushed {
+        if !decl.assume.moves_by_itself() {
             assert!(decl.assume.never_moves_others, "{:?}", decl.recipe);
         }
+        // An actor is exactly what moves by itself.
+        assert_eq!(
+            decl.acts(),
+            decl.assume.moves_by_itself(),
+            "{:?}",
+            decl.recipe
+        );
     }
     let duck = recipe_decl(EntityRecipe::Duck).map(|d| d.assume);
-    assert!(duck.is_some_and(|a| !a.moves_only_when_pushed && a.never_moves_others));
+    assert!(duck.is_some_and(|a| a.moves_by_itself() && a.never_moves_others));
+}
+
+/// The mechanics declare every way they move things, and each way once.
+#[test]
+fn the_mechanics_declare_how_they_move_things() {
+    let motions: Vec<Motion> = motions().collect();
+    assert_eq!(motions, Motion::ALL, "every motion is some mechanic's");
 }

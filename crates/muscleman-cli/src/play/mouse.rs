@@ -101,14 +101,14 @@ pub fn player(game: &Game) -> Option<GridPos> {
 }
 
 /// Return whether a sprite moves by itself: its recipe's declaration says
-/// it does not move only when pushed (`Assume::moves_only_when_pushed`:
+/// it does not move only when pushed (`Assume::moves_by_itself`:
 /// a duck walks every step).
 fn moves_alone(sprite: &Sprite) -> bool {
     sprite
         .appearance
         .recipe
         .and_then(recipe_decl)
-        .is_some_and(|d| !d.assume.moves_only_when_pushed)
+        .is_some_and(|d| d.assume.moves_by_itself())
 }
 
 /// Return the first thing of the view that moves by itself, if any: then

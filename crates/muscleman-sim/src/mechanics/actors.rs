@@ -21,11 +21,13 @@ use crate::component::TagKind;
 use crate::context::StepContext;
 use crate::decl::Mechanic;
 use crate::line::{Phase, system};
+use crate::motion::Motion;
 use crate::needs::Needs;
 use crate::world::WorldError;
 
 /// The actors phase: one line, whatever acts.
 pub(crate) const MECHANIC: Mechanic = Mechanic {
+    motions: &[Motion::Actor],
     meets: &[(Needs::Actors, TagKind::Brain)],
     lists: &[TagKind::Brain],
     ..Mechanic::new(

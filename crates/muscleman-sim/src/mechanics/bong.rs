@@ -15,7 +15,7 @@ use muscleman_core::{EntityId, EntityRecipe, GlobalCounter, GridDir, GridPos};
 
 use crate::breaking::Breaking;
 use crate::component::{Inside, TagKind, TagSet};
-use crate::decl::{Art, Assume, Init, Layer, Mechanic, RecipeDecl, Tint};
+use crate::decl::{Art, Assume, Init, Layer, Mechanic, RecipeDecl, Spawns, Tint};
 use crate::floor::same_band;
 use crate::mechanics::walk::is_unfilled_water;
 use crate::world::{InvariantError, World};
@@ -35,7 +35,10 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
                 TagKind::Smashable,
             ],
             Art::new("bong", "bong", Layer::THING, 'b', Tint::Magenta),
-            Assume::PUSHED.destroyable().outside_push_search("bongs"),
+            Assume::PUSHED
+                .destroyable()
+                .spawning(Spawns::ItsContents)
+                .outside_push_search("bongs"),
         )
         .explained(
             "two keys brewed together: pushed, grabbed and carried like a box; a swung \

@@ -10,15 +10,19 @@ use crate::decl::Mechanic;
 use crate::line::{MOVE, player};
 use crate::mechanics::push::{self, Chain, KeyRule};
 use crate::mechanics::walk::{is_unfilled_water, walk_from};
+use crate::motion::Motion;
 use crate::needs::Needs;
 use crate::world::WorldError;
 
 /// Moving while holding.
-pub(crate) const MECHANIC: Mechanic = Mechanic::new(
-    "carry",
-    &[],
-    &[player("carry", &[MOVE], run).when(Needs::Holding)],
-);
+pub(crate) const MECHANIC: Mechanic = Mechanic {
+    motions: &[Motion::Carry],
+    ..Mechanic::new(
+        "carry",
+        &[],
+        &[player("carry", &[MOVE], run).when(Needs::Holding)],
+    )
+};
 
 /// Resolve `Input::Move` while holding an item (empty hands are `walk`'s).
 pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {

@@ -22,7 +22,7 @@ use muscleman_core::{
 use crate::changes::StepChange;
 use crate::component::{Inside, TagKind, TagSet};
 use crate::context::StepContext;
-use crate::decl::{Art, Assume, Init, KeyTaker, Layer, Mechanic, RecipeDecl, Tint};
+use crate::decl::{Art, Assume, Init, KeyTaker, Layer, Mechanic, RecipeDecl, Spawns, Tint};
 use crate::line::{Phase, reacting};
 use crate::needs::Needs;
 use crate::world::{InvariantError, World, WorldError};
@@ -55,6 +55,8 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
             Assume::SCENERY
                 .changing()
                 .destroyable()
+                .with_changing_contents()
+                .spawning(Spawns::Others)
                 .outside_push_search("cauldrons"),
         )
         .explained(

@@ -21,7 +21,9 @@ use muscleman_core::{
 
 use crate::component::{Facing, TagKind, TagSet};
 use crate::context::StepContext;
-use crate::decl::{Answer, Art, Assume, Init, Layer, Mechanic, RecipeDecl, StateDecl, Tint};
+use crate::decl::{
+    Answer, Art, Assume, Init, Layer, Mechanic, Moves, RecipeDecl, Spawns, StateDecl, Tint,
+};
 use crate::floor::same_band;
 use crate::world::WorldError;
 
@@ -55,11 +57,13 @@ pub(crate) const MECHANIC: Mechanic = Mechanic::new(
         ART,
         Assume {
             never_changes: false,
-            moves_only_when_pushed: false,
+            moves: Moves::ByItself,
             never_moves_others: true,
             never_destroyed: true,
             push_search: Some("ducks"),
             answers_steps: Answer::Beyond,
+            contents_change: false,
+            spawns: Spawns::Nothing,
         },
     )
     .explained(

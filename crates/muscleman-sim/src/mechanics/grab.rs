@@ -7,14 +7,18 @@ use crate::component::{Facing, TagKind};
 use crate::context::StepContext;
 use crate::decl::Mechanic;
 use crate::line::player;
+use crate::motion::Motion;
 use crate::world::WorldError;
 
 /// Grab and drop.
-pub(crate) const MECHANIC: Mechanic = Mechanic::new(
-    "grab",
-    &[],
-    &[player("grab", &[Input::Grab, Input::Drop], run)],
-);
+pub(crate) const MECHANIC: Mechanic = Mechanic {
+    motions: &[Motion::Carry],
+    ..Mechanic::new(
+        "grab",
+        &[],
+        &[player("grab", &[Input::Grab, Input::Drop], run)],
+    )
+};
 
 /// Resolve `Input::Grab` and `Input::Drop`; without hands (Sokoban rules)
 /// they change nothing.

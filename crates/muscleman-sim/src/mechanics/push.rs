@@ -12,7 +12,7 @@ use muscleman_core::{EntityId, GridDir, GridPos, MoveCause};
 use crate::component::{TagKind, TagSet};
 use crate::context::{StepContext, TakeKey};
 use crate::decl::Init;
-use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
+use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, Spawns, Tint};
 use crate::world::WorldError;
 use muscleman_core::EntityRecipe;
 
@@ -31,7 +31,7 @@ pub(crate) const MECHANIC: Mechanic = Mechanic::new(
             TagKind::Smashable,
         ],
         Art::new("box", "box", Layer::THING, '$', Tint::Brown),
-        Assume::PUSHED.destroyable(),
+        Assume::PUSHED.destroyable().spawning(Spawns::ItsContents),
     )
     .with_init(&[Init::Contents])
     .explained(

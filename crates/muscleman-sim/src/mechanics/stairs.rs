@@ -19,6 +19,7 @@ use crate::context::StepContext;
 use crate::decl::{Answer, Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
 use crate::floor::{floor_of, on_floor};
 use crate::line::{Phase, system};
+use crate::motion::Motion;
 use crate::needs::Needs;
 use crate::world::{InvariantError, World, WorldError};
 
@@ -37,6 +38,7 @@ const DOWN: &[TagKind] = &[TagKind::StairsDown, TagKind::Static];
 
 /// Stairs, and the climb.
 pub(crate) const MECHANIC: Mechanic = Mechanic {
+    motions: &[Motion::Floors],
     check: Some(check),
     tags: TAGS,
     meets: &[

@@ -14,6 +14,7 @@ use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
 use crate::floor::local;
 use crate::line::player;
 use crate::mechanics::push::{self, Chain, KeyRule};
+use crate::motion::Motion;
 use crate::world::WorldError;
 use muscleman_core::EntityRecipe;
 
@@ -29,6 +30,7 @@ crate::component::tags! {
 
 /// Swings and the hammer, with the weak walls it breaks.
 pub(crate) const MECHANIC: Mechanic = Mechanic {
+    motions: &[Motion::Swing],
     tags: TAGS,
     ..Mechanic::new(
         "swing",

@@ -9,50 +9,54 @@ use crate::decl::Init;
 use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
 use crate::line::{MOVE, player};
 use crate::mechanics::push::{KeyRule, try_push};
+use crate::motion::Motion;
 use crate::needs::Needs;
 use crate::world::WorldError;
 
 /// Walking: the player, strong walls and goals, and the walk of empty hands.
-pub(crate) const MECHANIC: Mechanic = Mechanic::new(
-    "walk",
-    &[
-        RecipeDecl::new(
-            EntityRecipe::Player,
-            &[
-                TagKind::Player,
-                TagKind::BlocksMovement,
-                TagKind::BlocksPush,
-            ],
-            Art::new("player", "you", Layer::PLAYER, '@', Tint::Yellow),
-            Assume::PUSHED,
-        )
-        .with_init(&[Init::Hands, Init::Facing(GridDir::Down)])
-        .explained("you walk a cell a step and push what you walk into; you cannot swim."),
-        RecipeDecl::new(
-            EntityRecipe::WallStrong,
-            &[
-                TagKind::BlocksMovement,
-                TagKind::BlocksPush,
-                TagKind::WallStrong,
-                TagKind::Static,
-            ],
-            Art::new("wall", "wall", Layer::WALL, '#', Tint::Grey),
-            Assume::SCENERY,
-        )
-        .explained("nothing goes through it: no walk, no push, no swing."),
-        RecipeDecl::new(
-            EntityRecipe::Goal,
-            &[TagKind::Goal, TagKind::Static],
-            Art::new("goal", "goal", Layer::FLOOR, '.', Tint::Yellow),
-            Assume::SCENERY,
-        )
-        .explained(
-            "the level is solved when every goal holds a box or a heavy box (keys and hammers \
-             do not count).",
-        ),
-    ],
-    &[player("walk", &[MOVE], run).when(Needs::EmptyHands)],
-);
+pub(crate) const MECHANIC: Mechanic = Mechanic {
+    motions: &[Motion::Walk],
+    ..Mechanic::new(
+        "walk",
+        &[
+            RecipeDecl::new(
+                EntityRecipe::Player,
+                &[
+                    TagKind::Player,
+                    TagKind::BlocksMovement,
+                    TagKind::BlocksPush,
+                ],
+                Art::new("player", "you", Layer::PLAYER, '@', Tint::Yellow),
+                Assume::PUSHED,
+            )
+            .with_init(&[Init::Hands, Init::Facing(GridDir::Down)])
+            .explained("you walk a cell a step and push what you walk into; you cannot swim."),
+            RecipeDecl::new(
+                EntityRecipe::WallStrong,
+                &[
+                    TagKind::BlocksMovement,
+                    TagKind::BlocksPush,
+                    TagKind::WallStrong,
+                    TagKind::Static,
+                ],
+                Art::new("wall", "wall", Layer::WALL, '#', Tint::Grey),
+                Assume::SCENERY,
+            )
+            .explained("nothing goes through it: no walk, no push, no swing."),
+            RecipeDecl::new(
+                EntityRecipe::Goal,
+                &[TagKind::Goal, TagKind::Static],
+                Art::new("goal", "goal", Layer::FLOOR, '.', Tint::Yellow),
+                Assume::SCENERY,
+            )
+            .explained(
+                "the level is solved when every goal holds a box or a heavy box (keys and hammers \
+                 do not count).",
+            ),
+        ],
+        &[player("walk", &[MOVE], run).when(Needs::EmptyHands)],
+    )
+};
 
 /// Resolve `Input::Move` with empty hands (the schedule runs it only then):
 /// the player faces `dir`, then walks one cell, pushing the chain in front

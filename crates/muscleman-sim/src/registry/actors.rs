@@ -124,13 +124,13 @@ const _: () = {
             if decl.act.is_some() {
                 assert!(every, "a recipe acts without a brain in some state");
                 assert!(
-                    !decl.assume.moves_only_when_pushed,
-                    "a recipe acts but declares it moves only when pushed"
+                    decl.assume.moves_by_itself(),
+                    "a recipe acts but does not declare it moves by itself"
                 );
             } else {
                 assert!(!some, "a recipe has a brain but declares no act");
                 assert!(
-                    decl.assume.moves_only_when_pushed,
+                    !decl.assume.moves_by_itself(),
                     "a recipe moves by itself but declares no act"
                 );
             }

@@ -18,8 +18,10 @@ use muscleman_core::{EntityId, EntityRecipe, GridPos};
 use std::fmt;
 
 mod actors;
+mod assume;
 
 pub(crate) use actors::act_of;
+pub use assume::motions;
 
 use crate::component::{Holding, SHARED_TAGS, TagKind, TagSet};
 use crate::context::TakeKey;

@@ -24,7 +24,7 @@
 //!   every duck's cell and Facing ([`key::KeyWriter`]); and each pruning
 //!   below says whether it holds when the world does not stand still
 //!   (read from the sim's registry: a recipe whose
-//!   `Assume::moves_only_when_pushed` is false, [`key::moves_by_itself`],
+//!   `Assume::moves` is `Moves::ByItself`, [`key::moves_by_itself`],
 //!   never a match on the duck). A found path is written with `w` for each
 //!   step that only let the world move on, where that changes nothing
 //!   else (`replay::prefer_waits`).

@@ -58,7 +58,7 @@ pub(crate) fn walks_change_nothing(level: &Level) -> bool {
                 .chain(spec.contents.as_slice().iter().copied())
                 .all(|r| {
                     recipe_decl(r).is_some_and(|d| {
-                        d.assume.moves_only_when_pushed && d.assume.answers_steps != Answer::Beyond
+                        !d.assume.moves_by_itself() && d.assume.answers_steps != Answer::Beyond
                     })
                 })
         })

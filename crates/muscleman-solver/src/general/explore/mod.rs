@@ -133,7 +133,7 @@ fn explore_runs(
     // level with floors is searched without them.
     let one_floor = level.floor_count() == 1;
     // Whether the world stands still while the player does: nothing in
-    // the level moves by itself (the registry's `moves_only_when_pushed`;
+    // the level moves by itself (the registry's `Assume::moves`;
     // a duck walks every step). Every pruning that assumes it is off where
     // it does not hold (see the module docs).
     let still = !moves_by_itself(level);

@@ -1,9 +1,14 @@
 //! The general search's state key: every part of a world position a step
 //! can change, written as words, so that equal keys are equal positions.
 
-use muscleman_core::{EntityId, EntityRecipe, GlobalCounter, GridDir, GridPos};
+use muscleman_core::{EntityId, EntityRecipe, EntitySpec, GlobalCounter, GridDir, GridPos};
 use muscleman_level::Level;
-use muscleman_sim::{Collects, Facing, Holding, Inside, TagKind, TagSet, World, recipe_decl};
+use muscleman_sim::{
+    Collects, Facing, Holding, Inside, Motion, Moves, RecipeDecl, Spawns, TagSet, World,
+    recipe_decl, spec_of,
+};
+
+pub(crate) use muscleman_sim::counts_on_goal;
 
 use super::walls::strong_wall;
 
@@ -14,36 +19,62 @@ const WIDE_TAGS: bool = muscleman_sim::TAG_BITS > 32;
 /// The word written for an entity that no longer exists.
 const GONE: u32 = u32::MAX;
 
-/// Return whether an entity with `tags` counts on a goal: a box (the one
-/// thing that opens; a bong does not count), or a heavy box that has not
-/// sunk (the sim's rule, `muscleman_sim::is_solved`).
-pub(crate) fn counts_on_goal(tags: TagSet) -> bool {
-    tags.contains(TagKind::Pushable)
-        && (tags.contains(TagKind::Openable) || tags.contains(TagKind::Heavy))
-}
-
-/// Return whether an entity with `tags` is never changed by any rule: a
-/// strong wall, water or a goal. They are `Static` (they never move), and
-/// nothing destroys them: only a key at its door, a collectible collected
-/// and a hammer's target (a `Smashable` or a weak wall) are ever destroyed
-/// (rules.md §5, 4), and none of them changes its tags.
-fn never_changes(tags: TagSet) -> bool {
-    tags.contains(TagKind::Static) && !tags.contains(TagKind::WallWeak)
-}
-
-/// One entity the key follows when nothing is ever spawned.
+/// One entity the key follows when nothing is ever spawned: every entity
+/// of the start but those whose recipe declares they never change and are
+/// never destroyed (`Assume::never_changes`, `Assume::never_destroyed`).
+/// What it writes of each is what its recipe's declaration says may
+/// change; an entity whose recipe is not found is written whole.
 #[derive(Clone, Copy, Debug)]
 struct Tracked {
     id: EntityId,
-    /// Whether it can move: the player and every pushable (what is lifted
-    /// is pushable too). Nothing else ever changes its cell.
+    /// Whether it can move (`Assume::moves` is not `Moves::Never`).
     moves: bool,
     /// Whether it has a Facing of its own that the key writes: every
-    /// entity but the player that has one (a duck, which walks its way and
-    /// turns by itself). No rule gives or takes a Facing component, and
-    /// nothing spawned has one (a box's contents are keys, hammers and
-    /// collectibles; a brew makes a key or a bong).
+    /// entity but the player whose recipe spawns with one (a duck). No
+    /// rule gives or takes a Facing component.
     faces: bool,
+    /// Whether its contents change while it stands
+    /// (`Assume::contents_change`: a cauldron).
+    contents: bool,
+}
+
+impl Tracked {
+    /// How the key follows `id`, of `decl`'s recipe (`None`: not found, so
+    /// written whole), when `player` is the player.
+    fn of(id: EntityId, decl: Option<&RecipeDecl>, player: EntityId) -> Tracked {
+        Tracked {
+            id,
+            moves: decl.is_none_or(|d| d.assume.moves != Moves::Never),
+            faces: id != player && decl.is_none_or(|d| d.facing().is_some()),
+            contents: decl.is_none_or(|d| d.assume.contents_change),
+        }
+    }
+}
+
+/// Return the declaration of the recipe of `id` in `world`, if found.
+fn decl_of(world: &World, id: EntityId) -> Option<&'static RecipeDecl> {
+    spec_of(world, id).and_then(|s| recipe_decl(s.recipe))
+}
+
+/// Return whether the key may leave `decl`'s entities out: they never
+/// change and are never destroyed.
+fn fixed(decl: Option<&RecipeDecl>) -> bool {
+    decl.is_some_and(|d| d.assume.never_changes && d.assume.never_destroyed)
+}
+
+/// Return whether something of `spec` (a level's entity) may make a rule
+/// spawn entities: it spawns others (a cauldron brews), or spills its
+/// contents when destroyed and has or may get some (a box holding a key).
+fn may_spawn(spec: &EntitySpec) -> bool {
+    recipe_decl(spec.recipe).is_none()
+        || std::iter::once(spec.recipe)
+            .chain(spec.contents.as_slice().iter().copied())
+            .filter_map(recipe_decl)
+            .any(|d| match d.assume.spawns {
+                Spawns::Nothing => false,
+                Spawns::ItsContents => !spec.contents.is_empty() || d.assume.contents_change,
+                Spawns::Others => true,
+            })
 }
 
 /// What a key tells the search besides the key itself.
@@ -57,21 +88,27 @@ pub(crate) struct Census {
 
 /// Writes the key of a position of one level.
 ///
-/// The key holds, for every entity that a step may change (all but strong
-/// walls, water and goals): whether it exists, its tags and, if it can
-/// move, its cell, and its Facing if it has one (a duck: where it walks
-/// next); the player's Facing and what it holds; and the counters
-/// when the level has collectibles. When the level can spawn entities (it
-/// has a hammer and something with contents, or a cauldron, which brews)
-/// and some were spawned, every such entity is written with its id, and a
-/// collectible with its counter (a first word tells the two forms apart);
-/// a cauldron and a bong with their contents, in order, either way; in
-/// that form, when the start has an entity with a Facing of its own,
-/// every entity's Facing or a word for none. Within
+/// What the key holds is read from the recipes' declarations in the sim's
+/// registry ([`muscleman_sim::Assume`], [`RecipeDecl::facing`]), never
+/// from a list of recipes or a combination of tags, so a recipe cannot be
+/// left out. For every entity that a step may change (all but those whose
+/// recipe never changes and is never destroyed: strong walls, water,
+/// goals, stairs): whether it exists, its tags; its cell if its recipe
+/// moves at all (`Assume::moves`); its Facing if its recipe spawns with
+/// one (a duck: where it walks next); its contents if they change while
+/// it stands (`Assume::contents_change`: a cauldron's keys). Then the
+/// player's Facing and what it holds, and the counters when the level has
+/// collectibles. When something of the level may make a rule spawn
+/// entities (`Assume::spawns`: a cauldron brews; a box with contents or a
+/// bong spills them when smashed) and some were spawned, every entity but
+/// the start's fixed ones is written with its id, its tags, its cell,
+/// its counter (when the level has collectibles), its contents, and its
+/// Facing when something of the level may face (a first word tells the
+/// two forms apart). Within
 /// one level, what the key leaves out is either never changed by a step or
 /// fixed by what it writes (a box's contents never change; a spawned
-/// entity's recipe is its tags, a collectible's its counter), so two positions with equal
-/// keys are the same world: the property test holds this against exact
+/// entity's recipe is its tags, a collectible's its counter), so two
+/// positions with equal keys are the same world: the property test holds this against exact
 /// dumps of the world. The two exceptions are asked for, and both concern
 /// the player only, never a duck's Facing: the key may leave out the
 /// player's Facing ([`KeyWriter::new`]), so positions that differ only in
@@ -83,17 +120,21 @@ pub(crate) struct KeyWriter {
     player: EntityId,
     /// The entities to write, in id order, when nothing is ever spawned.
     tracked: Vec<Tracked>,
-    /// Whether entities may be spawned (a hammer, and a box with contents).
+    /// Whether entities may be spawned (`Assume::spawns`).
     spawns: bool,
+    /// By slot index, the generation of the start's entity in that slot
+    /// that never changes (`None`: none): what the spawned form leaves out.
+    fixed_ids: Vec<Option<u32>>,
     /// How many entities the start has that never change (never destroyed
     /// either): with the tracked ones alive, every entity when none was
     /// spawned.
     fixed: usize,
     /// Whether the counters can change (the level has collectibles).
     counters: bool,
-    /// Whether the start has an entity with a Facing of its own (a duck):
-    /// then, when entities were spawned, every entity's record ends with
-    /// its Facing or [`GONE`].
+    /// Whether something of the level may have a Facing of its own (a
+    /// duck, or what a rule that spawns others might make): then, when
+    /// entities were spawned, every entity's record ends with its Facing
+    /// or [`GONE`].
     facings: bool,
     /// Cells where a box off goal can never move again, by row (empty when
     /// no such rule holds).
@@ -211,28 +252,33 @@ impl DeadCells {
     /// inputs move a box only as [`DeadCells::unreachable`] says (a push,
     /// and with hands a carry, a swing or a swing's shove), so that its
     /// dead cells may prune: every recipe the level holds, contents
-    /// included, moves only when the player's action moves it (the
-    /// registry's [`Assume::moves_only_when_pushed`](muscleman_sim::Assume)),
-    /// or moves by itself but moves nothing else
+    /// included, moves only when the player's action moves it, or never
+    /// (the registry's [`Assume::moves`](muscleman_sim::Assume)), or moves
+    /// by itself but moves nothing else
     /// ([`Assume::never_moves_others`](muscleman_sim::Assume)) and is no box
     /// in any state (a duck: it walks, and only the player's actions move a
-    /// box, a duck in a chain included); the sim has no mechanic besides
-    /// those this reasoning was checked against ([`KNOWN_MECHANICS`]: a new
-    /// one turns the pruning off until it is looked at); and with hands the
-    /// level has one floor (stairs take what is held to another floor).
+    /// box, a duck in a chain included); and every way the sim's mechanics
+    /// move things ([`muscleman_sim::motions`]) is one this reasoning
+    /// models: a walk's push, with hands a carry and a swing, an actor's
+    /// own walk, and the stairs only without hands or on one floor (they
+    /// take what is held to another floor). A motion the sim adds fails
+    /// this match's build until it is looked at.
     pub(crate) fn sound(level: &Level, hands: bool) -> bool {
-        let mechanics_known = muscleman_sim::mechanics().all(|m| KNOWN_MECHANICS.contains(&m));
+        let motions_modelled = muscleman_sim::motions().all(|m| match m {
+            Motion::Walk | Motion::Carry | Motion::Swing | Motion::Actor => true,
+            Motion::Floors => !hands || level.floor_count() == 1,
+        });
         let boxes_pushed = level.all_entities().all(|(_, _, spec)| {
             std::iter::once(spec.recipe)
                 .chain(spec.contents.as_slice().iter().copied())
                 .all(|r| {
                     recipe_decl(r).is_some_and(|d| {
-                        d.assume.moves_only_when_pushed
+                        !d.assume.moves_by_itself()
                             || (d.assume.never_moves_others && !d.tag_sets().any(counts_on_goal))
                     })
                 })
         });
-        (!hands || level.floor_count() == 1) && mechanics_known && boxes_pushed
+        motions_modelled && boxes_pushed
     }
 
     fn contains(&self, at: GridPos) -> bool {
@@ -247,22 +293,6 @@ impl DeadCells {
                 .unwrap_or(false)
     }
 }
-
-/// The sim's mechanics whose ways of moving a box [`DeadCells::unreachable`]
-/// covers (with hands): walks and pushes, grab and drop, carries, swings and
-/// their shoves; the others move no box (a door, a plate, sinking, a
-/// collectible, the cleanup of what is held, the glow, the bump, a sound;
-/// rules.md version 3's cauldron, which takes a key and brews a key or a
-/// bong, and the bong, a smash of which spills keys), or move one only
-/// between floors (the stairs carry what is held), and the pruning runs on
-/// one-floor levels only, which hold no stairs. Ducks (version 3) move
-/// themselves and never push a box, as the registry declares
-/// (`Assume::never_moves_others`), and are no boxes: a box still moves
-/// only by the player's actions ([`DeadCells::sound`]).
-const KNOWN_MECHANICS: [&str; 16] = [
-    "walk", "push", "grab", "carry", "swing", "cleanup", "collect", "doors", "plates", "sink",
-    "glow", "stairs", "bump", "ducks", "cauldron", "bong",
-];
 
 /// Put in `out` every cell from which one step moves a box onto `at`: a
 /// push (a pusher behind it), and with `hands` a pull, a sideways carry or
@@ -322,40 +352,44 @@ impl KeyWriter {
         dead: DeadCells,
         facing: FacingKey,
     ) -> Self {
-        let mut hammer = false;
-        let mut contents = false;
+        let mut spawns = false;
         let mut collectibles = false;
-        let mut cauldron = false;
+        let mut facings = false;
+        let mut others = false;
         for (_, _, spec) in level.all_entities() {
-            hammer |= spec.recipe == EntityRecipe::Hammer;
-            contents |= !spec.contents.as_slice().is_empty();
-            cauldron |= spec.recipe == EntityRecipe::Cauldron;
+            spawns |= may_spawn(&spec);
             for r in std::iter::once(spec.recipe).chain(spec.contents.as_slice().iter().copied()) {
-                // What raises a counter, as the sim declares it.
-                collectibles |= recipe_decl(r).is_some_and(|d| d.collects().is_some());
+                // What raises a counter, what faces, as the sim declares it.
+                let decl = recipe_decl(r);
+                collectibles |= decl.is_some_and(|d| d.collects().is_some());
+                facings |= r != EntityRecipe::Player && decl.is_none_or(|d| d.facing().is_some());
+                others |= decl.is_some_and(|d| d.assume.spawns == Spawns::Others);
             }
         }
-        let tracked = world
-            .entities()
-            .into_iter()
-            .filter_map(|id| {
-                let tags = world.tags(id).ok()?;
-                (!never_changes(tags)).then(|| Tracked {
-                    id,
-                    moves: tags.contains(TagKind::Player)
-                        || tags.contains(TagKind::Pushable)
-                        || tags.contains(TagKind::Liftable),
-                    faces: id != player && world.get::<Facing>(id).is_ok(),
-                })
-            })
-            .collect::<Vec<_>>();
-        let facings = tracked.iter().any(|t| t.faces);
+        // What a rule that spawns others makes may face some way too.
+        facings |= others;
+        let mut tracked = Vec::new();
+        let mut fixed_ids = Vec::new();
+        for id in world.entities() {
+            let decl = decl_of(world, id);
+            if fixed(decl) {
+                let slot = id.index() as usize;
+                if fixed_ids.len() <= slot {
+                    fixed_ids.resize(slot + 1, None);
+                }
+                if let Some(g) = fixed_ids.get_mut(slot) {
+                    *g = Some(id.generation());
+                }
+            } else {
+                tracked.push(Tracked::of(id, decl, player));
+            }
+        }
         KeyWriter {
             player,
             fixed: world.len().saturating_sub(tracked.len()),
             tracked,
-            // A smash spawns contents; a brew its product.
-            spawns: (hammer && contents) || cauldron,
+            spawns,
+            fixed_ids,
             counters: collectibles,
             facings,
             dead,
@@ -400,7 +434,8 @@ impl KeyWriter {
         if spawned {
             for id in world.entities() {
                 let Ok(tags) = world.tags(id) else { continue };
-                if never_changes(tags) {
+                let slot = self.fixed_ids.get(id.index() as usize).copied().flatten();
+                if slot == Some(id.generation()) {
                     continue;
                 }
                 out.push(id.index());
@@ -415,11 +450,13 @@ impl KeyWriter {
                         at
                     },
                 );
-                if tags.contains(TagKind::Collectible) {
+                // Every data component but the player's, whatever the
+                // entity: the counter it raises, its contents, its Facing.
+                if self.counters {
                     let counter = world.get::<Collects>(id).ok().map(|c| c.0);
                     out.push(counter.map_or(GONE, |c| c.index() as u32));
                 }
-                write_contents(out, world, id, tags);
+                write_contents(out, world, id);
                 if self.facings {
                     let own = (id != self.player)
                         .then(|| world.get::<Facing>(id).ok())
@@ -435,7 +472,9 @@ impl KeyWriter {
                     continue;
                 };
                 write_tags(out, tags);
-                write_contents(out, world, t.id, tags);
+                if t.contents {
+                    write_contents(out, world, t.id);
+                }
                 if t.faces {
                     let own = world.get::<Facing>(t.id).ok();
                     out.push(own.map_or(GONE, |f| f.0.index() as u32));
@@ -487,15 +526,10 @@ impl KeyWriter {
     }
 }
 
-/// Write the contents of what holds contents that play changes or makes
-/// (a cauldron's keys, a brewed bong's two keys in the order they went
-/// in: the order its smash spills them); a box's never change, and
-/// nothing else holds any.
-fn write_contents(out: &mut Vec<u32>, world: &World, id: EntityId, tags: TagSet) {
-    let bong = tags.contains(TagKind::Smashable) && !tags.contains(TagKind::Openable);
-    if !bong && !tags.contains(TagKind::Cauldron) {
-        return;
-    }
+/// Write the contents of `id`, in order (a cauldron's keys, a brewed
+/// bong's two keys in the order they went in: the order its smash spills
+/// them), its count first (0 for none).
+fn write_contents(out: &mut Vec<u32>, world: &World, id: EntityId) {
     let held = world.get::<Inside>(id).map(|c| c.0).unwrap_or_default();
     out.push(held.len() as u32);
     out.extend(held.as_slice().iter().map(|r| *r as u32));
@@ -538,7 +572,7 @@ pub(crate) fn moves_by_itself(level: &Level) -> bool {
     level.all_entities().any(|(_, _, spec)| {
         std::iter::once(spec.recipe)
             .chain(spec.contents.as_slice().iter().copied())
-            .any(|r| recipe_decl(r).is_none_or(|d| !d.assume.moves_only_when_pushed))
+            .any(|r| recipe_decl(r).is_none_or(|d| d.assume.moves_by_itself()))
     })
 }
 

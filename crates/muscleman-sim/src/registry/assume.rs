@@ -1,0 +1,128 @@
+//! What the solver may assume of each recipe ([`Assume`](crate::Assume)),
+//! checked at compile time against the recipe's own tags and its level
+//! part, so that a declaration that contradicts what the rules do to the
+//! recipe fails the build instead of letting a search prove too much; and
+//! the mechanics' motions, gathered.
+
+use muscleman_core::Holds;
+
+use crate::component::{TagKind, TagSet};
+use crate::decl::{Moves, RecipeDecl, Spawns};
+use crate::mechanics::MECHANICS;
+use crate::motion::Motion;
+
+/// Return whether some set of tags `decl`'s entities may have meets
+/// `tags`.
+const fn some_tag_set_meets(decl: &RecipeDecl, tags: TagSet) -> bool {
+    let own = decl.all_tags();
+    if own.intersects(tags) {
+        return true;
+    }
+    let mut rest = decl.states;
+    while let [state, tail @ ..] = rest {
+        if own.minus(state.lose).union(state.gain).intersects(tags) {
+            return true;
+        }
+        rest = tail;
+    }
+    false
+}
+
+/// What the player's actions move: the player, what is pushed, what is
+/// lifted.
+const MOVED: TagSet = TagSet::of(&[TagKind::Player, TagKind::Pushable, TagKind::Liftable]);
+
+// Each recipe's assumptions agree with its tags and its level part:
+// - what never changes never moves, keeps its contents and spawns nothing;
+// - what never moves is never the player, pushed or lifted, in any state,
+//   and what is, moves;
+// - what moves only when moved, or never, moves nothing else;
+// - only what holds things has contents that change or spills them;
+// - what holds things and may be destroyed declares what that spawns.
+const _: () = {
+    let mut m = 0;
+    while m < MECHANICS.len() {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the lengths"
+        )]
+        let recipes = MECHANICS[m].recipes;
+        let mut r = 0;
+        while r < recipes.len() {
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time, below the lengths"
+            )]
+            let decl = &recipes[r];
+            let a = decl.assume;
+            let never_moves = matches!(a.moves, Moves::Never);
+            let spawns_nothing = matches!(a.spawns, Spawns::Nothing);
+            let holds = !matches!(decl.recipe.info().holds, Holds::Nothing);
+            if a.never_changes {
+                assert!(never_moves, "a recipe never changes but moves");
+                assert!(
+                    !a.contents_change,
+                    "a recipe never changes but its contents do"
+                );
+                assert!(spawns_nothing, "a recipe never changes but spawns");
+            }
+            assert!(
+                never_moves != some_tag_set_meets(decl, MOVED),
+                "a recipe never moves but is the player, pushed or lifted (or moves and is none)"
+            );
+            if !a.moves_by_itself() {
+                assert!(a.never_moves_others, "only an actor may move others");
+            }
+            if a.contents_change || matches!(a.spawns, Spawns::ItsContents) {
+                assert!(holds, "a recipe that holds nothing has contents");
+            }
+            if holds && !a.never_destroyed {
+                assert!(
+                    !spawns_nothing,
+                    "a recipe holds things and may be destroyed, but spills nothing"
+                );
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+};
+
+/// The bits of every motion some mechanic declares.
+const MOTIONS: u8 = {
+    let mut bits = 0;
+    let mut m = 0;
+    while m < MECHANICS.len() {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the lengths"
+        )]
+        let motions = MECHANICS[m].motions;
+        let mut i = 0;
+        while i < motions.len() {
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time, below the lengths"
+            )]
+            {
+                bits |= motions[i].bit();
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    bits
+};
+
+/// Iterate over every way the mechanics move things, each once (the
+/// declarations every move of a step is checked against in a debug build).
+///
+/// # Example
+/// ```
+/// use muscleman_sim::{Motion, motions};
+///
+/// assert!(motions().any(|m| m == Motion::Walk));
+/// ```
+pub fn motions() -> impl Iterator<Item = Motion> {
+    Motion::ALL.into_iter().filter(|m| MOTIONS & m.bit() != 0)
+}
