@@ -332,6 +332,11 @@ recipes! {
     /// demonstration mechanic (cargo feature `demo-glow`).
     #[cfg(feature = "demo-glow")]
     Lantern: true, C::BLOCKER, [], Nothing;
+    /// A firefly that flies its way and turns round where it cannot: the
+    /// demonstration actor (cargo feature `demo-glow`), neither pushed nor
+    /// lifted (`Firefly:up`; `down`, its own state, is written without one).
+    #[cfg(feature = "demo-glow")]
+    Firefly: true, C::BLOCKER, [Up => C::BLOCKER, Right => C::BLOCKER, Left => C::BLOCKER] own Down, Nothing;
     /// A goal cell: a level is solved when every goal holds a box (ours, for Sokoban levels).
     Goal: true, C::DRY, [], Nothing;
 }

@@ -17,6 +17,8 @@ pub(crate) mod collect;
 pub(crate) mod doors;
 pub(crate) mod ducks;
 #[cfg(feature = "demo-glow")]
+pub(crate) mod fireflies;
+#[cfg(feature = "demo-glow")]
 pub(crate) mod glow;
 pub(crate) mod grab;
 pub(crate) mod plates;
@@ -38,6 +40,8 @@ pub(crate) const MECHANICS: &[&Mechanic] = &[
     &bong::MECHANIC,
     &actors::MECHANIC,
     &ducks::MECHANIC,
+    #[cfg(feature = "demo-glow")]
+    &fireflies::MECHANIC,
     &stairs::MECHANIC,
     #[cfg(feature = "demo-glow")]
     &glow::MECHANIC,

@@ -35,7 +35,7 @@ const MOVED: TagSet = TagSet::of(&[TagKind::Player, TagKind::Pushable, TagKind::
 // Each recipe's assumptions agree with its tags and its level part:
 // - what never changes never moves, keeps its contents and spawns nothing;
 // - what never moves is never the player, pushed or lifted, in any state,
-//   and what is, moves;
+//   and what moves only when moved is one of them;
 // - what moves only when moved, or never, moves nothing else;
 // - only what holds things has contents that change or spills them;
 // - what holds things and may be destroyed declares what that spawns.
@@ -66,9 +66,14 @@ const _: () = {
                 );
                 assert!(spawns_nothing, "a recipe never changes but spawns");
             }
+            let moved = some_tag_set_meets(decl, MOVED);
             assert!(
-                never_moves != some_tag_set_meets(decl, MOVED),
-                "a recipe never moves but is the player, pushed or lifted (or moves and is none)"
+                !(never_moves && moved),
+                "a recipe never moves but is the player, pushed or lifted"
+            );
+            assert!(
+                moved || !matches!(a.moves, Moves::WhenMoved),
+                "a recipe moves only when moved but is neither the player, pushed nor lifted"
             );
             if !a.moves_by_itself() {
                 assert!(a.never_moves_others, "only an actor may move others");
