@@ -339,11 +339,16 @@ pub fn dump(world: &World) -> String {
     dump_filtered(world, |_, _| true)
 }
 
-/// The dump with the players' facing left out, to compare around a
-/// refused move (a duck's Facing is state: it stays in).
+/// The dump with the players' and the actors' facings left out, to
+/// compare around a refused move.
 pub fn dump_without_facing(world: &World) -> String {
     dump_filtered(world, |id, c| {
-        !(matches!(c, AnyComponent::Facing(_)) && world.tags(id).unwrap().contains(TagKind::Player))
+        // The player's Facing, and an actor's: the actors phase still runs
+        // after a refused action (rules.md §5, 3), and a firefly's or a
+        // ghost's turn is silent.
+        let tags = world.tags(id).unwrap();
+        !(matches!(c, AnyComponent::Facing(_))
+            && (tags.contains(TagKind::Player) || tags.contains(TagKind::Brain)))
     })
 }
 
