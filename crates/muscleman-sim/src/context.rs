@@ -34,8 +34,8 @@ pub(crate) type FindTaker = fn(&World, TagSet, GridPos) -> Option<(EntityId, Tak
 pub(crate) type BreakingOf = fn(&World, EntityId, GridPos) -> Option<Breaking>;
 
 /// An actor's turn in the actors phase (rules.md §4): what one entity of
-/// an acting recipe does by itself this step, given its id.
-pub(crate) type Act = fn(&mut StepContext<'_>, EntityId) -> Result<(), WorldError>;
+/// an acting recipe does by itself this step, given its id and its cell.
+pub(crate) type Act = fn(&mut StepContext<'_>, EntityId, GridPos) -> Result<(), WorldError>;
 
 /// Find how an entity with these tags acts, if it is an actor (the
 /// recipes' declarations, gathered).

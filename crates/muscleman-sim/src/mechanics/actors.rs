@@ -48,13 +48,13 @@ fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
     let mut result = Ok(());
     for &actor in actors.iter().filter(|a| Some(**a) != held) {
         // An earlier actor's turn may have destroyed it.
-        let Some((_, tags)) = ctx.world().index().locate(actor) else {
+        let Some((at, tags)) = ctx.world().index().locate(actor) else {
             continue;
         };
         let Some(act) = ctx.act_of(tags) else {
             continue;
         };
-        result = act(ctx, actor);
+        result = act(ctx, actor, at);
         if result.is_err() {
             break;
         }

@@ -16,7 +16,7 @@
 //! so in a level with a duck every step changes the state.
 
 use muscleman_core::{
-    EntityId, EntityRecipe, GridDir, MoveCause, RecipeState, SoundHint, SoundKind,
+    EntityId, EntityRecipe, GridDir, GridPos, MoveCause, RecipeState, SoundHint, SoundKind,
 };
 
 use crate::component::{Facing, TagKind, TagSet};
@@ -86,10 +86,7 @@ pub(crate) const MECHANIC: Mechanic = Mechanic::new(
 );
 
 /// One duck's turn: a step ahead, or a quarter turn clockwise and a quack.
-fn act(ctx: &mut StepContext<'_>, duck: EntityId) -> Result<(), WorldError> {
-    let Some((at, _)) = ctx.world().index().locate(duck) else {
-        return Ok(());
-    };
+fn act(ctx: &mut StepContext<'_>, duck: EntityId, at: GridPos) -> Result<(), WorldError> {
     let facing = ctx.world().get::<Facing>(duck)?.0;
     let ahead = at.step(facing);
     let world = ctx.world();

@@ -17,7 +17,7 @@
 //! round where it stands, silently. It blocks movement and swings, and is
 //! neither pushed nor lifted, so nothing but its own turn moves it.
 
-use muscleman_core::{EntityId, EntityRecipe, GridDir, MoveCause, RecipeState};
+use muscleman_core::{EntityId, EntityRecipe, GridDir, GridPos, MoveCause, RecipeState};
 
 use crate::component::{Facing, TagKind, TagSet};
 use crate::context::StepContext;
@@ -79,10 +79,7 @@ pub(crate) const MECHANIC: Mechanic = Mechanic::new(
 );
 
 /// One firefly's turn: a cell ahead, or a half turn where it stands.
-fn act(ctx: &mut StepContext<'_>, firefly: EntityId) -> Result<(), WorldError> {
-    let Some((at, _)) = ctx.world().index().locate(firefly) else {
-        return Ok(());
-    };
+fn act(ctx: &mut StepContext<'_>, firefly: EntityId, at: GridPos) -> Result<(), WorldError> {
     let facing = ctx.world().get::<Facing>(firefly)?.0;
     let ahead = at.step(facing);
     let world = ctx.world();

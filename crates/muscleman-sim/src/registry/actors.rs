@@ -167,29 +167,15 @@ const _: () = {
     }
 };
 
-/// How many sets of tags an actor may have, counted once each: every
-/// acting recipe's own state and each of its states.
-const ACTOR_SET_COUNT: usize = {
-    let mut n = 0;
-    let mut a = 0;
-    while a < ACTOR_COUNT {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the length"
-        )]
-        if let Some(decl) = ACTORS[a] {
-            n += 1 + decl.states.len();
-        }
-        a += 1;
-    }
-    n
-};
-
-/// Every set of tags an actor may have, with its recipe's declaration, in
-/// registration order (a duck's four facings share one set: the first
-/// match is the one looked at).
-const ACTOR_SETS: [(TagSet, Option<&RecipeDecl>); ACTOR_SET_COUNT] = {
-    let mut table = [(TagSet::EMPTY, None); ACTOR_SET_COUNT];
+/// Return the sets of tags an actor may have, each once (a duck's four
+/// facings share one set), with their recipes' declarations, in
+/// registration order, and how many there are (the rest of the array is
+/// unused).
+const fn actor_sets() -> (
+    [(TagSet, Option<&'static RecipeDecl>); MAX_ACTOR_SETS],
+    usize,
+) {
+    let mut table = [(TagSet::EMPTY, None); MAX_ACTOR_SETS];
     let mut n = 0;
     let mut a = 0;
     while a < ACTOR_COUNT {
@@ -198,22 +184,59 @@ const ACTOR_SETS: [(TagSet, Option<&RecipeDecl>); ACTOR_SET_COUNT] = {
             reason = "evaluated at compile time, below the lengths"
         )]
         if let Some(decl) = ACTORS[a] {
-            table[n] = (decl.all_tags(), Some(decl));
-            n += 1;
-            let mut rest = decl.states;
-            while let [state, tail @ ..] = rest {
-                table[n] = (
-                    decl.all_tags().minus(state.lose).union(state.gain),
-                    Some(decl),
-                );
-                n += 1;
-                rest = tail;
+            let mut s = 0;
+            while s <= decl.states.len() {
+                let tags = if s == 0 {
+                    decl.all_tags()
+                } else {
+                    #[expect(
+                        clippy::indexing_slicing,
+                        reason = "evaluated at compile time, below the length"
+                    )]
+                    let state = &decl.states[s - 1];
+                    decl.all_tags().minus(state.lose).union(state.gain)
+                };
+                let mut seen = false;
+                let mut i = 0;
+                while i < n {
+                    #[expect(
+                        clippy::indexing_slicing,
+                        reason = "evaluated at compile time, below the length"
+                    )]
+                    if table[i].0.bits() == tags.bits() {
+                        seen = true;
+                    }
+                    i += 1;
+                }
+                if !seen {
+                    assert!(
+                        n < MAX_ACTOR_SETS,
+                        "more actor tag sets than MAX_ACTOR_SETS"
+                    );
+                    #[expect(
+                        clippy::indexing_slicing,
+                        reason = "evaluated at compile time, checked just above"
+                    )]
+                    {
+                        table[n] = (tags, Some(decl));
+                    }
+                    n += 1;
+                }
+                s += 1;
             }
         }
         a += 1;
     }
-    table
-};
+    (table, n)
+}
+
+/// The most distinct sets of tags actors may have: past it, the build
+/// fails (raise it then).
+const MAX_ACTOR_SETS: usize = 16;
+
+/// Every distinct set of tags an actor may have, with its recipe's
+/// declaration.
+const ACTOR_SETS: ([(TagSet, Option<&RecipeDecl>); MAX_ACTOR_SETS], usize) = actor_sets();
 
 /// Return the declaration of the acting recipe whose entities may have
 /// `tags` (a spatial index's tags: what a step adds beside a level's,
@@ -221,7 +244,8 @@ const ACTOR_SETS: [(TagSet, Option<&RecipeDecl>); ACTOR_SET_COUNT] = {
 #[inline]
 pub(crate) fn actor_decl(tags: TagSet) -> Option<&'static RecipeDecl> {
     let tags = level_tags(tags);
-    ACTOR_SETS
+    let (sets, n) = &ACTOR_SETS;
+    sets.get(..*n)?
         .iter()
         .find(|(set, _)| *set == tags)
         .and_then(|(_, decl)| *decl)
