@@ -428,3 +428,48 @@ fn the_second_collection_has_ducks_cauldrons_and_bongs() {
         "levels that brew a green key, brew a bong, smash a bong: {made:?}"
     );
 }
+
+/// Return the numbers written just before each `phrase` in `text`
+/// (`26 harder levels` gives 26 for `harder levels`).
+fn counts_before(text: &str, phrase: &str) -> Vec<usize> {
+    text.match_indices(phrase)
+        .filter_map(|(at, _)| {
+            let before = text.get(..at)?.trim_end();
+            let digits: String = before
+                .chars()
+                .rev()
+                .take_while(char::is_ascii_digit)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            digits.parse().ok()
+        })
+        .collect()
+}
+
+/// README.md and docs/cli.md count each collection's levels as the files
+/// hold them.
+#[test]
+fn the_docs_count_the_levels_of_each_collection() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let page = |name: &str| {
+        std::fs::read_to_string(format!("{root}/{name}")).unwrap_or_else(|e| panic!("{name}: {e}"))
+    };
+    let first = read(COLLECTIONS.first().expect("a first collection"))
+        .collection
+        .levels
+        .len();
+    let second = read(combinations()).collection.levels.len();
+    for name in ["README.md", "docs/cli.md"] {
+        let text = page(name);
+        let harder = counts_before(&text, " harder levels");
+        assert!(!harder.is_empty(), "{name} counts the Combinations");
+        assert!(
+            harder.iter().all(|&n| n == second),
+            "{name}: {harder:?} harder levels, the file has {second}"
+        );
+    }
+    assert!(page("README.md").contains(&format!("\"Muscleman\" ({first} levels")));
+    assert!(page("docs/cli.md").contains(&format!("| {first}: pushing lines of boxes")));
+}
