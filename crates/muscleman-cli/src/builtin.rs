@@ -10,6 +10,24 @@ use crate::source::LevelFile;
 
 pub use muscleman_levels::{BuiltinCollection, COLLECTIONS};
 
+/// The set keys ([`crate::progress::set_key`]) that built-in collections
+/// had before they last changed, as `(collection id, key)`.
+///
+/// A set's key hashes its levels in order, so reordering a collection or
+/// adding a level gives it a new key. The progress file keeps where each
+/// set was left, and which built-in collection was played last, by set
+/// key; a file written before a change keeps them because opening it moves
+/// what it holds under a key listed here to the collection's key now
+/// ([`crate::progress::Progress::open`]). Levels' own records, solutions
+/// and positions are kept by level, not by set, so they need nothing.
+/// A test pins each collection's key: when it changes, its old key joins
+/// this list.
+pub const FORMER_SET_KEYS: &[(&str, &str)] = &[
+    // Combinations before issue 38 reordered it and added four levels:
+    // its 22 levels, Moat Key first.
+    ("combinations", "f70a8cc16e73de46"),
+];
+
 /// The first built-in collection, in the level text format: the
 /// `muscleman-levels` crate's, which the Godot adapter loads too.
 pub const LEVELS: &str = muscleman_levels::BUILTIN;

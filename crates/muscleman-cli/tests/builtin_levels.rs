@@ -1,7 +1,8 @@
 //! The built-in levels, every collection: all valid and clean, none solved
 //! at the start, and each stored solution replays to solved (through the
 //! sim and through the command line). The second collection's levels each
-//! combine mechanics, with a comment and a par: its solution's moves.
+//! combine mechanics, with a comment and a par: its solution's moves; they
+//! climb by their solutions' inputs, which its header lists.
 
 mod common;
 
@@ -172,6 +173,8 @@ fn mechanics(level: &Level) -> Vec<&'static str> {
                 "PressurePlateHeavy" | "SecretDoor" => "heavy plates and the secret door",
                 "Hammer" | "WallWeak" => "the hammer and weak walls",
                 "StairsUp" | "StairsDown" => "floors and stairs",
+                "Duck" => "ducks",
+                "Cauldron" | "Bong" => "the cauldron and bongs",
                 n if n.starts_with("Key") => "keys and doors",
                 n if n.starts_with("PressurePlate") => "plates and doors",
                 _ => continue,
@@ -319,4 +322,154 @@ fn the_hint_never_proves_a_built_in_level_unsolvable() {
             );
         }
     }
+}
+
+/// The inputs of a stored solution: every letter (moves, pushes, grabs,
+/// drops, swings, waits).
+fn inputs(text: &str) -> usize {
+    text.chars().filter(|c| !c.is_whitespace()).count()
+}
+
+#[test]
+fn the_second_collection_climbs_by_its_solutions_inputs() {
+    let c = combinations();
+    let file = read(c);
+    let solutions = builtin::solutions_of(c);
+    assert_eq!(solutions.len(), file.collection.levels.len());
+    for pair in solutions.windows(2) {
+        let [(a, before), (b, after)] = pair else {
+            unreachable!("windows of 2")
+        };
+        assert!(
+            inputs(before) <= inputs(after),
+            "level {b} takes {} inputs, fewer than level {a}'s {}",
+            inputs(after),
+            inputs(before)
+        );
+    }
+}
+
+/// The header's table, `;  N  INPUTS  PAR  STATES  TITLE` a level, in
+/// order: its inputs and pars are those of the stored solutions, and its
+/// titles the levels'.
+#[test]
+fn the_second_collections_header_lists_each_level_with_its_inputs_and_par() {
+    let c = combinations();
+    let file = read(c);
+    let levels = &file.collection.levels;
+    let pars = builtin::pars(c, levels);
+    let rows: Vec<Vec<&str>> = c
+        .levels
+        .lines()
+        .take_while(|l| l.starts_with(';'))
+        .map(|l| {
+            l.trim_start_matches(';')
+                .split_whitespace()
+                .collect::<Vec<_>>()
+        })
+        .filter(|w| w.first().is_some_and(|n| n.parse::<usize>().is_ok()))
+        .collect();
+    assert_eq!(rows.len(), levels.len(), "one row a level");
+    for (((row, level), (n, text)), par) in rows
+        .iter()
+        .zip(levels)
+        .zip(builtin::solutions_of(c))
+        .zip(&pars)
+    {
+        let [number, count, row_par, states, title @ ..] = row.as_slice() else {
+            panic!("level {n}: a short row {row:?}");
+        };
+        assert_eq!(*number, n.to_string());
+        assert_eq!(*count, inputs(text).to_string(), "level {n}: inputs");
+        assert_eq!(
+            Some(row_par.parse::<u32>().ok()),
+            Some(*par),
+            "level {n}: par"
+        );
+        assert!(
+            states.replace(',', "").parse::<u64>().is_ok_and(|s| s > 0),
+            "level {n}: states {states}"
+        );
+        assert_eq!(
+            Some(title.join(" ").as_str()),
+            level.title(),
+            "level {n}: title"
+        );
+    }
+}
+
+/// Ducks, the cauldron and its bongs are in the second collection too:
+/// a level with a duck, and stored solutions that brew a green key, brew
+/// a bong and smash one.
+#[test]
+fn the_second_collection_has_ducks_cauldrons_and_bongs() {
+    use muscleman_core::GlobalCounter;
+    let c = combinations();
+    let file = read(c);
+    let levels = &file.collection.levels;
+    let with_duck = levels.iter().filter(|l| mechanics(l).contains(&"ducks"));
+    assert!(with_duck.count() >= 2, "levels with a duck");
+    let mut made = [0_u64; 3];
+    for ((n, text), level) in builtin::solutions_of(c).iter().zip(levels) {
+        let game = replay(*n, level.title().unwrap_or_default(), level, text);
+        let view = game.view();
+        for (counter, value) in view.counters() {
+            let slot = match counter {
+                GlobalCounter::GreenKeysMade => 0,
+                GlobalCounter::BongsMade => 1,
+                GlobalCounter::BongsBroken => 2,
+                _ => continue,
+            };
+            made[slot] += u64::from(*value > 0);
+        }
+    }
+    assert!(
+        made.iter().all(|&levels| levels > 0),
+        "levels that brew a green key, brew a bong, smash a bong: {made:?}"
+    );
+}
+
+/// Return the numbers written just before each `phrase` in `text`
+/// (`26 harder levels` gives 26 for `harder levels`).
+fn counts_before(text: &str, phrase: &str) -> Vec<usize> {
+    text.match_indices(phrase)
+        .filter_map(|(at, _)| {
+            let before = text.get(..at)?.trim_end();
+            let digits: String = before
+                .chars()
+                .rev()
+                .take_while(char::is_ascii_digit)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            digits.parse().ok()
+        })
+        .collect()
+}
+
+/// README.md and docs/cli.md count each collection's levels as the files
+/// hold them.
+#[test]
+fn the_docs_count_the_levels_of_each_collection() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let page = |name: &str| {
+        std::fs::read_to_string(format!("{root}/{name}")).unwrap_or_else(|e| panic!("{name}: {e}"))
+    };
+    let first = read(COLLECTIONS.first().expect("a first collection"))
+        .collection
+        .levels
+        .len();
+    let second = read(combinations()).collection.levels.len();
+    for name in ["README.md", "docs/cli.md"] {
+        let text = page(name);
+        let harder = counts_before(&text, " harder levels");
+        assert!(!harder.is_empty(), "{name} counts the Combinations");
+        assert!(
+            harder.iter().all(|&n| n == second),
+            "{name}: {harder:?} harder levels, the file has {second}"
+        );
+    }
+    assert!(page("README.md").contains(&format!("\"Muscleman\" ({first} levels")));
+    assert!(page("docs/cli.md").contains(&format!("| {first}: pushing lines of boxes")));
 }

@@ -8,7 +8,8 @@
 //! - `combinations.txt` and `combinations-solutions.txt`: the second,
 //!   harder levels that each combine mechanics ([`COMBINATIONS`],
 //!   [`COMBINATIONS_SOLUTIONS`]); each solution there sets its level's
-//!   par, its move count.
+//!   par, its move count, and the levels come in the order of their
+//!   solutions' inputs (every letter), the fewest first.
 //!
 //! [`COLLECTIONS`] lists both, in the order the game offers them.
 //!

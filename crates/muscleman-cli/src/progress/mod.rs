@@ -42,8 +42,16 @@
 //! - **A newer format or rule book** (a newer muscleman wrote it): refused
 //!   and left as it is, so the newer build keeps it; progress is then kept
 //!   in memory only, with a warning.
+//!
+//! Records, solutions and saved positions are kept by level (a hash of its
+//! grid), so they stay with a level wherever a collection puts it. Where a
+//! set was left is kept by set (a hash of its levels in order): when a
+//! built-in collection is reordered or grows, a file written before has
+//! its place moved to the collection's new key as it is opened
+//! ([`crate::builtin::FORMER_SET_KEYS`]).
 
 mod file;
+mod former;
 mod keys;
 mod record;
 
@@ -259,13 +267,18 @@ impl Progress {
         }
     }
 
+    /// The progress `file` holds, where a built-in collection that changed
+    /// since it was written is found under its key now
+    /// ([`former::adopt_former_sets`]; written back at the next change).
     fn from_file(path: PathBuf, file: ProgressFile) -> Progress {
+        let mut last_played = file.last_played;
+        former::adopt_former_sets(&mut last_played);
         Progress {
             path: Some(path),
             levels: file.levels,
             from_rule_book_1: file.from_rule_book_1,
             solutions: file.solutions,
-            last_played: file.last_played,
+            last_played,
         }
     }
 
