@@ -254,3 +254,32 @@ fn a_kept_position_is_restored_or_moved_aside() {
         refused(bytes, game.level(), other_rules, "other rules");
     }
 }
+
+/// Found by the `progress` fuzz target (the docs' example with `version`
+/// 4 and a level key holding a byte that is no UTF-8): the file is told
+/// newer from its version alone, so the rest is not read, and it is left
+/// as it is, byte for byte, with a warning; progress is kept in memory.
+#[test]
+fn a_newer_progress_file_with_bytes_that_are_no_utf8_is_left_alone() {
+    let (_, v2) = kept("progress")
+        .into_iter()
+        .find(|(n, _)| n == "v2-docs.json")
+        .unwrap();
+    let text = String::from_utf8(v2).unwrap();
+    let newer = text.replacen("\"version\": 2", "\"version\": 4", 1);
+    assert_ne!(newer, text);
+    let mut bytes = newer.into_bytes();
+    let key = bytes.windows(4).position(|w| w == b"e181").unwrap();
+    bytes[key + 4] = 0xf3;
+    assert!(std::str::from_utf8(&bytes).is_err());
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join(FILE_NAME);
+    fs::write(&path, &bytes).unwrap();
+    let (mut p, warnings) = Progress::open(tmp.path());
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].detail.contains("newer"), "{warnings:?}");
+    assert_eq!(p.path(), None);
+    p.record_solve(&unnamed_level(), M, 9, 3).unwrap();
+    assert_eq!(fs::read(&path).unwrap(), bytes);
+    assert_eq!(fs::read_dir(tmp.path()).unwrap().count(), 1);
+}
