@@ -283,3 +283,39 @@ fn a_newer_progress_file_with_bytes_that_are_no_utf8_is_left_alone() {
     assert_eq!(fs::read(&path).unwrap(), bytes);
     assert_eq!(fs::read_dir(tmp.path()).unwrap().count(), 1);
 }
+
+/// A file that names a level twice (two files merged by hand) is not read
+/// with the first record silently dropped: it is moved aside byte for byte,
+/// with a warning saying which key is listed twice.
+#[test]
+fn a_progress_file_naming_a_level_twice_is_moved_aside() {
+    let (_, play) = kept("progress")
+        .into_iter()
+        .find(|(n, _)| n == "play.json")
+        .unwrap();
+    let text = String::from_utf8(play).unwrap();
+    let twice = text.replacen(
+        "\"levels\": {",
+        "\"levels\": {\n    \"01b3bd6d4e23b8b7\": { \"sokoban\": { \"solved\": true, \"best_moves\": 9, \"best_pushes\": 5 } },",
+        1,
+    );
+    assert_ne!(twice, text);
+    // Each level alone is valid progress.
+    let tmp = tempfile::tempdir().unwrap();
+    fs::write(tmp.path().join(FILE_NAME), &text).unwrap();
+    assert!(Progress::open(tmp.path()).1.is_empty());
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join(FILE_NAME);
+    fs::write(&path, &twice).unwrap();
+    let (_, warnings) = Progress::open(tmp.path());
+    let aside = tmp.path().join(format!("{FILE_NAME}.corrupt-1"));
+    assert_eq!(fs::read_to_string(&aside).unwrap(), twice);
+    assert!(!path.exists());
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0]
+            .detail
+            .contains("\"01b3bd6d4e23b8b7\" is listed twice"),
+        "{warnings:?}"
+    );
+}
