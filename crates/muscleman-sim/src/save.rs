@@ -363,6 +363,14 @@ impl Game {
                 detail: "a newer rule book than this build plays".to_owned(),
             });
         }
+        // Rule books are numbered from 1: no build wrote rule book 0, and
+        // none may pass for an older one to be loaded with fewer checks.
+        if rules_version == 0 {
+            return Err(SaveError::Rules {
+                found: 0,
+                detail: "no rule book has version 0; they are numbered from 1".to_owned(),
+            });
+        }
         // An older rule book's save is migrated when its history gives the
         // same game under this one, and refused otherwise.
         let migrating = rules_version < RULES_VERSION;

@@ -5,7 +5,7 @@ mod common;
 
 use common::{assert_invariants, level_from_ascii};
 use muscleman_core::{GridDir, Input};
-use muscleman_sim::{Facing, Game, Rules};
+use muscleman_sim::{Facing, Game, RULES_VERSION, Rules, SaveError};
 
 fn game(grid: &str) -> Game {
     Game::new(&level_from_ascii(grid), Rules::MUSCLEMAN).unwrap()
@@ -151,4 +151,41 @@ fn repeated_restarts_after_refused_turns_keep_the_history_small() {
     g.undo().unwrap();
     assert_eq!(facing(&g), GridDir::Right, "undo gives the turns back");
     assert_invariants(g.world());
+}
+
+/// Found by the `saves` fuzzer (a real save from play with `rules_version`
+/// 0): a save naming rule book 0, which never was, loaded as an older rule
+/// book's, whose counters and state hash are not compared, so an edited
+/// counter passed. It is refused, naming the rule book.
+#[test]
+fn a_save_of_rule_book_zero_is_refused() {
+    let mut g = game(
+        "
+        #####
+        #@$.#
+        #####
+        ",
+    );
+    for input in common::inputs("r") {
+        g.step(input).unwrap();
+    }
+    let text = g.save();
+    let current = format!("\"rules_version\": {RULES_VERSION}");
+    assert!(text.contains(&current), "{text}");
+    let zero = text
+        .replace(&current, "\"rules_version\": 0")
+        .replace("\"coins\":0", "\"coins\":7");
+    assert_ne!(zero, text);
+    let err = Game::load(&zero).err();
+    assert!(
+        matches!(err, Some(SaveError::Rules { found: 0, .. })),
+        "{err:?}"
+    );
+    let message = err.map(|e| e.to_string()).unwrap_or_default();
+    assert!(message.contains("rule book version 0"), "{message}");
+    // The same save of this rule book loads.
+    assert_eq!(
+        Game::load(&text).map(|l| l.state_hash()).ok(),
+        Some(g.state_hash())
+    );
 }

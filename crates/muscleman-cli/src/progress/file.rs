@@ -9,7 +9,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use muscleman_sim::RULES_VERSION;
-use serde::{Deserialize, Serialize};
+use serde::de::{Error as _, MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use super::record::{LevelRecord, Records, Solution};
 
@@ -63,6 +64,66 @@ struct VersionOnly {
     version: u32,
 }
 
+/// Any JSON value, read only to find an object that names a key twice:
+/// the typed reader would keep the last and drop the others without a
+/// word, and the next write would lose them for good.
+struct UniqueKeys;
+
+impl<'de> Deserialize<'de> for UniqueKeys {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(UniqueKeys)
+    }
+}
+
+impl<'de> Visitor<'de> for UniqueKeys {
+    type Value = UniqueKeys;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+
+    fn visit_unit<E>(self) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<UniqueKeys, A::Error> {
+        while seq.next_element::<UniqueKeys>()?.is_some() {}
+        Ok(UniqueKeys)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<UniqueKeys, A::Error> {
+        let mut seen = std::collections::BTreeSet::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if seen.contains(&key) {
+                return Err(A::Error::custom(format!("{key:?} is listed twice")));
+            }
+            map.next_value::<UniqueKeys>()?;
+            seen.insert(key);
+        }
+        Ok(UniqueKeys)
+    }
+}
+
 /// How a progress file was read.
 pub(super) enum Read {
     /// Current format and rule book.
@@ -100,6 +161,12 @@ pub(super) fn parse(bytes: &[u8]) -> Read {
         Ok(v) => v.version,
         Err(e) => return Read::Corrupt(e.to_string()),
     };
+    // A file this build reads keeps every record or is not read.
+    if version <= VERSION
+        && let Err(e) = serde_json::from_slice::<UniqueKeys>(bytes)
+    {
+        return Read::Corrupt(e.to_string());
+    }
     match version {
         1 => match serde_json::from_slice::<ProgressFileV1>(bytes) {
             Ok(old) => Read::Migrated(ProgressFile {

@@ -9,7 +9,9 @@
 //!
 //! The file is written atomically (a temporary file in the same directory,
 //! then a rename). A file that cannot be read as progress is moved aside to
-//! `progress.json.corrupt-<n>` with a warning, and play starts afresh. One
+//! `progress.json.corrupt-<n>` with a warning, and play starts afresh; so is
+//! one that names a key twice (a level, its rules, a field), which would
+//! otherwise be read with all but the last silently dropped. One
 //! written under another rule book is never read as if it were current:
 //!
 //! - **Format 1** (no rule book recorded: written by the builds of rule book
