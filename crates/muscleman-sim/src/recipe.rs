@@ -4,9 +4,9 @@
 use muscleman_core::{Contents, EntityId, EntityRecipe, EntitySpec, GridPos, Holds, RecipeState};
 
 use crate::breaking::Breaking;
-use crate::component::{Collects, Facing, Inside, TagKind, TagSet};
+use crate::component::{Collects, Facing, Inside, TagSet};
 use crate::decl::{Init, RecipeDecl, StateDecl, init};
-use crate::registry::recipe_decl;
+use crate::registry::{level_tags, recipe_decl};
 use crate::world::{RecipeError, World};
 
 /// Return the tags a recipe gives, or `None` if the sim does not implement it.
@@ -216,11 +216,4 @@ pub(crate) fn breaking(world: &World, id: EntityId, at: GridPos) -> Option<Break
             counter: None,
         }),
     }
-}
-
-/// Return `tags` without the play state a level does not write: whether a
-/// switch is pressed (it takes that state from what stands on it at load)
-/// and whether the player carries something (saves keep that).
-pub(crate) const fn level_tags(tags: TagSet) -> TagSet {
-    tags.without(TagKind::Pressed).without(TagKind::Carrying)
 }

@@ -4,11 +4,11 @@
 
 use muscleman_core::{EntityId, GridPos};
 
+use super::world::level_tags;
 use crate::component::{Facing, TagKind, TagSet};
 use crate::context::Act;
 use crate::decl::RecipeDecl;
 use crate::mechanics::MECHANICS;
-use crate::recipe::level_tags;
 use crate::world::{InvariantError, World};
 
 /// How many recipes act.

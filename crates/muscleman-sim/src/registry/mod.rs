@@ -19,9 +19,11 @@ use std::fmt;
 
 mod actors;
 mod assume;
+mod world;
 
 pub(crate) use actors::act_of;
 pub use assume::motions;
+pub(crate) use world::level_tags;
 
 use crate::component::{Holding, SHARED_TAGS, TagKind, TagSet};
 use crate::context::TakeKey;
@@ -29,7 +31,6 @@ use crate::decl::{CellCheck, KeyTaker, Mechanic, RecipeDecl};
 use crate::line::System;
 use crate::mechanics::MECHANICS;
 use crate::needs::{NEED_BITS, Needs};
-use crate::tally::MAX_LISTED;
 use crate::world::{InvariantError, World};
 
 /// By recipe (its `as usize`), its declaration.
@@ -157,56 +158,6 @@ pub(crate) const MEETS: [TagSet; NEED_BITS] = {
     }
     meets
 };
-
-/// The tags whose entities the spatial index lists: what each mechanic
-/// declares its rules visit (`Mechanic::lists`), gathered.
-const LISTED: TagSet = {
-    let mut listed = TagSet::EMPTY;
-    let mut m = 0;
-    while m < MECHANICS.len() {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the lengths"
-        )]
-        let declared = MECHANICS[m].lists;
-        let mut i = 0;
-        while i < declared.len() {
-            #[expect(
-                clippy::indexing_slicing,
-                reason = "evaluated at compile time, below the lengths"
-            )]
-            {
-                listed = listed.with(declared[i]);
-            }
-            i += 1;
-        }
-        m += 1;
-    }
-    assert!(
-        listed.bits().count_ones() as usize <= MAX_LISTED,
-        "the mechanics list more tags than the tallies can: raise MAX_LISTED"
-    );
-    listed
-};
-
-impl World {
-    /// Make an empty world, its spatial index listing what the mechanics'
-    /// rules visit.
-    ///
-    /// # Example
-    /// ```
-    /// assert!(muscleman_sim::World::new().is_empty());
-    /// ```
-    pub fn new() -> Self {
-        World::listing(LISTED)
-    }
-}
-
-impl Default for World {
-    fn default() -> Self {
-        World::new()
-    }
-}
 
 // Every need a line waits on but the hands' and `Always` is met by some
 // mechanic's entities: a compile-time check, so no system waits on a need
