@@ -402,3 +402,52 @@ fn the_editor_draws_ducks_facing_their_way() {
         assert!(text.contains(glyph), "{glyph}:\n{text}");
     }
 }
+
+#[test]
+fn a_level_check_refuses_gets_no_verdict_no_test_play_and_v_says_why() {
+    // Unpaired stairs (the StairsUp at column 5 of floor 1, the
+    // StairsDown at column 4 of floor 2): the sim could play it, `check`
+    // refuses it, and so does the editor.
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("stairs.txt");
+    std::fs::write(
+        &path,
+        "legend: u = StairsUp\nlegend: d = StairsDown\nfloor: Ground\n######\n#@ $u#\n######\n\
+         floor: Attic\n######\n#. d #\n######\n",
+    )
+    .expect("write");
+    let mut app = open(&path, None, None);
+    assert!(
+        matches!(verdict(&mut app), Verdict::NoAnswer(ref why) if why.contains("unpaired StairsUp")),
+        "{:?}",
+        app.verdicts.current
+    );
+    let text = screen(&app, 100, 30);
+    assert!(text.contains("unpaired StairsUp"), "{text}");
+    assert!(!text.contains("a solution of"), "{text}");
+    // `v` plays nothing and says why; `p` neither.
+    keys(&mut app, "v");
+    assert!(matches!(app.mode, Mode::Edit));
+    let said = app.message.clone().unwrap_or_default();
+    assert!(
+        said.starts_with("no solution to watch: unpaired StairsUp")
+            && said.contains("1 more error"),
+        "{said}"
+    );
+    keys(&mut app, "p");
+    assert!(matches!(app.mode, Mode::Edit));
+    let said = app.message.clone().unwrap_or_default();
+    assert!(
+        said.starts_with("cannot play it: unpaired StairsUp"),
+        "{said}"
+    );
+    // `check` refuses the same file.
+    let report = check_file(&path);
+    assert!(
+        report
+            .errors
+            .iter()
+            .any(|e| e.contains("unpaired StairsUp")),
+        "{report:?}"
+    );
+}

@@ -178,7 +178,11 @@ impl EditApp {
     pub fn poll(&mut self) -> bool {
         if self.verdict_of != Some(self.editor.revision()) {
             self.verdict_of = Some(self.editor.revision());
-            self.verdicts.ask(self.editor.level(), self.rules);
+            match self.refusal() {
+                // A level `check` refuses gets no verdict: only why.
+                Some(why) => self.verdicts.refuse(format!("no verdict: {why}")),
+                None => self.verdicts.ask(self.editor.level(), self.rules),
+            }
             return true;
         }
         let mut changed = self.verdicts.poll();
@@ -190,6 +194,27 @@ impl EditApp {
             }
         }
         changed
+    }
+
+    /// Return why the level cannot be played as it stands (`check`,
+    /// `solve` and `play` refuse it), or `None` when it can: its errors,
+    /// the first named, and how to find them.
+    pub fn refusal(&self) -> Option<String> {
+        let mut errors = self.editor.errors();
+        let first = errors.next()?;
+        let more = errors.count();
+        let others = if more == 0 {
+            String::new()
+        } else {
+            format!(
+                " (and {more} more {})",
+                if more == 1 { "error" } else { "errors" }
+            )
+        };
+        Some(format!(
+            "{}{others}; fix it first (! goes to each problem)",
+            first.message
+        ))
     }
 
     /// Wait up to `limit` for the verdict (for tests).
@@ -282,8 +307,12 @@ impl EditApp {
             EditAction::Undo => e.undo(),
             EditAction::Redo => e.redo(),
             EditAction::NextProblem => self.next_problem(),
-            EditAction::TestPlay => self.test_play(None),
+            EditAction::TestPlay => match self.refusal() {
+                Some(why) => format!("cannot play it: {why}"),
+                None => self.test_play(None),
+            },
             EditAction::WatchSolution => match &self.verdicts.current {
+                _ if let Some(why) = self.refusal() => format!("no solution to watch: {why}"),
                 Verdict::Solved { moves, .. } => {
                     let moves = moves.clone();
                     self.test_play(Some(&moves))
