@@ -202,6 +202,14 @@ impl App {
             .unwrap_or_else(|| self.session.game.level())
     }
 
+    /// Give the level being played the title and metadata of `level`, the
+    /// same board read again (`play --watch`): the game goes on.
+    pub fn relabel(&mut self, level: Level) {
+        if let Some(listed) = self.set.levels.get_mut(self.session.index) {
+            *listed = level;
+        }
+    }
+
     /// Return the rules being played by.
     pub fn rules(&self) -> Rules {
         self.session.rules
