@@ -105,7 +105,7 @@ pub fn check_file(path: &std::path::Path) -> FileReport {
 }
 
 /// Name a cell of a level for messages: `FILE:LINE:COL: LABEL` where it
-/// was read, else `FILE: LABEL, row R, column C` (1-based in the grid).
+/// was read, else `FILE: LABEL, row R column C` (1-based in the grid).
 fn place(name: &str, label: &str, level: &Level, at: GridPos) -> String {
     place_on(name, label, level, 1, at)
 }
@@ -113,17 +113,11 @@ fn place(name: &str, label: &str, level: &Level, at: GridPos) -> String {
 /// [`place`] on floor `floor` (from 1): a cell without a source names
 /// its floor when the level has several.
 fn place_on(name: &str, label: &str, level: &Level, floor: usize, at: GridPos) -> String {
-    let floor_name = if level.floor_count() > 1 {
-        format!(", floor {floor}")
-    } else {
-        String::new()
-    };
     match level.floor(floor).and_then(|f| f.source_position(at)) {
         Some((line, column)) => format!("{name}:{line}:{column}: {label}"),
         None => format!(
-            "{name}: {label}{floor_name}, row {}, column {}",
-            i64::from(at.y) + 1,
-            i64::from(at.x) + 1
+            "{name}: {label}, {}",
+            muscleman_level::cell_name_on(floor, level.floor_count(), at)
         ),
     }
 }

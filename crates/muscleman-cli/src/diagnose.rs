@@ -7,7 +7,7 @@
 //! module, importing no front end.
 
 use muscleman_core::{EntityRecipe, GridPos};
-use muscleman_level::{Level, open_edge, signal_warnings};
+use muscleman_level::{Level, cell_name_on, open_edge, signal_warnings};
 use muscleman_sim::{LevelLoadError, world_from_level};
 
 /// How bad a diagnostic is.
@@ -48,20 +48,19 @@ impl Diagnostic {
     }
 
     /// Return the line a list shows: `error: ...` or `warning: ...`, with
-    /// the cell (`x 3, y 1`, and the floor on a level of several).
+    /// the cell as every message names one (`row 2 column 4`, after its
+    /// floor on a level of several: [`cell_name_on`]).
     pub fn line(&self, floors: usize) -> String {
         let kind = match self.severity {
             Severity::Error => "error",
             Severity::Warning => "warning",
         };
         match self.at {
-            Some((floor, at)) if floors > 1 => {
-                format!(
-                    "{kind}: floor {floor}, x {}, y {}: {}",
-                    at.x, at.y, self.message
-                )
-            }
-            Some((_, at)) => format!("{kind}: x {}, y {}: {}", at.x, at.y, self.message),
+            Some((floor, at)) => format!(
+                "{kind}: {}: {}",
+                cell_name_on(floor, floors, at),
+                self.message
+            ),
             None => format!("{kind}: {}", self.message),
         }
     }
@@ -89,11 +88,15 @@ pub fn diagnose(level: &Level) -> Vec<Diagnostic> {
         && level.unpaired_stairs().is_empty()
         && let Err(e) = world_from_level(level)
     {
-        let at = match e {
-            LevelLoadError::NotSupported { at, floor, .. } => Some((floor, at)),
-            _ => None,
+        // The sim's own words name the cell 0-based: the diagnostic names
+        // it as every message does.
+        let (at, why) = match e {
+            LevelLoadError::NotSupported { at, floor, spec } => (
+                Some((floor, at)),
+                format!("the game cannot play {spec} yet"),
+            ),
+            e => (None, format!("the game cannot play it: {e}")),
         };
-        let why = format!("the game cannot play it: {e}");
         out.push(Diagnostic::error(at, why));
     }
     for w in signal_warnings(level) {

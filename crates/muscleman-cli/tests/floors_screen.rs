@@ -206,7 +206,7 @@ fn the_look_box_names_the_floor_on_a_level_of_several() {
     key(&mut app, KeyCode::Char('x'));
     let lines = screen_at(&app, 80, 24);
     assert!(
-        lines.iter().any(|l| l.contains("floor 1, x ")),
+        lines.iter().any(|l| l.contains("floor 1 row ")),
         "{lines:#?}"
     );
 }

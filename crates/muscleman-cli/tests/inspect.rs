@@ -112,7 +112,7 @@ fn the_look_key_tells_a_cells_whole_stack_and_the_arrows_move_it() {
             key(&mut app, KeyCode::Char('x'));
             assert_eq!(app.inspecting(), Some(GridPos::new(1, 1)));
             let s = screen(&app, w, h);
-            assert!(s.contains("x 1, y 1"), "{w}×{h}:\n{s}");
+            assert!(s.contains("row 2 column 2"), "{w}×{h}:\n{s}");
             assert!(flat(&s).contains("@v you on () goal"), "{w}×{h}:\n{s}");
             for (right, expected) in [
                 (2, "[] box on ≈≈ water"),
@@ -136,7 +136,7 @@ fn the_look_key_tells_a_cells_whole_stack_and_the_arrows_move_it() {
             key(&mut app, KeyCode::Esc);
             assert_eq!(app.inspecting(), None);
             assert!(!app.should_quit());
-            assert!(!screen(&app, w, h).contains("x 7, y 1"));
+            assert!(!screen(&app, w, h).contains("row 2 column 8"));
         }
     }
 }
@@ -163,7 +163,7 @@ fn the_mouse_resting_on_a_cell_says_what_it_holds_and_a_right_click_looks() {
     let s = screen(&app, 80, 24);
     let status = s.lines().last().unwrap_or_default();
     assert!(
-        status.contains("x 5, y 1: box on pressed red plate"),
+        status.contains("row 2 column 6: box on pressed red plate"),
         "{status}"
     );
     mouse(

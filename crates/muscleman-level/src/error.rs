@@ -9,6 +9,7 @@ use crate::limits::{
     MAX_METADATA, MAX_RUN_LENGTH, MAX_TOTAL_CELLS, MAX_WIDTH,
 };
 use crate::messages::{doorway, dry, holders, keys_held, on_stairs, recipe_names, state_names};
+use crate::place::cell_name_on;
 use crate::stairs::UnpairedStairs;
 
 /// One problem in level text, at a 1-based line and column.
@@ -320,18 +321,13 @@ fn states_of(recipe: EntityRecipe) -> String {
     }
 }
 
-/// Cells as rows and columns from 1, each after its floor when not floor 1.
+/// Cells as messages name them, each after its floor when any is past
+/// floor 1 (a level of several floors).
 fn list(positions: &[(usize, GridPos)], count: usize) -> String {
+    let floors = positions.iter().map(|&(f, _)| f).max().unwrap_or(1);
     let mut s = positions
         .iter()
-        .map(|&(floor, p)| {
-            let cell = format!("row {} column {}", i64::from(p.y) + 1, i64::from(p.x) + 1);
-            if floor == 1 {
-                cell
-            } else {
-                format!("floor {floor} {cell}")
-            }
-        })
+        .map(|&(floor, p)| cell_name_on(floor, floors, p))
         .collect::<Vec<_>>()
         .join(", ");
     if count > positions.len() {

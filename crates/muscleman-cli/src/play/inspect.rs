@@ -37,14 +37,13 @@ fn called(view: &View, sprite: &Sprite) -> String {
     }
 }
 
-/// Return where a cell of floor `floor` is, as the editor says it: `x 3,
-/// y 1`, after its floor on a level of several (`floor 2, x 3, y 1`).
+/// Return where a cell of floor `floor` is, as every message says it:
+/// `row 2 column 4`, after its floor on a level of several (`floor 2 row
+/// 2 column 4`).
 fn place(view: &View, floor: u32, at: GridPos) -> String {
-    if view.floor_count() > 1 {
-        format!("floor {floor}, x {}, y {}", at.x, at.y)
-    } else {
-        format!("x {}, y {}", at.x, at.y)
-    }
+    let floor = usize::try_from(floor).unwrap_or(usize::MAX);
+    let floors = usize::try_from(view.floor_count()).unwrap_or(usize::MAX);
+    muscleman_level::cell_name_on(floor, floors, at)
 }
 
 /// Return what a cell of floor `floor` holds, in words, top first: `box

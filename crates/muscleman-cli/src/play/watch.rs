@@ -278,7 +278,7 @@ pub fn draw(watch: &Watch, frame: &mut Frame) {
         if shown < problems.len() {
             let more = problems.len() - shown;
             lines.push(Line::from(format!(
-                "  … and {more} more (muscleman check lists them all)"
+                "  … and {more} more (muscleman check FILE lists them all)"
             )));
         }
     }
