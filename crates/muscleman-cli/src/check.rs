@@ -79,6 +79,13 @@ pub fn check_file(path: &std::path::Path) -> FileReport {
                 place_on(&name, &label, level, floor, at)
             ));
         }
+        for (floor, at, thing) in crate::diagnose::goal_blockers(level) {
+            report.warnings.push(format!(
+                "{}: {}",
+                place_on(&name, &label, level, floor, at),
+                crate::diagnose::goal_blocker_message(thing)
+            ));
+        }
         let (goals, boxes) = crate::diagnose::goals_and_boxes(level);
         let first = place(&name, &label, level, GridPos::ZERO);
         if let Err(why) = crate::level_rules::needed(level) {

@@ -121,6 +121,12 @@ pub fn diagnose(level: &Level) -> Vec<Diagnostic> {
     if let Err(why) = crate::level_rules::needed(level) {
         out.push(Diagnostic::warning(None, why));
     }
+    for (floor, at, thing) in goal_blockers(level) {
+        out.push(Diagnostic::warning(
+            Some((floor, at)),
+            goal_blocker_message(thing),
+        ));
+    }
     let (goals, boxes) = goals_and_boxes(level);
     if goals == 0 {
         out.push(Diagnostic::warning(
@@ -138,6 +144,41 @@ pub fn diagnose(level: &Level) -> Vec<Diagnostic> {
         ));
     }
     out
+}
+
+/// Return the goals that hold from the start something that blocks them
+/// and is no box (a duck, a key, a hammer...; the player aside), in
+/// reading order, floor by floor: it does not fill the goal, and a box
+/// cannot come in while it stays.
+pub(crate) fn goal_blockers(level: &Level) -> Vec<(usize, GridPos, EntityRecipe)> {
+    let goals: std::collections::BTreeSet<(usize, i32, i32)> = level
+        .all_entities()
+        .filter(|(_, _, s)| s.recipe == EntityRecipe::Goal)
+        .map(|(f, p, _)| (f, p.y, p.x))
+        .collect();
+    let mut out: Vec<(usize, GridPos, EntityRecipe)> = level
+        .all_entities()
+        .filter(|(f, p, _)| goals.contains(&(*f, p.y, p.x)))
+        .filter(|(_, _, s)| s.class().contains(muscleman_core::CellClass::BLOCKER))
+        .filter(|(_, _, s)| {
+            !matches!(
+                s.recipe,
+                EntityRecipe::Box | EntityRecipe::HeavyBox | EntityRecipe::Player
+            )
+        })
+        .map(|(f, p, s)| (f, p, s.recipe))
+        .collect();
+    out.sort_by_key(|(f, p, _)| (*f, p.y, p.x));
+    out
+}
+
+/// Return what a goal blocker's warning says: `a Duck on a goal does not
+/// fill it: only a box or a heavy box does`.
+pub(crate) fn goal_blocker_message(thing: EntityRecipe) -> String {
+    format!(
+        "a {thing} on a goal does not fill it: only a box or a heavy box does, and none \
+         comes in while the {thing} stays"
+    )
 }
 
 /// Return how many goals and boxes `level` has, on every floor (solved

@@ -91,6 +91,7 @@ mod rle;
 mod rules;
 mod source;
 mod stairs;
+mod suggest;
 mod text;
 
 pub use analysis::{

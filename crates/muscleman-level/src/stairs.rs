@@ -77,18 +77,23 @@ impl fmt::Display for UnpairedStairs {
         };
         if floor == 0 || floor > self.floors {
             // No floor for the other end: the stairs lead nowhere.
-            let other = self.partner();
-            if self.floors == 1 {
+            let (side, other) = if way == "up" {
+                ("above", EntityRecipe::StairsDown)
+            } else {
+                ("below", EntityRecipe::StairsUp)
+            };
+            if self.floors == 1 && way == "up" {
                 return write!(
                     f,
-                    "unpaired {}: the level has one floor, and stairs {way} need a floor {} (add a 'floor:' line and its rows)",
-                    self.stairs,
-                    if way == "up" { "above" } else { "below" }
+                    "unpaired {}: the level has one floor, and stairs up need a floor above \
+                     (add a 'floor:' line and its rows)",
+                    self.stairs
                 );
             }
             return write!(
                 f,
-                "unpaired {} on floor {}, the {end} floor: nothing pairs with it (did you mean {other}? floors count up from the first in the file)",
+                "unpaired {} on floor {}, the {end} floor: stairs {way} need a floor {side} \
+                 (floors count up from the first in the file; did you mean {other}?)",
                 self.stairs, self.floor
             );
         }

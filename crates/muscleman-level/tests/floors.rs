@@ -129,9 +129,9 @@ d  u
         errors(text),
         "\
 3:3: unpaired StairsUp, expected StairsDown in the same cell one floor up, at floor 2 row 1 column 3
-3:5: unpaired StairsDown on floor 1, the lowest floor: nothing pairs with it (did you mean StairsUp? floors count up from the first in the file)
+3:5: unpaired StairsDown on floor 1, the lowest floor: stairs down need a floor below (floors count up from the first in the file; did you mean StairsUp?)
 5:1: unpaired StairsDown, expected StairsUp in the same cell one floor down, at floor 1 row 1 column 1
-5:4: unpaired StairsUp on floor 2, the top floor: nothing pairs with it (did you mean StairsDown? floors count up from the first in the file)"
+5:4: unpaired StairsUp on floor 2, the top floor: stairs up need a floor above (floors count up from the first in the file; did you mean StairsDown?)"
     );
     let e = Level::parse(text).unwrap_err();
     assert_eq!(
