@@ -398,7 +398,7 @@ fn the_editor_draws_ducks_facing_their_way() {
     let mut app = open(&path, None, None);
     app.color = false;
     let text = screen(&app, 80, 24);
-    for glyph in ["<D", "^D", "Dv"] {
+    for glyph in ["←D", "↑D", "D↓"] {
         assert!(text.contains(glyph), "{glyph}:\n{text}");
     }
 }

@@ -113,7 +113,7 @@ fn the_look_key_tells_a_cells_whole_stack_and_the_arrows_move_it() {
             assert_eq!(app.inspecting(), Some(GridPos::new(1, 1)));
             let s = screen(&app, w, h);
             assert!(s.contains("row 2 column 2"), "{w}×{h}:\n{s}");
-            assert!(flat(&s).contains("@v you on () goal"), "{w}×{h}:\n{s}");
+            assert!(flat(&s).contains("@↓ you on () goal"), "{w}×{h}:\n{s}");
             for (right, expected) in [
                 (2, "[] box on ≈≈ water"),
                 (2, "[] box on =r pressed red plate"),

@@ -387,7 +387,7 @@ fn colours_by_default_and_none_in_plain_mode() {
 fn heavy_boxes_weak_walls_and_water_are_drawn() {
     let app = app_of("; Mixed\n########\n#@&$~%.#\n#  ~~  #\n########\n");
     let s = screen(&app);
-    assert!(s.contains("@v{}[]≈≈▒▒()"), "{s}");
+    assert!(s.contains("@↓{}[]≈≈▒▒()"), "{s}");
 }
 
 #[test]
@@ -447,7 +447,7 @@ fn a_player_far_off_an_open_level_is_drawn() {
     let shown = screen(&app);
     assert!(!shown.contains("cannot be drawn"), "{shown}");
     assert!(
-        shown.contains("@v"),
+        shown.contains("@↓"),
         "the player, facing down, stays in sight:\n{shown}"
     );
 }
@@ -505,7 +505,7 @@ fn keys_doors_plates_hammers_and_collectibles_have_glyphs_and_colours() {
     let buffer = draw(&app, 80, 24);
     let s = text(&buffer);
     for row in [
-        "██@v  kr  +R      ██",
+        "██@↓  kr  +R      ██",
         "██    kb  'B    ()██",
         "██  -T  *a  *p  *c██",
         // The box holds an apple: its mark is the apple's letter.
@@ -552,10 +552,10 @@ fn keys_doors_plates_hammers_and_collectibles_have_glyphs_and_colours() {
 fn a_key_pushed_into_its_door_opens_it_on_screen() {
     let mut app = app_of(EVERYTHING);
     keys(&mut app, "ll");
-    assert!(screen(&app).contains("██    @>kr+R      ██"));
+    assert!(screen(&app).contains("██    @→kr+R      ██"));
     keys(&mut app, "l");
     let s = text(&draw(&app, 80, 40));
-    assert!(s.contains("██      @>'R      ██"), "{s}");
+    assert!(s.contains("██      @→'R      ██"), "{s}");
     assert!(s.contains("open red door"), "{s}");
 }
 

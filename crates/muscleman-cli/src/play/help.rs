@@ -118,7 +118,7 @@ fn thing_lines(app: &App, narrow: bool, width: usize) -> Vec<Line<'static>> {
             return;
         }
         let look = if a.is("player") {
-            look("@v", "@", PLAYER.color, PLAYER.plain)
+            look("@↓", "@", PLAYER.color, PLAYER.plain)
         } else {
             look_of(a, false).faced(facing(&a))
         };

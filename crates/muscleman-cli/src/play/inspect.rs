@@ -87,7 +87,7 @@ fn glyph(
     narrow: bool,
 ) -> Span<'static> {
     let look = if a.is("player") {
-        look("@v", "@", PLAYER.color, PLAYER.plain)
+        look("@↓", "@", PLAYER.color, PLAYER.plain)
     } else {
         look_of(a, on_goal).faced(facing)
     };

@@ -376,7 +376,7 @@ fn glyph_legend(view: &View) -> Vec<(Look, String)> {
         .filter(|(a, _)| !a.is("wall"))
         .map(|(a, facing)| {
             let look = if a.is("player") {
-                look("@v", "@", PLAYER.color, PLAYER.plain)
+                look("@↓", "@", PLAYER.color, PLAYER.plain)
             } else {
                 look_of(a, false).faced(facing)
             };
