@@ -259,16 +259,50 @@ fn solving_goes_on_to_the_next_level_not_solved_yet() {
 }
 
 #[test]
-fn q_esc_and_ctrl_c_quit() {
+fn q_and_ctrl_c_quit_and_esc_on_the_board_only_asks() {
     for k in [
         KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE),
-        KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE),
         KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL),
     ] {
         let mut app = app_of(TINY);
         assert!(!app.should_quit());
         app.handle_key(k);
         assert!(app.should_quit(), "{k:?}");
+    }
+    let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
+    // Esc asks; y (or q) answers yes.
+    let mut app = app_of(TINY);
+    app.handle_key(esc);
+    assert!(!app.should_quit());
+    assert!(
+        screen(&app).contains("Quit? y or q quits, any other key plays on"),
+        "{}",
+        screen(&app)
+    );
+    app.handle_key(KeyEvent::new(KeyCode::Char('y'), KeyModifiers::NONE));
+    assert!(app.should_quit());
+    // Any other key, Esc again too, plays on and does nothing else.
+    let mut app = app_of(TINY);
+    app.handle_key(esc);
+    app.handle_key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE));
+    assert!(!app.should_quit());
+    assert_eq!(app.game().stats().moves, 0);
+    app.handle_key(esc);
+    app.handle_key(esc);
+    assert!(!app.should_quit());
+    assert!(screen(&app).contains("Still playing (q quits)"));
+}
+
+#[test]
+fn esc_after_a_box_it_closed_never_quits() {
+    // Each box Esc closes (help, the list, the look), then Esc again on
+    // the board: still playing.
+    for opener in [KeyCode::Char('?'), KeyCode::Tab, KeyCode::Char('x')] {
+        let mut app = app_of(TINY);
+        key(&mut app, opener);
+        key(&mut app, KeyCode::Esc);
+        key(&mut app, KeyCode::Esc);
+        assert!(!app.should_quit(), "{opener:?}");
     }
 }
 

@@ -102,6 +102,8 @@ pub(crate) struct Screen {
     pub(crate) bell: bool,
     /// The bell is to ring: the loop writes it and clears this.
     pub(crate) ring: bool,
+    /// Esc asked whether to quit: the next key answers (`y` or `q` quits).
+    pub(crate) asking_quit: bool,
 }
 
 impl Screen {
@@ -123,6 +125,7 @@ impl Screen {
             flash: false,
             bell: false,
             ring: false,
+            asking_quit: false,
         }
     }
 

@@ -166,7 +166,7 @@ impl Watch {
                 app.handle_key(key);
                 self.quit = app.should_quit();
             }
-            _ => self.quit = matches!(key.code, KeyCode::Char('q') | KeyCode::Esc),
+            _ => self.quit = key.code == KeyCode::Char('q'),
         }
     }
 

@@ -267,6 +267,18 @@ impl App {
         }
         self.screen.message = None;
         self.screen.flash = false;
+        if std::mem::take(&mut self.screen.asking_quit) {
+            // The answer to Esc's question: y or q quits, any other key
+            // plays on and does nothing else.
+            let key = Key::of(key);
+            if matches!(key.code, KeyCode::Char('y' | 'q')) || key == Key::ctrl(KeyCode::Char('c'))
+            {
+                self.act(GameAction::Quit);
+            } else {
+                self.screen.message = Some("Still playing (q quits)".to_owned());
+            }
+            return;
+        }
         match self.screen.overlay {
             Overlay::Browser { selected } => {
                 self.browser_key(key, selected);
@@ -293,7 +305,7 @@ impl App {
             match action {
                 Some(GameAction::Faster) => self.act(GameAction::Faster),
                 Some(GameAction::Slower) => self.act(GameAction::Slower),
-                Some(GameAction::Quit) if key.code != KeyCode::Esc => self.act(GameAction::Quit),
+                Some(GameAction::Quit) => self.act(GameAction::Quit),
                 _ => {
                     self.playing.current = None;
                     self.screen.message = Some("Playback stopped: z undoes its moves".to_owned());
@@ -392,6 +404,10 @@ impl App {
             GameAction::Quit => {
                 self.keep();
                 self.quit = true;
+            }
+            GameAction::AskQuit => {
+                self.screen.asking_quit = true;
+                self.screen.message = Some("Quit? y or q quits, any other key plays on".to_owned());
             }
         }
     }
