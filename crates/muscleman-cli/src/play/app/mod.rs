@@ -11,6 +11,7 @@ mod background;
 mod collections;
 mod going;
 mod inspect;
+mod notices;
 mod overlays;
 mod pointer;
 mod sounds;
@@ -459,6 +460,9 @@ impl App {
             Command::Redo => self.session.game.redo_depth() == 0,
             _ => false,
         };
+        // What a step uses up is named as it was before it.
+        let before =
+            matches!(command, Command::Step(_) | Command::Redo).then(|| self.session.game.view());
         let events = match self.session.game.apply(command) {
             Ok(events) => events,
             Err(e) => {
@@ -492,6 +496,9 @@ impl App {
                 self.screen.message = Some("Nothing to redo".to_owned())
             }
             _ => {}
+        }
+        if let Some(before) = &before {
+            self.notice(before, &events);
         }
         self.hear(command, &events);
         let solved = self.session.game.is_solved();
