@@ -11,7 +11,7 @@
 
 use muscleman_core::{Contents, EntitySpec, GridPos};
 use muscleman_level::Level;
-use muscleman_sim::{Appearance, View, World, appearance, spawn_spec};
+use muscleman_sim::{Appearance, TagKind, View, World, appearance, spawn_spec};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -48,15 +48,53 @@ pub(super) fn rules_text(rules: muscleman_sim::Rules) -> String {
         key_of(GameAction::SwingRight),
     );
     let hands = if rules.hands {
+        let (can, cannot) = grabbable();
+        let not = if cannot.is_empty() {
+            String::new()
+        } else {
+            format!("; not {}", or_list(&cannot))
+        };
         format!(
-            "{grab} grabs the thing you face (a box, a key, a hammer; not a heavy box): then \
-             moves carry it, {drop} drops it, and {left} {right} swing it round you. With empty \
-             hands, {left} and {right} only turn you."
+            "{grab} grabs the thing you face ({}{not}): then moves carry it, {drop} drops it, \
+             and {left} {right} swing it round you. With empty hands, {left} and {right} only \
+             turn you.",
+            or_list(&can)
         )
     } else {
         format!("You have no hands: {grab} {drop} {left} {right} do nothing.")
     };
     format!("{}: {push} {hands}", rules_name(rules))
+}
+
+/// Return what a player can grab and what it pushes but cannot grab, by
+/// the names the sim declares (the recipes a level may hold, whose tags
+/// say liftable, or pushable and not liftable), each name once, in recipe
+/// order.
+fn grabbable() -> (Vec<&'static str>, Vec<&'static str>) {
+    let (mut can, mut cannot): (Vec<&'static str>, Vec<&'static str>) = (Vec::new(), Vec::new());
+    for decl in muscleman_sim::recipe_decls().filter(|d| d.recipe.in_levels()) {
+        let list = if decl.tags.contains(TagKind::Liftable) {
+            &mut can
+        } else if decl.tags.contains(TagKind::Pushable) {
+            &mut cannot
+        } else {
+            continue;
+        };
+        if !list.contains(&decl.art.name) {
+            list.push(decl.art.name);
+        }
+    }
+    (can, cannot)
+}
+
+/// Return `a box`, `a box or a key`, `a box, a key or a duck`.
+fn or_list(names: &[&str]) -> String {
+    let named: Vec<String> = names.iter().map(|n| format!("a {n}")).collect();
+    match named.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => "nothing".to_owned(),
+    }
 }
 
 /// Return the appearances of everything the level holds, as it began and
