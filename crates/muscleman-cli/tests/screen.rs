@@ -684,15 +684,35 @@ fn a_cut_help_says_so_and_scrolls() {
     assert!(small.contains("more below"), "{small}");
     let last = "Each level's position is kept";
     assert!(!small.contains(last), "{small}");
-    for _ in 0..20 {
+    for _ in 0..60 {
         key(&mut app, KeyCode::Down);
     }
     let end = text(&draw(&app, 60, 18));
     assert!(end.contains(last), "{end}");
+    // A page down is a page (the rows shown, less one), Space too, and
+    // the footer says so.
+    key(&mut app, KeyCode::Esc);
+    keys(&mut app, "?");
+    let top = text(&draw(&app, 60, 18));
+    assert!(top.contains("↓ Space PageDown scroll"), "{top}");
+    key(&mut app, KeyCode::PageDown);
+    let paged = text(&draw(&app, 60, 18));
+    let first_shown = |s: &str| s.lines().nth(1).unwrap_or_default().to_owned();
+    // The row at the bottom of the first page is now at the top.
+    let bottom_row = top.lines().nth(15).unwrap_or_default().to_owned();
+    assert_eq!(first_shown(&paged), bottom_row, "{top}\n{paged}");
+    key(&mut app, KeyCode::Char(' '));
+    assert_ne!(first_shown(&text(&draw(&app, 60, 18))), first_shown(&paged));
+    key(&mut app, KeyCode::Esc);
+    keys(&mut app, "?");
+    for _ in 0..60 {
+        key(&mut app, KeyCode::Down);
+    }
+    let end = text(&draw(&app, 60, 18));
     assert!(end.contains("scroll back"), "{end}");
     assert_eq!(app.overlay(), Overlay::Help);
     // A help that fits does not scroll: any key closes it.
-    let big = text(&draw(&app, 100, 40));
+    let big = text(&draw(&app, 100, 50));
     assert!(big.contains("any key closes"), "{big}");
     key(&mut app, KeyCode::Down);
     assert_eq!(app.overlay(), Overlay::None);

@@ -66,6 +66,20 @@ pub(super) fn rules_text(rules: muscleman_sim::Rules) -> String {
     format!("{}: {push} {hands}", rules_name(rules))
 }
 
+/// Return what the move counter counts under `rules`: the steps the
+/// player walks (the sim's `Stats`), and what is free.
+pub(super) fn moves_text(rules: muscleman_sim::Rules) -> String {
+    let free = if rules.hands {
+        "grabs, drops, swings and waits cost none"
+    } else {
+        "a wait costs none"
+    };
+    format!(
+        "each step you walk is a move, a push too; {free}. Pushes count the moves that push \
+         something."
+    )
+}
+
 /// Return what a player can grab and what it pushes but cannot grab, by
 /// the names the sim declares (the recipes a level may hold, whose tags
 /// say liftable, or pushable and not liftable), each name once, in recipe
@@ -227,6 +241,17 @@ pub(super) fn help_lines(app: &App, width: usize, narrow: bool) -> Vec<Line<'sta
         rules.push_str(&format!(" This level cannot be solved under them: {why}."));
     }
     lines.extend(labelled("Rules", rules));
+    lines.extend(labelled("Moves", moves_text(app.rules())));
+    if let Some(par) = app.par() {
+        lines.extend(labelled(
+            "Par",
+            format!(
+                "{par} {}: the moves of this level's stored solution. \
+                 Only moves count, so a par may take more keys than that.",
+                if par == 1 { "move" } else { "moves" }
+            ),
+        ));
+    }
     // The level's own words, when its metadata has them.
     let meta = app.listed_level().metadata();
     if let Some(comment) = meta.get("Comment").map(str::trim).filter(|c| !c.is_empty()) {
@@ -366,11 +391,14 @@ pub(super) fn draw_help(app: &App, frame: &mut Frame, area: Rect, narrow: bool) 
     let more =
         u16::try_from(lines.len().saturating_sub(usize::from(inner.height))).unwrap_or(u16::MAX);
     app.screen.help_more.set(more);
+    app.screen
+        .help_page
+        .set(inner.height.saturating_sub(1).max(1));
     let scroll = app.screen.help_scroll.min(more);
     let bottom = if more == 0 {
         " any key closes ".to_owned()
     } else if scroll < more {
-        " more below: ↓ PageDown scroll, other keys close ".to_owned()
+        " more below: ↓ Space PageDown scroll, other keys close ".to_owned()
     } else {
         " ↑ PageUp scroll back, other keys close ".to_owned()
     };

@@ -105,6 +105,7 @@ pub(super) fn draw_panel(app: &App, frame: &mut Frame, area: Rect, narrow: bool)
         lines.push(Line::from(vec![
             Span::styled("Par     ", label),
             Span::styled(format!("{par:>5}"), value),
+            Span::styled(" moves", label),
         ]));
     }
     // Whether this position is solved, else whether the level was ever
