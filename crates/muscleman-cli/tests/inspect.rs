@@ -210,3 +210,27 @@ fn a_sunk_heavy_box_is_told_as_it_is_now() {
     );
     assert!(!s.contains("too heavy to grab"), "{s}");
 }
+
+/// At 60×18 the look box has little room: where it cuts the words, its
+/// last row says how many more and where they all are.
+#[test]
+fn a_look_box_cut_short_says_so() {
+    let level = "legend: b = Box(Apple KeyRed)\nlegend: o = Bong(KeyRed KeyBlue)\n\
+                 #######\n#@b o.#\n#  . .#\n#######\n";
+    let levels = muscleman_level::Collection::parse(level).expect("l").levels;
+    let mut app = App::new(
+        levels,
+        0,
+        "Test",
+        muscleman_sim::Rules::MUSCLEMAN,
+        muscleman_cli::progress::Progress::in_memory(),
+    )
+    .expect("app");
+    key(&mut app, KeyCode::Char('x'));
+    key(&mut app, KeyCode::Right);
+    let s = screen(&app, 60, 18);
+    assert!(s.contains("… 13 more lines: ? help"), "{s}");
+    // With room, the whole of it and no such line.
+    let s = screen(&app, 100, 40);
+    assert!(!s.contains("more line"), "{s}");
+}

@@ -356,3 +356,17 @@ fn a_lively_level_at_both_sizes() {
     insta::assert_snapshot!("lively_80x24", screen(&app, 80, 24));
     insta::assert_snapshot!("lively_60x18", screen(&app, 60, 18));
 }
+
+/// What the player holds is named whole: on the facing line where it
+/// fits, else on a line of its own (a held duck, facing its way).
+#[test]
+fn the_panel_names_what_is_held_whole() {
+    let mut app = app(
+        "legend: d = Duck:left\n########\n#@d    #\n########\n",
+        false,
+    );
+    keys(&mut app, "[g");
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("Holding duck facing "), "{text}");
+    assert!(!text.contains("holding down duc"), "{text}");
+}

@@ -153,6 +153,20 @@ pub(super) fn draw_inspect(app: &App, frame: &mut Frame, board: Rect, at: GridPo
         .unwrap_or(u16::MAX)
         .saturating_add(2))
     .min(most);
+    // Cut where the box has no more room: the last row it shows says so.
+    let rows = usize::from(height.saturating_sub(2)).max(1);
+    if lines.len() > rows {
+        let more = lines.len() - (rows - 1);
+        lines.truncate(rows - 1);
+        lines.push(Line::from(Span::styled(
+            format!(
+                "… {more} more {}: {} help",
+                if more == 1 { "line" } else { "lines" },
+                key_of(GameAction::Help)
+            ),
+            palette.dim(),
+        )));
+    }
     // The cursor's screen row, to keep it in sight.
     let row = app
         .screen
