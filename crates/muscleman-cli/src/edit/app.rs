@@ -197,24 +197,17 @@ impl EditApp {
     }
 
     /// Return why the level cannot be played as it stands (`check`,
-    /// `solve` and `play` refuse it), or `None` when it can: its errors,
-    /// the first named, and how to find them.
+    /// `solve` and `play` refuse it), or `None` when it can: how many
+    /// errors, short enough for the status line (the panel lists each).
     pub fn refusal(&self) -> Option<String> {
-        let mut errors = self.editor.errors();
-        let first = errors.next()?;
-        let more = errors.count();
-        let others = if more == 0 {
-            String::new()
-        } else {
+        let n = self.editor.errors().count();
+        (n > 0).then(|| {
             format!(
-                " (and {more} more {})",
-                if more == 1 { "error" } else { "errors" }
+                "{}, so check and play refuse it (! goes to {})",
+                crate::diagnose::count(n, "error", "errors"),
+                if n == 1 { "it" } else { "each" }
             )
-        };
-        Some(format!(
-            "{}{others}; fix it first (! goes to each problem)",
-            first.message
-        ))
+        })
     }
 
     /// Wait up to `limit` for the verdict (for tests).
