@@ -19,18 +19,10 @@ use ratatui::widgets::{Block, Clear, Paragraph};
 
 use super::app::App;
 use super::art::{PLAYER, look, look_of, name_of};
-use super::keys::{GameAction, KEY_BINDINGS, LegendLine, key_legend};
+use super::keys::{GameAction, LegendLine, key_legend, key_of};
 use super::names::rules_name;
 use super::palette::Palette;
 use crate::level_rules;
-
-/// Return the first key bound to `action` (`"g"`), from the key table.
-pub(super) fn key_of(action: GameAction) -> &'static str {
-    KEY_BINDINGS
-        .iter()
-        .find(|b| b.action == action)
-        .map_or("?", |b| b.label)
-}
 
 /// Return what the rules in use let the player do: how long a line of
 /// boxes it pushes, and what its hands do (grab takes what it faces; with

@@ -92,8 +92,8 @@ impl HintAnswer {
                 let swings = if shown.contains(['↶', '↷']) {
                     format!(
                         ", ↶ ↷ swing ({} {})",
-                        super::help::key_of(super::keys::GameAction::SwingLeft),
-                        super::help::key_of(super::keys::GameAction::SwingRight)
+                        super::keys::key_of(super::keys::GameAction::SwingLeft),
+                        super::keys::key_of(super::keys::GameAction::SwingRight)
                     )
                 } else {
                     String::new()

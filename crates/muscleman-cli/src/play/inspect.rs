@@ -14,8 +14,9 @@ use ratatui::widgets::{Block, Clear, Paragraph};
 
 use super::app::App;
 use super::art::{PLAYER, look, look_of, name_facing, rank};
-use super::help::{key_of, wrap};
+use super::help::wrap;
 use super::keys::GameAction;
+use super::keys::key_of;
 use super::palette::Palette;
 
 /// Return a cell's sprites top first: in the order the board draws them

@@ -224,6 +224,14 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
     bind_ctrl(KeyCode::Char('c'), Quit, "Ctrl-C"),
 ];
 
+/// Return the first key bound to `action` (`"g"`), from the key table.
+pub(super) fn key_of(action: GameAction) -> &'static str {
+    KEY_BINDINGS
+        .iter()
+        .find(|b| b.action == action)
+        .map_or("?", |b| b.label)
+}
+
 /// Return what a key press does in the game, if anything.
 ///
 /// It is the action of the key's binding in [`KEY_BINDINGS`]; a key that has

@@ -12,7 +12,8 @@ use ratatui::widgets::{Block, Paragraph};
 
 use super::app::App;
 use super::art::{BOLD, Look, PLAYER, arrow, look, look_of, name_facing, name_of, rank};
-use super::help::{key_of, wrap};
+use super::help::wrap;
+use super::keys::key_of;
 use super::keys::{GameAction, KEY_BINDINGS, LegendLine};
 use super::mouse::moves_by_itself;
 use super::names::{level_title, rules_name};
