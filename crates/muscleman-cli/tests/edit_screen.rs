@@ -452,3 +452,30 @@ fn a_level_check_refuses_gets_no_verdict_no_test_play_and_v_says_why() {
         "{report:?}"
     );
 }
+
+#[test]
+fn esc_in_the_editor_asks_before_it_quits_a_saved_level() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("esc.txt");
+    std::fs::write(&path, "#####\n#@$.#\n#####\n").expect("write");
+    let mut app = open(&path, None, None);
+    // The palette, closed by Esc, then Esc again: a question, not a quit.
+    keys(&mut app, "b");
+    key(&mut app, KeyCode::Esc);
+    assert!(matches!(app.mode, Mode::Edit));
+    key(&mut app, KeyCode::Esc);
+    assert!(!app.should_quit());
+    assert_eq!(
+        app.message.as_deref(),
+        Some("quit the editor? y quits, any other key goes on editing")
+    );
+    key(&mut app, KeyCode::Esc);
+    assert!(!app.should_quit());
+    key(&mut app, KeyCode::Esc);
+    keys(&mut app, "y");
+    assert!(app.should_quit());
+    // q quits a saved level at once.
+    let mut app = open(&path, None, None);
+    keys(&mut app, "q");
+    assert!(app.should_quit());
+}

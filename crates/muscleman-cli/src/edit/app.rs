@@ -332,7 +332,14 @@ impl EditApp {
                 self.mode = Mode::Help;
                 String::new()
             }
-            EditAction::Quit => {
+            EditAction::AskQuit if !self.editor.is_dirty() => {
+                self.mode = Mode::Confirm {
+                    question: Question::Quit,
+                    lines: vec!["Esc closes lists and boxes; q quits at once.".to_owned()],
+                };
+                "quit the editor? y quits, any other key goes on editing".to_owned()
+            }
+            EditAction::Quit | EditAction::AskQuit => {
                 if self.editor.is_dirty() {
                     self.mode = Mode::Confirm {
                         question: Question::Quit,
