@@ -91,6 +91,9 @@ pub fn check_file(path: &std::path::Path) -> FileReport {
         if let Err(why) = crate::level_rules::needed(level) {
             report.warnings.push(format!("{first}: {why}"));
         }
+        for why in crate::diagnose::misspelt_keys(level) {
+            report.warnings.push(format!("{first}: {why}"));
+        }
         if goals == 0 {
             report
                 .warnings

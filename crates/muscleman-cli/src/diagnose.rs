@@ -121,6 +121,9 @@ pub fn diagnose(level: &Level) -> Vec<Diagnostic> {
     if let Err(why) = crate::level_rules::needed(level) {
         out.push(Diagnostic::warning(None, why));
     }
+    for why in misspelt_keys(level) {
+        out.push(Diagnostic::warning(None, why));
+    }
     for (floor, at, thing) in goal_blockers(level) {
         out.push(Diagnostic::warning(
             Some((floor, at)),
@@ -144,6 +147,22 @@ pub fn diagnose(level: &Level) -> Vec<Diagnostic> {
         ));
     }
     out
+}
+
+/// Return a warning for each metadata key that misspells one the game
+/// reads (`Autor: Ann`): kept as written, it means nothing to the game.
+pub(crate) fn misspelt_keys(level: &Level) -> Vec<String> {
+    level
+        .metadata()
+        .iter()
+        .filter_map(|(key, _)| {
+            muscleman_level::meant_key(key).map(|meant| {
+                format!(
+                    "metadata key \"{key}\" means nothing to the game: did you mean \"{meant}:\"?"
+                )
+            })
+        })
+        .collect()
 }
 
 /// Return the goals that hold from the start something that blocks them

@@ -196,3 +196,15 @@ fn a_level_with_only_warnings_passes_and_names_each() {
         "warning: l.txt:3:3: level 1: the red plate opens nothing: no red door\n"
     );
 }
+
+#[test]
+fn a_misspelt_metadata_key_the_game_reads_is_a_warning_with_the_key_meant() {
+    let w = warnings("; T\nAutor: Ann\nDifficulty: 3\n#####\n#@$.#\n#####\n");
+    assert_eq!(
+        w,
+        [
+            "warning: l.txt:4:1: level 1 (T): metadata key \"Autor\" means nothing to the game: \
+          did you mean \"Author:\"?"
+        ]
+    );
+}

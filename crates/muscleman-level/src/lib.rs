@@ -111,3 +111,4 @@ pub use meta::Metadata;
 pub use place::{cell_name, cell_name_on};
 pub use source::UnusedLetter;
 pub use stairs::UnpairedStairs;
+pub use suggest::{READ_KEYS, meant_key};

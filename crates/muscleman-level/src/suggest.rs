@@ -49,6 +49,26 @@ pub(crate) fn nearest<'a>(word: &str, words: impl IntoIterator<Item = &'a str>) 
     best.map(|(_, w)| w)
 }
 
+/// The metadata keys the game reads; any other key is kept and printed,
+/// and means nothing to it.
+pub const READ_KEYS: [&str; 4] = ["Title", "Author", "Comment", "Rules"];
+
+/// Return the metadata key the game reads that `key` most likely
+/// misspells (`Autor`: `Author`), if it is near one and none exactly (case
+/// aside).
+///
+/// # Example
+/// ```
+/// use muscleman_level::meant_key;
+///
+/// assert_eq!(meant_key("Autor"), Some("Author"));
+/// assert_eq!(meant_key("author"), None);
+/// assert_eq!(meant_key("Difficulty"), None);
+/// ```
+pub fn meant_key(key: &str) -> Option<&'static str> {
+    nearest(key.trim(), READ_KEYS)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
