@@ -79,9 +79,19 @@ pub fn check_file(path: &std::path::Path) -> FileReport {
                 place_on(&name, &label, level, floor, at)
             ));
         }
+        for (floor, at, thing) in crate::diagnose::goal_blockers(level) {
+            report.warnings.push(format!(
+                "{}: {}",
+                place_on(&name, &label, level, floor, at),
+                crate::diagnose::goal_blocker_message(thing)
+            ));
+        }
         let (goals, boxes) = crate::diagnose::goals_and_boxes(level);
         let first = place(&name, &label, level, GridPos::ZERO);
         if let Err(why) = crate::level_rules::needed(level) {
+            report.warnings.push(format!("{first}: {why}"));
+        }
+        for why in crate::diagnose::misspelt_keys(level) {
             report.warnings.push(format!("{first}: {why}"));
         }
         if goals == 0 {
@@ -105,7 +115,7 @@ pub fn check_file(path: &std::path::Path) -> FileReport {
 }
 
 /// Name a cell of a level for messages: `FILE:LINE:COL: LABEL` where it
-/// was read, else `FILE: LABEL, row R, column C` (1-based in the grid).
+/// was read, else `FILE: LABEL, row R column C` (1-based in the grid).
 fn place(name: &str, label: &str, level: &Level, at: GridPos) -> String {
     place_on(name, label, level, 1, at)
 }
@@ -113,17 +123,11 @@ fn place(name: &str, label: &str, level: &Level, at: GridPos) -> String {
 /// [`place`] on floor `floor` (from 1): a cell without a source names
 /// its floor when the level has several.
 fn place_on(name: &str, label: &str, level: &Level, floor: usize, at: GridPos) -> String {
-    let floor_name = if level.floor_count() > 1 {
-        format!(", floor {floor}")
-    } else {
-        String::new()
-    };
     match level.floor(floor).and_then(|f| f.source_position(at)) {
         Some((line, column)) => format!("{name}:{line}:{column}: {label}"),
         None => format!(
-            "{name}: {label}{floor_name}, row {}, column {}",
-            i64::from(at.y) + 1,
-            i64::from(at.x) + 1
+            "{name}: {label}, {}",
+            muscleman_level::cell_name_on(floor, level.floor_count(), at)
         ),
     }
 }

@@ -7,7 +7,7 @@
 //! module, importing no front end.
 
 use muscleman_core::{EntityRecipe, GridPos};
-use muscleman_level::{Level, open_edge, signal_warnings};
+use muscleman_level::{Level, cell_name_on, open_edge, signal_warnings};
 use muscleman_sim::{LevelLoadError, world_from_level};
 
 /// How bad a diagnostic is.
@@ -48,20 +48,19 @@ impl Diagnostic {
     }
 
     /// Return the line a list shows: `error: ...` or `warning: ...`, with
-    /// the cell (`x 3, y 1`, and the floor on a level of several).
+    /// the cell as every message names one (`row 2 column 4`, after its
+    /// floor on a level of several: [`cell_name_on`]).
     pub fn line(&self, floors: usize) -> String {
         let kind = match self.severity {
             Severity::Error => "error",
             Severity::Warning => "warning",
         };
         match self.at {
-            Some((floor, at)) if floors > 1 => {
-                format!(
-                    "{kind}: floor {floor}, x {}, y {}: {}",
-                    at.x, at.y, self.message
-                )
-            }
-            Some((_, at)) => format!("{kind}: x {}, y {}: {}", at.x, at.y, self.message),
+            Some((floor, at)) => format!(
+                "{kind}: {}: {}",
+                cell_name_on(floor, floors, at),
+                self.message
+            ),
             None => format!("{kind}: {}", self.message),
         }
     }
@@ -89,11 +88,15 @@ pub fn diagnose(level: &Level) -> Vec<Diagnostic> {
         && level.unpaired_stairs().is_empty()
         && let Err(e) = world_from_level(level)
     {
-        let at = match e {
-            LevelLoadError::NotSupported { at, floor, .. } => Some((floor, at)),
-            _ => None,
+        // The sim's own words name the cell 0-based: the diagnostic names
+        // it as every message does.
+        let (at, why) = match e {
+            LevelLoadError::NotSupported { at, floor, spec } => (
+                Some((floor, at)),
+                format!("the game cannot play {spec} yet"),
+            ),
+            e => (None, format!("the game cannot play it: {e}")),
         };
-        let why = format!("the game cannot play it: {e}");
         out.push(Diagnostic::error(at, why));
     }
     for w in signal_warnings(level) {
@@ -118,6 +121,15 @@ pub fn diagnose(level: &Level) -> Vec<Diagnostic> {
     if let Err(why) = crate::level_rules::needed(level) {
         out.push(Diagnostic::warning(None, why));
     }
+    for why in misspelt_keys(level) {
+        out.push(Diagnostic::warning(None, why));
+    }
+    for (floor, at, thing) in goal_blockers(level) {
+        out.push(Diagnostic::warning(
+            Some((floor, at)),
+            goal_blocker_message(thing),
+        ));
+    }
     let (goals, boxes) = goals_and_boxes(level);
     if goals == 0 {
         out.push(Diagnostic::warning(
@@ -135,6 +147,57 @@ pub fn diagnose(level: &Level) -> Vec<Diagnostic> {
         ));
     }
     out
+}
+
+/// Return a warning for each metadata key that misspells one the game
+/// reads (`Autor: Ann`): kept as written, it means nothing to the game.
+pub(crate) fn misspelt_keys(level: &Level) -> Vec<String> {
+    level
+        .metadata()
+        .iter()
+        .filter_map(|(key, _)| {
+            muscleman_level::meant_key(key).map(|meant| {
+                format!(
+                    "metadata key \"{key}\" means nothing to the game: did you mean \"{meant}:\"?"
+                )
+            })
+        })
+        .collect()
+}
+
+/// Return the goals that hold from the start something that blocks them
+/// and is no box (a duck, a key, a hammer...; the player aside), in
+/// reading order, floor by floor: it does not fill the goal, and a box
+/// cannot come in while it stays.
+pub(crate) fn goal_blockers(level: &Level) -> Vec<(usize, GridPos, EntityRecipe)> {
+    let goals: std::collections::BTreeSet<(usize, i32, i32)> = level
+        .all_entities()
+        .filter(|(_, _, s)| s.recipe == EntityRecipe::Goal)
+        .map(|(f, p, _)| (f, p.y, p.x))
+        .collect();
+    let mut out: Vec<(usize, GridPos, EntityRecipe)> = level
+        .all_entities()
+        .filter(|(f, p, _)| goals.contains(&(*f, p.y, p.x)))
+        .filter(|(_, _, s)| s.class().contains(muscleman_core::CellClass::BLOCKER))
+        .filter(|(_, _, s)| {
+            !matches!(
+                s.recipe,
+                EntityRecipe::Box | EntityRecipe::HeavyBox | EntityRecipe::Player
+            )
+        })
+        .map(|(f, p, s)| (f, p, s.recipe))
+        .collect();
+    out.sort_by_key(|(f, p, _)| (*f, p.y, p.x));
+    out
+}
+
+/// Return what a goal blocker's warning says: `a Duck on a goal does not
+/// fill it: only a box or a heavy box does`.
+pub(crate) fn goal_blocker_message(thing: EntityRecipe) -> String {
+    format!(
+        "a {thing} on a goal does not fill it: only a box or a heavy box does, and none \
+         comes in while the {thing} stays"
+    )
 }
 
 /// Return how many goals and boxes `level` has, on every floor (solved

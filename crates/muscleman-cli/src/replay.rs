@@ -313,8 +313,8 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
             |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         note(&format!(
             "note: something left the level's rectangle (an open edge is floor): the printed \
-             level grew {} on the left and {} on top, so the level's row 1, column 1 is the \
-             printed row {}, column {}",
+             level grew {} on the left and {} on top, so the level's row 1 column 1 is the \
+             printed row {} column {}",
             plural(left, "column", "columns"),
             plural(top, "row", "rows"),
             top + 1,

@@ -415,12 +415,8 @@ fn source_name(file: &str, level: &Level, at: GridPos) -> String {
     )
 }
 
-/// Name a cell of a level for messages: `row R, column C`, 1-based from the
+/// Name a cell of a level for messages: `row R column C`, 1-based from the
 /// level's top-left cell.
 fn cell_name(at: GridPos) -> String {
-    format!(
-        "row {}, column {}",
-        i64::from(at.y) + 1,
-        i64::from(at.x) + 1
-    )
+    muscleman_level::cell_name(at)
 }

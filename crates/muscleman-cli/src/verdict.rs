@@ -98,6 +98,12 @@ impl Verdicts {
         }
     }
 
+    /// Stop any search and give no verdict, for `why` (a level with errors).
+    pub fn refuse(&mut self, why: String) {
+        self.cancel();
+        self.current = Verdict::NoAnswer(why);
+    }
+
     /// Start a search of `level`, stopping any other. A level the sim
     /// cannot play gets its reason at once.
     #[expect(

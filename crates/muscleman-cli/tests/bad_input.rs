@@ -93,7 +93,7 @@ fn bad_levels_name_the_line_and_column() {
         (
             "legnd.txt",
             "legnd: a = Coin\n#####\n#@a$.#\n#####\n",
-            "legnd.txt:1:1: \"legnd\" is not a legend key",
+            "legnd.txt:1:1: \"legnd\" is not a legend key, did you mean \"legend:\"?",
         ),
     ];
     for (name, text, place) in cases {

@@ -136,7 +136,22 @@ fn the_panel_shows_the_par_and_the_banner_compares_the_moves() {
     assert_eq!(app.overlay(), Overlay::None);
     assert_eq!(app.par(), Some(15));
     let s = screen(&app, 80, 24);
-    assert!(s.contains("Par        15"), "{s}");
+    assert!(s.contains("Par        15 moves"), "{s}");
+    // The help says what a par counts, and that swings cost no moves.
+    key(&mut app, KeyCode::Char('?'));
+    let help: String = screen(&app, 100, 40)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        help.contains("Par: 15 moves: the moves of this level's stored solution"),
+        "{help}"
+    );
+    assert!(
+        help.contains("grabs, drops, swings and waits cost none"),
+        "{help}"
+    );
+    key(&mut app, KeyCode::Esc);
     // The stored solution matches the par.
     app.start_playback(stored(moat), "the stored solution");
     while app.tick() {}

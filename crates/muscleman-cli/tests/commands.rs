@@ -149,7 +149,7 @@ fn a_level_printed_past_its_rectangle_states_how_it_grew() {
     let (out, err) = expect_ok(&f, &["replay", "open.txt", "uu"], None);
     assert_eq!(out, "      @\n-\n  $ .\n");
     assert!(
-        err.contains("grew 0 columns on the left and 2 rows on top, so the level's row 1, column 1 is the printed row 3, column 1"),
+        err.contains("grew 0 columns on the left and 2 rows on top, so the level's row 1 column 1 is the printed row 3 column 1"),
         "{err}"
     );
     f.write("o.txt", "@ $ .\n");

@@ -398,7 +398,84 @@ fn the_editor_draws_ducks_facing_their_way() {
     let mut app = open(&path, None, None);
     app.color = false;
     let text = screen(&app, 80, 24);
-    for glyph in ["<D", "^D", "Dv"] {
+    for glyph in ["←D", "↑D", "D↓"] {
         assert!(text.contains(glyph), "{glyph}:\n{text}");
     }
+}
+
+#[test]
+fn a_level_check_refuses_gets_no_verdict_no_test_play_and_v_says_why() {
+    // Unpaired stairs (the StairsUp at column 5 of floor 1, the
+    // StairsDown at column 4 of floor 2): the sim could play it, `check`
+    // refuses it, and so does the editor.
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("stairs.txt");
+    std::fs::write(
+        &path,
+        "legend: u = StairsUp\nlegend: d = StairsDown\nfloor: Ground\n######\n#@ $u#\n######\n\
+         floor: Attic\n######\n#. d #\n######\n",
+    )
+    .expect("write");
+    let mut app = open(&path, None, None);
+    assert_eq!(
+        verdict(&mut app),
+        Verdict::NoAnswer(
+            "no verdict: 2 errors, so check and play refuse it (! goes to each)".to_owned()
+        )
+    );
+    let text = screen(&app, 100, 30);
+    assert!(text.contains("unpaired StairsUp"), "{text}");
+    assert!(!text.contains("a solution of"), "{text}");
+    // `v` plays nothing and says why; `p` neither.
+    keys(&mut app, "v");
+    assert!(matches!(app.mode, Mode::Edit));
+    let said = app.message.clone().unwrap_or_default();
+    assert_eq!(
+        said,
+        "no solution to watch: 2 errors, so check and play refuse it (! goes to each)"
+    );
+    keys(&mut app, "p");
+    assert!(matches!(app.mode, Mode::Edit));
+    let said = app.message.clone().unwrap_or_default();
+    assert!(said.starts_with("cannot play it: 2 errors"), "{said}");
+    // ! goes to the first, and says it.
+    keys(&mut app, "!");
+    let said = app.message.clone().unwrap_or_default();
+    assert!(said.starts_with("unpaired StairsUp"), "{said}");
+    // `check` refuses the same file.
+    let report = check_file(&path);
+    assert!(
+        report
+            .errors
+            .iter()
+            .any(|e| e.contains("unpaired StairsUp")),
+        "{report:?}"
+    );
+}
+
+#[test]
+fn esc_in_the_editor_asks_before_it_quits_a_saved_level() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("esc.txt");
+    std::fs::write(&path, "#####\n#@$.#\n#####\n").expect("write");
+    let mut app = open(&path, None, None);
+    // The palette, closed by Esc, then Esc again: a question, not a quit.
+    keys(&mut app, "b");
+    key(&mut app, KeyCode::Esc);
+    assert!(matches!(app.mode, Mode::Edit));
+    key(&mut app, KeyCode::Esc);
+    assert!(!app.should_quit());
+    assert_eq!(
+        app.message.as_deref(),
+        Some("quit the editor? y quits, any other key goes on editing")
+    );
+    key(&mut app, KeyCode::Esc);
+    assert!(!app.should_quit());
+    key(&mut app, KeyCode::Esc);
+    keys(&mut app, "y");
+    assert!(app.should_quit());
+    // q quits a saved level at once.
+    let mut app = open(&path, None, None);
+    keys(&mut app, "q");
+    assert!(app.should_quit());
 }

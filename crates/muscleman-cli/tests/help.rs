@@ -142,7 +142,15 @@ fn the_help_says_what_hands_do_under_the_rules_in_use() {
             .levels
     };
     let help = help_text(&mut app(levels(), 0, Rules::MUSCLEMAN));
-    assert!(help.contains("g grabs the thing you face"), "{help}");
+    // What can be grabbed is what the sim declares liftable: ducks and
+    // bongs too.
+    assert!(
+        help.contains(
+            "g grabs the thing you face (a box, a hammer, a key, a duck or a bong; not a heavy \
+             box)"
+        ),
+        "{help}"
+    );
     assert!(
         help.contains("With empty hands, [ and ] only turn you."),
         "{help}"

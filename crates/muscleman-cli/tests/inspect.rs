@@ -112,8 +112,8 @@ fn the_look_key_tells_a_cells_whole_stack_and_the_arrows_move_it() {
             key(&mut app, KeyCode::Char('x'));
             assert_eq!(app.inspecting(), Some(GridPos::new(1, 1)));
             let s = screen(&app, w, h);
-            assert!(s.contains("x 1, y 1"), "{w}×{h}:\n{s}");
-            assert!(flat(&s).contains("@v you on () goal"), "{w}×{h}:\n{s}");
+            assert!(s.contains("row 2 column 2"), "{w}×{h}:\n{s}");
+            assert!(flat(&s).contains("@↓ you on () goal"), "{w}×{h}:\n{s}");
             for (right, expected) in [
                 (2, "[] box on ≈≈ water"),
                 (2, "[] box on =r pressed red plate"),
@@ -136,7 +136,7 @@ fn the_look_key_tells_a_cells_whole_stack_and_the_arrows_move_it() {
             key(&mut app, KeyCode::Esc);
             assert_eq!(app.inspecting(), None);
             assert!(!app.should_quit());
-            assert!(!screen(&app, w, h).contains("x 7, y 1"));
+            assert!(!screen(&app, w, h).contains("row 2 column 8"));
         }
     }
 }
@@ -163,7 +163,7 @@ fn the_mouse_resting_on_a_cell_says_what_it_holds_and_a_right_click_looks() {
     let s = screen(&app, 80, 24);
     let status = s.lines().last().unwrap_or_default();
     assert!(
-        status.contains("x 5, y 1: box on pressed red plate"),
+        status.contains("row 2 column 6: box on pressed red plate"),
         "{status}"
     );
     mouse(
@@ -209,4 +209,28 @@ fn a_sunk_heavy_box_is_told_as_it_is_now() {
         "{s}"
     );
     assert!(!s.contains("too heavy to grab"), "{s}");
+}
+
+/// At 60×18 the look box has little room: where it cuts the words, its
+/// last row says how many more and where they all are.
+#[test]
+fn a_look_box_cut_short_says_so() {
+    let level = "legend: b = Box(Apple KeyRed)\nlegend: o = Bong(KeyRed KeyBlue)\n\
+                 #######\n#@b o.#\n#  . .#\n#######\n";
+    let levels = muscleman_level::Collection::parse(level).expect("l").levels;
+    let mut app = App::new(
+        levels,
+        0,
+        "Test",
+        muscleman_sim::Rules::MUSCLEMAN,
+        muscleman_cli::progress::Progress::in_memory(),
+    )
+    .expect("app");
+    key(&mut app, KeyCode::Char('x'));
+    key(&mut app, KeyCode::Right);
+    let s = screen(&app, 60, 18);
+    assert!(s.contains("… 13 more lines: ? help"), "{s}");
+    // With room, the whole of it and no such line.
+    let s = screen(&app, 100, 40);
+    assert!(!s.contains("more line"), "{s}");
 }

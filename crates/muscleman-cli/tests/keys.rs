@@ -72,7 +72,7 @@ fn the_table_holds_todays_bindings_exactly() {
         (ch('-'), Slower),
         (ch('m'), Bell),
         (ch('q'), Quit),
-        (Key::plain(KeyCode::Esc), Quit),
+        (Key::plain(KeyCode::Esc), AskQuit),
         (Key::ctrl(KeyCode::Char('c')), Quit),
     ];
     let table: Vec<(Key, GameAction)> = KEY_BINDINGS.iter().map(|b| (b.key, b.action)).collect();
@@ -249,6 +249,13 @@ fn every_binding_does_what_the_table_says() {
                 assert_eq!((moves, app.level_index()), (1, 0), "{b:?}")
             }
             GameAction::Quit => assert!(app.should_quit(), "{b:?}"),
+            GameAction::AskQuit => {
+                assert!(!app.should_quit(), "{b:?}");
+                assert!(
+                    app.message().is_some_and(|m| m.starts_with("Quit?")),
+                    "{b:?}"
+                );
+            }
             GameAction::Levels => {
                 assert_eq!(app.overlay(), Overlay::Browser { selected: 0 }, "{b:?}")
             }

@@ -101,16 +101,16 @@ fn duck_at(app: &App) -> Option<(GridPos, Option<muscleman_core::GridDir>)> {
 fn a_duck_is_drawn_facing_its_way_with_colours_and_without() {
     for color in [true, false] {
         let mut app = app(CORRIDOR, color);
-        assert_eq!(board_row(&app, 80, 24, 1), "██@v        <D██", "{color}");
+        assert_eq!(board_row(&app, 80, 24, 1), "██@↓        ←D██", "{color}");
         key(&mut app, KeyCode::Char('.'));
         // The wait: the player stays, the duck walks a cell its way.
-        assert_eq!(board_row(&app, 80, 24, 1), "██@v      <D  ██", "{color}");
+        assert_eq!(board_row(&app, 80, 24, 1), "██@↓      ←D  ██", "{color}");
         assert_eq!(app.game().stats().moves, 0);
         let mut app = self::app(UNDER_WALL, color);
-        assert_eq!(board_row(&app, 80, 24, 1), "██@v      ^D██", "{color}");
+        assert_eq!(board_row(&app, 80, 24, 1), "██@↓      ↑D██", "{color}");
         key(&mut app, KeyCode::Char('.'));
         // Blocked by the wall: it turns clockwise, and quacks.
-        assert_eq!(board_row(&app, 80, 24, 1), "██@v      D>██", "{color}");
+        assert_eq!(board_row(&app, 80, 24, 1), "██@↓      D→██", "{color}");
         assert_eq!(
             app.message(),
             Some("Quack! The duck was blocked and turned")
@@ -118,7 +118,7 @@ fn a_duck_is_drawn_facing_its_way_with_colours_and_without() {
         // The look at its cell names its way.
         keys(&mut app, "xllll");
         assert!(
-            screen(&app, 80, 24).contains("D> duck facing right"),
+            screen(&app, 80, 24).contains("D→ duck facing right"),
             "{}",
             screen(&app, 80, 24)
         );
@@ -180,7 +180,7 @@ fn the_panel_and_the_help_show_the_wait_key_and_the_bell() {
     assert!(help.contains("m bell on/off"), "{help}");
     assert!(help.contains("the bell is off (m turns it on)"), "{help}");
     // The help draws the duck as the board does, facing its way.
-    assert!(help.contains("<D duck: walks a cell its way"), "{help}");
+    assert!(help.contains("←D duck: walks a cell its way"), "{help}");
     key(&mut app, KeyCode::Esc);
     key(&mut app, KeyCode::Char('m'));
     key(&mut app, KeyCode::Char('?'));
@@ -255,11 +255,11 @@ fn a_cauldron_is_marked_with_the_key_it_holds_and_a_bong_with_its_keys() {
                  legend: o = Bong(KeyRed KeyBlue)\n#########\n#@ e c  #\n#   o  y#\n#########\n";
     for color in [true, false] {
         let mut app = app(level, color);
-        assert_eq!(board_row(&app, 80, 24, 1), "██@v  kb  C     ██", "{color}");
+        assert_eq!(board_row(&app, 80, 24, 1), "██@↓  kb  C     ██", "{color}");
         assert_eq!(board_row(&app, 80, 24, 2), "██      δr    ky██", "{color}");
         keys(&mut app, "ddd");
         // The blue key went into the cauldron: `Cb`.
-        assert_eq!(board_row(&app, 80, 24, 1), "██      @>Cb    ██", "{color}");
+        assert_eq!(board_row(&app, 80, 24, 1), "██      @→Cb    ██", "{color}");
         let text = screen(&app, 80, 24);
         assert!(text.contains("Cb filled cauldron"), "{text}");
         assert!(text.contains("δr bong with red key"), "{text}");
@@ -272,7 +272,7 @@ fn a_green_key_brewed_is_drawn_as_a_green_key() {
                  #######\n#@y c #\n#######\n";
     let mut app = app(level, false);
     keys(&mut app, "dd");
-    assert_eq!(board_row(&app, 80, 24, 1), "██    @>kg  ██");
+    assert_eq!(board_row(&app, 80, 24, 1), "██    @→kg  ██");
     assert!(screen(&app, 80, 24).contains("kg green key"));
 }
 
@@ -355,4 +355,18 @@ fn a_lively_level_at_both_sizes() {
     key(&mut app, KeyCode::Up);
     insta::assert_snapshot!("lively_80x24", screen(&app, 80, 24));
     insta::assert_snapshot!("lively_60x18", screen(&app, 60, 18));
+}
+
+/// What the player holds is named whole: on the facing line where it
+/// fits, else on a line of its own (a held duck, facing its way).
+#[test]
+fn the_panel_names_what_is_held_whole() {
+    let mut app = app(
+        "legend: d = Duck:left\n########\n#@d    #\n########\n",
+        false,
+    );
+    keys(&mut app, "[g");
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("Holding duck facing "), "{text}");
+    assert!(!text.contains("holding down duc"), "{text}");
 }

@@ -243,7 +243,7 @@ fn a_hint_comes_from_the_solver_in_the_background() {
     let s = screen(&app, 80, 24);
     assert!(s.contains("Hint: →⇒"), "{s}");
     // The way to the first push is dotted on the board until a move.
-    assert!(s.contains("@v··[]"), "{s}");
+    assert!(s.contains("@↓··[]"), "{s}");
     key(&mut app, KeyCode::Right);
     assert!(!screen(&app, 80, 24).contains("··"));
     insta::assert_snapshot!("hint_80x24", s);
@@ -430,7 +430,7 @@ fn the_panel_fits_60_by_18_and_explains_the_glyphs_drawn() {
         "Rules Muscleman",
         "? help",
         "q quit",
-        "@v you  [] box  () goal",
+        "@↓ you  [] box  () goal",
     ] {
         assert!(s.contains(shown), "{shown:?} missing:\n{s}");
     }

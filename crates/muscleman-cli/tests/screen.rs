@@ -259,16 +259,50 @@ fn solving_goes_on_to_the_next_level_not_solved_yet() {
 }
 
 #[test]
-fn q_esc_and_ctrl_c_quit() {
+fn q_and_ctrl_c_quit_and_esc_on_the_board_only_asks() {
     for k in [
         KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE),
-        KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE),
         KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL),
     ] {
         let mut app = app_of(TINY);
         assert!(!app.should_quit());
         app.handle_key(k);
         assert!(app.should_quit(), "{k:?}");
+    }
+    let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
+    // Esc asks; y (or q) answers yes.
+    let mut app = app_of(TINY);
+    app.handle_key(esc);
+    assert!(!app.should_quit());
+    assert!(
+        screen(&app).contains("Quit? y or q quits, any other key plays on"),
+        "{}",
+        screen(&app)
+    );
+    app.handle_key(KeyEvent::new(KeyCode::Char('y'), KeyModifiers::NONE));
+    assert!(app.should_quit());
+    // Any other key, Esc again too, plays on and does nothing else.
+    let mut app = app_of(TINY);
+    app.handle_key(esc);
+    app.handle_key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE));
+    assert!(!app.should_quit());
+    assert_eq!(app.game().stats().moves, 0);
+    app.handle_key(esc);
+    app.handle_key(esc);
+    assert!(!app.should_quit());
+    assert!(screen(&app).contains("Still playing (q quits)"));
+}
+
+#[test]
+fn esc_after_a_box_it_closed_never_quits() {
+    // Each box Esc closes (help, the list, the look), then Esc again on
+    // the board: still playing.
+    for opener in [KeyCode::Char('?'), KeyCode::Tab, KeyCode::Char('x')] {
+        let mut app = app_of(TINY);
+        key(&mut app, opener);
+        key(&mut app, KeyCode::Esc);
+        key(&mut app, KeyCode::Esc);
+        assert!(!app.should_quit(), "{opener:?}");
     }
 }
 
@@ -387,7 +421,7 @@ fn colours_by_default_and_none_in_plain_mode() {
 fn heavy_boxes_weak_walls_and_water_are_drawn() {
     let app = app_of("; Mixed\n########\n#@&$~%.#\n#  ~~  #\n########\n");
     let s = screen(&app);
-    assert!(s.contains("@v{}[]≈≈▒▒()"), "{s}");
+    assert!(s.contains("@↓{}[]≈≈▒▒()"), "{s}");
 }
 
 #[test]
@@ -447,7 +481,7 @@ fn a_player_far_off_an_open_level_is_drawn() {
     let shown = screen(&app);
     assert!(!shown.contains("cannot be drawn"), "{shown}");
     assert!(
-        shown.contains("@v"),
+        shown.contains("@↓"),
         "the player, facing down, stays in sight:\n{shown}"
     );
 }
@@ -505,7 +539,7 @@ fn keys_doors_plates_hammers_and_collectibles_have_glyphs_and_colours() {
     let buffer = draw(&app, 80, 24);
     let s = text(&buffer);
     for row in [
-        "██@v  kr  +R      ██",
+        "██@↓  kr  +R      ██",
         "██    kb  'B    ()██",
         "██  -T  *a  *p  *c██",
         // The box holds an apple: its mark is the apple's letter.
@@ -552,10 +586,10 @@ fn keys_doors_plates_hammers_and_collectibles_have_glyphs_and_colours() {
 fn a_key_pushed_into_its_door_opens_it_on_screen() {
     let mut app = app_of(EVERYTHING);
     keys(&mut app, "ll");
-    assert!(screen(&app).contains("██    @>kr+R      ██"));
+    assert!(screen(&app).contains("██    @→kr+R      ██"));
     keys(&mut app, "l");
     let s = text(&draw(&app, 80, 40));
-    assert!(s.contains("██      @>'R      ██"), "{s}");
+    assert!(s.contains("██      @→'R      ██"), "{s}");
     assert!(s.contains("open red door"), "{s}");
 }
 
@@ -625,7 +659,10 @@ fn the_legend_lists_water_once_beside_a_sunk_heavy_box() {
     keys(&mut app, "k");
     let shown = screen(&app);
     assert!(shown.contains("sunk heavy box"), "{shown}");
-    assert_eq!(shown.matches(" water").count(), 1, "{shown}");
+    // The board and the panel, without the status line (which says it sank).
+    let lines: Vec<&str> = shown.lines().collect();
+    let above = lines[..lines.len() - 1].join("\n");
+    assert_eq!(above.matches(" water").count(), 1, "{shown}");
 }
 
 #[test]
@@ -647,15 +684,35 @@ fn a_cut_help_says_so_and_scrolls() {
     assert!(small.contains("more below"), "{small}");
     let last = "Each level's position is kept";
     assert!(!small.contains(last), "{small}");
-    for _ in 0..20 {
+    for _ in 0..60 {
         key(&mut app, KeyCode::Down);
     }
     let end = text(&draw(&app, 60, 18));
     assert!(end.contains(last), "{end}");
+    // A page down is a page (the rows shown, less one), Space too, and
+    // the footer says so.
+    key(&mut app, KeyCode::Esc);
+    keys(&mut app, "?");
+    let top = text(&draw(&app, 60, 18));
+    assert!(top.contains("↓ Space PageDown scroll"), "{top}");
+    key(&mut app, KeyCode::PageDown);
+    let paged = text(&draw(&app, 60, 18));
+    let first_shown = |s: &str| s.lines().nth(1).unwrap_or_default().to_owned();
+    // The row at the bottom of the first page is now at the top.
+    let bottom_row = top.lines().nth(15).unwrap_or_default().to_owned();
+    assert_eq!(first_shown(&paged), bottom_row, "{top}\n{paged}");
+    key(&mut app, KeyCode::Char(' '));
+    assert_ne!(first_shown(&text(&draw(&app, 60, 18))), first_shown(&paged));
+    key(&mut app, KeyCode::Esc);
+    keys(&mut app, "?");
+    for _ in 0..60 {
+        key(&mut app, KeyCode::Down);
+    }
+    let end = text(&draw(&app, 60, 18));
     assert!(end.contains("scroll back"), "{end}");
     assert_eq!(app.overlay(), Overlay::Help);
     // A help that fits does not scroll: any key closes it.
-    let big = text(&draw(&app, 100, 40));
+    let big = text(&draw(&app, 100, 50));
     assert!(big.contains("any key closes"), "{big}");
     key(&mut app, KeyCode::Down);
     assert_eq!(app.overlay(), Overlay::None);

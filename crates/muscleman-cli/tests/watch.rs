@@ -81,3 +81,39 @@ fn the_watched_level_reloads_keeps_its_position_and_shows_errors() {
     w.handle_key(KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE));
     assert!(w.should_quit());
 }
+
+#[test]
+fn each_save_reads_the_title_author_and_problems_again_and_lists_the_problems() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("w.txt");
+    let board = "legend: p = PressurePlateRed\nlegend: c = Coin\n#######\n#@p$. #\n#######\n";
+    std::fs::write(&path, format!("; First\nAuthor: Ann\n{board}")).expect("write");
+    let mut w = Watch::new(path.clone(), None, Rules::MUSCLEMAN, true);
+    w.handle_key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE));
+    let text = screen(&w);
+    assert!(text.contains("First"), "{text}");
+    // Every problem listed under the board, not only how many.
+    assert!(text.contains("the red plate opens nothing"), "{text}");
+    assert!(
+        text.contains("legend letter 'c' is defined and never used"),
+        "{text}"
+    );
+    // A new title and author on the same board: shown at once, the game goes on.
+    std::fs::write(&path, format!("; Second\nAuthor: Bob\n{board}")).expect("write");
+    assert!(w.reload());
+    assert_eq!(moves(&w), 1);
+    let text = screen(&w);
+    assert!(text.contains("Second") && !text.contains("First"), "{text}");
+    assert!(text.contains("Bob") && !text.contains("Ann"), "{text}");
+    // Broken, then fixed with another title: the fix's title and problems.
+    std::fs::write(&path, "######\n#@ $.#\n#Q####\n").expect("write");
+    assert!(w.reload());
+    let fixed = "; Third\nlegend: p = PressurePlateRed\n#######\n#@p$. #\n#######\n";
+    std::fs::write(&path, fixed).expect("write");
+    assert!(w.reload());
+    let text = screen(&w);
+    assert!(text.contains("Third"), "{text}");
+    assert!(text.contains("the red plate opens nothing"), "{text}");
+    assert!(!text.contains("never used"), "{text}");
+    assert_eq!(w.problem_lines().len(), 1);
+}

@@ -8,7 +8,11 @@ use crate::limits::{
     MAX_CELLS, MAX_ERRORS, MAX_FLOORS, MAX_GROUP_DEPTH, MAX_HEIGHT, MAX_INPUT_BYTES, MAX_LEVELS,
     MAX_METADATA, MAX_RUN_LENGTH, MAX_TOTAL_CELLS, MAX_WIDTH,
 };
-use crate::messages::{doorway, dry, holders, keys_held, on_stairs, recipe_names, state_names};
+use crate::messages::{
+    contents_hint, doorway, dry, holders, keys_held, on_stairs, recipe_hint, state_hint,
+    unknown_symbol,
+};
+use crate::place::cell_name_on;
 use crate::stairs::UnpairedStairs;
 
 /// One problem in level text, at a 1-based line and column.
@@ -50,12 +54,22 @@ pub enum ParseErrorKind {
     /// The bytes here are not valid UTF-8.
     #[error("invalid UTF-8, expected UTF-8 text")]
     InvalidUtf8,
-    /// A grid row holds a character that is no symbol.
-    #[error(
-        "unknown symbol {0:?}, expected one of # @ + $ * . % ~ & space - _, \
-         a run length, '(', ')', '|' or a legend letter"
-    )]
+    /// A grid row holds a character that is no symbol (a letter: that no
+    /// legend line of the level defines).
+    #[error("{text}", text = unknown_symbol(*.0))]
     UnknownSymbol(char),
+    /// A grid row holds a letter no legend line defines, whose other case
+    /// one does (`K` with `legend: k = ...`): letters are case-sensitive.
+    #[error(
+        "unknown symbol {letter:?}: no legend line defines it, but one defines {defined:?} \
+         (legend letters are case-sensitive: did you mean {defined:?}?)"
+    )]
+    LetterCase {
+        /// The letter written in the grid.
+        letter: char,
+        /// The letter the legend defines, in the other case.
+        defined: char,
+    },
     /// A line of text stands inside a grid or right above one.
     #[error(
         "expected a grid row, found text starting with {0:?} (text next to a grid \
@@ -107,10 +121,18 @@ pub enum ParseErrorKind {
         /// The line of its definition.
         line: usize,
     },
+    /// A `Key: value` line whose key is `floor` misspelled (`flor: Attic`):
+    /// reported once, then read as a `floor:` line, so the floor's rows
+    /// are no new level besides.
+    #[error("{0:?} is not a floor key, did you mean \"floor:\"? (read as one)")]
+    FloorMisspelled(String),
     /// A `Key: value` line whose key is `legend` misspelled and whose value
     /// defines a letter (`legnd: a = Coin`): as metadata it would define
     /// nothing, and the letter's uses would be unknown symbols.
-    #[error("{0:?} is not a legend key, expected \"legend: LETTER = RECIPE\"")]
+    #[error(
+        "{0:?} is not a legend key, did you mean \"legend:\"? (read as one: \
+         \"legend: LETTER = RECIPE\")"
+    )]
     LegendMisspelled(String),
     /// Stairs with no partner in the same cell one floor up (`StairsUp`) or
     /// down (`StairsDown`); reported at the unpaired stairs.
@@ -198,16 +220,24 @@ pub enum ParseErrorKind {
         /// The line of the first definition.
         first_line: usize,
     },
-    /// A legend names no recipe at all.
-    #[error("unknown recipe {0:?}, expected one of {names}", names = recipe_names())]
+    /// A legend names no recipe at all; the message offers the nearest
+    /// name when one is near.
+    #[error("unknown recipe {0:?}, {hint}", hint = recipe_hint(.0))]
     UnknownRecipe(String),
     /// A legend names a recipe whose rules come in a later rule book
     /// (Book, Ghost).
     #[error("recipe {0} cannot be used yet: its rules come in a later rule book")]
     UnsupportedRecipe(EntityRecipe),
-    /// A legend names a state that does not exist (after the colon).
-    #[error("unknown state {0:?}, expected {states}", states = state_names())]
-    UnknownState(String),
+    /// A legend names a state that does not exist (after the colon); the
+    /// message names the states of `recipe` when it is known, and the
+    /// nearest of them when one is near.
+    #[error("unknown state {state:?}, {}", state_hint(state, *recipe))]
+    UnknownState {
+        /// The state as written.
+        state: String,
+        /// The recipe it follows, when that is a recipe.
+        recipe: Option<EntityRecipe>,
+    },
     /// A legend gives a recipe a state that does not apply to it.
     #[error("{recipe} cannot be {state}: {}", states_of(*recipe))]
     StateNotApplicable {
@@ -265,11 +295,13 @@ pub enum ParseErrorKind {
     /// A legend puts two sunk heavy boxes in one cell.
     #[error("a water cell holds at most one sunk heavy box")]
     SecondSunkHeavyBox,
-    /// A legend puts two things that block movement in one cell.
+    /// A legend puts two things that block movement in one cell; when one
+    /// could hold the other, the message offers it as contents.
     #[error(
         "a cell cannot hold both {0} and {1}: at most one thing that blocks movement \
          (player, walls, boxes, heavy boxes not sunk, hammers, keys, closed doors, \
-         ducks, cauldrons, bongs)"
+         ducks, cauldrons, bongs){hint}",
+        hint = contents_hint(.0, .1)
     )]
     TwoBlockers(EntitySpec, EntitySpec),
     /// A legend puts water with something that never stands on water.
@@ -320,18 +352,13 @@ fn states_of(recipe: EntityRecipe) -> String {
     }
 }
 
-/// Cells as rows and columns from 1, each after its floor when not floor 1.
+/// Cells as messages name them, each after its floor when any is past
+/// floor 1 (a level of several floors).
 fn list(positions: &[(usize, GridPos)], count: usize) -> String {
+    let floors = positions.iter().map(|&(f, _)| f).max().unwrap_or(1);
     let mut s = positions
         .iter()
-        .map(|&(floor, p)| {
-            let cell = format!("row {} column {}", i64::from(p.y) + 1, i64::from(p.x) + 1);
-            if floor == 1 {
-                cell
-            } else {
-                format!("floor {floor} {cell}")
-            }
-        })
+        .map(|&(floor, p)| cell_name_on(floor, floors, p))
         .collect::<Vec<_>>()
         .join(", ");
     if count > positions.len() {
@@ -349,11 +376,11 @@ fn list(positions: &[(usize, GridPos)], count: usize) -> String {
 /// ```
 /// use muscleman_level::Collection;
 ///
-/// let errors = Collection::parse("#x#\n#@#\n\n#y#\n#@#\n").unwrap_err();
+/// let errors = Collection::parse("#?#\n#@#\n\n#!#\n#@#\n").unwrap_err();
 /// assert_eq!(errors.len(), 2);
 /// assert_eq!(errors.to_string(), "\
-/// 1:2: unknown symbol 'x', expected one of # @ + $ * . % ~ & space - _, a run length, '(', ')', '|' or a legend letter
-/// 4:2: unknown symbol 'y', expected one of # @ + $ * . % ~ & space - _, a run length, '(', ')', '|' or a legend letter");
+/// 1:2: unknown symbol '?', expected one of # @ + $ * . % ~ & space - _, a run length, '(', ')', '|' or a legend letter
+/// 4:2: unknown symbol '!', expected one of # @ + $ * . % ~ & space - _, a run length, '(', ')', '|' or a legend letter");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseErrors {

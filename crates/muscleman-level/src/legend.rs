@@ -110,7 +110,13 @@ pub(crate) fn read(s: &str) -> Read {
             None => None,
             Some((_, Some(state))) => Some(state),
             Some((t, None)) => {
-                errors.push((state_at, Kind::UnknownState(t.to_owned())));
+                errors.push((
+                    state_at,
+                    Kind::UnknownState {
+                        state: t.to_owned(),
+                        recipe,
+                    },
+                ));
                 ok = false;
                 None
             }

@@ -5,6 +5,7 @@ use muscleman_core::{EntityRecipe, EntitySpec, GridPos, RecipeState};
 use crate::cells::MAX_LEGEND_CELLS;
 use crate::limits::{MAX_CELLS, MAX_FLOORS, MAX_HEIGHT, MAX_WIDTH};
 use crate::messages::{doorway, dry, holders, keys_held, on_stairs};
+use crate::place::cell_name;
 
 /// Why a level cannot be built or edited as asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -22,7 +23,7 @@ pub enum LevelError {
         height: usize,
     },
     /// The position is outside the level (or its floor).
-    #[error("position {0} is outside the level")]
+    #[error("{} is outside the level", cell_name(*.0))]
     OutOfBounds(GridPos),
     /// The level has no such floor (floors are numbered from 1).
     #[error("the level has no floor {0}")]
@@ -38,7 +39,7 @@ pub enum LevelError {
     #[error("recipe {0} cannot be used yet: its rules come in a later rule book")]
     Unsupported(EntityRecipe),
     /// The state does not apply to the recipe (`HeavyBox:open`).
-    #[error("the cell at {pos}: {recipe} cannot be {state}")]
+    #[error("the cell at {at}: {recipe} cannot be {state}", at = cell_name(*pos))]
     StateNotApplicable {
         /// The cell.
         pos: GridPos,
@@ -49,7 +50,7 @@ pub enum LevelError {
     },
     /// Contents on something that holds nothing (only a box, a cauldron
     /// and a bong hold contents).
-    #[error("the cell at {pos}: only {holders} holds contents, not {recipe}", holders = holders())]
+    #[error("the cell at {at}: only {holders} holds contents, not {recipe}", holders = holders(), at = cell_name(*pos))]
     ContentsNotInBox {
         /// The cell.
         pos: GridPos,
@@ -57,7 +58,7 @@ pub enum LevelError {
         recipe: EntityRecipe,
     },
     /// A box's contents hold something other than keys, hammers and collectibles.
-    #[error("the cell at {pos}: a box holds keys, hammers and collectibles, not {recipe}")]
+    #[error("the cell at {at}: a box holds keys, hammers and collectibles, not {recipe}", at = cell_name(*pos))]
     NotContent {
         /// The cell.
         pos: GridPos,
@@ -65,7 +66,7 @@ pub enum LevelError {
         recipe: EntityRecipe,
     },
     /// A cauldron's or a bong's contents hold something that is not a key.
-    #[error("the cell at {pos}: a {holder} holds keys only, not {item}")]
+    #[error("the cell at {at}: a {holder} holds keys only, not {item}", at = cell_name(*pos))]
     NotAKey {
         /// The cell.
         pos: GridPos,
@@ -75,7 +76,7 @@ pub enum LevelError {
         item: EntityRecipe,
     },
     /// A cauldron or a bong holds more or fewer keys than it may.
-    #[error("the cell at {pos}: a {holder} holds {held}, found {found}", held = keys_held(*holder))]
+    #[error("the cell at {at}: a {holder} holds {held}, found {found}", held = keys_held(*holder), at = cell_name(*pos))]
     KeyCount {
         /// The cell.
         pos: GridPos,
@@ -86,9 +87,8 @@ pub enum LevelError {
     },
     /// A box's contents hold two things that block movement (keys, hammers).
     #[error(
-        "the cell at {pos}: a box's contents hold at most one thing that blocks movement, \
-         found {first} and {second}"
-    )]
+        "the cell at {at}: a box's contents hold at most one thing that blocks movement, \
+         found {first} and {second}", at = cell_name(*pos))]
     ContentsTwoBlockers {
         /// The cell.
         pos: GridPos,
@@ -98,7 +98,7 @@ pub enum LevelError {
         second: EntityRecipe,
     },
     /// The cell already holds this spec.
-    #[error("the cell at {pos} already holds {spec}, and a cell holds each thing once")]
+    #[error("the cell at {at} already holds {spec}, and a cell holds each thing once", at = cell_name(*pos))]
     Duplicate {
         /// The cell.
         pos: GridPos,
@@ -106,7 +106,7 @@ pub enum LevelError {
         spec: EntitySpec,
     },
     /// The water cell already holds a sunk heavy box.
-    #[error("the cell at {pos} already holds a sunk heavy box, and water holds one at most")]
+    #[error("the cell at {at} already holds a sunk heavy box, and water holds one at most", at = cell_name(*pos))]
     SecondSunkHeavyBox {
         /// The cell.
         pos: GridPos,
@@ -114,9 +114,8 @@ pub enum LevelError {
     /// The cell already holds a thing that blocks movement (player, wall,
     /// box, heavy box not sunk, hammer, key, closed door).
     #[error(
-        "the cell at {pos} already holds {present}, it cannot also hold {spec}: at most one \
-         thing that blocks movement"
-    )]
+        "the cell at {at} already holds {present}, it cannot also hold {spec}: at most one \
+         thing that blocks movement", at = cell_name(*pos))]
     Occupied {
         /// The cell.
         pos: GridPos,
@@ -126,7 +125,7 @@ pub enum LevelError {
         spec: EntitySpec,
     },
     /// Water and something that never stands on water in one cell.
-    #[error("the cell at {pos}: {other} cannot stand on water: {dry}", dry = dry())]
+    #[error("the cell at {at}: {other} cannot stand on water: {dry}", dry = dry(), at = cell_name(*pos))]
     WaterShared {
         /// The cell.
         pos: GridPos,
@@ -135,8 +134,7 @@ pub enum LevelError {
     },
     /// A closed door and anything else in one cell.
     #[error(
-        "the cell at {pos}: the closed door {door} shares its cell with nothing, found {other}"
-    )]
+        "the cell at {at}: the closed door {door} shares its cell with nothing, found {other}", at = cell_name(*pos))]
     ClosedDoorShared {
         /// The cell.
         pos: GridPos,
@@ -147,7 +145,7 @@ pub enum LevelError {
     },
     /// An open door and something that cannot stand in a doorway (a wall,
     /// water, a goal, another door, a sunk heavy box).
-    #[error("the cell at {pos}: {other} cannot stand in the open door {door}: {doorway}", doorway = doorway())]
+    #[error("the cell at {at}: {other} cannot stand in the open door {door}: {doorway}", doorway = doorway(), at = cell_name(*pos))]
     NotInDoorway {
         /// The cell.
         pos: GridPos,
@@ -158,7 +156,7 @@ pub enum LevelError {
     },
     /// Stairs and something that cannot stand on them (anything but one
     /// thing that moves and fits a doorway) in one cell.
-    #[error("the cell at {pos}: {other} cannot stand on the stairs {stairs}: {s}", s = on_stairs())]
+    #[error("the cell at {at}: {other} cannot stand on the stairs {stairs}: {s}", s = on_stairs(), at = cell_name(*pos))]
     NotOnStairs {
         /// The cell.
         pos: GridPos,
@@ -168,27 +166,26 @@ pub enum LevelError {
         other: EntitySpec,
     },
     /// A heavy box on water that no sunk heavy box fills.
-    #[error("the cell at {pos}: a heavy box on unfilled water sinks, write HeavyBox:sunk")]
+    #[error("the cell at {at}: a heavy box on unfilled water sinks, write HeavyBox:sunk", at = cell_name(*pos))]
     HeavyBoxOnWater {
         /// The cell.
         pos: GridPos,
     },
     /// A sunk heavy box where there is no water.
-    #[error("the cell at {pos}: a sunk heavy box stands on water")]
+    #[error("the cell at {at}: a sunk heavy box stands on water", at = cell_name(*pos))]
     SunkWithoutWater {
         /// The cell.
         pos: GridPos,
     },
     /// The level already has a player elsewhere.
-    #[error("the level already has a player, at {0}")]
+    #[error("the level already has a player, at {}", cell_name(*.0))]
     SecondPlayer(GridPos),
     /// The level would hold more than [`MAX_LEGEND_CELLS`] distinct cells
     /// without a fixed symbol, which the printer could not give each a
     /// legend letter.
     #[error(
-        "the cell at {pos} would make one distinct cell without a fixed symbol too many: \
-         a level has {MAX_LEGEND_CELLS} legend letters"
-    )]
+        "the cell at {at} would make one distinct cell without a fixed symbol too many: \
+         a level has {MAX_LEGEND_CELLS} legend letters", at = cell_name(*pos))]
     TooManyLegendCells {
         /// The cell.
         pos: GridPos,

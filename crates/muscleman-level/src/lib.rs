@@ -84,12 +84,14 @@ mod limits;
 mod messages;
 mod meta;
 mod pairing;
+mod place;
 mod print;
 mod read;
 mod rle;
 mod rules;
 mod source;
 mod stairs;
+mod suggest;
 mod text;
 
 pub use analysis::{
@@ -106,5 +108,7 @@ pub use limits::{
     MAX_INPUT_BYTES, MAX_LEVELS, MAX_METADATA, MAX_RUN_LENGTH, MAX_TOTAL_CELLS, MAX_WIDTH,
 };
 pub use meta::Metadata;
+pub use place::{cell_name, cell_name_on};
 pub use source::UnusedLetter;
 pub use stairs::UnpairedStairs;
+pub use suggest::{READ_KEYS, meant_key};

@@ -1,6 +1,6 @@
 //! Lists of recipe names for error messages, from the recipe table.
 
-use muscleman_core::{CellClass, EntityRecipe, Holds, RecipeState};
+use muscleman_core::{CellClass, Contents, EntityRecipe, EntitySpec, Holds, RecipeState};
 
 /// The legend names of the recipes the level format reads whose class has
 /// `role`, for messages: what may stand in a doorway, or on stairs.
@@ -79,14 +79,93 @@ pub(crate) fn keys_held(holder: EntityRecipe) -> String {
     }
 }
 
-/// Every state's name, for messages: `sunk, open, ... or left`.
-pub(crate) fn state_names() -> String {
-    let names: Vec<&str> = RecipeState::ALL
+/// The message of an unknown grid symbol: a letter no legend line
+/// defines, or a character that is no symbol.
+pub(crate) fn unknown_symbol(symbol: char) -> String {
+    if symbol.is_ascii_alphabetic() {
+        format!(
+            "unknown symbol {symbol:?}: no legend line defines the letter, expected \
+             \"legend: {symbol} = RECIPE\" above the grid"
+        )
+    } else {
+        format!(
+            "unknown symbol {symbol:?}, expected one of # @ + $ * . % ~ & space - _, \
+             a run length, '(', ')', '|' or a legend letter"
+        )
+    }
+}
+
+/// The end of an unknown recipe's message: the nearest name when one is
+/// near (`did you mean KeyRed?`), else every name.
+pub(crate) fn recipe_hint(name: &str) -> String {
+    let names: Vec<String> = EntityRecipe::ALL
         .into_iter()
-        .map(RecipeState::name)
+        .filter(|r| r.in_levels())
+        .map(|r| r.to_string())
         .collect();
-    match names.split_last() {
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    match crate::suggest::nearest(name, names.iter().map(String::as_str)) {
+        Some(near) => format!("did you mean {near}?"),
+        None => format!("expected one of {}", recipe_names()),
+    }
+}
+
+/// The end of an unknown state's message: the states of `recipe` (all
+/// states when it is unknown), the nearest first when one is near; a
+/// compass word for a thing that faces is its way (`north`: `up`).
+pub(crate) fn state_hint(state: &str, recipe: Option<EntityRecipe>) -> String {
+    let states: Vec<RecipeState> = RecipeState::ALL
+        .into_iter()
+        .filter(|s| recipe.is_none_or(|r| s.applies_to(r)))
+        .collect();
+    let written = |s: RecipeState| match recipe {
+        Some(r) => format!("{r}:{s}"),
+        None => s.name().to_owned(),
+    };
+    let Some((last, rest)) = states.split_last() else {
+        return match recipe {
+            Some(r) => format!("{r} has no states"),
+            None => "expected no state".to_owned(),
+        };
+    };
+    let compass = match state.to_ascii_lowercase().as_str() {
+        "north" | "n" => Some(RecipeState::Up),
+        "east" | "e" => Some(RecipeState::Right),
+        "south" | "s" => Some(RecipeState::Down),
+        "west" | "w" => Some(RecipeState::Left),
+        _ => None,
+    }
+    .filter(|s| states.contains(s));
+    let near = compass.or_else(|| {
+        let names = states.iter().map(|s| s.name());
+        crate::suggest::nearest(state, names)
+            .and_then(|n| states.iter().copied().find(|s| s.name() == n))
+    });
+    let all = if rest.is_empty() {
+        written(*last)
+    } else {
+        let rest: Vec<String> = rest.iter().map(|s| written(*s)).collect();
+        format!("{} or {}", rest.join(", "), written(*last))
+    };
+    match near {
+        Some(s) => format!("did you mean {}? (expected {all})", written(s)),
+        None => format!("expected {all}"),
+    }
+}
+
+/// The end of a two-blockers message when one of them could hold the
+/// other: ` (did you mean Cauldron(KeyBlue)? contents go in parentheses)`.
+pub(crate) fn contents_hint(a: &EntitySpec, b: &EntitySpec) -> String {
+    let held = |holder: &EntitySpec, item: &EntitySpec| {
+        if holder.contents.is_empty() && item.state.is_none() && item.contents.is_empty() {
+            let contents = Contents::from_slice(&[item.recipe])?;
+            let spec = holder.with_contents(contents);
+            crate::rules::check_spec(&spec).is_ok().then_some(spec)
+        } else {
+            None
+        }
+    };
+    match held(a, b).or_else(|| held(b, a)) {
+        Some(spec) => format!(" (did you mean {spec}? contents go in parentheses)"),
         None => String::new(),
     }
 }

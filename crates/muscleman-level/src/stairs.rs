@@ -6,6 +6,8 @@ use std::fmt;
 
 use muscleman_core::{EntityRecipe, GridPos};
 
+use crate::place::cell_name_on;
+
 /// Stairs whose other end is missing: a StairsUp with no StairsDown in the
 /// same cell one floor up, or a StairsDown with no StairsUp one floor down
 /// (a StairsUp on the top floor and a StairsDown on floor 1 never pair).
@@ -28,7 +30,8 @@ use muscleman_core::{EntityRecipe, GridPos};
 /// assert_eq!(missing.partner_floor(), 2);
 /// assert_eq!(
 ///     missing.to_string(),
-///     "unpaired StairsUp, expected StairsDown at floor 2, x 2, y 0, and the level has no floor 2"
+///     "unpaired StairsUp: the level has one floor, and stairs up need a floor above \
+///      (add a 'floor:' line and its rows)"
 /// );
 /// let attic = level.add_floor(3, 1)?;
 /// level.add_on(attic, GridPos::new(2, 0), EntityRecipe::StairsDown)?;
@@ -67,18 +70,40 @@ impl UnpairedStairs {
 impl fmt::Display for UnpairedStairs {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let floor = self.partner_floor();
+        let (way, end) = if self.stairs == EntityRecipe::StairsUp {
+            ("up", "top")
+        } else {
+            ("down", "lowest")
+        };
+        if floor == 0 || floor > self.floors {
+            // No floor for the other end: the stairs lead nowhere.
+            let (side, other) = if way == "up" {
+                ("above", EntityRecipe::StairsDown)
+            } else {
+                ("below", EntityRecipe::StairsUp)
+            };
+            if self.floors == 1 && way == "up" {
+                return write!(
+                    f,
+                    "unpaired {}: the level has one floor, and stairs up need a floor above \
+                     (add a 'floor:' line and its rows)",
+                    self.stairs
+                );
+            }
+            return write!(
+                f,
+                "unpaired {} on floor {}, the {end} floor: stairs {way} need a floor {side} \
+                 (floors count up from the first in the file; did you mean {other}?)",
+                self.stairs, self.floor
+            );
+        }
         write!(
             f,
-            "unpaired {}, expected {} at floor {floor}, x {}, y {}",
+            "unpaired {}, expected {} in the same cell one floor {way}, at {}",
             self.stairs,
             self.partner(),
-            self.pos.x,
-            self.pos.y
-        )?;
-        if floor == 0 || floor > self.floors {
-            write!(f, ", and the level has no floor {floor}")?;
-        }
-        Ok(())
+            cell_name_on(floor, self.floors, self.pos)
+        )
     }
 }
 

@@ -9,7 +9,7 @@ fn unknown_symbol_names_line_column_and_what_was_expected() {
     assert_eq!(e.len(), 1);
     assert_eq!(
         e.to_string(),
-        "3:4: unknown symbol 'x', expected one of # @ + $ * . % ~ & space - _, a run length, '(', ')', '|' or a legend letter"
+        "3:4: unknown symbol 'x': no legend line defines the letter, expected \"legend: x = RECIPE\" above the grid"
     );
 }
 

@@ -128,10 +128,10 @@ d  u
     assert_eq!(
         errors(text),
         "\
-3:3: unpaired StairsUp, expected StairsDown at floor 2, x 2, y 0
-3:5: unpaired StairsDown, expected StairsUp at floor 0, x 4, y 0, and the level has no floor 0
-5:1: unpaired StairsDown, expected StairsUp at floor 1, x 0, y 0
-5:4: unpaired StairsUp, expected StairsDown at floor 3, x 3, y 0, and the level has no floor 3"
+3:3: unpaired StairsUp, expected StairsDown in the same cell one floor up, at floor 2 row 1 column 3
+3:5: unpaired StairsDown on floor 1, the lowest floor: stairs down need a floor below (floors count up from the first in the file; did you mean StairsUp?)
+5:1: unpaired StairsDown, expected StairsUp in the same cell one floor down, at floor 1 row 1 column 1
+5:4: unpaired StairsUp on floor 2, the top floor: stairs up need a floor above (floors count up from the first in the file; did you mean StairsDown?)"
     );
     let e = Level::parse(text).unwrap_err();
     assert_eq!(
@@ -181,7 +181,7 @@ fn one_player_in_the_whole_level() {
     );
     assert_eq!(
         errors("#@\nfloor:\n @\n"),
-        "3:2: level has 2 players, at row 1 column 2, floor 2 row 1 column 2, expected exactly one"
+        "3:2: level has 2 players, at floor 1 row 1 column 2, floor 2 row 1 column 2, expected exactly one"
     );
 }
 
@@ -195,8 +195,8 @@ fn stairs_share_their_cell_only_with_one_thing_that_moves() {
         format!(
             "1:22: Goal cannot stand on the stairs StairsUp: {moves}\n\
              2:23: WaterCell cannot stand on the stairs StairsDown: {moves}\n\
-             3:3: unpaired StairsUp, expected StairsDown at floor 2, x 2, y 0, and the level has \
-             no floor 2"
+             3:3: unpaired StairsUp: the level has one floor, and stairs up need a floor above \
+             (add a 'floor:' line and its rows)"
         )
     );
     let level =

@@ -84,7 +84,7 @@ fn the_53rd_distinct_legend_cell_is_refused() {
     let e = LevelError::TooManyLegendCells { pos: at };
     assert_eq!(
         e.to_string(),
-        "the cell at (53, 0) would make one distinct cell without a fixed symbol too many: \
+        "the cell at row 1 column 54 would make one distinct cell without a fixed symbol too many: \
          a level has 52 legend letters"
     );
 }

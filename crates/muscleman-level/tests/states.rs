@@ -158,9 +158,49 @@ fn an_unknown_state_is_an_error_at_the_state() {
         let first = &e.errors()[0];
         assert_eq!(
             (first.line, first.column, &first.kind),
-            (1, column, &ParseErrorKind::UnknownState(state.into())),
+            (
+                1,
+                column,
+                &ParseErrorKind::UnknownState {
+                    state: state.into(),
+                    recipe: Some(muscleman_core::EntityRecipe::DoorRed)
+                }
+            ),
             "{word}"
         );
         assert_eq!(e.len(), 1);
     }
+}
+
+#[test]
+fn an_unknown_state_names_only_the_recipes_own_states_and_the_nearest() {
+    let e = Level::parse(
+        "legend: d = Duck:north
+#@d#
+",
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "1:18: unknown state \"north\", did you mean Duck:up? (expected Duck:up, Duck:right, \
+         Duck:down or Duck:left)"
+    );
+    let e = Level::parse(
+        "legend: d = DoorRed:opne
+#@d#
+",
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "1:21: unknown state \"opne\", did you mean DoorRed:open? (expected DoorRed:open or \
+         DoorRed:unlocked)"
+    );
+    let e = Level::parse(
+        "legend: d = Duck:ajar
+#@d#
+",
+    )
+    .unwrap_err();
+    assert!(!e.to_string().contains("sunk"), "{e}");
 }

@@ -178,7 +178,11 @@ impl EditApp {
     pub fn poll(&mut self) -> bool {
         if self.verdict_of != Some(self.editor.revision()) {
             self.verdict_of = Some(self.editor.revision());
-            self.verdicts.ask(self.editor.level(), self.rules);
+            match self.refusal() {
+                // A level `check` refuses gets no verdict: only why.
+                Some(why) => self.verdicts.refuse(format!("no verdict: {why}")),
+                None => self.verdicts.ask(self.editor.level(), self.rules),
+            }
             return true;
         }
         let mut changed = self.verdicts.poll();
@@ -190,6 +194,20 @@ impl EditApp {
             }
         }
         changed
+    }
+
+    /// Return why the level cannot be played as it stands (`check`,
+    /// `solve` and `play` refuse it), or `None` when it can: how many
+    /// errors, short enough for the status line (the panel lists each).
+    pub fn refusal(&self) -> Option<String> {
+        let n = self.editor.errors().count();
+        (n > 0).then(|| {
+            format!(
+                "{}, so check and play refuse it (! goes to {})",
+                crate::diagnose::count(n, "error", "errors"),
+                if n == 1 { "it" } else { "each" }
+            )
+        })
     }
 
     /// Wait up to `limit` for the verdict (for tests).
@@ -282,8 +300,12 @@ impl EditApp {
             EditAction::Undo => e.undo(),
             EditAction::Redo => e.redo(),
             EditAction::NextProblem => self.next_problem(),
-            EditAction::TestPlay => self.test_play(None),
+            EditAction::TestPlay => match self.refusal() {
+                Some(why) => format!("cannot play it: {why}"),
+                None => self.test_play(None),
+            },
             EditAction::WatchSolution => match &self.verdicts.current {
+                _ if let Some(why) = self.refusal() => format!("no solution to watch: {why}"),
                 Verdict::Solved { moves, .. } => {
                     let moves = moves.clone();
                     self.test_play(Some(&moves))
@@ -310,7 +332,14 @@ impl EditApp {
                 self.mode = Mode::Help;
                 String::new()
             }
-            EditAction::Quit => {
+            EditAction::AskQuit if !self.editor.is_dirty() => {
+                self.mode = Mode::Confirm {
+                    question: Question::Quit,
+                    lines: vec!["Esc closes lists and boxes; q quits at once.".to_owned()],
+                };
+                "quit the editor? y quits, any other key goes on editing".to_owned()
+            }
+            EditAction::Quit | EditAction::AskQuit => {
                 if self.editor.is_dirty() {
                     self.mode = Mode::Confirm {
                         question: Question::Quit,

@@ -5,7 +5,7 @@
 use muscleman_core::{CellClass, Contents, EntityRecipe, EntitySpec, GridDir, GridPos, Holds};
 use muscleman_sim::{Appearance, Facing, Tint, World, appearance, recipe_decl, spawn_spec};
 
-use crate::play::art::name_of;
+use crate::play::art::name_facing;
 
 /// What a brush paints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -25,15 +25,7 @@ impl Brush {
             Brush::Thing(spec) if recipe_decl(spec.recipe).is_none() => {
                 format!("{spec}  (level data: the game does not play it yet)")
             }
-            Brush::Thing(spec) => {
-                let mut name = format!("{spec}  {}", name_of(appearance_of(spec)));
-                for (i, thing) in spec.contents.as_slice().iter().enumerate() {
-                    let a = appearance_of(&EntitySpec::new(*thing));
-                    name.push_str(if i == 0 { " holding " } else { ", " });
-                    name.push_str(&name_of(a));
-                }
-                name
-            }
+            Brush::Thing(spec) => format!("{spec}  {}", called(spec)),
         }
     }
 
@@ -44,6 +36,21 @@ impl Brush {
             Brush::Thing(spec) => spec.to_string(),
         }
     }
+}
+
+/// Return what players call the thing `spec` paints, as the game's look
+/// names it (`box with blue key`, `duck facing up`), in the state the
+/// level writes (a door written `:unlocked` is an `unlocked red door`,
+/// though it looks as an open one does).
+fn called(spec: &EntitySpec) -> String {
+    let (mut a, facing) = looks_of(spec);
+    if let Some(state) = spec.state
+        && !a.state.is_empty()
+        && facing.is_none()
+    {
+        a.state = state.name();
+    }
+    name_facing(a, facing)
 }
 
 /// Return every brush: erase, then each recipe levels may hold in the
@@ -164,6 +171,31 @@ mod tests {
         assert!(brushes.contains(&Brush::Thing(boxed)));
         assert_eq!(Brush::Thing(boxed).short(), "Box(Apple)");
         assert!(!brushes.contains(&Brush::Thing(EntitySpec::new(EntityRecipe::Ghost))));
+    }
+
+    #[test]
+    fn each_brush_is_named_once_and_states_apart() {
+        let names: Vec<String> = palette().iter().map(Brush::name).collect();
+        let named = |legend: &str| {
+            names
+                .iter()
+                .find(|n| n.split("  ").next() == Some(legend))
+                .cloned()
+                .unwrap_or_default()
+        };
+        assert_eq!(named("Box(KeyBlue)"), "Box(KeyBlue)  box with blue key");
+        assert_eq!(named("DoorRed:open"), "DoorRed:open  open red door");
+        assert_eq!(
+            named("DoorRed:unlocked"),
+            "DoorRed:unlocked  unlocked red door"
+        );
+        assert_eq!(named("Duck"), "Duck  duck facing down");
+        assert_eq!(named("Duck:up"), "Duck:up  duck facing up");
+        // No two brushes read alike.
+        let words: Vec<&str> = names.iter().filter_map(|n| n.split("  ").nth(1)).collect();
+        for (i, w) in words.iter().enumerate() {
+            assert!(!words[..i].contains(w), "{w} twice: {names:#?}");
+        }
     }
 
     #[test]

@@ -65,6 +65,9 @@ pub enum EditAction {
     Help,
     /// Leave (asks when there are unsaved changes).
     Quit,
+    /// Ask whether to leave (Esc: it also closes the palette, the help and
+    /// prompts, so a second Esc must not quit).
+    AskQuit,
 }
 
 /// One line of the key table: the keys as the help writes them, the
@@ -198,7 +201,8 @@ pub const EDIT_KEYS: &[EditKey] = &[
     key("", &[KeyCode::PageUp], EditAction::PreviousLevel, ""),
     key("s", &[C('s')], EditAction::Save, "save"),
     key("?", &[C('?'), KeyCode::F(1)], EditAction::Help, "help"),
-    key("q esc", &[C('q'), KeyCode::Esc], EditAction::Quit, "quit"),
+    key("q", &[C('q')], EditAction::Quit, "quit"),
+    key("esc", &[KeyCode::Esc], EditAction::AskQuit, "ask to quit"),
 ];
 
 /// Return the action of a key press, if any. Shift-arrows move and paint;

@@ -220,9 +220,8 @@ fn draw_panel(app: &EditApp, frame: &mut Frame, area: Rect) {
         Line::from(vec![
             Span::styled("Cell  ", palette.dim()),
             Span::raw(format!(
-                "x {}, y {}: {}",
-                e.cursor().x,
-                e.cursor().y,
+                "{}: {}",
+                muscleman_level::cell_name(e.cursor()),
                 cell_text(e.cell())
             )),
         ]),

@@ -46,7 +46,9 @@ pub(super) const fn look(
     }
 }
 
-/// Return a direction's one-column arrow.
+/// Return a direction's arrow, the mark of a facing (one column, or beside
+/// a glyph in two): arrows, which no recipe's glyph is (the stairs are `<`
+/// and `>`; a test over the glyph table keeps it so).
 pub(super) const fn arrow(dir: GridDir) -> &'static str {
     match dir {
         GridDir::Up => "↑",
@@ -56,14 +58,12 @@ pub(super) const fn arrow(dir: GridDir) -> &'static str {
     }
 }
 
-/// Return `glyph` with an arrow on the side it faces, two columns, as the
-/// player is drawn: `^D`, `D>`, `Dv`, `<D`.
-fn faced(glyph: char, dir: GridDir) -> String {
+/// Return `glyph` with the arrow of its way on the side it faces, two
+/// columns, as the player is drawn: `↑D`, `D→`, `D↓`, `←D`.
+pub(super) fn faced(glyph: char, dir: GridDir) -> String {
     match dir {
-        GridDir::Up => format!("^{glyph}"),
-        GridDir::Right => format!("{glyph}>"),
-        GridDir::Down => format!("{glyph}v"),
-        GridDir::Left => format!("<{glyph}"),
+        GridDir::Up | GridDir::Left => format!("{}{glyph}", arrow(dir)),
+        GridDir::Right | GridDir::Down => format!("{glyph}{}", arrow(dir)),
     }
 }
 
@@ -76,7 +76,7 @@ impl Look {
     ///
     /// A thing that faces some way shows it, whatever it is: one column,
     /// the arrow of its way (`→`); two, its glyph with an arrow on that
-    /// side (`D>`, as the player's `@>`).
+    /// side (`D→`, as the player's `@→`).
     pub(crate) fn text(&self, narrow: bool) -> Cow<'static, str> {
         if let Some(dir) = self.facing {
             return match (narrow, self.glyph.chars().next()) {
@@ -451,6 +451,48 @@ mod tests {
         }
     }
 
+    /// No recipe, in any state it is written in, is drawn with a facing
+    /// mark, so a thing's way is never read as stairs or anything else
+    /// (the stairs' `<` `>` were the marks once: `Dv<@<`).
+    #[test]
+    fn no_recipe_is_drawn_with_a_facing_mark() {
+        use muscleman_core::{EntityRecipe, EntitySpec};
+        const FACING_MARKS: [&str; 4] = ["↑", "→", "↓", "←"];
+        for recipe in EntityRecipe::ALL {
+            let states = RecipeState::ALL
+                .into_iter()
+                .filter(|s| s.applies_to(recipe))
+                .map(Some);
+            for state in std::iter::once(None).chain(states) {
+                let spec = match state {
+                    Some(s) => EntitySpec::new(recipe).with_state(s),
+                    None => EntitySpec::new(recipe),
+                };
+                let Some(a) = muscleman_sim::spec_appearance(&spec) else {
+                    continue;
+                };
+                // The glyph the recipe declares, and what this game draws.
+                let look = look_of(a, false);
+                let drawn = [
+                    a.glyph.to_string(),
+                    look.text(false).into_owned(),
+                    look.text(true).into_owned(),
+                ];
+                for text in drawn {
+                    for mark in FACING_MARKS {
+                        assert!(!text.contains(mark), "{spec} is drawn {text:?}");
+                    }
+                }
+            }
+        }
+        // And every facing is drawn with its mark, the player's too.
+        for (dir, mark) in GridDir::ALL.into_iter().zip(FACING_MARKS) {
+            assert!(faced('D', dir).contains(mark));
+            assert_eq!(arrow(dir), mark);
+            assert!(super::super::board::player_glyph(dir).contains(mark));
+        }
+    }
+
     /// Whatever faces a way is drawn with it, the player's way: an arrow
     /// on that side two columns wide, the arrow alone in one; its name
     /// says the way when its shown state is the way.
@@ -463,10 +505,10 @@ mod tests {
             ..Appearance::UNKNOWN
         };
         let ways = [
-            (GridDir::Up, "^N", "↑"),
-            (GridDir::Right, "N>", "→"),
-            (GridDir::Down, "Nv", "↓"),
-            (GridDir::Left, "<N", "←"),
+            (GridDir::Up, "↑N", "↑"),
+            (GridDir::Right, "N→", "→"),
+            (GridDir::Down, "N↓", "↓"),
+            (GridDir::Left, "←N", "←"),
         ];
         for (dir, wide, narrow) in ways {
             let look = look_of(odd, false).faced(Some(dir));

@@ -121,13 +121,14 @@ pub(crate) struct Marks<'a> {
     pub(crate) flagged: &'a [(GridPos, bool)],
 }
 
-/// The player's two characters, showing where it faces.
-fn player_glyph(facing: GridDir) -> &'static str {
+/// The player's two characters, showing where it faces with the arrow
+/// every facing is drawn with ([`super::art::arrow`]).
+pub(super) fn player_glyph(facing: GridDir) -> &'static str {
     match facing {
-        GridDir::Up => "^@",
-        GridDir::Right => "@>",
-        GridDir::Down => "@v",
-        GridDir::Left => "<@",
+        GridDir::Up => "↑@",
+        GridDir::Right => "@→",
+        GridDir::Down => "@↓",
+        GridDir::Left => "←@",
     }
 }
 

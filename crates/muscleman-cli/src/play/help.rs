@@ -11,7 +11,7 @@
 
 use muscleman_core::{Contents, EntitySpec, GridPos};
 use muscleman_level::Level;
-use muscleman_sim::{Appearance, View, World, appearance, spawn_spec};
+use muscleman_sim::{Appearance, TagKind, View, World, appearance, spawn_spec};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -19,18 +19,10 @@ use ratatui::widgets::{Block, Clear, Paragraph};
 
 use super::app::App;
 use super::art::{PLAYER, look, look_of, name_of};
-use super::keys::{GameAction, KEY_BINDINGS, LegendLine, key_legend};
+use super::keys::{GameAction, LegendLine, key_legend, key_of};
 use super::names::rules_name;
 use super::palette::Palette;
 use crate::level_rules;
-
-/// Return the first key bound to `action` (`"g"`), from the key table.
-pub(super) fn key_of(action: GameAction) -> &'static str {
-    KEY_BINDINGS
-        .iter()
-        .find(|b| b.action == action)
-        .map_or("?", |b| b.label)
-}
 
 /// Return what the rules in use let the player do: how long a line of
 /// boxes it pushes, and what its hands do (grab takes what it faces; with
@@ -48,15 +40,67 @@ pub(super) fn rules_text(rules: muscleman_sim::Rules) -> String {
         key_of(GameAction::SwingRight),
     );
     let hands = if rules.hands {
+        let (can, cannot) = grabbable();
+        let not = if cannot.is_empty() {
+            String::new()
+        } else {
+            format!("; not {}", or_list(&cannot))
+        };
         format!(
-            "{grab} grabs the thing you face (a box, a key, a hammer; not a heavy box): then \
-             moves carry it, {drop} drops it, and {left} {right} swing it round you. With empty \
-             hands, {left} and {right} only turn you."
+            "{grab} grabs the thing you face ({}{not}): then moves carry it, {drop} drops it, \
+             and {left} {right} swing it round you. With empty hands, {left} and {right} only \
+             turn you.",
+            or_list(&can)
         )
     } else {
         format!("You have no hands: {grab} {drop} {left} {right} do nothing.")
     };
     format!("{}: {push} {hands}", rules_name(rules))
+}
+
+/// Return what the move counter counts under `rules`: the steps the
+/// player walks (the sim's `Stats`), and what is free.
+pub(super) fn moves_text(rules: muscleman_sim::Rules) -> String {
+    let free = if rules.hands {
+        "grabs, drops, swings and waits cost none"
+    } else {
+        "a wait costs none"
+    };
+    format!(
+        "each step you walk is a move, a push too; {free}. Pushes count the moves that push \
+         something."
+    )
+}
+
+/// Return what a player can grab and what it pushes but cannot grab, by
+/// the names the sim declares (the recipes a level may hold, whose tags
+/// say liftable, or pushable and not liftable), each name once, in recipe
+/// order.
+fn grabbable() -> (Vec<&'static str>, Vec<&'static str>) {
+    let (mut can, mut cannot): (Vec<&'static str>, Vec<&'static str>) = (Vec::new(), Vec::new());
+    for decl in muscleman_sim::recipe_decls().filter(|d| d.recipe.in_levels()) {
+        let list = if decl.tags.contains(TagKind::Liftable) {
+            &mut can
+        } else if decl.tags.contains(TagKind::Pushable) {
+            &mut cannot
+        } else {
+            continue;
+        };
+        if !list.contains(&decl.art.name) {
+            list.push(decl.art.name);
+        }
+    }
+    (can, cannot)
+}
+
+/// Return `a box`, `a box or a key`, `a box, a key or a duck`.
+fn or_list(names: &[&str]) -> String {
+    let named: Vec<String> = names.iter().map(|n| format!("a {n}")).collect();
+    match named.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => "nothing".to_owned(),
+    }
 }
 
 /// Return the appearances of everything the level holds, as it began and
@@ -118,7 +162,7 @@ fn thing_lines(app: &App, narrow: bool, width: usize) -> Vec<Line<'static>> {
             return;
         }
         let look = if a.is("player") {
-            look("@v", "@", PLAYER.color, PLAYER.plain)
+            look("@↓", "@", PLAYER.color, PLAYER.plain)
         } else {
             look_of(a, false).faced(facing(&a))
         };
@@ -189,6 +233,17 @@ pub(super) fn help_lines(app: &App, width: usize, narrow: bool) -> Vec<Line<'sta
         rules.push_str(&format!(" This level cannot be solved under them: {why}."));
     }
     lines.extend(labelled("Rules", rules));
+    lines.extend(labelled("Moves", moves_text(app.rules())));
+    if let Some(par) = app.par() {
+        lines.extend(labelled(
+            "Par",
+            format!(
+                "{par} {}: the moves of this level's stored solution. \
+                 Only moves count, so a par may take more keys than that.",
+                if par == 1 { "move" } else { "moves" }
+            ),
+        ));
+    }
     // The level's own words, when its metadata has them.
     let meta = app.listed_level().metadata();
     if let Some(comment) = meta.get("Comment").map(str::trim).filter(|c| !c.is_empty()) {
@@ -328,11 +383,14 @@ pub(super) fn draw_help(app: &App, frame: &mut Frame, area: Rect, narrow: bool) 
     let more =
         u16::try_from(lines.len().saturating_sub(usize::from(inner.height))).unwrap_or(u16::MAX);
     app.screen.help_more.set(more);
+    app.screen
+        .help_page
+        .set(inner.height.saturating_sub(1).max(1));
     let scroll = app.screen.help_scroll.min(more);
     let bottom = if more == 0 {
         " any key closes ".to_owned()
     } else if scroll < more {
-        " more below: ↓ PageDown scroll, other keys close ".to_owned()
+        " more below: ↓ Space PageDown scroll, other keys close ".to_owned()
     } else {
         " ↑ PageUp scroll back, other keys close ".to_owned()
     };

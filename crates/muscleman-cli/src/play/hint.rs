@@ -87,8 +87,19 @@ impl HintAnswer {
                     }
                 }
                 let shown = words.join(" ");
+                // The arrows' meaning: a push, and the swings where shown,
+                // with their keys.
+                let swings = if shown.contains(['↶', '↷']) {
+                    format!(
+                        ", ↶ ↷ swing ({} {})",
+                        super::keys::key_of(super::keys::GameAction::SwingLeft),
+                        super::keys::key_of(super::keys::GameAction::SwingRight)
+                    )
+                } else {
+                    String::new()
+                };
                 format!(
-                    "Hint: {shown} (⇒ pushes; {}, {} to go)",
+                    "Hint: {shown} (⇒ pushes{swings}; {}, {} to go)",
                     crate::diagnose::count(as_count(*moves), "move", "moves"),
                     crate::diagnose::count(as_count(*pushes), "push", "pushes")
                 )
@@ -430,7 +441,7 @@ mod tests {
         };
         assert_eq!(
             a.message(),
-            "Hint: ↷ grab ←⇒ (⇒ pushes; 2 moves, 2 pushes to go)"
+            "Hint: ↷ grab ←⇒ (⇒ pushes, ↶ ↷ swing ([ ]); 2 moves, 2 pushes to go)"
         );
     }
 
@@ -444,7 +455,7 @@ mod tests {
         };
         assert_eq!(
             a.message(),
-            "Hint: ← grab ↶ (⇒ pushes; 4 moves, 2 pushes to go)"
+            "Hint: ← grab ↶ (⇒ pushes, ↶ ↷ swing ([ ]); 4 moves, 2 pushes to go)"
         );
         // Holding from the start, a swing swings: the hint stops there.
         let b = answer("[rR", true);

@@ -14,8 +14,9 @@ use ratatui::widgets::{Block, Clear, Paragraph};
 
 use super::app::App;
 use super::art::{PLAYER, look, look_of, name_facing, rank};
-use super::help::{key_of, wrap};
+use super::help::wrap;
 use super::keys::GameAction;
+use super::keys::key_of;
 use super::palette::Palette;
 
 /// Return a cell's sprites top first: in the order the board draws them
@@ -37,14 +38,13 @@ fn called(view: &View, sprite: &Sprite) -> String {
     }
 }
 
-/// Return where a cell of floor `floor` is, as the editor says it: `x 3,
-/// y 1`, after its floor on a level of several (`floor 2, x 3, y 1`).
+/// Return where a cell of floor `floor` is, as every message says it:
+/// `row 2 column 4`, after its floor on a level of several (`floor 2 row
+/// 2 column 4`).
 fn place(view: &View, floor: u32, at: GridPos) -> String {
-    if view.floor_count() > 1 {
-        format!("floor {floor}, x {}, y {}", at.x, at.y)
-    } else {
-        format!("x {}, y {}", at.x, at.y)
-    }
+    let floor = usize::try_from(floor).unwrap_or(usize::MAX);
+    let floors = usize::try_from(view.floor_count()).unwrap_or(usize::MAX);
+    muscleman_level::cell_name_on(floor, floors, at)
 }
 
 /// Return what a cell of floor `floor` holds, in words, top first: `box
@@ -88,7 +88,7 @@ fn glyph(
     narrow: bool,
 ) -> Span<'static> {
     let look = if a.is("player") {
-        look("@v", "@", PLAYER.color, PLAYER.plain)
+        look("@↓", "@", PLAYER.color, PLAYER.plain)
     } else {
         look_of(a, on_goal).faced(facing)
     };
@@ -154,6 +154,20 @@ pub(super) fn draw_inspect(app: &App, frame: &mut Frame, board: Rect, at: GridPo
         .unwrap_or(u16::MAX)
         .saturating_add(2))
     .min(most);
+    // Cut where the box has no more room: the last row it shows says so.
+    let rows = usize::from(height.saturating_sub(2)).max(1);
+    if lines.len() > rows {
+        let more = lines.len() - (rows - 1);
+        lines.truncate(rows - 1);
+        lines.push(Line::from(Span::styled(
+            format!(
+                "… {more} more {}: {} help",
+                if more == 1 { "line" } else { "lines" },
+                key_of(GameAction::Help)
+            ),
+            palette.dim(),
+        )));
+    }
     // The cursor's screen row, to keep it in sight.
     let row = app
         .screen

@@ -8,8 +8,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 
 use super::app::App;
-use super::help::{key_of, wrap};
+use super::help::wrap;
 use super::keys::GameAction;
+use super::keys::key_of;
 use super::names::{intro_comment, level_title};
 use super::palette::Palette;
 

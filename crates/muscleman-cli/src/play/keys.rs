@@ -57,6 +57,9 @@ pub enum GameAction {
     Bell,
     /// Leave the game (the position is kept).
     Quit,
+    /// Ask whether to leave the game (Esc on the board: Esc closes boxes,
+    /// so a second Esc after a box it closed must not quit).
+    AskQuit,
 }
 
 impl GameAction {
@@ -86,6 +89,7 @@ impl GameAction {
             GameAction::Slower => "slower",
             GameAction::Bell => "bell on/off",
             GameAction::Quit => "quit",
+            GameAction::AskQuit => "ask to quit",
         }
     }
 }
@@ -158,8 +162,9 @@ const fn bind_ctrl(code: KeyCode, action: GameAction, label: &'static str) -> Ke
 }
 
 use GameAction::{
-    Bell, CopyMoves, Drop, Faster, GoOn, Grab, Help, Hint, Inspect, Levels, LookFloor, NextLevel,
-    PlayBack, PreviousLevel, Quit, Redo, Restart, Slower, SwingLeft, SwingRight, Undo, Wait,
+    AskQuit, Bell, CopyMoves, Drop, Faster, GoOn, Grab, Help, Hint, Inspect, Levels, LookFloor,
+    NextLevel, PlayBack, PreviousLevel, Quit, Redo, Restart, Slower, SwingLeft, SwingRight, Undo,
+    Wait,
 };
 const UP: GameAction = GameAction::Move(GridDir::Up);
 const DOWN: GameAction = GameAction::Move(GridDir::Down);
@@ -215,9 +220,17 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
     bind(KeyCode::Char('-'), Slower, "-"),
     bind(KeyCode::Char('m'), Bell, "m"),
     bind(KeyCode::Char('q'), Quit, "q"),
-    bind(KeyCode::Esc, Quit, "Esc"),
+    bind(KeyCode::Esc, AskQuit, "Esc"),
     bind_ctrl(KeyCode::Char('c'), Quit, "Ctrl-C"),
 ];
+
+/// Return the first key bound to `action` (`"g"`), from the key table.
+pub(super) fn key_of(action: GameAction) -> &'static str {
+    KEY_BINDINGS
+        .iter()
+        .find(|b| b.action == action)
+        .map_or("?", |b| b.label)
+}
 
 /// Return what a key press does in the game, if anything.
 ///

@@ -11,8 +11,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
 use super::app::App;
-use super::art::{BOLD, Look, PLAYER, arrow, look, look_of, name_of, rank};
-use super::help::{key_of, wrap};
+use super::art::{BOLD, Look, PLAYER, arrow, look, look_of, name_facing, name_of, rank};
+use super::help::wrap;
+use super::keys::key_of;
 use super::keys::{GameAction, KEY_BINDINGS, LegendLine};
 use super::mouse::moves_by_itself;
 use super::names::{level_title, rules_name};
@@ -105,6 +106,7 @@ pub(super) fn draw_panel(app: &App, frame: &mut Frame, area: Rect, narrow: bool)
         lines.push(Line::from(vec![
             Span::styled("Par     ", label),
             Span::styled(format!("{par:>5}"), value),
+            Span::styled(" moves", label),
         ]));
     }
     // Whether this position is solved, else whether the level was ever
@@ -117,13 +119,13 @@ pub(super) fn draw_panel(app: &App, frame: &mut Frame, area: Rect, narrow: bool)
         },
         label,
     )));
-    lines.push(state_line(app, &view));
+    lines.extend(state_lines(app, &view, usize::from(inner.width)));
     if let Some(line) = counters_line(app, &view) {
         lines.push(line);
     }
     lines.push(Line::from(""));
     let width = usize::from(inner.width);
-    lines.extend(legend_lines(
+    let keys = legend_lines(
         app,
         width,
         &short_legend(
@@ -131,36 +133,75 @@ pub(super) fn draw_panel(app: &App, frame: &mut Frame, area: Rect, narrow: bool)
             app.rules().hands,
             moves_by_itself(&view).is_some(),
         ),
-    ));
-    // The glyph legend, for what this level holds, as far as there is room.
-    let items = glyph_legend(&view);
-    let room = usize::from(inner.height).saturating_sub(lines.len() + 1);
-    if room > 0 && !items.is_empty() {
+    );
+    // The glyph legend, for what this level holds, as far as there is
+    // room: where the keys leave it less than two lines, the keys give
+    // way to one line (the help lists them), and what is still cut says so.
+    let glyphs = glyph_lines(app, &glyph_legend(&view), width, narrow);
+    let height = usize::from(inner.height);
+    let left = height.saturating_sub(lines.len() + keys.len() + 1);
+    if left >= glyphs.len().min(2) {
+        lines.extend(keys);
+    } else {
+        let accent = Palette::of(app).accent();
+        lines.push(Line::from(vec![
+            Span::styled("↑↓←→", accent),
+            Span::raw(" move  "),
+            Span::styled(key_of(GameAction::Help).to_owned(), accent),
+            Span::raw(" keys  "),
+            Span::styled(key_of(GameAction::Quit).to_owned(), accent),
+            Span::raw(" quit"),
+        ]));
+    }
+    let room = height.saturating_sub(lines.len() + 1);
+    if room > 0 && !glyphs.is_empty() {
         lines.push(Line::from(""));
-        lines.extend(
-            glyph_lines(app, &items, width, narrow)
-                .into_iter()
-                .take(room),
-        );
+        let cut = glyphs.len() > room;
+        let shown = if cut { room - 1 } else { glyphs.len() };
+        lines.extend(glyphs.into_iter().take(shown));
+        if cut {
+            lines.push(Line::from(Span::styled(
+                format!("… more: {} help has all", key_of(GameAction::Help)),
+                Palette::of(app).dim(),
+            )));
+        }
     }
     frame.render_widget(Paragraph::new(lines), inner);
 }
 
 /// The player's state: where it faces (an arrow) and what it holds.
-fn state_line(app: &App, view: &View) -> Line<'static> {
+fn state_lines(app: &App, view: &View, width: usize) -> Vec<Line<'static>> {
     let facing = view.facing().map_or("-", arrow);
+    // What is held, named as the look names it (`duck facing down`).
     let held = view.holding().and_then(|id| {
         view.sprites()
             .iter()
             .find(|s| s.entity == id)
-            .map(|s| name_of(s.appearance))
+            .map(|s| name_facing(s.appearance, s.facing))
     });
-    Line::from(vec![
-        Span::styled("Facing ", Palette::of(app).dim()),
+    let held = held.unwrap_or_else(|| "-".to_owned());
+    let dim = Palette::of(app).dim();
+    let facing = vec![
+        Span::styled("Facing ", dim),
         Span::styled(facing, Palette::of(app).accent()),
-        Span::styled("  holding ", Palette::of(app).dim()),
-        Span::styled(held.unwrap_or_else(|| "-".to_owned()), BOLD),
-    ])
+    ];
+    // On one line where it fits; else what is held gets a line of its own,
+    // never cut mid-word.
+    let one = "Facing ↓  holding ".chars().count() + held.chars().count();
+    if one <= width {
+        let mut spans = facing;
+        spans.push(Span::styled("  holding ", dim));
+        spans.push(Span::styled(held, BOLD));
+        vec![Line::from(spans)]
+    } else {
+        let mut lines = vec![Line::from(facing)];
+        lines.extend(wrap(
+            vec![Span::styled("Holding ", dim), Span::styled(held, BOLD)],
+            width,
+            2,
+        ));
+        lines
+    }
 }
 
 /// The counters players collect (coins, apples, pears, cheese), those above
@@ -376,7 +417,7 @@ fn glyph_legend(view: &View) -> Vec<(Look, String)> {
         .filter(|(a, _)| !a.is("wall"))
         .map(|(a, facing)| {
             let look = if a.is("player") {
-                look("@v", "@", PLAYER.color, PLAYER.plain)
+                look("@↓", "@", PLAYER.color, PLAYER.plain)
             } else {
                 look_of(a, false).faced(facing)
             };

@@ -95,6 +95,9 @@ pub(crate) struct Screen {
     /// How far the help can scroll: the rows it has past the window, as
     /// the last draw found them (0: it fits).
     pub(crate) help_more: Cell<u16>,
+    /// How many rows a page of the help is (PageDown, Space), as the last
+    /// draw found it.
+    pub(crate) help_page: Cell<u16>,
     /// The player's cell flashes: the last step was refused (a `bump`),
     /// until the next key or the loop ends it a moment after drawing it.
     pub(crate) flash: bool,
@@ -102,6 +105,8 @@ pub(crate) struct Screen {
     pub(crate) bell: bool,
     /// The bell is to ring: the loop writes it and clears this.
     pub(crate) ring: bool,
+    /// Esc asked whether to quit: the next key answers (`y` or `q` quits).
+    pub(crate) asking_quit: bool,
 }
 
 impl Screen {
@@ -120,9 +125,11 @@ impl Screen {
             hover: None,
             help_scroll: 0,
             help_more: Cell::new(0),
+            help_page: Cell::new(1),
             flash: false,
             bell: false,
             ring: false,
+            asking_quit: false,
         }
     }
 

@@ -23,6 +23,9 @@ use crate::progress::Progress;
 use crate::source::{LevelFile, read_capped};
 use crate::verdict::Verdicts;
 
+/// The verdict while the file does not read.
+const STOPPED: &str = "no verdict: the file does not read";
+
 /// A level file watched and played.
 #[derive(Debug)]
 pub struct Watch {
@@ -87,28 +90,35 @@ impl Watch {
             Err(e) => {
                 // The game stays, hidden, for when the file reads again.
                 self.diagnostics.clear();
-                self.verdicts.cancel();
+                self.verdicts.refuse(STOPPED.to_owned());
                 self.errors = e.message.lines().map(str::to_owned).collect();
             }
         }
         true
     }
 
-    /// Play `level`: the game under way goes on when it is the same level.
+    /// Play `level`: the game under way goes on when it is the same level,
+    /// with the title, metadata and problems read now.
     fn show(&mut self, level: Level) {
         let same = self
             .app
             .as_ref()
             .is_some_and(|a| same_board(a.level(), &level));
-        if same && !self.errors.is_empty() {
-            self.diagnostics = diagnose(&level);
-            self.verdicts.ask(&level, self.rules);
-        }
+        self.diagnostics = diagnose(&level);
         if same {
+            // The board is the one being played: the verdict stands, unless
+            // errors had stopped it.
+            if !self.errors.is_empty() {
+                self.verdicts.ask(&level, self.rules);
+            }
             self.errors.clear();
+            let message = self.saved_message();
+            if let Some(app) = &mut self.app {
+                app.relabel(level);
+                app.set_message(message);
+            }
             return;
         }
-        self.diagnostics = diagnose(&level);
         self.verdicts.ask(&level, self.rules);
         let name = self.path.display().to_string();
         match App::new(
@@ -120,7 +130,7 @@ impl Watch {
         ) {
             Ok(mut app) => {
                 app.set_color(self.color);
-                app.set_message("watching the file: save it to see the changes here");
+                app.set_message(first_problem(&self.diagnostics, app.level().floor_count()));
                 self.app = Some(app);
                 self.errors.clear();
             }
@@ -133,6 +143,19 @@ impl Watch {
         }
     }
 
+    /// Return the status line's message after a read: the file is watched,
+    /// and its first problem, if any.
+    fn saved_message(&self) -> String {
+        let floors = self.app.as_ref().map_or(1, |a| a.level().floor_count());
+        first_problem(&self.diagnostics, floors)
+    }
+
+    /// Return the lines that list the level's problems, one a problem.
+    pub fn problem_lines(&self) -> Vec<String> {
+        let floors = self.app.as_ref().map_or(1, |a| a.level().floor_count());
+        self.diagnostics.iter().map(|d| d.line(floors)).collect()
+    }
+
     /// Handle a key: the game's, or with no game, q and Esc quit.
     pub fn handle_key(&mut self, key: KeyEvent) {
         if key.kind == KeyEventKind::Release {
@@ -143,7 +166,7 @@ impl Watch {
                 app.handle_key(key);
                 self.quit = app.should_quit();
             }
-            _ => self.quit = matches!(key.code, KeyCode::Char('q') | KeyCode::Esc),
+            _ => self.quit = key.code == KeyCode::Char('q'),
         }
     }
 
@@ -207,6 +230,15 @@ impl Watch {
     }
 }
 
+/// Return the status line's message after a read: the first problem, or
+/// that the file is watched.
+fn first_problem(diagnostics: &[Diagnostic], floors: usize) -> String {
+    diagnostics.first().map_or_else(
+        || "watching the file: save it to see the changes here".to_owned(),
+        |d| d.line(floors),
+    )
+}
+
 /// Return whether two levels have the same floors and cells (titles and
 /// metadata aside): a game of one is a game of the other.
 fn same_board(a: &Level, b: &Level) -> bool {
@@ -223,7 +255,35 @@ fn same_board(a: &Level, b: &Level) -> bool {
 /// line of problems and verdict under it.
 pub fn draw(watch: &Watch, frame: &mut Frame) {
     let area = frame.area();
-    let strip = u16::from(area.height > MIN_HEIGHT);
+    // The status line, then each problem, as far as the board leaves room.
+    let problems = if watch.errors.is_empty() {
+        watch.problem_lines()
+    } else {
+        Vec::new()
+    };
+    let room = usize::from(area.height.saturating_sub(MIN_HEIGHT));
+    let mut lines = vec![Line::from(watch.status())];
+    if room > 1 {
+        let shown = if problems.len() < room {
+            problems.len()
+        } else {
+            room - 2
+        };
+        lines.extend(
+            problems
+                .iter()
+                .take(shown)
+                .map(|p| Line::from(format!("  {p}"))),
+        );
+        if shown < problems.len() {
+            let more = problems.len() - shown;
+            lines.push(Line::from(format!(
+                "  … and {more} more (muscleman check FILE lists them all)"
+            )));
+        }
+    }
+    lines.truncate(room);
+    let strip = u16::try_from(lines.len()).unwrap_or(0);
     let [main, line] =
         Layout::vertical([Constraint::Min(0), Constraint::Length(strip)]).areas(area);
     match &watch.app {
@@ -246,6 +306,6 @@ pub fn draw(watch: &Watch, frame: &mut Frame) {
         }
     }
     if strip > 0 {
-        frame.render_widget(Paragraph::new(watch.status()), line);
+        frame.render_widget(Paragraph::new(lines), line);
     }
 }

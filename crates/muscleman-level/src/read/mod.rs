@@ -226,6 +226,13 @@ impl<'a> Reader<'a> {
                 self.floor_line(n, value);
                 return;
             }
+            if typo::near_floor(key) && self.phase != Phase::Idle {
+                // Said once, then read as meant: the floor's rows are no
+                // new level, its stairs no unpaired ones.
+                self.error(n, column, Kind::FloorMisspelled(key.to_owned()));
+                self.floor_line(n, value);
+                return;
+            }
             let misspelled = typo::near_legend(key) && typo::defines_a_letter(value);
             if misspelled {
                 // Said once, then read as meant: its letter's uses are no
@@ -532,7 +539,7 @@ impl<'a> Reader<'a> {
                         id
                     } else {
                         if first {
-                            errors.push(n, column, Kind::UnknownSymbol(symbol));
+                            errors.push(n, column, unknown(b, symbol));
                         }
                         (0, false)
                     };
@@ -566,5 +573,23 @@ impl<'a> Reader<'a> {
         {
             self.stopped = true;
         }
+    }
+}
+
+/// The error of a symbol no cell has: a letter whose other case the
+/// legend defines is named so (letters are case-sensitive).
+fn unknown(b: &Builder<'_>, symbol: char) -> Kind {
+    let other = if symbol.is_ascii_lowercase() {
+        symbol.to_ascii_uppercase()
+    } else {
+        symbol.to_ascii_lowercase()
+    };
+    if symbol.is_ascii_alphabetic() && b.legend.get(other).is_some() {
+        Kind::LetterCase {
+            letter: symbol,
+            defined: other,
+        }
+    } else {
+        Kind::UnknownSymbol(symbol)
     }
 }

@@ -1,55 +1,27 @@
 //! Designer mistakes read as what was meant, once they are reported: a
-//! misspelled `legend:` key.
+//! misspelled `legend:` or `floor:` key. The nearest word for "did you
+//! mean" is [`crate::suggest`]'s.
 
-/// Return whether `key` is `legend` misspelled: one or two letters added,
-/// dropped, changed or swapped (case aside), not `legend` itself.
+use crate::suggest::distance;
+
+/// Return whether `key` is `word` misspelled (case aside, not `word`
+/// itself): one letter added, dropped, changed or two swapped, or two
+/// such for a word longer than five letters.
+fn near(key: &str, word: &str) -> bool {
+    let most = if word.len() > 5 { 2 } else { 1 };
+    !key.eq_ignore_ascii_case(word)
+        && key.len().abs_diff(word.len()) <= most
+        && distance(key, word) <= most
+}
+
+/// Return whether `key` is `legend` misspelled.
 pub(super) fn near_legend(key: &str) -> bool {
-    const LEGEND: &[u8] = b"legend";
-    let key = key.to_ascii_lowercase();
-    let key = key.as_bytes();
-    if key == LEGEND || key.len().abs_diff(LEGEND.len()) > 2 {
-        return false;
-    }
-    // Levenshtein distance, with a swap of two neighbours counting one.
-    let (n, m) = (key.len(), LEGEND.len());
-    let mut d = vec![vec![0usize; m + 1]; n + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        if let Some(first) = row.first_mut() {
-            *first = i;
-        }
-    }
-    if let Some(row) = d.first_mut() {
-        for (j, cell) in row.iter_mut().enumerate() {
-            *cell = j;
-        }
-    }
-    for i in 1..=n {
-        for j in 1..=m {
-            let at = |d: &Vec<Vec<usize>>, a: usize, b: usize| {
-                d.get(a)
-                    .and_then(|r| r.get(b))
-                    .copied()
-                    .unwrap_or(usize::MAX)
-            };
-            let same = key.get(i - 1) == LEGEND.get(j - 1);
-            let mut best = (at(&d, i - 1, j) + 1)
-                .min(at(&d, i, j - 1) + 1)
-                .min(at(&d, i - 1, j - 1) + usize::from(!same));
-            if i > 1
-                && j > 1
-                && key.get(i - 1) == LEGEND.get(j - 2)
-                && key.get(i - 2) == LEGEND.get(j - 1)
-            {
-                best = best.min(at(&d, i - 2, j - 2) + 1);
-            }
-            if let Some(cell) = d.get_mut(i).and_then(|r| r.get_mut(j)) {
-                *cell = best;
-            }
-        }
-    }
-    d.get(n)
-        .and_then(|r| r.get(m))
-        .is_some_and(|&dist| dist <= 2)
+    near(key, "legend")
+}
+
+/// Return whether `key` is `floor` misspelled (`flor`, `floors`).
+pub(super) fn near_floor(key: &str) -> bool {
+    near(key, "floor")
 }
 
 /// Return whether a metadata value reads as a legend definition: one
@@ -81,5 +53,15 @@ mod tests {
         assert!(!defines_a_letter(" the legend of zelda"));
         assert!(!defines_a_letter(" ab = Coin"));
         assert!(!defines_a_letter(" a ="));
+    }
+
+    #[test]
+    fn near_misses_of_floor_are_caught_and_other_keys_are_not() {
+        for key in ["flor", "Floo", "floors", "FLOOR_", "lfoor", "foor"] {
+            assert!(near_floor(key), "{key}");
+        }
+        for key in ["floor", "Floor", "flavor", "door", "title", "author", "fl"] {
+            assert!(!near_floor(key), "{key}");
+        }
     }
 }

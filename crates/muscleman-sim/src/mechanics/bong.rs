@@ -41,8 +41,9 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
                 .outside_push_search("bongs"),
         )
         .explained(
-            "two keys brewed together: pushed, grabbed and carried like a box; a swung \
-             hammer smashes it and its keys fall out.",
+            "two keys brewed together, carried like a box. A swung hammer smashes it: one key \
+             stays, the other lands on the first free cell beside it (up, right, down, left; \
+             none free, no smash).",
         )
         .with_init(&[Init::Contents])
         .breaking(spill)],

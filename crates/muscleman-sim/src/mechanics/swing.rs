@@ -48,8 +48,8 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
                 Assume::PUSHED.outside_push_search("hammers"),
             )
             .explained(
-                "grab it and swing: it smashes the first box or weak wall in its arc (the corner, \
-                 then beside you), and what a box held comes out.",
+                "grab it and swing: it smashes the first box, bong or weak wall in its arc (the \
+                 corner, then beside you), and what a box or a bong held comes out.",
             ),
             RecipeDecl::new(
                 EntityRecipe::WallWeak,

@@ -11,6 +11,7 @@ mod background;
 mod collections;
 mod going;
 mod inspect;
+mod notices;
 mod overlays;
 mod pointer;
 mod sounds;
@@ -202,6 +203,14 @@ impl App {
             .unwrap_or_else(|| self.session.game.level())
     }
 
+    /// Give the level being played the title and metadata of `level`, the
+    /// same board read again (`play --watch`): the game goes on.
+    pub fn relabel(&mut self, level: Level) {
+        if let Some(listed) = self.set.levels.get_mut(self.session.index) {
+            *listed = level;
+        }
+    }
+
     /// Return the rules being played by.
     pub fn rules(&self) -> Rules {
         self.session.rules
@@ -259,6 +268,18 @@ impl App {
         }
         self.screen.message = None;
         self.screen.flash = false;
+        if std::mem::take(&mut self.screen.asking_quit) {
+            // The answer to Esc's question: y or q quits, any other key
+            // plays on and does nothing else.
+            let key = Key::of(key);
+            if matches!(key.code, KeyCode::Char('y' | 'q')) || key == Key::ctrl(KeyCode::Char('c'))
+            {
+                self.act(GameAction::Quit);
+            } else {
+                self.screen.message = Some("Still playing (q quits)".to_owned());
+            }
+            return;
+        }
         match self.screen.overlay {
             Overlay::Browser { selected } => {
                 self.browser_key(key, selected);
@@ -285,7 +306,7 @@ impl App {
             match action {
                 Some(GameAction::Faster) => self.act(GameAction::Faster),
                 Some(GameAction::Slower) => self.act(GameAction::Slower),
-                Some(GameAction::Quit) if key.code != KeyCode::Esc => self.act(GameAction::Quit),
+                Some(GameAction::Quit) => self.act(GameAction::Quit),
                 _ => {
                     self.playing.current = None;
                     self.screen.message = Some("Playback stopped: z undoes its moves".to_owned());
@@ -385,6 +406,10 @@ impl App {
                 self.keep();
                 self.quit = true;
             }
+            GameAction::AskQuit => {
+                self.screen.asking_quit = true;
+                self.screen.message = Some("Quit? y or q quits, any other key plays on".to_owned());
+            }
         }
     }
 
@@ -435,6 +460,9 @@ impl App {
             Command::Redo => self.session.game.redo_depth() == 0,
             _ => false,
         };
+        // What a step uses up is named as it was before it.
+        let before =
+            matches!(command, Command::Step(_) | Command::Redo).then(|| self.session.game.view());
         let events = match self.session.game.apply(command) {
             Ok(events) => events,
             Err(e) => {
@@ -468,6 +496,9 @@ impl App {
                 self.screen.message = Some("Nothing to redo".to_owned())
             }
             _ => {}
+        }
+        if let Some(before) = &before {
+            self.notice(before, &events);
         }
         self.hear(command, &events);
         let solved = self.session.game.is_solved();

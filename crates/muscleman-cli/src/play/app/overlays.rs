@@ -40,7 +40,8 @@ impl App {
     pub(super) fn help_key(&mut self, key: KeyEvent) {
         let more = self.screen.help_more.get();
         let scroll = &mut self.screen.help_scroll;
-        let page = 5;
+        // A page: the rows shown, less one kept for context.
+        let page = self.screen.help_page.get().max(1);
         let moved = match key.code {
             KeyCode::Down | KeyCode::Char('j') if more > 0 => Some(scroll.saturating_add(1)),
             KeyCode::PageDown | KeyCode::Char(' ') if more > 0 => Some(scroll.saturating_add(page)),
