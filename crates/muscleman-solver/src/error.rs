@@ -115,6 +115,10 @@ pub enum SolveError {
         /// The letter.
         input: char,
     },
+    /// A timeout was asked for without a clock to measure it
+    /// ([`SolveOptions::clock`](crate::SolveOptions::clock) is `None`).
+    #[error("a timeout needs a clock, and the options have none")]
+    NoClock,
     /// The solution replayed in the sim does not solve the level, or its
     /// pushes do not match its upper-case letters (a solver bug; never printed).
     #[error("replay: the solution does not solve the level in the sim ({detail})")]

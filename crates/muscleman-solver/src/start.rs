@@ -2,8 +2,6 @@
 //! outcome: a level's start or a game's position, the fast push search
 //! first where it covers the rules (see the crate docs).
 
-use std::time::Instant;
-
 use muscleman_level::Level;
 use muscleman_sim::{Game, Holding, Trail};
 
@@ -25,7 +23,8 @@ pub(crate) fn solve_from(
     options: &SolveOptions,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<SolveOutcome, SolveError> {
-    let started = Instant::now();
+    options.check_clock()?;
+    let started = options.now();
     // Two proofs that hold under every rule (see `solve_with_progress`).
     let (goals, boxes) = match game {
         None => general::goals_and_boxes(level),
@@ -83,9 +82,14 @@ pub(crate) fn solve_from(
             outcome => return Ok(outcome),
         }
     }
-    let budget = options.timeout.map(|t| t.saturating_sub(started.elapsed()));
+    let budget = options
+        .timeout
+        .map(|t| t.saturating_sub(options.since(started)));
+    // The positions the push search expanded count against the budget.
+    let mut rest = options.clone();
+    rest.max_positions = options.positions_left(fast_stats.expanded);
     let start = game.map(|game| start_of(game, options)).transpose()?;
-    let (end, stats) = general::explore(level, start, options, true, budget, progress)?;
+    let (end, stats) = general::explore(level, start, &rest, true, budget, progress)?;
     finish_general(level, game, options, end, stats, fast_stats, started)
 }
 
@@ -99,10 +103,10 @@ pub(crate) fn finish_general(
     end: general::Explored,
     stats: Stats,
     before: Stats,
-    started: Instant,
+    started: std::time::Duration,
 ) -> Result<SolveOutcome, SolveError> {
     let mut stats = total(&[stats, before]);
-    stats.elapsed = started.elapsed();
+    stats.elapsed = options.since(started);
     match end {
         general::Explored::Found {
             mut inputs,
