@@ -30,6 +30,8 @@
  * @typedef {{id: string, title: string, levels: LevelEntry[]}} CollectionEntry
  * @typedef {{level: number, line: number, column: number, message: string}} Warning
  * @typedef {{levels: number, warnings: Warning[]}} Checked
+ * @typedef {{answer: 'solution' | 'unsolvable' | 'none', moves?: string,
+ *   optimal?: boolean, why?: string, positions: number}} Hint
  */
 
 /**
@@ -45,6 +47,7 @@
  * @property {() => number} mm_save
  * @property {() => number} mm_load_save
  * @property {() => number} mm_check
+ * @property {(positions: number) => number} mm_hint
  */
 
 /** An answer the sim refused: its message, and where in level text. */
@@ -167,6 +170,16 @@ export class Sim {
   loadSave(text) {
     this.give(text);
     return /** @type {State} */ (this.answer(this.x.mm_load_save()));
+  }
+
+  /**
+   * Search from the game's position, the solver expanding at most
+   * `positions` positions (it reads no clock).
+   * @param {number} positions
+   * @returns {Hint}
+   */
+  hint(positions) {
+    return /** @type {Hint} */ (this.answer(this.x.mm_hint(positions)));
   }
 
   /**

@@ -205,6 +205,24 @@ test('the state hash after a scripted game equals muscleman replay\'s', async ()
   assert.equal(hash, replayHash(COLLECTION_FILES[1] ?? '', 3, script));
 });
 
+test('the solver runs in the wasm with a budget of positions and no clock', async () => {
+  await open();
+  const result = await page.evaluate(() => {
+    const m = /** @type {any} */ (window).muscleman;
+    m.loadBuiltin(0, 1);
+    m.play('rd');
+    const hint = m.sim.hint(100000);
+    const solved = m.play(hint.moves)?.state.solved;
+    m.loadBuiltin(1, 22);
+    const none = m.sim.hint(5);
+    return { hint, solved, none };
+  });
+  assert.equal(result.hint.answer, 'solution');
+  assert.equal(result.solved, true);
+  assert.deepEqual(result.none, { answer: 'none', why: 'the search spent its positions', positions: 5 });
+  assert.deepEqual(pageErrors, []);
+});
+
 test('keys typed into the page move the player, as the terminal\'s keys do', async () => {
   await open();
   /** @returns {Promise<{x: number, y: number, moves: number}>} */

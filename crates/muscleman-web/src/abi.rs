@@ -126,6 +126,15 @@ pub extern "C" fn mm_state() -> usize {
     reply_with(result)
 }
 
+/// Answer with a hint from the game's position, the solver expanding at
+/// most `positions` positions, with no clock.
+// SAFETY: as for `mm_input`: a unique exported name.
+#[unsafe(no_mangle)]
+pub extern "C" fn mm_hint(positions: u32) -> usize {
+    let result = lock(&WEB).hint(u64::from(positions));
+    reply_with(result)
+}
+
 /// Answer with the game as a save.
 // SAFETY: as for `mm_input`: a unique exported name.
 #[unsafe(no_mangle)]
@@ -205,5 +214,7 @@ mod tests {
         assert!(read(mm_collections())["ok"].is_array());
         give("#@$.#");
         assert_eq!(read(mm_check())["ok"]["levels"], 1);
+        assert!(read(mm_load_builtin(0, 1))["ok"].is_object());
+        assert_eq!(read(mm_hint(100_000))["ok"]["answer"], "solution");
     }
 }

@@ -6,7 +6,8 @@
 //! [`session`] loads built-in levels, level text and saves, plays MOVES
 //! letters (steps, undo, redo, restart) and answers with the state and
 //! each step's events; [`json`] writes the sim's view and events as JSON;
-//! [`check`] checks level text; [`levels`] lists the built-in
+//! [`check`] checks level text; [`hint`] runs the solver from the game's
+//! position with a budget of positions and no clock; [`levels`] lists the built-in
 //! collections; [`error`] makes every error a value the page shows (a
 //! message, and the line and column of each error in level text). The ABI
 //! module (`abi.rs`) only moves bytes in and out; it holds the crate's only
@@ -33,6 +34,7 @@
 mod abi;
 pub mod check;
 pub mod error;
+pub mod hint;
 pub mod json;
 pub mod levels;
 pub mod session;

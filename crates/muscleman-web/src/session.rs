@@ -169,6 +169,13 @@ impl Web {
         Ok(json!(game.save()))
     }
 
+    /// Answer with a hint from the game's position: the solver, with no
+    /// clock, expanding at most `positions` positions ([`crate::hint`]).
+    pub fn hint(&self, positions: u64) -> Result<Value, WebError> {
+        let (game, _, _) = self.game()?;
+        crate::hint::hint(game, positions)
+    }
+
     /// Return the game, if one is loaded.
     pub fn current(&self) -> Option<&Game> {
         self.game.as_ref().map(|(g, _, _)| g)

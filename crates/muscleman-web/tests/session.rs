@@ -242,3 +242,27 @@ proptest! {
         prop_assert!(web.state().is_ok());
     }
 }
+
+#[test]
+fn the_hint_runs_the_solver_with_a_budget_and_no_clock() {
+    let mut web = Web::new();
+    web.load_builtin(0, 1).unwrap();
+    web.play(b"rd").unwrap();
+    let hint = web.hint(100_000).unwrap();
+    assert_eq!(hint["answer"], "solution");
+    let moves = hint["moves"].as_str().unwrap().to_owned();
+    assert!(hint["positions"].as_u64().unwrap() > 0);
+    // The hint's moves solve the level from here.
+    assert_eq!(web.play(moves.as_bytes()).unwrap()["state"]["solved"], true);
+    // A budget too small: no answer, and why.
+    let mut web = Web::new();
+    web.load_builtin(1, 22).unwrap();
+    let none = web.hint(5).unwrap();
+    assert_eq!(none["answer"], "none");
+    assert_eq!(none["why"], "the search spent its positions");
+    assert_eq!(none["positions"], 5);
+    // Proved: no box can reach the goal past the wall.
+    web.load_text(b"######\n#@$#.#\n######\n", 1).unwrap();
+    assert_eq!(web.hint(1000).unwrap()["answer"], "unsolvable");
+    assert!(Web::new().hint(10).is_err());
+}
