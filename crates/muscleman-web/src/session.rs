@@ -111,7 +111,7 @@ impl Web {
     }
 
     /// Answer with the state: the level's title, collection and number,
-    /// then [`state`](crate::json::state)'s fields.
+    /// then the fields of [`crate::json::state`].
     pub fn state(&self) -> Result<Value, WebError> {
         let (game, title, place) = self.game()?;
         let mut value = state(game);
