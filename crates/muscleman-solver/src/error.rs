@@ -127,3 +127,11 @@ pub enum SolveError {
         detail: String,
     },
 }
+
+/// Refuse a timeout without a clock to read it on.
+pub(crate) fn check_clock(options: &crate::SolveOptions) -> Result<(), SolveError> {
+    if options.timeout.is_some() && options.clock.is_none() {
+        return Err(SolveError::NoClock);
+    }
+    Ok(())
+}

@@ -70,7 +70,7 @@ pub fn explore_game(
     options: &SolveOptions,
     prune: bool,
 ) -> Result<SolveOutcome, SolveError> {
-    options.check_clock()?;
+    crate::error::check_clock(options)?;
     let started = options.now();
     let options = SolveOptions {
         rules: game.rules(),

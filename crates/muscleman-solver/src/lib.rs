@@ -277,7 +277,7 @@ pub fn explore_level(
     options: &SolveOptions,
     prune: bool,
 ) -> Result<SolveOutcome, SolveError> {
-    options.check_clock()?;
+    crate::error::check_clock(options)?;
     let started = options.now();
     let (end, stats) = general::explore(level, None, options, prune, options.timeout, &mut |_| {})?;
     finish_general(level, None, options, end, stats, Stats::default(), started)

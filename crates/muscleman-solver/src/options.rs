@@ -76,7 +76,7 @@ pub struct SolveOptions {
     pub optimize: Optimize,
     /// Give up with [`GiveUpReason::Timeout`] once this long has passed on
     /// [`SolveOptions::clock`] (`None`: no limit). A timeout without a
-    /// clock is refused ([`SolveError::NoClock`](crate::SolveError::NoClock)).
+    /// clock is refused (`SolveError::NoClock`).
     pub timeout: Option<Duration>,
     /// The clock that times the search: the timeout, [`Stats::elapsed`]
     /// and how often progress is reported ([`Clock::system`] by default).
@@ -106,14 +106,6 @@ impl SolveOptions {
     /// Return the time on the clock since `start` (read from [`Self::now`]).
     pub(crate) fn since(&self, start: Duration) -> Duration {
         self.now().saturating_sub(start)
-    }
-
-    /// Refuse a timeout without a clock.
-    pub(crate) fn check_clock(&self) -> Result<(), crate::SolveError> {
-        if self.timeout.is_some() && self.clock.is_none() {
-            return Err(crate::SolveError::NoClock);
-        }
-        Ok(())
     }
 
     /// Return the positions left of the budget after `spent` (`None`: no

@@ -23,7 +23,7 @@ pub(crate) fn solve_from(
     options: &SolveOptions,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<SolveOutcome, SolveError> {
-    options.check_clock()?;
+    crate::error::check_clock(options)?;
     let started = options.now();
     // Two proofs that hold under every rule (see `solve_with_progress`).
     let (goals, boxes) = match game {
