@@ -55,11 +55,12 @@ pub(crate) fn solve_from(
     };
     let mut fast_stats = Stats::default();
     // Without hands the fast search covers every move inside the rectangle
-    // and has the whole time; with hands a push-only solution is still
-    // valid, so in fast mode it goes first with half the time, and only the
-    // general search may prove the level unsolvable (or a count optimal:
-    // a grab or a swing may save moves and pushes). On an open level the
-    // general search goes on past the edge, where the sim has floor.
+    // and has the whole time and every position; with hands a push-only
+    // solution is still valid, so in fast mode it goes first with half the
+    // time and half the positions, and only the general search may prove
+    // the level unsolvable (or a count optimal: a grab or a swing may save
+    // moves and pushes). On an open level the general search goes on past
+    // the edge, where the sim has floor.
     let complete = pushes_are_complete(&options.rules);
     if let Some(push_level) = push_level
         && let Ok(problem) = Problem::from_level(push_level)
@@ -69,6 +70,7 @@ pub(crate) fn solve_from(
         let mut fast = options.clone();
         if !complete {
             fast.timeout = options.timeout.map(|t| t / 2);
+            fast.max_positions = options.max_positions.map(|m| m / 2);
         }
         match solve_with_progress(&problem, &fast, progress)? {
             SolveOutcome::GaveUp {
@@ -76,7 +78,7 @@ pub(crate) fn solve_from(
                 stats,
             } => fast_stats = stats,
             SolveOutcome::GaveUp {
-                reason: GiveUpReason::Timeout | GiveUpReason::PushesOnly,
+                reason: GiveUpReason::Timeout | GiveUpReason::Budget | GiveUpReason::PushesOnly,
                 stats,
             } if !complete => fast_stats = stats,
             outcome => return Ok(outcome),
