@@ -84,6 +84,7 @@ impl SolveConfig {
             memory_mb: args.memory.max(1),
             threads: usize::try_from(args.threads).unwrap_or(1),
             cancel: None,
+            ..SolveOptions::default()
         };
         Ok(SolveConfig {
             file_name: file.name.clone(),
@@ -311,6 +312,9 @@ fn verdict_of(
                     format!("memory limit reached after {states} states, {time}")
                 }
                 GiveUpReason::Cancelled => format!("cancelled after {states} states, {time}"),
+                GiveUpReason::Budget => {
+                    format!("position budget spent after {states} states, {time}")
+                }
                 GiveUpReason::OpenLevel { edge } => format!(
                     "the level is open (no wall closes its edge at {}), and this search only \
                      proves enclosed levels unsolvable (it searched only inside the level's \

@@ -213,6 +213,7 @@ fn verdict_of(outcome: Result<SolveOutcome, muscleman_solver::SolveError>) -> Ve
                 format!("no answer in {} s", VERDICT_TIME.as_secs())
             }
             GiveUpReason::Memory => "no answer (the search ran out of memory)".to_owned(),
+            GiveUpReason::Budget => "no answer (the search spent its positions)".to_owned(),
             GiveUpReason::OpenLevel { .. } | GiveUpReason::Bounded { .. } => {
                 "no answer: the level is open (wall it in)".to_owned()
             }

@@ -115,6 +115,10 @@ pub enum SolveError {
         /// The letter.
         input: char,
     },
+    /// A timeout was asked for without a clock to measure it
+    /// ([`SolveOptions::clock`](crate::SolveOptions::clock) is `None`).
+    #[error("a timeout needs a clock, and the options have none")]
+    NoClock,
     /// The solution replayed in the sim does not solve the level, or its
     /// pushes do not match its upper-case letters (a solver bug; never printed).
     #[error("replay: the solution does not solve the level in the sim ({detail})")]
@@ -122,4 +126,12 @@ pub enum SolveError {
         /// What differed.
         detail: String,
     },
+}
+
+/// Refuse a timeout without a clock to read it on.
+pub(crate) fn check_clock(options: &crate::SolveOptions) -> Result<(), SolveError> {
+    if options.timeout.is_some() && options.clock.is_none() {
+        return Err(SolveError::NoClock);
+    }
+    Ok(())
 }

@@ -1,8 +1,6 @@
 //! Solving from a game's position as it is: the player's Facing and what
 //! it holds included, which a level's text does not keep.
 
-use std::time::Instant;
-
 use muscleman_sim::Game;
 
 use crate::error::SolveError;
@@ -72,7 +70,8 @@ pub fn explore_game(
     options: &SolveOptions,
     prune: bool,
 ) -> Result<SolveOutcome, SolveError> {
-    let started = Instant::now();
+    crate::error::check_clock(options)?;
+    let started = options.now();
     let options = SolveOptions {
         rules: game.rules(),
         ..options.clone()

@@ -224,8 +224,8 @@ pub use error::{ProblemError, SolveError};
 pub use game::{explore_game, lower_bound, solve_game, solve_game_with_progress};
 pub use general::MARGIN;
 pub use options::{
-    GiveUpReason, Optimize, Progress, Solution, SolveOptions, SolveOutcome, Stats, Unmodelled,
-    UnsolvableReason, pushes_are_complete,
+    Clock, GiveUpReason, Optimize, Progress, Solution, SolveOptions, SolveOutcome, Stats,
+    Unmodelled, UnsolvableReason, pushes_are_complete,
 };
 pub use position::{Position, Push};
 pub use problem::{
@@ -236,7 +236,6 @@ pub use replay::{Replay, replay};
 pub use solve::{solve, solve_with_progress};
 
 use muscleman_level::Level;
-use std::time::Instant;
 
 use start::{finish_general, solve_from};
 
@@ -278,7 +277,8 @@ pub fn explore_level(
     options: &SolveOptions,
     prune: bool,
 ) -> Result<SolveOutcome, SolveError> {
-    let started = Instant::now();
+    crate::error::check_clock(options)?;
+    let started = options.now();
     let (end, stats) = general::explore(level, None, options, prune, options.timeout, &mut |_| {})?;
     finish_general(level, None, options, end, stats, Stats::default(), started)
 }

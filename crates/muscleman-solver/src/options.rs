@@ -1,8 +1,8 @@
 //! Options in, outcomes out.
 
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
 
 use muscleman_core::{EntitySpec, GridPos};
 use muscleman_sim::{Rules, recipe_decl};
@@ -22,6 +22,51 @@ pub enum Optimize {
     Moves,
 }
 
+/// The clock a search reads its time from: the time since a fixed start of
+/// the clock's own, supplied by the caller.
+///
+/// [`Clock::system`] reads the machine's monotonic clock. Where there is
+/// none (WebAssembly in a browser, where `Instant::now` panics), a caller
+/// passes its own ([`Clock::new`], say over `performance.now()`) or no
+/// clock at all ([`SolveOptions::clock`] `None`), and limits the search by
+/// positions ([`SolveOptions::max_positions`]) instead.
+///
+/// # Example
+/// ```
+/// use std::time::Duration;
+/// use muscleman_solver::Clock;
+///
+/// let fixed = Clock::new(|| Duration::from_millis(1500));
+/// assert_eq!(fixed.now(), Duration::from_millis(1500));
+/// ```
+#[derive(Clone)]
+pub struct Clock(Arc<dyn Fn() -> Duration + Send + Sync>);
+
+impl Clock {
+    /// A clock that reads `now`.
+    pub fn new(now: impl Fn() -> Duration + Send + Sync + 'static) -> Clock {
+        Clock(Arc::new(now))
+    }
+
+    /// The machine's monotonic clock (`std::time::Instant`), counted from
+    /// the first time any system clock is read: making one reads nothing.
+    pub fn system() -> Clock {
+        static START: OnceLock<Instant> = OnceLock::new();
+        Clock::new(|| START.get_or_init(Instant::now).elapsed())
+    }
+
+    /// Return the time since the clock's start.
+    pub fn now(&self) -> Duration {
+        (self.0)()
+    }
+}
+
+impl std::fmt::Debug for Clock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Clock")
+    }
+}
+
 /// How to search.
 #[derive(Clone, Debug)]
 pub struct SolveOptions {
@@ -29,8 +74,19 @@ pub struct SolveOptions {
     pub rules: Rules,
     /// What to minimise.
     pub optimize: Optimize,
-    /// Give up after this long (`None`: no limit).
+    /// Give up with [`GiveUpReason::Timeout`] once this long has passed on
+    /// [`SolveOptions::clock`] (`None`: no limit). A timeout without a
+    /// clock is refused (`SolveError::NoClock`).
     pub timeout: Option<Duration>,
+    /// The clock that times the search: the timeout, [`Stats::elapsed`]
+    /// and how often progress is reported ([`Clock::system`] by default).
+    /// `None` reads no clock at all: `elapsed` stays zero and progress is
+    /// never reported, and the search is the same, step for step.
+    pub clock: Option<Clock>,
+    /// Give up with [`GiveUpReason::Budget`] once the solve has expanded
+    /// this many positions, all its searches together (`None`: no limit).
+    /// With two threads or more each of the two fast searches has half.
+    pub max_positions: Option<u64>,
     /// Give up when the search's tables would pass this many MiB.
     pub memory_mb: u64,
     /// Threads: 1 runs fast mode's two searches in turns (deterministic);
@@ -41,12 +97,32 @@ pub struct SolveOptions {
     pub cancel: Option<Arc<AtomicBool>>,
 }
 
+impl SolveOptions {
+    /// Return the time on the clock, zero without one.
+    pub(crate) fn now(&self) -> Duration {
+        self.clock.as_ref().map_or(Duration::ZERO, Clock::now)
+    }
+
+    /// Return the time on the clock since `start` (read from [`Self::now`]).
+    pub(crate) fn since(&self, start: Duration) -> Duration {
+        self.now().saturating_sub(start)
+    }
+
+    /// Return the positions left of the budget after `spent` (`None`: no
+    /// limit).
+    pub(crate) fn positions_left(&self, spent: u64) -> Option<u64> {
+        self.max_positions.map(|m| m.saturating_sub(spent))
+    }
+}
+
 impl Default for SolveOptions {
     fn default() -> Self {
         SolveOptions {
             rules: Rules::MUSCLEMAN,
             optimize: Optimize::Fast,
             timeout: None,
+            clock: Some(Clock::system()),
+            max_positions: None,
             memory_mb: 1024,
             threads: 1,
             cancel: None,
@@ -68,7 +144,7 @@ pub struct Stats {
     pub depth: u32,
     /// Best lower bound of the start position (pushes).
     pub initial_bound: u32,
-    /// Wall-clock time of the search.
+    /// Time the search took on [`SolveOptions::clock`] (zero without one).
     pub elapsed: Duration,
     /// Bytes the search's tables used at the end.
     pub memory_bytes: u64,
@@ -102,6 +178,8 @@ pub struct Progress {
 pub enum GiveUpReason {
     /// The time limit passed.
     Timeout,
+    /// The budget of positions ([`SolveOptions::max_positions`]) was spent.
+    Budget,
     /// The memory limit would have been passed.
     Memory,
     /// The cancel flag was set.

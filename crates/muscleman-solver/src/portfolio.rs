@@ -10,14 +10,17 @@
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::Duration;
 
 use crate::board::Board;
 use crate::options::{GiveUpReason, Optimize, Progress, SolveOptions, Stats};
-use crate::search::{Search, SearchEnd, Strategy};
+use crate::search::{Limits, Search, SearchEnd, Strategy};
 
 /// Expansions per slice when searches take turns.
 const SLICE: u64 = 1024;
+
+/// How often progress is reported, on the options' clock (never without one).
+const REPORT_EVERY: Duration = Duration::from_millis(500);
 
 /// The complete search that takes an incomplete one's place.
 const FALLBACK: Strategy = Strategy::Weighted(2);
@@ -47,7 +50,7 @@ pub(crate) fn run_searches(
     options: &SolveOptions,
     progress: &mut dyn FnMut(&Progress),
 ) -> (SearchEnd, Stats) {
-    let start = Instant::now();
+    let start = options.now();
     let limit = options.memory_mb.saturating_mul(1 << 20);
     let strategies: &[Strategy] = match options.optimize {
         Optimize::Fast => &[Strategy::Greedy, Strategy::Weighted(2)],
@@ -57,7 +60,13 @@ pub(crate) fn run_searches(
     let halt = AtomicBool::new(false);
     if options.threads >= 2 && strategies.len() >= 2 {
         let share = limit / strategies.len() as u64;
-        return run_parallel(board, options, strategies, share, &halt, start, progress);
+        // Each thread's search has its share of the positions.
+        let positions = options.max_positions.map(|m| m / strategies.len() as u64);
+        let shares = Limits {
+            bytes: share,
+            positions,
+        };
+        return run_parallel(board, options, strategies, shares, &halt, start, progress);
     }
     // Each search with whether it is of the sub-game.
     let mut plan: Vec<(&Board, Strategy, bool)> =
@@ -66,11 +75,15 @@ pub(crate) fn run_searches(
         plan.extend(strategies.iter().map(|s| (sub, *s, true)));
     }
     let share = limit / plan.len() as u64;
+    let limits = Limits {
+        bytes: share,
+        positions: options.max_positions,
+    };
     let mut searches: Vec<(Search, bool)> = plan
         .iter()
         .map(|(b, s, is_sub)| {
             (
-                Search::new(b, options, *s, macros, share, None, start),
+                Search::new(b, options, *s, macros, limits, None, start),
                 *is_sub,
             )
         })
@@ -110,13 +123,22 @@ pub(crate) fn run_searches(
         v.extend_from_slice(spent);
         total(&v)
     };
-    let mut last = Instant::now();
+    let mut last = options.now();
     loop {
         let mut i = 0;
         while i < searches.len() {
             // Equal turns: with goal macros the weighted search solves as
-            // many levels as the greedy one (it had one turn in four).
-            let budget = SLICE;
+            // many levels as the greedy one (it had one turn in four). The
+            // budget of positions is the searches' together: a turn takes
+            // at most what is left of it.
+            let left = options.positions_left(all(&searches, &spent).expanded);
+            if left == Some(0) {
+                return (
+                    SearchEnd::GaveUp(GiveUpReason::Budget),
+                    all(&searches, &spent),
+                );
+            }
+            let budget = left.map_or(SLICE, |l| l.min(SLICE));
             let Some((search, is_sub)) = searches.get_mut(i) else {
                 break;
             };
@@ -143,7 +165,7 @@ pub(crate) fn run_searches(
                     // unless one runs already.
                     spent.push(search.stats);
                     let mut fallback =
-                        Search::new(board, options, FALLBACK, false, share, None, start);
+                        Search::new(board, options, FALLBACK, false, limits, None, start);
                     if let Some(end) = fallback.start() {
                         return (end, all(&searches, &spent));
                     }
@@ -164,8 +186,8 @@ pub(crate) fn run_searches(
                 !dup
             });
         }
-        if last.elapsed().as_millis() >= 500 {
-            last = Instant::now();
+        if options.since(last) >= REPORT_EVERY {
+            last = options.now();
             progress(&Progress {
                 stats: all(&searches, &spent),
                 bound: searches.first().map_or(0, |(s, _)| s.bound_now()),
@@ -193,9 +215,9 @@ fn run_parallel(
     board: &Board,
     options: &SolveOptions,
     strategies: &[Strategy],
-    share: u64,
+    shares: Limits,
     halt: &AtomicBool,
-    start: Instant,
+    start: Duration,
     progress: &mut dyn FnMut(&Progress),
 ) -> (SearchEnd, Stats) {
     let first: Mutex<Option<SearchEnd>> = Mutex::new(None);
@@ -215,18 +237,18 @@ fn run_parallel(
         }
     };
     let run = |i: usize, strategy: Strategy, progress: &mut dyn FnMut(&Progress)| {
-        let mut s = Search::new(board, options, strategy, true, share, Some(halt), start);
+        let mut s = Search::new(board, options, strategy, true, shares, Some(halt), start);
         if let Some(end) = s.start() {
             finish(i, end, s.stats);
             return;
         }
-        let mut last = Instant::now();
+        let mut last = options.now();
         loop {
             match s.advance(SLICE) {
                 // An incomplete search's exhaustion proves nothing: a
                 // complete search takes its place on this thread.
                 Some(SearchEnd::Exhausted) if !s.complete() => {
-                    s = Search::new(board, options, FALLBACK, false, share, Some(halt), start);
+                    s = Search::new(board, options, FALLBACK, false, shares, Some(halt), start);
                     if let Some(end) = s.start() {
                         finish(i, end, s.stats);
                         return;
@@ -238,8 +260,8 @@ fn run_parallel(
                 }
                 None => {}
             }
-            if last.elapsed().as_millis() >= 500 {
-                last = Instant::now();
+            if options.since(last) >= REPORT_EVERY {
+                last = options.now();
                 if let Ok(mut all) = stats.lock()
                     && let Some(slot) = all.get_mut(i)
                 {

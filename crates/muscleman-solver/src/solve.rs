@@ -26,6 +26,7 @@ pub fn solve_with_progress(
     options: &SolveOptions,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<SolveOutcome, SolveError> {
+    crate::error::check_clock(options)?;
     problem.check()?;
     // Two proofs hold under every rule and whatever else the level holds,
     // so they come before giving up on what the search does not model. No

@@ -2,8 +2,6 @@
 //! outcome: a level's start or a game's position, the fast push search
 //! first where it covers the rules (see the crate docs).
 
-use std::time::Instant;
-
 use muscleman_level::Level;
 use muscleman_sim::{Game, Holding, Trail};
 
@@ -25,7 +23,8 @@ pub(crate) fn solve_from(
     options: &SolveOptions,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<SolveOutcome, SolveError> {
-    let started = Instant::now();
+    crate::error::check_clock(options)?;
+    let started = options.now();
     // Two proofs that hold under every rule (see `solve_with_progress`).
     let (goals, boxes) = match game {
         None => general::goals_and_boxes(level),
@@ -56,11 +55,12 @@ pub(crate) fn solve_from(
     };
     let mut fast_stats = Stats::default();
     // Without hands the fast search covers every move inside the rectangle
-    // and has the whole time; with hands a push-only solution is still
-    // valid, so in fast mode it goes first with half the time, and only the
-    // general search may prove the level unsolvable (or a count optimal:
-    // a grab or a swing may save moves and pushes). On an open level the
-    // general search goes on past the edge, where the sim has floor.
+    // and has the whole time and every position; with hands a push-only
+    // solution is still valid, so in fast mode it goes first with half the
+    // time and half the positions, and only the general search may prove
+    // the level unsolvable (or a count optimal: a grab or a swing may save
+    // moves and pushes). On an open level the general search goes on past
+    // the edge, where the sim has floor.
     let complete = pushes_are_complete(&options.rules);
     if let Some(push_level) = push_level
         && let Ok(problem) = Problem::from_level(push_level)
@@ -70,6 +70,7 @@ pub(crate) fn solve_from(
         let mut fast = options.clone();
         if !complete {
             fast.timeout = options.timeout.map(|t| t / 2);
+            fast.max_positions = options.max_positions.map(|m| m / 2);
         }
         match solve_with_progress(&problem, &fast, progress)? {
             SolveOutcome::GaveUp {
@@ -77,15 +78,20 @@ pub(crate) fn solve_from(
                 stats,
             } => fast_stats = stats,
             SolveOutcome::GaveUp {
-                reason: GiveUpReason::Timeout | GiveUpReason::PushesOnly,
+                reason: GiveUpReason::Timeout | GiveUpReason::Budget | GiveUpReason::PushesOnly,
                 stats,
             } if !complete => fast_stats = stats,
             outcome => return Ok(outcome),
         }
     }
-    let budget = options.timeout.map(|t| t.saturating_sub(started.elapsed()));
+    let budget = options
+        .timeout
+        .map(|t| t.saturating_sub(options.since(started)));
+    // The positions the push search expanded count against the budget.
+    let mut rest = options.clone();
+    rest.max_positions = options.positions_left(fast_stats.expanded);
     let start = game.map(|game| start_of(game, options)).transpose()?;
-    let (end, stats) = general::explore(level, start, options, true, budget, progress)?;
+    let (end, stats) = general::explore(level, start, &rest, true, budget, progress)?;
     finish_general(level, game, options, end, stats, fast_stats, started)
 }
 
@@ -99,10 +105,10 @@ pub(crate) fn finish_general(
     end: general::Explored,
     stats: Stats,
     before: Stats,
-    started: Instant,
+    started: std::time::Duration,
 ) -> Result<SolveOutcome, SolveError> {
     let mut stats = total(&[stats, before]);
-    stats.elapsed = started.elapsed();
+    stats.elapsed = options.since(started);
     match end {
         general::Explored::Found {
             mut inputs,

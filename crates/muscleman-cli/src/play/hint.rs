@@ -306,6 +306,7 @@ fn answer_of(
             GiveUpReason::Timeout | GiveUpReason::Memory | GiveUpReason::Cancelled => {
                 format!("in time ({} s)", HINT_TIME.as_secs())
             }
+            GiveUpReason::Budget => "(the search spent its positions)".to_owned(),
             GiveUpReason::OpenLevel { .. } => "(open level: the search proves nothing)".to_owned(),
             GiveUpReason::Bounded { margin, .. } => {
                 format!("(open level: searched to {margin} cells past its edge)")

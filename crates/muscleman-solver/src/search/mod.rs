@@ -16,7 +16,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::Duration;
 
 use crate::board::{Board, PUSH, WALK};
 use crate::moves::{self, Marks};
@@ -90,8 +90,11 @@ struct Config<'a> {
     use_macros: bool,
     /// Set by another search of the portfolio when it has finished.
     halt: Option<&'a AtomicBool>,
-    /// When the solve started (the timeout counts from here).
-    start: Instant,
+    /// When the solve started on the options' clock (the timeout counts
+    /// from here).
+    start: Duration,
+    /// The most positions this search may expand.
+    max_positions: Option<u64>,
     /// Bytes the table, open list and distance tables may hold.
     limit_bytes: u64,
 }
@@ -119,6 +122,15 @@ struct Scratch {
     /// The expanded position's pushes: (player cell, direction, first box
     /// cell, cell the chain's far end moves into).
     pushes: Vec<(u16, u8, u16, u16)>,
+}
+
+/// What one search may use.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limits {
+    /// Bytes the table, open list and distance tables may hold.
+    pub bytes: u64,
+    /// Positions it may expand (`None`: no limit).
+    pub positions: Option<u64>,
 }
 
 /// The search's working state, by concern.
@@ -158,10 +170,14 @@ impl<'a> Search<'a> {
         opts: &'a SolveOptions,
         strategy: Strategy,
         macros: bool,
-        limit_bytes: u64,
+        limits: Limits,
         halt: Option<&'a AtomicBool>,
-        start: Instant,
+        start: Duration,
     ) -> Search<'a> {
+        let Limits {
+            bytes: limit_bytes,
+            positions: max_positions,
+        } = limits;
         let n = board.n;
         let box_count = board.boxes0.len();
         let rooms = (macros
@@ -192,6 +208,7 @@ impl<'a> Search<'a> {
                 use_macros: rooms.is_some(),
                 halt,
                 start,
+                max_positions,
                 limit_bytes,
             },
             table: table::Table::new(box_count),
@@ -231,7 +248,7 @@ impl<'a> Search<'a> {
 
     fn gave_up(&self) -> Option<GiveUpReason> {
         if let Some(t) = self.cfg.opts.timeout
-            && self.cfg.start.elapsed() >= t
+            && self.cfg.opts.since(self.cfg.start) >= t
         {
             return Some(GiveUpReason::Timeout);
         }
@@ -311,7 +328,7 @@ impl<'a> Search<'a> {
 
     /// Refresh the counters that are read off the tables.
     pub fn refresh_stats(&mut self) {
-        self.stats.elapsed = self.cfg.start.elapsed();
+        self.stats.elapsed = self.cfg.opts.since(self.cfg.start);
         self.stats.stored = self.table.nodes.len() as u64;
         self.stats.memory_bytes = self.memory();
     }
@@ -421,6 +438,13 @@ impl<'a> Search<'a> {
             let node = self.table.nodes[idx as usize];
             if reopen && node.g + node.h != p1 {
                 continue; // stale entry: reached again more cheaply
+            }
+            if self
+                .cfg
+                .max_positions
+                .is_some_and(|m| self.stats.expanded >= m)
+            {
+                return Some(SearchEnd::GaveUp(GiveUpReason::Budget));
             }
             self.last_priority = p1;
             self.stats.expanded += 1;

@@ -5,7 +5,7 @@
 //! module docs of `general` say what it prunes and why that is sound.
 
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use muscleman_core::{GridDir, GridPos, Input, MoveCause, Moved};
 use muscleman_level::Level;
@@ -84,8 +84,10 @@ struct Search<'a> {
     key: Vec<u32>,
     chain: Vec<u32>,
     stats: Stats,
-    started: Instant,
-    deadline: Option<Instant>,
+    /// When the search started, on the options' clock.
+    started: Duration,
+    /// When it gives up, on the same clock.
+    deadline: Option<Duration>,
     /// The first cell past the bound a step reached, if any.
     cut: Option<GridPos>,
 }
@@ -240,7 +242,7 @@ fn explore_runs(
         guided: guided || bound.on(),
         ..Reach::default()
     };
-    let started = Instant::now();
+    let started = options.now();
     let mut search = Search {
         options,
         prune,
@@ -274,11 +276,11 @@ fn explore_runs(
         chain: Vec::new(),
         stats: Stats::default(),
         started,
-        deadline: budget.map(|b| started + b),
+        deadline: budget.map(|b| started.saturating_add(b)),
         cut: None,
     };
     let end = search.run(progress)?;
-    search.stats.elapsed = search.started.elapsed();
+    search.stats.elapsed = options.since(search.started);
     search.stats.memory_bytes = search.bytes();
     search.stats.stored = search.table.len() as u64;
     search.stats.reach = search.reach;
@@ -412,7 +414,7 @@ impl Search<'_> {
     }
 
     fn limit(&self) -> Option<GiveUpReason> {
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.deadline.is_some_and(|d| self.options.now() >= d) {
             return Some(GiveUpReason::Timeout);
         }
         if self
@@ -454,7 +456,7 @@ impl Search<'_> {
             return Ok(Explored::Exhausted);
         }
         self.open.push(root, 0, 1, rank);
-        let mut last_report = Instant::now();
+        let mut last_report = self.options.now();
         while let Some((n, cost)) = self.open.pop() {
             let node = self.table.node(n).copied().ok_or_else(|| lost(n))?;
             if node.cost < cost || node.flags & EXPANDED != 0 {
@@ -467,13 +469,20 @@ impl Search<'_> {
                     optimal: true,
                 });
             }
+            if self
+                .options
+                .max_positions
+                .is_some_and(|m| self.stats.expanded >= m)
+            {
+                return Ok(Explored::GaveUp(GiveUpReason::Budget));
+            }
             if self.stats.expanded.is_multiple_of(256) {
                 if let Some(reason) = self.limit() {
                     return Ok(Explored::GaveUp(reason));
                 }
-                if last_report.elapsed() >= Duration::from_millis(500) {
-                    last_report = Instant::now();
-                    self.stats.elapsed = self.started.elapsed();
+                if self.options.since(last_report) >= Duration::from_millis(500) {
+                    last_report = self.options.now();
+                    self.stats.elapsed = self.options.since(self.started);
                     self.stats.stored = self.table.len() as u64;
                     self.stats.memory_bytes = self.bytes();
                     progress(&Progress {
