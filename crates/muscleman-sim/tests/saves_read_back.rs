@@ -144,7 +144,11 @@ fn builtin_solutions() -> Vec<(Level, String)> {
             out.push((level, moves.trim().to_lowercase()));
         }
     }
-    assert_eq!(out.len(), levels_in_all, "every built-in level has its solution");
+    assert_eq!(
+        out.len(),
+        levels_in_all,
+        "every built-in level has its solution"
+    );
     out
 }
 
