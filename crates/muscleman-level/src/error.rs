@@ -201,8 +201,8 @@ pub enum ParseErrorKind {
     /// A legend names no recipe at all.
     #[error("unknown recipe {0:?}, expected one of {names}", names = recipe_names())]
     UnknownRecipe(String),
-    /// A legend names a recipe whose rules come in a later rule book
-    /// (Book, Ghost).
+    /// A legend names a recipe whose rules come in a later rule book (none
+    /// since rule book 4, which plays every recipe of the plan).
     #[error("recipe {0} cannot be used yet: its rules come in a later rule book")]
     UnsupportedRecipe(EntityRecipe),
     /// A legend names a state that does not exist (after the colon).
@@ -244,9 +244,9 @@ pub enum ParseErrorKind {
     /// A box's contents name more than [`MAX_CONTENTS`] things; reported at the first too many.
     #[error("a box holds at most {MAX_CONTENTS} things")]
     TooManyContents,
-    /// A box's contents hold two things that block movement (keys, hammers).
+    /// A box's contents hold two things that block movement (keys, hammers, books).
     #[error(
-        "a box's contents hold at most one thing that blocks movement (a key or a hammer), \
+        "a box's contents hold at most one thing that blocks movement (a key, a hammer or a book), \
          found {0} and {1}"
     )]
     ContentsTwoBlockers(EntityRecipe, EntityRecipe),
@@ -269,7 +269,7 @@ pub enum ParseErrorKind {
     #[error(
         "a cell cannot hold both {0} and {1}: at most one thing that blocks movement \
          (player, walls, boxes, heavy boxes not sunk, hammers, keys, closed doors, \
-         ducks, cauldrons, bongs)"
+         ducks, cauldrons, bongs, books, ghosts)"
     )]
     TwoBlockers(EntitySpec, EntitySpec),
     /// A legend puts water with something that never stands on water.

@@ -4,11 +4,10 @@
 
 use muscleman_core::{EntityId, GridPos};
 
-use crate::component::{Facing, TagKind, TagSet};
+use crate::component::{Facing, TagKind, TagSet, level_tags};
 use crate::context::Act;
 use crate::decl::RecipeDecl;
 use crate::mechanics::MECHANICS;
-use crate::recipe::level_tags;
 use crate::world::{InvariantError, World};
 
 /// How many recipes act.
