@@ -315,3 +315,31 @@ fn a_book_spilled_by_a_hammer_releases_a_ghost_in_the_same_step() {
     assert!(matches!(played.last()[0], SimEvent::Smashed(_)));
     assert_eq!(last[1], format!("ghost_released {ghost} {book}"));
 }
+
+#[test]
+fn climbing_stairs_never_releases_a_ghost_on_the_landing() {
+    // The book carried up would land where a ghost stands: the player lets
+    // go and climbs alone, and the ghost stays (rules.md §4 Push chain).
+    let text = "legend: u = StairsUp\nlegend: d = StairsDown\nlegend: m = Book\n\
+                legend: A = Ghost:up\nfloor:\n########\n#@m u  #\n########\n\
+                floor:\n########\n#   dA #\n########\n";
+    let level = muscleman_level::Level::parse(text).unwrap();
+    let mut game = muscleman_sim::Game::new(&level, Rules::MUSCLEMAN).unwrap();
+    let ghost = game
+        .world()
+        .entities()
+        .into_iter()
+        .find(|id| game.world().tags(*id).unwrap().contains(TagKind::Ghost))
+        .unwrap();
+    for c in "rgrr".chars() {
+        let command = muscleman_sim::Command::from_letter(c).unwrap();
+        game.apply(command).unwrap();
+        common::assert_invariants(game.world());
+    }
+    assert_eq!(game.player_floor(), 2, "the player climbed");
+    assert!(game.world().is_alive(ghost), "the ghost stays");
+    assert_eq!(game.world().counter(GlobalCounter::GhostsReleased), 0);
+    let player = game.player();
+    let hands = game.world().get::<muscleman_sim::Holding>(player).unwrap();
+    assert_eq!(hands.0, None, "the book was let go");
+}

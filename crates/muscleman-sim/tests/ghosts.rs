@@ -398,6 +398,15 @@ fn undo_redo_and_restart_bring_a_released_ghost_back_exactly() {
         ########
     ";
     assert_history_round_trips_in(&legend(), GRID, "wrwzzyy!z");
+    // Released by a push, and by a walk into a held book.
+    const PUSHED: &str = "
+        #######
+        #@kA  #
+        #  x  #
+        #######
+    ";
+    assert_history_round_trips_in(&legend(), PUSHED, "rwzy!zdz");
+    assert_history_round_trips_in(&legend(), "#@k  x#", "[gwwzzy");
     let mut game = played_in(&legend(), GRID, "");
     let start = (game.state_hash(), game.world().entities());
     game.apply(muscleman_sim::Command::Step(Input::Wait))
