@@ -221,7 +221,7 @@ pub enum ParseErrorKind {
     #[error("only {holders} holds contents, not {0}", holders = holders())]
     ContentsNotInBox(EntityRecipe),
     /// A box's contents name something a box cannot hold.
-    #[error("a box holds keys, hammers and collectibles, not {0}")]
+    #[error("a box holds keys, hammers, books and collectibles, not {0}")]
     NotContent(EntityRecipe),
     /// A cauldron's or a bong's contents name something that is not a key;
     /// reported at it.

@@ -56,8 +56,8 @@ pub enum LevelError {
         /// The recipe given contents.
         recipe: EntityRecipe,
     },
-    /// A box's contents hold something other than keys, hammers and collectibles.
-    #[error("the cell at {pos}: a box holds keys, hammers and collectibles, not {recipe}")]
+    /// A box's contents hold something other than keys, hammers, books and collectibles.
+    #[error("the cell at {pos}: a box holds keys, hammers, books and collectibles, not {recipe}")]
     NotContent {
         /// The cell.
         pos: GridPos,
