@@ -5,8 +5,10 @@
 //! command table, so grab, drop and the swings are played too); other bytes
 //! are skipped. A first move byte `S` plays under Sokoban rules, a digit
 //! under that chain limit. Every recipe the sim plays loads and is played,
-//! floors and stairs, ducks, cauldrons and bongs included; only the recipes
-//! the sim still refuses (Book, Ghost) are skipped.
+//! floors and stairs, ducks, cauldrons, bongs, books and ghosts included
+//! (since rule book 4 that is every recipe of the plan: the reader's names
+//! come from core's recipe table); a level the sim refuses all the same is
+//! skipped.
 //!
 //! No command fails or panics, the world's invariants hold after each (the
 //! environment's too: water, doors, plates, a cauldron's one key at most, a

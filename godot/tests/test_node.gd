@@ -21,6 +21,7 @@ const SIGNALS := {
 	"put_in": ["container", "entity"],
 	"brewed": ["cauldron", "product"],
 	"sound_hint": ["entity", "kind"],
+	"ghost_released": ["ghost", "book"],
 	"solved": [],
 }
 

@@ -672,7 +672,24 @@ fn page_pictures(path: &str) -> (String, Vec<Picture>) {
         match b.info.as_str() {
             "play" => all.extend(pictures(&b.body, b.line)),
             "xsb" => {
-                Collection::parse(&format!("{legend}{}", b.body))
+                // A level file of its own: its legend lines win over the
+                // page's letters it redefines.
+                let own: Vec<&str> = b
+                    .body
+                    .lines()
+                    .filter_map(|l| l.strip_prefix("legend: "))
+                    .filter_map(|l| l.get(..1))
+                    .collect();
+                let page: String = legend
+                    .lines()
+                    .filter(|l| {
+                        l.strip_prefix("legend: ")
+                            .and_then(|l| l.get(..1))
+                            .is_none_or(|c| !own.contains(&c))
+                    })
+                    .map(|l| format!("{l}\n"))
+                    .collect();
+                Collection::parse(&format!("{page}{}", b.body))
                     .unwrap_or_else(|e| panic!("{path}:{}: {e}", b.line));
             }
             _ => {}

@@ -285,37 +285,39 @@ fn a_newer_file_is_left_alone() {
     }
 }
 
-/// The migrations from rule books 1 and 2 are written for rule book 3: a
-/// new rule book must decide what carries over (and change this test).
+/// The migrations from rule books 1, 2 and 3 are written for rule book 4:
+/// a new rule book must decide what carries over (and change this test).
 #[test]
 fn the_migration_is_written_for_this_rule_book() {
     assert_eq!(
-        RULES_VERSION, 3,
+        RULES_VERSION, 4,
         "the rule book changed: review progress.rs's migration (which records still hold?)"
     );
 }
 
-/// A file of rule book 2 holds under rule book 3 as it is: read as
-/// current, no warning, and written back under rule book 3.
+/// A file of rule book 2 or 3 holds under rule book 4 as it is: read as
+/// current, no warning, and written back under rule book 4.
 #[test]
-fn a_rule_book_2_file_is_kept_under_rule_book_3() {
-    let tmp = tempfile::tempdir().unwrap();
-    let path = tmp.path().join(FILE_NAME);
-    let l = level("#####\n#@$.#\n#####\n");
-    let old = serde_json::json!({
-        "version": 3,
-        "rules_version": 2,
-        "levels": { level_key(&l): { "muscleman": { "solved": true, "best_moves": 4, "best_pushes": 1 } } }
-    });
-    std::fs::write(&path, old.to_string()).unwrap();
-    let (mut p, warnings) = Progress::open(tmp.path());
-    assert!(warnings.is_empty(), "{warnings:?}");
-    assert_eq!(p.get(&l, M).unwrap().best_moves, Some(4));
-    p.record_solution(&l, M, 1, 1, Some("R")).unwrap();
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    assert_eq!(json["rules_version"], 3);
-    assert_eq!(names(tmp.path()), [FILE_NAME], "nothing moved aside");
+fn a_rule_book_2_or_3_file_is_kept_under_rule_book_4() {
+    for older in [2, 3] {
+        let tmp = tempfile::tempdir().unwrap();
+        let path = tmp.path().join(FILE_NAME);
+        let l = level("#####\n#@$.#\n#####\n");
+        let old = serde_json::json!({
+            "version": 3,
+            "rules_version": older,
+            "levels": { level_key(&l): { "muscleman": { "solved": true, "best_moves": 4, "best_pushes": 1 } } }
+        });
+        std::fs::write(&path, old.to_string()).unwrap();
+        let (mut p, warnings) = Progress::open(tmp.path());
+        assert!(warnings.is_empty(), "{older}: {warnings:?}");
+        assert_eq!(p.get(&l, M).unwrap().best_moves, Some(4));
+        p.record_solution(&l, M, 1, 1, Some("R")).unwrap();
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(json["rules_version"], 4);
+        assert_eq!(names(tmp.path()), [FILE_NAME], "nothing moved aside");
+    }
 }
 
 /// A format-2 file (before solutions and the last level played were kept)

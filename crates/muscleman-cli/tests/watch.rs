@@ -72,12 +72,12 @@ fn the_watched_level_reloads_keeps_its_position_and_shows_errors() {
     assert!(w.reload());
     let text = screen(&w);
     assert!(text.contains("floor 1 of 2"), "{text}");
-    // A level that does not read (a recipe whose rules come later): why,
-    // in place of the board.
-    std::fs::write(&path, "legend: c = Ghost\n######\n#@c$.#\n######\n").expect("write");
+    // A level that does not read (a state a ghost never has): why, in
+    // place of the board.
+    std::fs::write(&path, "legend: c = Ghost:open\n######\n#@c$.#\n######\n").expect("write");
     assert!(w.reload());
     let text = screen(&w);
-    assert!(text.contains("Ghost cannot be used yet"), "{text}");
+    assert!(text.contains("Ghost cannot be open"), "{text}");
     w.handle_key(KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE));
     assert!(w.should_quit());
 }

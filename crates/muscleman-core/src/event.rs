@@ -446,6 +446,15 @@ events! {
         /// The sound.
         kind: SoundKind,
     }
+    /// A ghost was released by a book: it is gone, and GhostsReleased went
+    /// up by one (a book pushed into it, or the ghost's own walk into a
+    /// book, rules.md §4).
+    GhostReleased = "ghost_released" {
+        /// The ghost, now gone.
+        ghost: EntityId,
+        /// The book that released it (it stays where it is).
+        book: EntityId,
+    }
     /// A lantern lit up or went dark: the demonstration mechanic's event.
     #[cfg(feature = "demo-glow")]
     Glowed = "glowed" {

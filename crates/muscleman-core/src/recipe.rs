@@ -257,8 +257,8 @@ macro_rules! recipes {
     };
 }
 
-// The table's order is the order of rules.md §3's table, Goal last and
-// the recipes still refused after the ones it lists: specs order by
+// The table's order is the order of rules.md §3's table, Goal last (the
+// demonstration's recipes just before it): specs order by
 // recipe, a cell's entities spawn in its canonical order, so this order is
 // the order of the ids a cell's entities get at load (rules.md §4 Floors,
 // "Ids"), which is part of the rules.
@@ -324,10 +324,11 @@ recipes! {
     Cauldron: true, C::BLOCKER.and(C::DRY), [], Keys { least: 0, most: 1 };
     /// A bong: brewed of two keys, which a hammer spills.
     Bong: true, MOVER, [], Keys { least: 2, most: 2 };
-    /// A book.
-    Book: false, NOT_YET, [], Nothing;
-    /// A ghost.
-    Ghost: false, NOT_YET, [], Nothing;
+    /// A book: an item like a key; a ghost it meets is released.
+    Book: true, ITEM, [], Nothing;
+    /// A ghost: it walks by itself, facing a way, and turns around where it
+    /// cannot (`Ghost:up`; `down`, its own state, is written without one).
+    Ghost: true, MOVER, [Up => MOVER, Right => MOVER, Left => MOVER] own Down, Nothing;
     /// A lantern that glows while the player stands next to it: the
     /// demonstration mechanic (cargo feature `demo-glow`).
     #[cfg(feature = "demo-glow")]
@@ -378,15 +379,16 @@ impl EntityRecipe {
     }
 
     /// Return whether the sim plays this recipe (its rules are written).
-    /// Book and Ghost are refused by worlds until then, and by levels
-    /// unless they are level data ([`EntityRecipe::in_levels`]).
+    /// A recipe without rules is refused by worlds, and by levels unless
+    /// it is level data ([`EntityRecipe::in_levels`]); since rule book 4
+    /// every recipe of the plan has its rules.
     ///
     /// # Example
     /// ```
     /// use muscleman_core::EntityRecipe;
     ///
     /// assert!(EntityRecipe::KeyRed.has_rules());
-    /// assert!(!EntityRecipe::Ghost.has_rules());
+    /// assert!(EntityRecipe::Ghost.has_rules());
     /// ```
     pub const fn has_rules(self) -> bool {
         self.info().playable
@@ -405,7 +407,7 @@ impl EntityRecipe {
     ///
     /// assert!(EntityRecipe::KeyRed.in_levels());
     /// assert!(EntityRecipe::StairsUp.in_levels() && EntityRecipe::StairsUp.has_rules());
-    /// assert!(!EntityRecipe::Ghost.in_levels());
+    /// assert!(EntityRecipe::Ghost.in_levels() && EntityRecipe::Book.in_levels());
     /// ```
     pub const fn in_levels(self) -> bool {
         let info = self.info();
@@ -512,7 +514,6 @@ mod tests {
             R::Duck,
             R::Cauldron,
             R::Bong,
-            // Refused still, so never in a cell: after the table's recipes.
             R::Book,
             R::Ghost,
         ]

@@ -106,6 +106,10 @@ impl MusclemanGame {
     /// signal of its command) or `"quack"` (a blocked duck).
     #[signal]
     fn sound_hint(entity: i64, kind: GString);
+    /// A ghost met a book and was released: it is gone, and `book` stays
+    /// where it is.
+    #[signal]
+    fn ghost_released(ghost: i64, book: i64);
     /// The level became solved (emitted after the events of the command that solved it).
     #[signal]
     fn solved();

@@ -39,7 +39,6 @@ impl Level {
     /// level.add(p, EntityRecipe::Box)?;
     /// assert_eq!(level.cell(p), &[EntityRecipe::WaterCell.into(), EntityRecipe::Box.into(), sunk]);
     /// assert!(matches!(level.add(p, EntityRecipe::Player), Err(LevelError::Occupied { .. })));
-    /// assert_eq!(level.add(p, EntityRecipe::Ghost), Err(LevelError::Unsupported(EntityRecipe::Ghost)));
     /// # Ok::<(), LevelError>(())
     /// ```
     pub fn add(&mut self, pos: GridPos, spec: impl Into<EntitySpec>) -> Result<(), LevelError> {

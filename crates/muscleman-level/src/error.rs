@@ -224,8 +224,8 @@ pub enum ParseErrorKind {
     /// name when one is near.
     #[error("unknown recipe {0:?}, {hint}", hint = recipe_hint(.0))]
     UnknownRecipe(String),
-    /// A legend names a recipe whose rules come in a later rule book
-    /// (Book, Ghost).
+    /// A legend names a recipe whose rules come in a later rule book (none
+    /// since rule book 4, which plays every recipe of the plan).
     #[error("recipe {0} cannot be used yet: its rules come in a later rule book")]
     UnsupportedRecipe(EntityRecipe),
     /// A legend names a state that does not exist (after the colon); the
@@ -251,7 +251,7 @@ pub enum ParseErrorKind {
     #[error("only {holders} holds contents, not {0}", holders = holders())]
     ContentsNotInBox(EntityRecipe),
     /// A box's contents name something a box cannot hold.
-    #[error("a box holds keys, hammers and collectibles, not {0}")]
+    #[error("a box holds keys, hammers, books and collectibles, not {0}")]
     NotContent(EntityRecipe),
     /// A cauldron's or a bong's contents name something that is not a key;
     /// reported at it.
@@ -274,9 +274,9 @@ pub enum ParseErrorKind {
     /// A box's contents name more than [`MAX_CONTENTS`] things; reported at the first too many.
     #[error("a box holds at most {MAX_CONTENTS} things")]
     TooManyContents,
-    /// A box's contents hold two things that block movement (keys, hammers).
+    /// A box's contents hold two things that block movement (keys, hammers, books).
     #[error(
-        "a box's contents hold at most one thing that blocks movement (a key or a hammer), \
+        "a box's contents hold at most one thing that blocks movement (a key, a hammer or a book), \
          found {0} and {1}"
     )]
     ContentsTwoBlockers(EntityRecipe, EntityRecipe),
@@ -300,7 +300,7 @@ pub enum ParseErrorKind {
     #[error(
         "a cell cannot hold both {0} and {1}: at most one thing that blocks movement \
          (player, walls, boxes, heavy boxes not sunk, hammers, keys, closed doors, \
-         ducks, cauldrons, bongs){hint}",
+         ducks, cauldrons, bongs, books, ghosts){hint}",
         hint = contents_hint(.0, .1)
     )]
     TwoBlockers(EntitySpec, EntitySpec),

@@ -34,8 +34,8 @@ pub enum LevelError {
     /// A floor name holds a line break.
     #[error("the name of floor {0} holds a line break")]
     FloorNameLineBreak(usize),
-    /// The recipe's rules come in a later rule book (Book, Ghost), in the
-    /// cell or in a box's contents.
+    /// The recipe's rules come in a later rule book, in the cell or in a
+    /// box's contents (none since rule book 4).
     #[error("recipe {0} cannot be used yet: its rules come in a later rule book")]
     Unsupported(EntityRecipe),
     /// The state does not apply to the recipe (`HeavyBox:open`).
@@ -57,8 +57,8 @@ pub enum LevelError {
         /// The recipe given contents.
         recipe: EntityRecipe,
     },
-    /// A box's contents hold something other than keys, hammers and collectibles.
-    #[error("the cell at {at}: a box holds keys, hammers and collectibles, not {recipe}", at = cell_name(*pos))]
+    /// A box's contents hold something other than keys, hammers, books and collectibles.
+    #[error("the cell at {at}: a box holds keys, hammers, books and collectibles, not {recipe}", at = cell_name(*pos))]
     NotContent {
         /// The cell.
         pos: GridPos,

@@ -143,7 +143,7 @@ fn a_box_holds_keys_hammers_and_collectibles() {
         (
             "Box(Coin Ghost)",
             "Ghost",
-            ParseErrorKind::UnsupportedRecipe(R::Ghost),
+            ParseErrorKind::NotContent(R::Ghost),
         ),
         (
             "Box(Coin Crate)",
@@ -169,7 +169,10 @@ fn a_box_holds_keys_hammers_and_collectibles() {
     );
     assert_eq!(
         level.add(p(0, 0), boxed(&[R::Ghost])),
-        Err(LevelError::Unsupported(R::Ghost))
+        Err(LevelError::NotContent {
+            pos: p(0, 0),
+            recipe: R::Ghost
+        })
     );
 }
 

@@ -189,7 +189,7 @@ fn one_player_in_the_whole_level() {
 fn stairs_share_their_cell_only_with_one_thing_that_moves() {
     let e = errors("legend: a = StairsUp Goal\nlegend: b = WaterCell StairsDown\n#@ab\n");
     let moves = "stairs hold only one thing that moves: Player, Box, HeavyBox, Hammer, KeyBlue, \
-                 KeyRed, KeyYellow, KeyGreen, Duck, Bong";
+                 KeyRed, KeyYellow, KeyGreen, Duck, Bong, Book, Ghost";
     assert_eq!(
         e,
         format!(

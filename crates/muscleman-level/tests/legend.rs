@@ -121,9 +121,12 @@ fn legend_errors_point_at_the_bad_word() {
             ParseErrorKind::UnknownRecipe("Crate".into()),
         ),
         (
-            "legend: a = Ghost",
-            13,
-            ParseErrorKind::UnsupportedRecipe(R::Ghost),
+            "legend: a = Ghost:open",
+            19,
+            ParseErrorKind::StateNotApplicable {
+                recipe: R::Ghost,
+                state: muscleman_core::RecipeState::Open,
+            },
         ),
         (
             "legend: a = Goal goal",
@@ -178,7 +181,7 @@ fn error_messages_list_what_is_expected() {
              Box HeavyBox Hammer KeyBlue KeyRed KeyYellow KeyGreen DoorBlue DoorRed DoorYellow \
              DoorGreen SecretDoor PressurePlateBlue PressurePlateRed PressurePlateYellow \
              PressurePlateGreen PressurePlateHeavy Apple Pear Cheese Coin StairsUp StairsDown \
-             Duck Cauldron Bong {demo}Goal"
+             Duck Cauldron Bong Book Ghost {demo}Goal"
         )
     );
 }

@@ -5,7 +5,7 @@ use muscleman_core::{EntityRecipe as R, EntitySpec, GridPos};
 use muscleman_level::{Level, ParseErrorKind};
 
 /// Every recipe with rules, by its legend name.
-const NAMES: [(&str, R); 31] = [
+const NAMES: [(&str, R); 33] = [
     ("Player", R::Player),
     ("WallStrong", R::WallStrong),
     ("WallWeak", R::WallWeak),
@@ -37,6 +37,8 @@ const NAMES: [(&str, R); 31] = [
     ("Duck", R::Duck),
     ("Cauldron", R::Cauldron),
     ("Bong", R::Bong),
+    ("Book", R::Book),
+    ("Ghost", R::Ghost),
 ];
 
 /// The name as written, lower case, upper case and in alternating case.
@@ -166,25 +168,39 @@ fn every_recipe_prints_by_its_name_and_reads_back() {
 }
 
 #[test]
-fn recipes_whose_rules_come_later_are_refused_at_their_name() {
-    let later = [R::Book, R::Ghost];
-    for recipe in later {
-        assert!(!recipe.in_levels());
-        for spelled in spellings(&recipe.to_string()) {
-            let text = format!("; t\nlegend: a = Goal {spelled}\n#@a#\n");
-            let e = Level::parse(&text).unwrap_err();
-            let first = &e.errors()[0];
-            assert_eq!(
-                (first.line, first.column, &first.kind),
-                (2, 18, &ParseErrorKind::UnsupportedRecipe(recipe)),
-                "{text}"
-            );
-            assert_eq!(
-                first.to_string(),
-                format!(
-                    "2:18: recipe {recipe} cannot be used yet: its rules come in a later rule book"
-                )
-            );
+fn books_and_ghosts_stand_where_rule_book_4_says() {
+    // A book wherever a key may: on water, in an open doorway, on stairs,
+    // in a box; a ghost wherever a duck may, facing its way.
+    let text = "legend: a = WaterCell Book\nlegend: b = DoorRed:open Book\nlegend: c = Box(Book)\n\
+                legend: d = Ghost:up\nlegend: e = WaterCell Ghost:left\nlegend: f = Goal Ghost\n\
+                legend: g = PressurePlateRed Ghost:right\nlegend: h = DoorRed:open Ghost\n\
+                #########\n#@abcdefgh\n##########\n";
+    let level = Level::parse(text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(Level::parse(&level.to_string()).unwrap(), level);
+    // Each bad cell is a positioned error at its word.
+    for (rhs, word, kind) in [
+        ("Box Ghost", "Ghost", None),
+        (
+            "Box(Ghost)",
+            "Ghost",
+            Some(ParseErrorKind::NotContent(R::Ghost)),
+        ),
+        ("Book(Coin)", "(", None),
+        ("Ghost:open", "open", None),
+        ("DoorRed Ghost", "Ghost", None),
+        ("Book Duck", "Duck", None),
+    ] {
+        let text = format!("legend: a = {rhs}\n#@a#\n");
+        let e = Level::parse(&text).unwrap_err();
+        let first = &e.errors()[0];
+        assert_eq!(first.line, 1, "{rhs}: {first}");
+        assert_eq!(
+            first.column,
+            12 + rhs.find(word).unwrap() + 1,
+            "{rhs}: {first}"
+        );
+        if let Some(kind) = kind {
+            assert_eq!(first.kind, kind, "{rhs}");
         }
     }
 }

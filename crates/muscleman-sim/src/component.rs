@@ -500,3 +500,10 @@ pub trait Component: sealed::Sealed + Copy + PartialEq + Send + Sync + 'static {
     /// Unwrap a generic value if it is this component.
     fn from_any(any: AnyComponent) -> Option<Self>;
 }
+
+/// Return `tags` without the play state a level does not write: whether a
+/// switch is pressed (it takes that state from what stands on it at load)
+/// and whether the player carries something (saves keep that).
+pub(crate) const fn level_tags(tags: TagSet) -> TagSet {
+    tags.without(TagKind::Pressed).without(TagKind::Carrying)
+}

@@ -30,6 +30,16 @@ pub(crate) type TakeKey =
 /// and how it takes it (the mechanics' declarations, gathered).
 pub(crate) type FindTaker = fn(&World, TagSet, GridPos) -> Option<(EntityId, TakeKey)>;
 
+/// Clear what stands in the way of a push chain (the far end's id, what
+/// is cleared): destroy it and emit its events (a ghost's
+/// `GhostReleased`), before the chain moves into its cell.
+pub(crate) type ClearWay = fn(&mut StepContext<'_>, EntityId, EntityId) -> Result<(), WorldError>;
+
+/// Find what at a cell a push chain whose far end has these tags clears
+/// out of its way, if anything: its id and how it is cleared (the
+/// mechanics' declarations, gathered).
+pub(crate) type FindClearer = fn(&World, TagSet, GridPos) -> Option<(EntityId, ClearWay)>;
+
 /// How a smashable entity at a cell breaks (`None`: no target there).
 pub(crate) type BreakingOf = fn(&World, EntityId, GridPos) -> Option<Breaking>;
 
@@ -54,6 +64,8 @@ pub(crate) struct Wiring {
     pub(crate) meets: &'static [TagSet; NEED_BITS],
     /// What takes a key a push chain brings.
     pub(crate) find_taker: FindTaker,
+    /// What a push chain's far end clears out of its way.
+    pub(crate) find_clearer: FindClearer,
     /// How a hammer breaks a smashable.
     pub(crate) breaking: BreakingOf,
     /// How an actor acts.
@@ -236,6 +248,13 @@ impl<'a> StepContext<'a> {
     /// there (its door, a cauldron with room), and how, if anything does.
     pub(crate) fn key_taker(&self, key: TagSet, at: GridPos) -> Option<(EntityId, TakeKey)> {
         (self.wiring.find_taker)(self.world, key, at)
+    }
+
+    /// Return what at `at` a push chain whose far end has tags `far`
+    /// clears out of its way (a ghost before a book), and how, if
+    /// anything does.
+    pub(crate) fn way_clearer(&self, far: TagSet, at: GridPos) -> Option<(EntityId, ClearWay)> {
+        (self.wiring.find_clearer)(self.world, far, at)
     }
 
     /// Return how the smashable `id` at `at` breaks under a hammer, as its
@@ -512,8 +531,9 @@ mod tests {
     #[test]
     fn a_refused_spawn_stops_the_queue_with_its_error() {
         in_step(|ctx, _| {
-            ctx.commands()
-                .spawn(spec(EntityRecipe::Ghost), GridPos::new(2, 0));
+            // A box has no sunk state.
+            let sunk = spec(EntityRecipe::Box).with_state(muscleman_core::RecipeState::Sunk);
+            ctx.commands().spawn(sunk, GridPos::new(2, 0));
             assert!(matches!(ctx.apply_commands(), Err(WorldError::Recipe(_))));
         });
     }

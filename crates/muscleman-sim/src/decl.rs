@@ -7,7 +7,7 @@ use muscleman_core::{EntityId, EntityRecipe, EntitySpec, GlobalCounter, GridDir,
 
 use crate::breaking::Breaking;
 use crate::component::{Collects, Facing, Holding, Inside, TagKind, TagSet};
-use crate::context::{Act, TakeKey};
+use crate::context::{Act, ClearWay, TakeKey};
 use crate::line::{System, SystemEntry};
 use crate::motion::Motion;
 use crate::needs::Needs;
@@ -462,6 +462,20 @@ pub(crate) struct KeyTaker {
     pub(crate) takes: TakeKey,
 }
 
+/// What a push chain's far end clears out of the cell beyond instead of
+/// being stopped there (rules.md §4, Push chain: a book pushed into a
+/// ghost releases it): declared by the mechanic of what is cleared, asked
+/// by every push chain of a move (not swing shoves) after the key takers.
+#[derive(Clone, Copy)]
+pub(crate) struct WayClearer {
+    /// The entity at the cell that a chain whose far end has these tags
+    /// clears out of its way, if any.
+    pub(crate) finds: fn(&World, TagSet, GridPos) -> Option<EntityId>,
+    /// Clear it (the far end's id, what is cleared): destroy it and emit
+    /// its events, before the chain moves, its far end into that cell.
+    pub(crate) clears: ClearWay,
+}
+
 /// A mechanic's invariant check of one cell, given what the player holds.
 pub(crate) type CellCheck = fn(&World, GridPos, Option<EntityId>) -> Result<(), InvariantError>;
 
@@ -496,6 +510,9 @@ pub(crate) struct Mechanic {
     /// What of its entities takes a key a push chain brings (a door, a
     /// cauldron).
     pub(crate) takes_key: Option<KeyTaker>,
+    /// What of its entities a push chain's far end clears out of its way
+    /// (a ghost, before a book).
+    pub(crate) clears_way: Option<WayClearer>,
     /// What it adds last to every step's events (the emit phase, rules.md
     /// §4: the bump), after every scheduled line: called on every step,
     /// with no bit tables to look up, so it costs a call and its own test.
@@ -520,6 +537,7 @@ impl Mechanic {
             tags: &[],
             lists: &[],
             takes_key: None,
+            clears_way: None,
             emit: None,
         }
     }

@@ -56,8 +56,8 @@ fn is_supported(spec: &EntitySpec) -> bool {
 /// level's canonical order, so ids are the same on every run.
 ///
 /// The sim plays every recipe of rules.md §3 and its states (a duck's
-/// facing, a cauldron's and a bong's keys included); a recipe or state it
-/// does not play (the level format refuses Book and Ghost first) is refused
+/// facing, a ghost's, a cauldron's and a bong's keys included); a recipe or
+/// state it does not play (the level format refuses most first) is refused
 /// with [`LevelLoadError::NotSupported`] at its cell, before anything is
 /// spawned.
 ///

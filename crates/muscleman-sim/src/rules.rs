@@ -3,12 +3,13 @@
 use crate::component::{TagKind, TagSet};
 use crate::world::World;
 
-/// The version of the rule book (`rules.md`) this build plays: 3 (floors,
-/// ducks and the actors phase, cauldrons, bongs, sound hints).
+/// The version of the rule book (`rules.md`) this build plays: 4 (ghosts
+/// and books; 3 brought floors, ducks and the actors phase, cauldrons,
+/// bongs, sound hints).
 ///
 /// Saves and the progress file record it, so that one written under other
 /// rules is migrated or refused, never replayed into a different game.
-pub const RULES_VERSION: u32 = 3;
+pub const RULES_VERSION: u32 = 4;
 
 /// Rule options for a step.
 ///

@@ -5,20 +5,21 @@ use muscleman_core::{EntityId, EventBatch, GridPos, Input};
 use crate::component::TagKind;
 use crate::context::{StepContext, Wiring};
 use crate::recipe::{breaking, spawn_spec};
-use crate::registry::{EMITTERS, MEETS, act_of, find_taker};
+use crate::registry::{EMITTERS, MEETS, act_of, find_clearer, find_taker};
 use crate::rules::Rules;
 use crate::schedule::{self, REACTIVE, TRACK_CHANGES};
 use crate::world::{World, WorldError};
 
 /// How every step is wired to the schedule: the change list is kept when a
 /// need of a line that reads it holds, deferred spawns go through
-/// `spawn_spec`, and the key takers and the breaking of smashables are the
-/// declarations'.
+/// `spawn_spec`, and the key takers, what chains clear out of their way
+/// and the breaking of smashables are the declarations'.
 pub(crate) const WIRING: Wiring = Wiring {
     reactive: if TRACK_CHANGES { REACTIVE } else { 0 },
     spawn: spawn_spec,
     meets: &MEETS,
     find_taker,
+    find_clearer,
     breaking,
     act_of,
 };

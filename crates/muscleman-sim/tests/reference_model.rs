@@ -43,6 +43,13 @@
 //! may plant a key before a cauldron or a hammer below the player with a
 //! bong at the diagonal, so that these happen often.
 //!
+//! Rule book 4 likewise: ghosts facing every way and books in the random
+//! levels (a layout may plant a book before the player with a ghost
+//! beyond that faces it), ghosts in the same actors pass as the ducks,
+//! walking or turning round silently, released by a book they face or
+//! that a chain of a move pushes into them (`GhostReleased`, before the
+//! chain's moves), pressing no plate, and GhostsReleased.
+//!
 //! Steps check the stairs too: `LevelTransition` in its place (first in
 //! the environment phase), what changed floor (the player and what it
 //! carried, nothing else), plates and doors across floors; undo and
@@ -59,9 +66,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use muscleman_core::{
     Brewed, Contents, DoorClosed, DoorOpened, EntityId, EntityRecipe, EntitySpec, EventBatch,
-    GlobalCounter, GridDir, GridPos, Input, ItemCollected, KeyConsumed, LevelTransition, MoveCause,
-    Moved, PlatePressed, PlateReleased, PutIn, RecipeState, Sank, SimEvent, Smashed, SoundKind,
-    SwingBlockedReason,
+    GhostReleased, GlobalCounter, GridDir, GridPos, Input, ItemCollected, KeyConsumed,
+    LevelTransition, MoveCause, Moved, PlatePressed, PlateReleased, PutIn, RecipeState, Sank,
+    SimEvent, Smashed, SoundKind, SwingBlockedReason,
 };
 use muscleman_level::Level;
 use muscleman_sim::{
@@ -72,11 +79,11 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use proptest_state_machine::{ReferenceStateMachine, StateMachineTest};
 use reference::{
-    APPLE, BONG, BOX, BRIDGE, Board, CAULDRON, CHEESE, COIN, Cause, Cell, Cmd, DOOR_BLUE, DOOR_RED,
-    DOOR_SECRET, DUCKS, Dir, EMPTY, Effect, GOAL, HAMMER, HEAVY, ITEMS, KEY_BLUE, KEY_GREEN,
-    KEY_RED, KEY_YELLOW, Key, Model, Move, Note, OPEN, PEAR, PLATE_BLUE, PLATE_HEAVY, PLATE_RED,
-    PLAYER, PRESSED, Pos, STAIRS_DOWN, STAIRS_UP, UNLOCKED, WALL, WATER, WATER_GOAL, WEAK_WALL,
-    kind, picture,
+    APPLE, BONG, BOOK, BOX, BRIDGE, Board, CAULDRON, CHEESE, COIN, Cause, Cell, Cmd, DOOR_BLUE,
+    DOOR_RED, DOOR_SECRET, DUCKS, Dir, EMPTY, Effect, GHOSTS, GOAL, HAMMER, HEAVY, ITEMS, KEY_BLUE,
+    KEY_GREEN, KEY_RED, KEY_YELLOW, Key, Model, Move, Note, OPEN, PEAR, PLATE_BLUE, PLATE_HEAVY,
+    PLATE_RED, PLAYER, PRESSED, Pos, STAIRS_DOWN, STAIRS_UP, UNLOCKED, WALL, WATER, WATER_GOAL,
+    WEAK_WALL, kind, picture,
 };
 
 /// Fewest and most commands in one case.
@@ -87,7 +94,7 @@ const MAX_COMMANDS: usize = 80;
 static COMMANDS: AtomicUsize = AtomicUsize::new(0);
 
 /// The kinds of step events the run checked, by [`note_kind`].
-const NOTE_KINDS: [&str; 18] = [
+const NOTE_KINDS: [&str; 19] = [
     "moved",
     "grab",
     "release",
@@ -106,10 +113,11 @@ const NOTE_KINDS: [&str; 18] = [
     "put_in",
     "brewed",
     "smashed",
+    "ghost_released",
 ];
 
 /// How many events of each kind of [`NOTE_KINDS`] the run checked.
-static SEEN: [AtomicUsize; 18] = [const { AtomicUsize::new(0) }; 18];
+static SEEN: [AtomicUsize; 19] = [const { AtomicUsize::new(0) }; 19];
 
 /// The place of a note's kind in [`NOTE_KINDS`].
 fn note_kind(n: &Note) -> usize {
@@ -132,6 +140,7 @@ fn note_kind(n: &Note) -> usize {
         Note::PutIn { .. } => 15,
         Note::Brewed(_) => 16,
         Note::Smashed(_) => 17,
+        Note::Released(_) => 18,
     }
 }
 
@@ -180,6 +189,8 @@ fn thing() -> impl Strategy<Value = char> {
         1 => prop::sample::select(DUCKS.to_vec()),
         1 => Just(CAULDRON),
         1 => Just(BONG),
+        1 => prop::sample::select(GHOSTS.to_vec()),
+        1 => Just(BOOK),
     ]
 }
 
@@ -283,10 +294,14 @@ fn plant() -> impl Strategy<Value = Option<(Dir, char)>> {
     // red makes a bong), or a hammer below the player with a bong at the
     // diagonal a swing strikes (`g[`): the thing is CAULDRON or HAMMER.
     let brew = (dir.clone(), prop::sample::select(vec![CAULDRON, HAMMER]));
+    // Or a book before the player with a ghost beyond it that faces it:
+    // the ghost walks into the book, or the player pushes it in.
+    let book = (dir.clone(), Just(BOOK));
     prop_oneof![
         3 => Just(None),
         1 => (dir, colour).prop_map(Some),
         1 => brew.prop_map(Some),
+        1 => book.prop_map(Some),
     ]
 }
 
@@ -359,6 +374,17 @@ fn specs_of(c: Cell) -> Vec<EntitySpec> {
             ][way];
             Some(EntitySpec::new(EntityRecipe::Duck).with_state(state))
         }
+        k if GHOSTS.contains(&k) => {
+            let way = GHOSTS.iter().position(|g| *g == k).unwrap_or(0);
+            let state = [
+                RecipeState::Up,
+                RecipeState::Right,
+                RecipeState::Down,
+                RecipeState::Left,
+            ][way];
+            Some(EntitySpec::new(EntityRecipe::Ghost).with_state(state))
+        }
+        BOOK => Some(EntitySpec::new(EntityRecipe::Book)),
         k => key(k).map(EntitySpec::new),
     };
     let ground: &[EntityRecipe] = match c.ground {
@@ -495,6 +521,25 @@ fn build_floors(layout: &Layout) -> Result<RefState, muscleman_level::LevelError
             first[f] = Cell {
                 thing: if what == CAULDRON { CAULDRON } else { BONG },
                 held: [KEY_YELLOW, if what == CAULDRON { EMPTY } else { KEY_RED }],
+                ..Cell::EMPTY
+            };
+        }
+    } else if let Some((dir, BOOK)) = layout.plant {
+        let (px, py) = (layout.player % layout.width, layout.player / layout.width);
+        let (dx, dy) = dir.delta();
+        let at = |k: i32| {
+            let (x, y) = (px as i32 + k * dx, py as i32 + k * dy);
+            ((0..layout.width as i32).contains(&x) && (0..layout.height as i32).contains(&y))
+                .then(|| y as usize * layout.width + x as usize)
+        };
+        if let (Some(b), Some(g)) = (at(1), at(2)) {
+            let back = Dir::ALL.iter().position(|d| *d == dir.back()).unwrap_or(0);
+            first[b] = Cell {
+                thing: BOOK,
+                ..Cell::EMPTY
+            };
+            first[g] = Cell {
+                thing: GHOSTS[back],
                 ..Cell::EMPTY
             };
         }
@@ -798,6 +843,11 @@ fn cell_of(world: &World, id: EntityId) -> Cell {
             let facing = world.get::<Facing>(id).map_or(GridDir::Down, |f| f.0);
             thing(DUCKS[facing.index()])
         }
+        EntityRecipe::Ghost => {
+            let facing = world.get::<Facing>(id).map_or(GridDir::Down, |f| f.0);
+            thing(GHOSTS[facing.index()])
+        }
+        EntityRecipe::Book => thing(BOOK),
         EntityRecipe::Goal => ground(GOAL),
         EntityRecipe::WaterCell => ground(WATER),
         EntityRecipe::StairsUp => ground(STAIRS_UP),
@@ -939,6 +989,11 @@ fn notes_of(before: &Snapshot, after: &Snapshot, world: &World, events: &EventBa
             },
             SimEvent::Brewed(b) => Note::Brewed(cell(&was, &b.cauldron)),
             SimEvent::Smashed(s) => Note::Smashed(cell(&was, &s.entity)),
+            SimEvent::GhostReleased(r) => {
+                let tags = world.tags(r.book).expect("the book stays");
+                assert!(tags.contains(TagKind::Book), "a book releases a ghost");
+                Note::Released(cell(&was, &r.ghost))
+            }
             SimEvent::SoundHint(h) if h.kind == SoundKind::Bump => {
                 let tags = world.tags(h.entity).expect("a live entity");
                 assert!(tags.contains(TagKind::Player), "the player bumps");
@@ -1098,6 +1153,7 @@ fn check_entities(
         .chain(events.of::<PutIn>().map(|p| p.entity))
         .chain(events.of::<Brewed>().map(|b| b.cauldron))
         .chain(events.of::<Smashed>().map(|s| s.entity))
+        .chain(events.of::<GhostReleased>().map(|r| r.ghost))
         .collect();
     assert_eq!(gone, spent, "a step destroyed entities no rule names");
     let came: BTreeSet<EntityId> = is
@@ -1305,6 +1361,7 @@ impl StateMachineTest for SimVsModel {
                 GlobalCounter::GreenKeysMade => now.made[0],
                 GlobalCounter::BongsMade => now.made[1],
                 GlobalCounter::BongsBroken => now.made[2],
+                GlobalCounter::GhostsReleased => now.made[3],
                 _ => ITEMS
                     .iter()
                     .position(|&i| i == item)

@@ -63,8 +63,8 @@ fn damaged_saves_are_refused_with_a_reason() {
             matches!(e, SaveError::Version { found: 4 })
         }),
         (
-            text.replace("\"rules_version\": 3", "\"rules_version\": 4"),
-            |e| matches!(e, SaveError::Rules { found: 4, .. }),
+            text.replace("\"rules_version\": 4", "\"rules_version\": 5"),
+            |e| matches!(e, SaveError::Rules { found: 5, .. }),
         ),
         (
             text.replace("\"facing\":", "\"fazing\":"),
@@ -197,7 +197,7 @@ fn a_version_one_save_that_plays_the_same_today_is_migrated() {
     let end = played_on("#@ $ .#", "rr");
     let loaded = Game::load(&as_version_one(&end, "rr")).unwrap();
     assert_eq!(loaded.state_hash(), end.state_hash());
-    assert!(loaded.save().contains("\"rules_version\": 3"));
+    assert!(loaded.save().contains("\"rules_version\": 4"));
 }
 
 #[test]
@@ -239,22 +239,46 @@ fn a_rules_two_save_with_level_member_zero_loads_on_floor_one() {
         assert_eq!(loaded.world().floor_of(id), Ok(1));
     }
     // Saved again, it is a version 3 save with no level_member at all,
-    // of rule book 3, which plays it the same.
+    // of rule book 4, which plays it the same.
     let again = loaded.save();
     assert!(again.contains("\"version\": 3"), "{again}");
-    assert!(again.contains("\"rules_version\": 3"), "{again}");
+    assert!(again.contains("\"rules_version\": 4"), "{again}");
     assert!(!again.contains("level_member"), "{again}");
 }
 
 /// A save of rule book 2 (save version 3, floors and all) loads under rule
-/// book 3: its history gives the same entities.
+/// book 4: its history gives the same entities.
 #[test]
-fn a_rules_two_save_loads_under_rule_book_three() {
+fn a_rules_two_save_loads_under_rule_book_four() {
     let end = played_on("#@ $ .#", "rrl");
     let text = end
         .save()
-        .replace("\"rules_version\": 3", "\"rules_version\": 2");
+        .replace("\"rules_version\": 4", "\"rules_version\": 2");
     let loaded = Game::load(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(loaded.state_hash(), end.state_hash());
     assert_eq!(loaded.undo_depth(), end.undo_depth());
+}
+
+/// A save of rule book 3 (ducks, floors, a cauldron) loads under rule book
+/// 4, which plays every level rule book 3 could read the same, and is
+/// written again as rule book 4's.
+#[test]
+fn a_rules_three_save_loads_under_rule_book_four() {
+    let level = "legend: d = Duck:right\n#######\n#@ $ .#\n#d    #\n#######\n";
+    let mut end = Game::new(
+        &muscleman_level::Level::parse(level).unwrap(),
+        Rules::MUSCLEMAN,
+    )
+    .unwrap();
+    for c in "rrlzwy".chars() {
+        end.apply(Command::from_letter(c).unwrap()).unwrap();
+    }
+    let text = end
+        .save()
+        .replace("\"rules_version\": 4", "\"rules_version\": 3");
+    assert!(text.contains("\"rules_version\": 3"));
+    let loaded = Game::load(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(loaded.state_hash(), end.state_hash());
+    assert_eq!(loaded.undo_depth(), end.undo_depth());
+    assert!(loaded.save().contains("\"rules_version\": 4"));
 }

@@ -56,6 +56,8 @@ fn every_recipe_the_sim_makes_has_its_own_appearance() {
         (R::Duck, ("duck", None, "down")),
         (R::Cauldron, ("cauldron", None, "")),
         (R::Bong, ("bong", None, "")),
+        (R::Book, ("book", None, "")),
+        (R::Ghost, ("ghost", None, "down")),
     ];
     let implemented = R::ALL
         .into_iter()

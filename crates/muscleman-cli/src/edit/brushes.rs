@@ -170,7 +170,17 @@ mod tests {
         let boxed = EntitySpec::new(EntityRecipe::Box).with_contents(apple);
         assert!(brushes.contains(&Brush::Thing(boxed)));
         assert_eq!(Brush::Thing(boxed).short(), "Box(Apple)");
-        assert!(!brushes.contains(&Brush::Thing(EntitySpec::new(EntityRecipe::Ghost))));
+        // A ghost with its four facings, and a book.
+        let ghost = EntitySpec::new(EntityRecipe::Ghost);
+        assert!(brushes.contains(&Brush::Thing(ghost)));
+        for way in [
+            muscleman_core::RecipeState::Up,
+            muscleman_core::RecipeState::Right,
+            muscleman_core::RecipeState::Left,
+        ] {
+            assert!(brushes.contains(&Brush::Thing(ghost.with_state(way))));
+        }
+        assert!(brushes.contains(&Brush::Thing(EntitySpec::new(EntityRecipe::Book))));
     }
 
     #[test]

@@ -9,6 +9,7 @@
 
 pub(crate) mod actors;
 pub(crate) mod bong;
+pub(crate) mod books;
 pub(crate) mod bump;
 pub(crate) mod carry;
 pub(crate) mod cauldron;
@@ -18,6 +19,7 @@ pub(crate) mod doors;
 pub(crate) mod ducks;
 #[cfg(feature = "demo-glow")]
 pub(crate) mod fireflies;
+pub(crate) mod ghosts;
 #[cfg(feature = "demo-glow")]
 pub(crate) mod glow;
 pub(crate) mod grab;
@@ -38,8 +40,10 @@ pub(crate) const MECHANICS: &[&Mechanic] = &[
     &grab::MECHANIC,
     &swing::MECHANIC,
     &bong::MECHANIC,
+    &books::MECHANIC,
     &actors::MECHANIC,
     &ducks::MECHANIC,
+    &ghosts::MECHANIC,
     #[cfg(feature = "demo-glow")]
     &fireflies::MECHANIC,
     &stairs::MECHANIC,

@@ -1,6 +1,6 @@
 //! Plates (rules.md §4, Environment phase 3): a plate is pressed while its
-//! cell holds something that blocks movement and is not held; a heavy plate
-//! only by something heavy.
+//! cell holds something that blocks movement, is not held and is no ghost
+//! (a ghost weighs nothing); a heavy plate only by something heavy.
 
 use muscleman_core::{EntityId, EntityRecipe, GridPos, KeyColor, PlatePressed, PlateReleased};
 
@@ -151,7 +151,8 @@ fn held(ctx: &StepContext<'_>) -> Option<EntityId> {
 }
 
 /// Return whether something in `at` presses a plate there: an entity that
-/// blocks movement and is not `held`, and for a heavy plate a heavy one.
+/// blocks movement, is not `held` and is no ghost (a ghost weighs
+/// nothing), and for a heavy plate a heavy one.
 pub(crate) fn pressed_at(
     index: &SpatialIndex,
     at: GridPos,
@@ -160,6 +161,7 @@ pub(crate) fn pressed_at(
 ) -> bool {
     index.tagged_at(at).any(|(id, tags)| {
         tags.contains(TagKind::BlocksMovement)
+            && !tags.contains(TagKind::Ghost)
             && (!heavy || tags.contains(TagKind::Heavy))
             && Some(id) != held
     })

@@ -1,7 +1,9 @@
 //! Push chains: a line of pushables moves as one, or not at all
 //! (rules.md §4, "Push chain"), with the key rules: a key at the far end
 //! goes into what beyond it takes it (its door, which it opens for good; a
-//! cauldron), each declared by its mechanic as a `KeyTaker`.
+//! cauldron), each declared by its mechanic as a `KeyTaker`; and the rules
+//! that clear the way: what beyond the far end is cleared out of its way
+//! (a ghost that a book releases), declared as a `WayClearer`.
 //!
 //! A push is planned first ([`scan`]) and carried out after ([`commit`]),
 //! so a move that needs two chains (a strafe's two lanes, a swing's two
@@ -10,7 +12,7 @@
 use muscleman_core::{EntityId, GridDir, GridPos, MoveCause};
 
 use crate::component::{TagKind, TagSet};
-use crate::context::{StepContext, TakeKey};
+use crate::context::{ClearWay, StepContext, TakeKey};
 use crate::decl::Init;
 use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, Spawns, Tint};
 use crate::world::WorldError;
@@ -45,13 +47,15 @@ pub(crate) const MECHANIC: Mechanic = Mechanic::new(
 const KEPT: usize = 16;
 
 /// Whether a chain's far-end key may go into what takes it beyond (its
-/// door, a cauldron): in every chain of a move (walks, forward, backward,
-/// both lanes), not in swing shoves.
+/// door, a cauldron), and its far end clear what stands beyond out of its
+/// way (a book, a ghost): in every chain of a move (walks, forward,
+/// backward, both lanes), not in swing shoves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum KeyRule {
-    /// A key at the far end goes into what takes it beyond it.
+    /// A key at the far end goes into what takes it beyond it, and a far
+    /// end clears the way of what it clears.
     Opens,
-    /// Keys are pushed like anything else (a swing's shove).
+    /// Keys and the rest are pushed like anything else (a swing's shove).
     Off,
 }
 
@@ -65,6 +69,15 @@ struct Taken {
     takes: TakeKey,
 }
 
+/// What stands beyond the far end and is cleared out of its way: the far
+/// end, what is cleared and how.
+#[derive(Clone, Copy)]
+struct Cleared {
+    far: EntityId,
+    cleared: EntityId,
+    clears: ClearWay,
+}
+
 /// A push that can be carried out: the chain from `start`, `len` members
 /// long, moving one cell in `dir`; if `taken` is set, its far member is a
 /// key that goes into what takes it instead of moving.
@@ -76,6 +89,7 @@ pub(crate) struct Chain {
     /// The first members' ids, so the commit need not look them up again.
     kept: [EntityId; KEPT],
     taken: Option<Taken>,
+    cleared: Option<Cleared>,
 }
 
 /// Plan a push of the chain of pushables that starts at `start`, one cell
@@ -86,7 +100,8 @@ pub(crate) struct Chain {
 /// `rules.max_chain` and the cell beyond its far end holds nothing that
 /// blocks movement, or, with [`KeyRule::Opens`], if its far end is a key
 /// and that cell holds what takes it (the closed door its colour locks, a
-/// cauldron with room).
+/// cauldron with room), or if that cell holds what its far end clears out
+/// of its way (a ghost, before a book).
 #[inline]
 pub(crate) fn scan(
     ctx: &StepContext<'_>,
@@ -118,13 +133,25 @@ pub(crate) fn scan(
     }
     let far = last?;
     let mut taken = None;
+    let mut cleared = None;
     if index.has_kind_at(TagKind::BlocksMovement, end) {
-        // Only a key at the far end may still get through: into what
-        // takes it.
+        // Only a key at the far end may still get through, into what
+        // takes it, or a far end that clears the way of what stands there.
         if keys == KeyRule::Off {
             return None;
         }
-        taken = Some(taker_for(ctx, far, end)?);
+        let (_, tags) = index.locate(far)?;
+        match taker_for(ctx, far, tags, end) {
+            Some(t) => taken = Some(t),
+            None => {
+                let (found, clears) = ctx.way_clearer(tags, end)?;
+                cleared = Some(Cleared {
+                    far,
+                    cleared: found,
+                    clears,
+                });
+            }
+        }
     }
     Some(Chain {
         start,
@@ -132,12 +159,14 @@ pub(crate) fn scan(
         len,
         kept,
         taken,
+        cleared,
     })
 }
 
 /// Carry out a planned push: spend the key first if there is one (its
-/// taker's events: `KeyConsumed` and `DoorOpened`, or `PutIn`), then move
-/// the members far end first, each emitting `Moved` with cause `Push`.
+/// taker's events: `KeyConsumed` and `DoorOpened`, or `PutIn`), or clear
+/// the way (a ghost's `GhostReleased`), then move the members far end
+/// first, each emitting `Moved` with cause `Push`.
 /// Allocates nothing.
 #[inline]
 pub(crate) fn commit(ctx: &mut StepContext<'_>, chain: &Chain) -> Result<(), WorldError> {
@@ -147,6 +176,9 @@ pub(crate) fn commit(ctx: &mut StepContext<'_>, chain: &Chain) -> Result<(), Wor
         ctx.apply_commands()?;
         (taken.takes)(ctx, taken.key, taken.tags, taken.taker)?;
         len -= 1;
+    }
+    if let Some(c) = chain.cleared {
+        (c.clears)(ctx, c.far, c.cleared)?;
     }
     // Far end first: each member's destination was just vacated, and the
     // cells nearer the start still hold what the scan saw.
@@ -190,10 +222,10 @@ fn step_n(at: GridPos, dir: GridDir, n: u32) -> GridPos {
     )
 }
 
-/// If `key` is a key and what stands at `at` takes it (the first taker in
-/// registration order that finds one there), return how it is taken.
-fn taker_for(ctx: &StepContext<'_>, key: EntityId, at: GridPos) -> Option<Taken> {
-    let (_, tags) = ctx.world().index().locate(key)?;
+/// If `key` (with `tags`) is a key and what stands at `at` takes it (the
+/// first taker in registration order that finds one there), return how it
+/// is taken.
+fn taker_for(ctx: &StepContext<'_>, key: EntityId, tags: TagSet, at: GridPos) -> Option<Taken> {
     if !tags.contains(TagKind::Key) {
         return None;
     }

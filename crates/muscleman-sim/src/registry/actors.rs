@@ -4,8 +4,7 @@
 
 use muscleman_core::{EntityId, GridPos};
 
-use super::world::level_tags;
-use crate::component::{Facing, TagKind, TagSet};
+use crate::component::{Facing, TagKind, TagSet, level_tags};
 use crate::context::Act;
 use crate::decl::RecipeDecl;
 use crate::mechanics::MECHANICS;

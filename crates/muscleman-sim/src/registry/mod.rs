@@ -13,21 +13,21 @@
 //! table marks playable that no mechanic declares (or the reverse), a
 //! schedule past its bit set.
 
-use muscleman_core::{EntityId, EntityRecipe, GridPos};
+use muscleman_core::{EntityId, EntityRecipe};
 
 use std::fmt;
 
 mod actors;
 mod assume;
+mod chains;
 mod world;
 
 pub(crate) use actors::act_of;
 pub use assume::motions;
-pub(crate) use world::level_tags;
+pub(crate) use chains::{find_clearer, find_taker};
 
 use crate::component::{Holding, SHARED_TAGS, TagKind, TagSet};
-use crate::context::TakeKey;
-use crate::decl::{CellCheck, KeyTaker, Mechanic, RecipeDecl};
+use crate::decl::{CellCheck, Mechanic, RecipeDecl};
 use crate::line::System;
 use crate::mechanics::MECHANICS;
 use crate::needs::{NEED_BITS, Needs};
@@ -436,7 +436,7 @@ impl fmt::Debug for TagSet {
 /// use muscleman_sim::recipe_decl;
 ///
 /// assert_eq!(recipe_decl(EntityRecipe::HeavyBox).map(|d| d.art.kind), Some("heavy_box"));
-/// assert!(recipe_decl(EntityRecipe::Ghost).is_none());
+/// assert!(recipe_decl(EntityRecipe::Ghost).is_some_and(|d| d.acts()));
 /// ```
 pub const fn recipe_decl(recipe: EntityRecipe) -> Option<&'static RecipeDecl> {
     let i = recipe as usize;
@@ -467,16 +467,6 @@ pub fn mechanics() -> impl Iterator<Item = &'static str> {
 /// recipes each one's entities are made of.
 pub(crate) fn settlers() -> impl Iterator<Item = (fn(&mut World, EntityId), &'static Mechanic)> {
     MECHANICS.iter().filter_map(|m| m.settle.map(|f| (f, *m)))
-}
-
-/// Return what at `at` takes a key with tags `key` that a push chain
-/// brings there, and how: the first mechanic's, in registration order,
-/// whose `takes_key` finds a taker there (a door, a cauldron).
-pub(crate) fn find_taker(world: &World, key: TagSet, at: GridPos) -> Option<(EntityId, TakeKey)> {
-    MECHANICS
-        .iter()
-        .filter_map(|m| m.takes_key.as_ref())
-        .find_map(|t: &KeyTaker| (t.finds)(world, key, at).map(|taker| (taker, t.takes)))
 }
 
 /// How many mechanics declare an emit hook.

@@ -1,8 +1,8 @@
 //! The world as the mechanics make it: the tags its spatial index lists
 //! (each mechanic's `lists`, gathered), so that [`World::new`] makes one
-//! the rules can run on, and which of an entity's tags a level writes.
+//! the rules can run on.
 
-use crate::component::{TagKind, TagSet};
+use crate::component::TagSet;
 use crate::mechanics::MECHANICS;
 use crate::tally::MAX_LISTED;
 use crate::world::World;
@@ -55,11 +55,4 @@ impl Default for World {
     fn default() -> Self {
         World::new()
     }
-}
-
-/// Return `tags` without the play state a level does not write: whether a
-/// switch is pressed (it takes that state from what stands on it at load)
-/// and whether the player carries something (saves keep that).
-pub(crate) const fn level_tags(tags: TagSet) -> TagSet {
-    tags.without(TagKind::Pressed).without(TagKind::Carrying)
 }

@@ -379,7 +379,7 @@ pub fn assert_invariants(world: &World) {
 /// world stays consistent (index, blockers, holding, water, doors,
 /// containers), only the rules that may create or destroy entities did (a
 /// key spent or put in a cauldron, a collectible collected, a smash and its
-/// contents, a brew and its product, each named by its event), the `Moved` events match what moved, and a step without events
+/// contents, a brew and its product, a ghost released, each named by its event), the `Moved` events match what moved, and a step without events
 /// changed nothing but the player's facing.
 pub fn checked_step(
     world: &mut World,
@@ -412,6 +412,9 @@ pub fn checked_step(
             SimEvent::Brewed(b) => {
                 may_go.insert(b.cauldron);
                 may_come.insert(b.product);
+            }
+            SimEvent::GhostReleased(g) => {
+                may_go.insert(g.ghost);
             }
             _ => {}
         }
@@ -678,7 +681,7 @@ pub fn id_at_in(legend: &Legend, grid: &str, x: i32, y: i32, tag: TagKind) -> En
 /// `sank 3`, `key_consumed 4 5`, `door_opened 5`, `door_closed 5`,
 /// `plate_pressed 6`, `plate_released 6`, `item_collected 7 coins`,
 /// `bump 1`, `quack 8`, `put_in 9 4`, `brewed 9 12`, `grab_released 4`,
-/// `swing_blocked via`.
+/// `swing_blocked via`, `ghost_released 8 4`.
 pub fn story(batch: &EventBatch) -> Vec<String> {
     batch
         .iter()
@@ -698,6 +701,7 @@ pub fn story(batch: &EventBatch) -> Vec<String> {
             SimEvent::Brewed(b) => format!("brewed {} {}", b.cauldron, b.product),
             SimEvent::GrabReleased(g) => format!("grab_released {}", g.entity),
             SimEvent::SwingBlocked(b) => format!("swing_blocked {}", b.reason.name()),
+            SimEvent::GhostReleased(g) => format!("ghost_released {} {}", g.ghost, g.book),
             other => format!("{other:?}"),
         })
         .collect()

@@ -1,7 +1,7 @@
 //! A reference model of walk, push, no swimming and sinking, grab, drop,
 //! moving while holding, swings, the hammer, keys, doors, plates,
 //! collectibles, floors and stairs, ducks, cauldrons and bongs, the bump,
-//! and history, written from rules.md §3–§5 (version 3) alone, on plain
+//! ghosts and books, and history, written from rules.md §3–§5 (version 4) alone, on plain
 //! character grids: one board per floor, the player's floor the one every
 //! rule but the stairs, the ducks, the brew and the doors' plates looks at.
 //!
@@ -15,7 +15,7 @@
 //!
 //! | layer | characters |
 //! | --- | --- |
-//! | thing (at most one per cell) | `@` player, `#` wall, `%` weak wall, `$` box, `&` heavy box, `h` hammer, `r` `b` `y` `g` red, blue, yellow, green key, `n` `e` `s` `w` duck facing up, right, down, left, `C` cauldron, `O` bong, space nothing |
+//! | thing (at most one per cell) | `@` player, `#` wall, `%` weak wall, `$` box, `&` heavy box, `h` hammer, `r` `b` `y` `g` red, blue, yellow, green key, `n` `e` `s` `w` duck facing up, right, down, left, `C` cauldron, `O` bong, `m` book, `i` `j` `k` `l` ghost facing up, right, down, left, space nothing |
 //! | ground | `.` goal, `~` water, `:` water and goal, `=` water a sunk heavy box fills, `<` stairs up, `>` stairs down, space plain floor |
 //! | fixture | `r` red plate, `b` blue plate, `h` heavy plate, `R` red door, `B` blue door, `S` secret door, space none |
 //! | state (of the fixture) | plates: space up, `v` pressed; doors: space closed, `o` open, `u` unlocked for good by a key |
@@ -69,6 +69,12 @@ pub const CAULDRON: char = 'C';
 pub const BONG: char = 'O';
 /// What a move note names any duck by, whichever way it faces.
 pub const DUCK: char = 'D';
+/// A ghost facing up, right, down, left.
+pub const GHOSTS: [char; 4] = ['i', 'j', 'k', 'l'];
+/// What a move note names any ghost by, whichever way it faces.
+pub const GHOST: char = 'G';
+/// A book.
+pub const BOOK: char = 'm';
 /// A goal.
 pub const GOAL: char = '.';
 /// Water.
@@ -237,6 +243,8 @@ pub enum Note {
     Brewed(Pos),
     /// The hammer smashed what stood at this cell.
     Smashed(Pos),
+    /// The ghost at this cell met a book and was released.
+    Released(Pos),
 }
 
 /// One thing moving one cell.
@@ -569,8 +577,8 @@ pub struct State {
     pub pushes: u32,
     /// Items collected, in the order of [`ITEMS`].
     pub collected: [u64; 4],
-    /// Green keys brewed, bongs brewed, bongs broken.
-    pub made: [u64; 3],
+    /// Green keys brewed, bongs brewed, bongs broken, ghosts released.
+    pub made: [u64; 4],
 }
 
 impl State {
@@ -641,21 +649,32 @@ fn is_duck(thing: char) -> bool {
     DUCKS.contains(&thing)
 }
 
-/// What a move note names a thing by: its character, a duck by [`DUCK`].
+fn is_ghost(thing: char) -> bool {
+    GHOSTS.contains(&thing)
+}
+
+/// What a move note names a thing by: its character, a duck by [`DUCK`],
+/// a ghost by [`GHOST`].
 pub fn kind(thing: char) -> char {
-    if is_duck(thing) { DUCK } else { thing }
+    if is_duck(thing) {
+        DUCK
+    } else if is_ghost(thing) {
+        GHOST
+    } else {
+        thing
+    }
 }
 
 fn is_pushable(thing: char) -> bool {
     thing == BOX
         || thing == HEAVY
         || is_key(thing)
-        || matches!(thing, HAMMER | BONG)
+        || matches!(thing, HAMMER | BONG | BOOK)
         || is_duck(thing)
 }
 
 fn is_liftable(thing: char) -> bool {
-    thing == BOX || is_key(thing) || matches!(thing, HAMMER | BONG) || is_duck(thing)
+    thing == BOX || is_key(thing) || matches!(thing, HAMMER | BONG | BOOK) || is_duck(thing)
 }
 
 /// Water nothing fills: the player cannot enter it.
@@ -667,9 +686,10 @@ fn is_water(ground: char) -> bool {
 fn blocks(thing: char) -> bool {
     matches!(
         thing,
-        PLAYER | WALL | WEAK_WALL | BOX | HEAVY | HAMMER | CAULDRON | BONG
+        PLAYER | WALL | WEAK_WALL | BOX | HEAVY | HAMMER | CAULDRON | BONG | BOOK
     ) || is_key(thing)
         || is_duck(thing)
+        || is_ghost(thing)
 }
 
 /// Things with BlocksPush (all blockers but the weak wall).
@@ -717,6 +737,8 @@ struct Chain {
     spent: Option<(Pos, Pos)>,
     /// The key put into a cauldron, and the cauldron.
     put_in: Option<(Pos, Pos)>,
+    /// The ghost a book at the far end releases (the whole chain moves).
+    release: Option<Pos>,
 }
 
 impl Chain {
@@ -724,6 +746,7 @@ impl Chain {
         cells: Vec::new(),
         spent: None,
         put_in: None,
+        release: None,
     };
 }
 
@@ -781,7 +804,7 @@ impl Model {
             moves: 0,
             pushes: 0,
             collected: [0; 4],
-            made: [0; 3],
+            made: [0; 4],
         };
         // rules.md §6: a plate is pressed if something presses it; a door
         // written open stays open only if its plates hold it open or
@@ -986,7 +1009,7 @@ impl Model {
             return Some(Chain {
                 cells,
                 spent: Some((last, end)),
-                put_in: None,
+                ..Chain::NONE
             });
         }
         let room = beyond.held.iter().filter(|k| **k != EMPTY).count() < 2;
@@ -994,8 +1017,17 @@ impl Model {
             cells.pop();
             return Some(Chain {
                 cells,
-                spent: None,
                 put_in: Some((last, end)),
+                ..Chain::NONE
+            });
+        }
+        // The book rule: the far end is a book and beyond it a ghost,
+        // released wherever it stands; then the whole chain moves.
+        if keys && key == BOOK && is_ghost(beyond.thing) {
+            return Some(Chain {
+                cells,
+                release: Some(end),
+                ..Chain::NONE
             });
         }
         None
@@ -1018,6 +1050,9 @@ impl Model {
                 c.held[slot] = k;
             });
             self.notes.push(Note::PutIn { key, cauldron });
+        }
+        if let Some(ghost) = chain.release {
+            self.release(ghost);
         }
         for &at in chain.cells.iter().rev() {
             self.move_thing(at, step(at, dir), Cause::Push);
@@ -1194,6 +1229,7 @@ impl Model {
             for at in board.fixtures(is_plate) {
                 let c = board.at(at);
                 let presses = blocks(c.thing)
+                    && !is_ghost(c.thing)
                     && held_at != Some((f, at))
                     && (c.fixture != PLATE_HEAVY || c.thing == HEAVY);
                 let was = c.state == PRESSED;

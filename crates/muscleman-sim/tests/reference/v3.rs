@@ -1,11 +1,13 @@
 //! The rules of rules.md version 3 the model adds, written from the rule
 //! book alone: each floor's rectangle, the ducks of the actors phase, the
-//! cauldron's brew and the hammer's strike (a bong's keys spill).
+//! cauldron's brew and the hammer's strike (a bong's keys spill); and of
+//! version 4: the ghosts of the same actors phase, and their release.
 
 use super::{
-    BONG, BOX, BRIDGE, Board, CAULDRON, Cause, DUCK, DUCKS, Dir, EMPTY, GOAL, KEY_BLUE, KEY_GREEN,
-    KEY_YELLOW, Model, Move, Note, Pos, STAIRS_DOWN, STAIRS_UP, State, WALL, WATER, WATER_GOAL,
-    WEAK_WALL, blocks, blocks_swing, closed_door, floor_mut, is_duck, is_water, step,
+    BONG, BOOK, BOX, BRIDGE, Board, CAULDRON, Cause, DUCK, DUCKS, Dir, EMPTY, GHOST, GHOSTS, GOAL,
+    KEY_BLUE, KEY_GREEN, KEY_YELLOW, Model, Move, Note, Pos, STAIRS_DOWN, STAIRS_UP, State, WALL,
+    WATER, WATER_GOAL, WEAK_WALL, blocks, blocks_swing, closed_door, floor_mut, is_duck, is_ghost,
+    is_water, step,
 };
 
 /// A floor's rectangle (rules.md §4 Floors): the smallest holding its
@@ -64,13 +66,14 @@ impl Model {
     /// id order (floor by floor, reading order at load: their serials),
     /// walks a cell its way inside its floor's rectangle onto a cell where
     /// nothing blocks, or turns clockwise and quacks. Each sees the moves
-    /// of those before it.
+    /// of those before it. Ghosts take their turns in the same pass (see
+    /// [`Model::ghost`]).
     pub(super) fn actors(&mut self) {
         let floors = self.now.others.len() as u32;
         let mut ducks: Vec<(u32, u32)> = Vec::new();
         for f in 1..=floors {
             let board = floor_of(&self.now, f);
-            for p in board.find(|c| is_duck(c.thing)) {
+            for p in board.find(|c| is_duck(c.thing) || is_ghost(c.thing)) {
                 ducks.push((board.serial(p), f));
             }
         }
@@ -85,6 +88,10 @@ impl Model {
                 continue;
             };
             let thing = board.thing(at);
+            if is_ghost(thing) {
+                self.ghost(f, at);
+                continue;
+            }
             let way = DUCKS.iter().position(|d| *d == thing).unwrap_or(0);
             let ahead = step(at, Dir::ALL[way]);
             let c = board.at(ahead);
@@ -103,6 +110,44 @@ impl Model {
                 self.notes.push(Note::Quack(at));
             }
         }
+    }
+
+    /// rules.md §4, Actors phase, a ghost's turn (version 4): a book in
+    /// the cell it faces, inside its floor's rectangle, releases it (held
+    /// or not); else it walks there if nothing blocks; else it turns
+    /// around, silently.
+    fn ghost(&mut self, f: u32, at: Pos) {
+        let board = floor_of(&self.now, f);
+        let way = GHOSTS
+            .iter()
+            .position(|g| *g == board.thing(at))
+            .unwrap_or(0);
+        let ahead = step(at, Dir::ALL[way]);
+        let c = board.at(ahead);
+        let inside = self.inside(f, ahead);
+        if inside && c.thing == BOOK {
+            floor_mut(&mut self.now, f).clear_thing(at);
+            self.now.made[3] += 1;
+            self.notes.push(Note::Released(at));
+        } else if inside && !blocks(c.thing) && !closed_door(c) {
+            floor_mut(&mut self.now, f).move_thing(at, ahead);
+            self.notes.push(Note::Moved(Move {
+                what: GHOST,
+                from: at,
+                to: ahead,
+                cause: Cause::Brain,
+            }));
+        } else {
+            floor_mut(&mut self.now, f).set_thing(at, GHOSTS[(way + 2) % 4]);
+        }
+    }
+
+    /// rules.md §4, Push chain, Book into a ghost: the ghost at `at`, on
+    /// the player's floor, is released before the chain moves.
+    pub(super) fn release(&mut self, at: Pos) {
+        self.now.board.clear_thing(at);
+        self.now.made[3] += 1;
+        self.notes.push(Note::Released(at));
     }
 
     /// rules.md §4, Environment step 2, Brew: every cauldron holding two

@@ -15,7 +15,7 @@
 //! (weak walls, doors, water, other boxes) counts as floor. Beyond the
 //! search's bound the sim has floor: a box that reaches the bound's
 //! outermost ring may come back at any other cell of it for nothing. No
-//! rule makes a box (contents are keys, hammers and collectibles), so each
+//! rule makes a box (contents are keys, hammers, books and collectibles), so each
 //! goal must be filled by one of the boxes there are.
 //!
 //! # The bound
