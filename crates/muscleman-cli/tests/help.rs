@@ -142,12 +142,12 @@ fn the_help_says_what_hands_do_under_the_rules_in_use() {
             .levels
     };
     let help = help_text(&mut app(levels(), 0, Rules::MUSCLEMAN));
-    // What can be grabbed is what the sim declares liftable: ducks and
-    // bongs too.
+    // What can be grabbed is what the sim declares liftable: ducks,
+    // bongs and books too.
     assert!(
         help.contains(
-            "g grabs the thing you face (a box, a hammer, a key, a duck or a bong; not a heavy \
-             box)"
+            "g grabs the thing you face (a box, a hammer, a key, a duck, a bong or a book; not a \
+             heavy box)"
         ),
         "{help}"
     );
