@@ -288,6 +288,39 @@ pub struct StateDecl {
     pub explain: &'static str,
 }
 
+/// The states of a recipe whose Facing is state (a duck, a ghost): up,
+/// right and left (down, the way it spawns, its own state), each with
+/// `art` and nothing lost or gained.
+pub(crate) const fn facing_states(art: Art) -> [StateDecl; 3] {
+    const fn facing(
+        state: muscleman_core::RecipeState,
+        art: Art,
+        shown: &'static str,
+    ) -> StateDecl {
+        StateDecl {
+            state,
+            lose: TagSet::EMPTY,
+            gain: TagSet::EMPTY,
+            art,
+            shown,
+            explain: "",
+        }
+    }
+    use muscleman_core::RecipeState as S;
+    [
+        facing(S::Up, art, "up"),
+        facing(S::Right, art, "right"),
+        facing(S::Left, art, "left"),
+    ]
+}
+
+/// The state word of an entity whose Facing is state: the way it faces.
+pub(crate) fn shows_facing(world: &World, id: EntityId, _: GridPos, _: TagSet) -> &'static str {
+    world.get::<Facing>(id).map_or("", |f| {
+        muscleman_core::RecipeState::facing_state(f.0).name()
+    })
+}
+
 /// The sim's part of one recipe (its level part is core's recipe table).
 #[derive(Clone, Copy, Debug)]
 pub struct RecipeDecl {

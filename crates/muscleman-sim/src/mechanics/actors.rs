@@ -20,10 +20,12 @@
 use crate::component::TagKind;
 use crate::context::StepContext;
 use crate::decl::Mechanic;
+use crate::floor::same_band;
 use crate::line::{Phase, system};
 use crate::motion::Motion;
 use crate::needs::Needs;
-use crate::world::WorldError;
+use crate::world::{World, WorldError};
+use muscleman_core::{GridDir, GridPos};
 
 /// The actors phase: one line, whatever acts.
 pub(crate) const MECHANIC: Mechanic = Mechanic {
@@ -36,6 +38,14 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
         &[system(Phase::Actors, "actors", run).when(Needs::Actors)],
     )
 };
+
+/// Return the cell ahead of an actor at `at` facing `facing`, if it is
+/// inside the actor's floor's rectangle (what every actor's turn looks
+/// at first).
+pub(crate) fn way_ahead(world: &World, at: GridPos, facing: GridDir) -> Option<GridPos> {
+    let ahead = at.step(facing);
+    (same_band(at, ahead) && world.inside_floor(ahead)).then_some(ahead)
+}
 
 /// Give every actor the player does not hold its turn, in id order.
 fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {

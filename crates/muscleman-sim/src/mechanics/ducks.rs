@@ -15,32 +15,22 @@
 //! printed plain), hashed, saved and restored by undo like any component,
 //! so in a level with a duck every step changes the state.
 
-use muscleman_core::{
-    EntityId, EntityRecipe, GridDir, GridPos, MoveCause, RecipeState, SoundHint, SoundKind,
-};
+use muscleman_core::{EntityId, EntityRecipe, GridDir, GridPos, MoveCause, SoundHint, SoundKind};
 
-use crate::component::{Facing, TagKind, TagSet};
+use crate::component::{Facing, TagKind};
 use crate::context::StepContext;
 use crate::decl::{
     Answer, Art, Assume, Init, Layer, Mechanic, Moves, RecipeDecl, Spawns, StateDecl, Tint,
+    facing_states, shows_facing,
 };
-use crate::floor::same_band;
+use crate::mechanics::actors::way_ahead;
 use crate::world::WorldError;
 
 /// A duck's look, whichever way it faces (the view gives the way).
 const ART: Art = Art::new("duck", "duck", Layer::THING, 'D', Tint::Yellow);
 
-/// The state of a duck facing `state`'s way.
-const fn facing(state: RecipeState, shown: &'static str) -> StateDecl {
-    StateDecl {
-        state,
-        lose: TagSet::EMPTY,
-        gain: TagSet::EMPTY,
-        art: ART,
-        shown,
-        explain: "",
-    }
-}
+/// Its states: the ways it may face.
+const STATES: [StateDecl; 3] = facing_states(ART);
 
 /// Ducks: actors that walk their way and turn where they cannot.
 pub(crate) const MECHANIC: Mechanic = Mechanic::new(
@@ -72,28 +62,18 @@ pub(crate) const MECHANIC: Mechanic = Mechanic::new(
     )
     .acting(act)
     .with_init(&[Init::Facing(GridDir::Down)])
-    .with_states(&[
-        facing(RecipeState::Up, "up"),
-        facing(RecipeState::Right, "right"),
-        facing(RecipeState::Left, "left"),
-    ])
-    .showing(|world, id, _, _| {
-        world
-            .get::<Facing>(id)
-            .map_or("", |f| RecipeState::facing_state(f.0).name())
-    })],
+    .with_states(&STATES)
+    .showing(shows_facing)],
     &[],
 );
 
 /// One duck's turn: a step ahead, or a quarter turn clockwise and a quack.
 fn act(ctx: &mut StepContext<'_>, duck: EntityId, at: GridPos) -> Result<(), WorldError> {
     let facing = ctx.world().get::<Facing>(duck)?.0;
-    let ahead = at.step(facing);
     let world = ctx.world();
-    let free = same_band(at, ahead)
-        && world.inside_floor(ahead)
-        && !world.index().has_kind_at(TagKind::BlocksMovement, ahead);
-    if free {
+    let free = way_ahead(world, at, facing)
+        .filter(|ahead| !world.index().has_kind_at(TagKind::BlocksMovement, *ahead));
+    if let Some(ahead) = free {
         return ctx.move_entity(duck, at, ahead, MoveCause::Brain);
     }
     ctx.set(duck, Facing(facing.rotate_right()))?;

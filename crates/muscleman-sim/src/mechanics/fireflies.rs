@@ -17,30 +17,22 @@
 //! round where it stands, silently. It blocks movement and swings, and is
 //! neither pushed nor lifted, so nothing but its own turn moves it.
 
-use muscleman_core::{EntityId, EntityRecipe, GridDir, GridPos, MoveCause, RecipeState};
+use muscleman_core::{EntityId, EntityRecipe, GridDir, GridPos, MoveCause};
 
-use crate::component::{Facing, TagKind, TagSet};
+use crate::component::{Facing, TagKind};
 use crate::context::StepContext;
 use crate::decl::{
     Answer, Art, Assume, Init, Layer, Mechanic, Moves, RecipeDecl, Spawns, StateDecl, Tint,
+    facing_states, shows_facing,
 };
-use crate::floor::same_band;
+use crate::mechanics::actors::way_ahead;
 use crate::world::WorldError;
 
 /// A firefly's look, whichever way it faces (the view gives the way).
 const ART: Art = Art::new("firefly", "firefly", Layer::THING, 'f', Tint::Yellow);
 
-/// The state of a firefly facing `state`'s way.
-const fn facing(state: RecipeState, shown: &'static str) -> StateDecl {
-    StateDecl {
-        state,
-        lose: TagSet::EMPTY,
-        gain: TagSet::EMPTY,
-        art: ART,
-        shown,
-        explain: "",
-    }
-}
+/// Its states: the ways it may face.
+const STATES: [StateDecl; 3] = facing_states(ART);
 
 /// Fireflies: actors that fly their way and turn round where they cannot.
 pub(crate) const MECHANIC: Mechanic = Mechanic::new(
@@ -65,28 +57,18 @@ pub(crate) const MECHANIC: Mechanic = Mechanic::new(
     )
     .acting(act)
     .with_init(&[Init::Facing(GridDir::Down)])
-    .with_states(&[
-        facing(RecipeState::Up, "up"),
-        facing(RecipeState::Right, "right"),
-        facing(RecipeState::Left, "left"),
-    ])
-    .showing(|world, id, _, _| {
-        world
-            .get::<Facing>(id)
-            .map_or("", |f| RecipeState::facing_state(f.0).name())
-    })],
+    .with_states(&STATES)
+    .showing(shows_facing)],
     &[],
 );
 
 /// One firefly's turn: a cell ahead, or a half turn where it stands.
 fn act(ctx: &mut StepContext<'_>, firefly: EntityId, at: GridPos) -> Result<(), WorldError> {
     let facing = ctx.world().get::<Facing>(firefly)?.0;
-    let ahead = at.step(facing);
     let world = ctx.world();
-    let free = same_band(at, ahead)
-        && world.inside_floor(ahead)
-        && !world.index().has_kind_at(TagKind::BlocksMovement, ahead);
-    if free {
+    let free = way_ahead(world, at, facing)
+        .filter(|ahead| !world.index().has_kind_at(TagKind::BlocksMovement, *ahead));
+    if let Some(ahead) = free {
         return ctx.move_entity(firefly, at, ahead, MoveCause::Brain);
     }
     ctx.set(firefly, Facing(facing.opposite()))

@@ -22,16 +22,16 @@
 //! `down`, the way it spawns, printed plain).
 
 use muscleman_core::{
-    EntityId, EntityRecipe, GhostReleased, GlobalCounter, GridDir, GridPos, MoveCause, RecipeState,
+    EntityId, EntityRecipe, GhostReleased, GlobalCounter, GridDir, GridPos, MoveCause,
 };
 
 use crate::component::{Facing, TagKind, TagSet};
 use crate::context::StepContext;
 use crate::decl::{
     Answer, Art, Assume, Init, Layer, Mechanic, Moves, RecipeDecl, Spawns, StateDecl, Tint,
-    WayClearer,
+    WayClearer, facing_states, shows_facing,
 };
-use crate::floor::same_band;
+use crate::mechanics::actors::way_ahead;
 use crate::world::{World, WorldError};
 
 crate::component::tags! {
@@ -43,17 +43,8 @@ crate::component::tags! {
 /// A ghost's look, whichever way it faces (the view gives the way).
 const ART: Art = Art::new("ghost", "ghost", Layer::THING, 'G', Tint::Cyan);
 
-/// The state of a ghost facing `state`'s way.
-const fn facing(state: RecipeState, shown: &'static str) -> StateDecl {
-    StateDecl {
-        state,
-        lose: TagSet::EMPTY,
-        gain: TagSet::EMPTY,
-        art: ART,
-        shown,
-        explain: "",
-    }
-}
+/// Its states: the ways it may face.
+const STATES: [StateDecl; 3] = facing_states(ART);
 
 /// Ghosts: actors that walk their way, turn around where they cannot, and
 /// are released by books.
@@ -91,16 +82,8 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
         )
         .acting(act)
         .with_init(&[Init::Facing(GridDir::Down)])
-        .with_states(&[
-            facing(RecipeState::Up, "up"),
-            facing(RecipeState::Right, "right"),
-            facing(RecipeState::Left, "left"),
-        ])
-        .showing(|world, id, _, _| {
-            world
-                .get::<Facing>(id)
-                .map_or("", |f| RecipeState::facing_state(f.0).name())
-        })],
+        .with_states(&STATES)
+        .showing(shows_facing)],
         &[],
     )
 };
@@ -109,11 +92,10 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
 /// half turn where it stands.
 fn act(ctx: &mut StepContext<'_>, ghost: EntityId, at: GridPos) -> Result<(), WorldError> {
     let facing = ctx.world().get::<Facing>(ghost)?.0;
-    let ahead = at.step(facing);
     let world = ctx.world();
-    if !same_band(at, ahead) || !world.inside_floor(ahead) {
+    let Some(ahead) = way_ahead(world, at, facing) else {
         return ctx.set(ghost, Facing(facing.opposite()));
-    }
+    };
     if let Some(book) = world.index().first_with(TagKind::Book, ahead) {
         return release(ctx, book, ghost);
     }
