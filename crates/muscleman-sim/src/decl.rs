@@ -540,6 +540,9 @@ pub(crate) struct Mechanic {
     /// level: the spatial index lists them, by colour class, in id order
     /// (`Tallies::listed`).
     pub(crate) lists: &'static [TagKind],
+    /// The tags whose entities weigh nothing: no plate counts them (a
+    /// ghost), however they block.
+    pub(crate) weightless: &'static [TagKind],
     /// What of its entities takes a key a push chain brings (a door, a
     /// cauldron).
     pub(crate) takes_key: Option<KeyTaker>,
@@ -569,6 +572,7 @@ impl Mechanic {
             meets: &[],
             tags: &[],
             lists: &[],
+            weightless: &[],
             takes_key: None,
             clears_way: None,
             emit: None,

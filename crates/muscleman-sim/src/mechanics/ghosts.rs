@@ -16,7 +16,7 @@
 //! and whose next cell holds a ghost releases the ghost (this module's
 //! `WayClearer`), then moves, the book into the ghost's cell.
 //!
-//! A ghost weighs nothing (no plate counts it: `plates.rs`), counts on no
+//! A ghost weighs nothing (declared `weightless`: no plate counts it), counts on no
 //! goal, and is neither pushed, lifted, sunk nor smashed: it blocks walks,
 //! chains and swings as a wall does. Its Facing is state (`Ghost:up`;
 //! `down`, the way it spawns, printed plain).
@@ -50,6 +50,7 @@ const STATES: [StateDecl; 3] = facing_states(ART);
 /// are released by books.
 pub(crate) const MECHANIC: Mechanic = Mechanic {
     tags: TAGS,
+    weightless: &[TagKind::Ghost],
     clears_way: Some(WayClearer {
         finds: before_book,
         clears: release,

@@ -1,6 +1,7 @@
 //! Plates (rules.md §4, Environment phase 3): a plate is pressed while its
-//! cell holds something that blocks movement, is not held and is no ghost
-//! (a ghost weighs nothing); a heavy plate only by something heavy.
+//! cell holds something that blocks movement, is not held and does not
+//! weigh nothing (what a mechanic declares `weightless`); a heavy plate
+//! only by something heavy.
 
 use muscleman_core::{EntityId, EntityRecipe, GridPos, KeyColor, PlatePressed, PlateReleased};
 
@@ -83,7 +84,7 @@ fn settle(world: &mut World, plate: EntityId) {
     let Some((at, tags)) = world.index().locate(plate) else {
         return;
     };
-    let pressed = pressed_at(world.index(), at, tags.color().is_none(), None);
+    let pressed = pressed_at(world, at, tags.color().is_none(), None);
     let tags = if pressed {
         tags.with(TagKind::Pressed)
     } else {
@@ -99,7 +100,7 @@ fn check(world: &World, at: GridPos, held: Option<EntityId>) -> Result<(), Invar
     for (id, tags) in index.tagged_at(at) {
         if tags.contains(TagKind::PressurePlate)
             && tags.contains(TagKind::Pressed)
-                != pressed_at(index, at, tags.color().is_none(), held)
+                != pressed_at(world, at, tags.color().is_none(), held)
         {
             return Err(InvariantError::Broken {
                 rule: "a plate's pressed state does not match what stands on it",
@@ -151,17 +152,14 @@ fn held(ctx: &StepContext<'_>) -> Option<EntityId> {
 }
 
 /// Return whether something in `at` presses a plate there: an entity that
-/// blocks movement, is not `held` and is no ghost (a ghost weighs
-/// nothing), and for a heavy plate a heavy one.
-pub(crate) fn pressed_at(
-    index: &SpatialIndex,
-    at: GridPos,
-    heavy: bool,
-    held: Option<EntityId>,
-) -> bool {
-    index.tagged_at(at).any(|(id, tags)| {
+/// blocks movement, is not `held` and does not weigh nothing (the
+/// mechanics' declared `weightless` tags), and for a heavy plate a heavy
+/// one.
+pub(crate) fn pressed_at(world: &World, at: GridPos, heavy: bool, held: Option<EntityId>) -> bool {
+    let weightless = world.weightless();
+    world.index().tagged_at(at).any(|(id, tags)| {
         tags.contains(TagKind::BlocksMovement)
-            && !tags.contains(TagKind::Ghost)
+            && !tags.intersects(weightless)
             && (!heavy || tags.contains(TagKind::Heavy))
             && Some(id) != held
     })
@@ -178,7 +176,7 @@ fn update(
         return Ok(());
     };
     let heavy = tags.color().is_none();
-    let now = pressed_at(index, at, heavy, held);
+    let now = pressed_at(ctx.world(), at, heavy, held);
     if now == tags.contains(TagKind::Pressed) {
         return Ok(());
     }

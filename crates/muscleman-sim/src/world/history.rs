@@ -126,7 +126,7 @@ impl World {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn copy_position(&self) -> Result<World, WorldError> {
-        let mut copy = World::listing(self.index.tallies().listed_tags());
+        let mut copy = World::listing(self.index.tallies().listed_tags(), self.weightless);
         let mut min: Option<GridPos> = None;
         let mut max: Option<GridPos> = None;
         for (at, _) in self.index.cells() {

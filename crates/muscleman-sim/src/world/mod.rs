@@ -71,6 +71,8 @@ pub struct World {
     counters: [u64; GlobalCounter::ALL.len()],
     /// The floors' rectangles, fixed at load.
     floors: Vec<FloorRect>,
+    /// The tags whose entities weigh nothing (no plate counts them).
+    weightless: TagSet,
 }
 
 /// A floor's rectangle (rules.md §4 Floors): the smallest rectangle that
@@ -108,7 +110,7 @@ impl World {
     /// Make an empty world whose index lists the entities of the tags in
     /// `listed` (see [`Tallies`](crate::Tallies)). [`World::new`] lists
     /// the tags the mechanics ask for.
-    pub(crate) fn listing(listed: TagSet) -> Self {
+    pub(crate) fn listing(listed: TagSet, weightless: TagSet) -> Self {
         World {
             ecs: hecs::World::default(),
             index: SpatialIndex::listing(listed),
@@ -121,7 +123,14 @@ impl World {
             slots: 0,
             counters: [0; GlobalCounter::ALL.len()],
             floors: Vec::new(),
+            weightless,
         }
+    }
+
+    /// Return the tags whose entities weigh nothing: no plate counts them
+    /// (what the mechanics declare `weightless`).
+    pub(crate) fn weightless(&self) -> TagSet {
+        self.weightless
     }
 
     fn entity(&self, id: EntityId) -> Result<hecs::Entity, WorldError> {
