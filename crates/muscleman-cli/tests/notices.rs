@@ -1,7 +1,7 @@
 //! The status line says what a step did that a player should notice (a
 //! key into a cauldron, a brew, a door unlocked by its key, a smashed bong
 //! and where its keys went, a heavy box sunk, a plate's door, a thing
-//! collected), from the step's events, named as the view names things.
+//! collected, a ghost released), from the step's events, named as the view names things.
 
 use muscleman_cli::play::App;
 use muscleman_cli::progress::Progress;
@@ -71,5 +71,20 @@ fn a_sunk_heavy_box_a_plates_door_and_a_thing_taken_are_said() {
     let mut a = app("legend: a = Apple\n#######\n#@a$. #\n#######\n");
     assert_eq!(said(&mut a, "d"), "You took the apple");
     // Undo says nothing of the sort.
+    assert_eq!(said(&mut a, "z"), "");
+}
+
+#[test]
+fn a_ghost_released_by_a_pushed_book_or_by_its_own_walk_is_said() {
+    // A book pushed into the ghost.
+    let mut a = app("legend: b = Book\nlegend: g = Ghost\n#########\n#@bg  $.#\n#########\n");
+    assert_eq!(said(&mut a, "d"), "The book released the ghost");
+    // The ghost walks into a book lying ahead of it.
+    let mut a = app(
+        "legend: b = Book\nlegend: g = Ghost:left\n#########\n#@ b g  #\n#   $.  #\n#########\n",
+    );
+    assert_eq!(said(&mut a, "."), "");
+    assert_eq!(said(&mut a, "."), "The book released the ghost");
+    // Undo brings it back and says nothing.
     assert_eq!(said(&mut a, "z"), "");
 }

@@ -173,6 +173,10 @@ pub struct EventInfo {
     pub name: &'static str,
     /// Each field's snake_case name and type, in order.
     pub fields: &'static [(&'static str, FieldType)],
+    /// What a player should notice, if the event is worth a line: a
+    /// sentence whose `{field}` stands for the entity in that field, named
+    /// as the view names it (`"The {door} opened"`).
+    pub says: Option<&'static str>,
     /// Whether it belongs to a demonstration mechanic built only with a
     /// cargo feature (`demo-glow`): the docs and the rule book leave it out.
     pub demo: bool,
@@ -222,6 +226,14 @@ pub trait EventKind: Into<SimEvent> {
     fn from_event(event: &SimEvent) -> Option<&Self>;
 }
 
+/// Return the first of at most one sentence an event declares it says.
+const fn first_words(says: &[&'static str]) -> Option<&'static str> {
+    match says {
+        [first, ..] => Some(*first),
+        [] => None,
+    }
+}
+
 /// Declares every event once: its struct, its catalogue name and fields,
 /// its `SimEvent` variant, and the conversions; JSON, signals and docs
 /// read [`SimEvent::CATALOGUE`] and [`SimEvent::fields`].
@@ -229,7 +241,7 @@ macro_rules! events {
     ($(
         $(#[doc = $doc:expr])*
         $(#[cfg($cfg:meta)])?
-        $name:ident = $json:literal {
+        $name:ident = $json:literal $(says $says:literal)? {
             $($(#[doc = $fdoc:expr])* $field:ident: $ty:ty),* $(,)?
         }
     )*) => {
@@ -295,6 +307,7 @@ macro_rules! events {
                 $($(#[cfg($cfg)])? EventInfo {
                     name: $json,
                     fields: $name::FIELDS,
+                    says: first_words(&[$($says)?]),
                     demo: false $(|| { let _ = stringify!($cfg); true })?,
                 },)*
             ];
@@ -303,6 +316,14 @@ macro_rules! events {
             pub const fn name(&self) -> &'static str {
                 match self {
                     $($(#[cfg($cfg)])? SimEvent::$name(_) => $json,)*
+                }
+            }
+
+            /// Return what a player should notice of the event, if it says
+            /// anything ([`EventInfo::says`]).
+            pub const fn says(&self) -> Option<&'static str> {
+                match self {
+                    $($(#[cfg($cfg)])? SimEvent::$name(_) => first_words(&[$($says)?]),)*
                 }
             }
 
@@ -365,7 +386,7 @@ events! {
         reason: SwingBlockedReason,
     }
     /// A sinkable entity sank into water.
-    Sank = "sank" {
+    Sank = "sank" says "The {entity} sank and fills the water: walk over it" {
         /// The entity that sank.
         entity: EntityId,
     }
@@ -377,19 +398,19 @@ events! {
         contents: SpawnedIds,
     }
     /// A key was used up opening a door.
-    KeyConsumed = "key_consumed" {
+    KeyConsumed = "key_consumed" says "The {key} unlocked the {door} for good" {
         /// The key.
         key: EntityId,
         /// The door it opened.
         door: EntityId,
     }
     /// A door opened.
-    DoorOpened = "door_opened" {
+    DoorOpened = "door_opened" says "The {door} opened" {
         /// The door.
         door: EntityId,
     }
     /// A door closed.
-    DoorClosed = "door_closed" {
+    DoorClosed = "door_closed" says "The {door} closed" {
         /// The door.
         door: EntityId,
     }
@@ -404,7 +425,7 @@ events! {
         plate: EntityId,
     }
     /// A collectible was picked up and a counter went up.
-    ItemCollected = "item_collected" {
+    ItemCollected = "item_collected" says "You took the {entity}" {
         /// The collected entity.
         entity: EntityId,
         /// The counter it added to.
@@ -424,7 +445,7 @@ events! {
         to_floor: u32,
     }
     /// A key went into a container (a key pushed into a cauldron).
-    PutIn = "put_in" {
+    PutIn = "put_in" says "The {entity} went into the {container}" {
         /// The container.
         container: EntityId,
         /// What went in, now gone (its recipe is in the container's contents).
@@ -432,7 +453,7 @@ events! {
     }
     /// A cauldron brewed its two keys: it is gone, and its product (a green
     /// key, or a bong holding both keys) stands in its cell.
-    Brewed = "brewed" {
+    Brewed = "brewed" says "The {cauldron} brewed its two keys into a {product}" {
         /// The cauldron.
         cauldron: EntityId,
         /// What it brewed.
@@ -449,7 +470,7 @@ events! {
     /// A ghost was released by a book: it is gone, and GhostsReleased went
     /// up by one (a book pushed into it, or the ghost's own walk into a
     /// book, rules.md §4).
-    GhostReleased = "ghost_released" {
+    GhostReleased = "ghost_released" says "The {book} released the {ghost}" {
         /// The ghost, now gone.
         ghost: EntityId,
         /// The book that released it (it stays where it is).
@@ -548,5 +569,30 @@ mod tests {
     #[test]
     fn an_event_is_at_most_one_cache_line() {
         assert!(std::mem::size_of::<SimEvent>() <= 64);
+    }
+
+    #[test]
+    fn what_an_event_says_names_only_its_entity_fields() {
+        let mut said = 0;
+        for info in SimEvent::CATALOGUE {
+            let Some(says) = info.says else { continue };
+            said += 1;
+            let mut rest = says;
+            while let Some(open) = rest.find('{') {
+                let after = &rest[open + 1..];
+                let close = after
+                    .find('}')
+                    .unwrap_or_else(|| panic!("{says}: an unclosed brace"));
+                let field = &after[..close];
+                assert!(
+                    info.fields.contains(&(field, FieldType::Entity)),
+                    "{}: `{{{field}}}` is not an entity field of the event",
+                    info.name
+                );
+                rest = &after[close + 1..];
+            }
+            assert!(!rest.contains('}'), "{says}: a stray brace");
+        }
+        assert!(said >= 8, "the catalogue says {said} sentences");
     }
 }

@@ -9,7 +9,7 @@ use crate::limits::{
     MAX_METADATA, MAX_RUN_LENGTH, MAX_TOTAL_CELLS, MAX_WIDTH,
 };
 use crate::messages::{
-    contents_hint, doorway, dry, holders, keys_held, on_stairs, recipe_hint, state_hint,
+    blockers, contents_hint, doorway, dry, holders, keys_held, on_stairs, recipe_hint, state_hint,
     unknown_symbol,
 };
 use crate::place::cell_name_on;
@@ -299,8 +299,8 @@ pub enum ParseErrorKind {
     /// could hold the other, the message offers it as contents.
     #[error(
         "a cell cannot hold both {0} and {1}: at most one thing that blocks movement \
-         (player, walls, boxes, heavy boxes not sunk, hammers, keys, closed doors, \
-         ducks, cauldrons, bongs, books, ghosts){hint}",
+         ({blockers}){hint}",
+        blockers = blockers(),
         hint = contents_hint(.0, .1)
     )]
     TwoBlockers(EntitySpec, EntitySpec),

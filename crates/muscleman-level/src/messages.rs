@@ -21,6 +21,12 @@ pub(crate) fn doorway() -> String {
     )
 }
 
+/// What blocks movement, for messages: every recipe whose own state
+/// does (a door only closed, a heavy box only not sunk).
+pub(crate) fn blockers() -> String {
+    names_with(CellClass::BLOCKER)
+}
+
 /// What water shares no cell with, for messages.
 pub(crate) fn dry() -> String {
     format!(

@@ -326,7 +326,7 @@ fn own_look(a: Appearance, on_goal: bool) -> Look {
         ("door" | "secret_door", c) => door_look(c, a.state == "open"),
         ("plate" | "heavy_plate", c) => plate_look(c, a.state == "pressed"),
         _ => match a.counter {
-            Some(counter) if counter != GlobalCounter::GhostsReleased => collectible_look(counter),
+            Some(counter) => collectible_look(counter),
             // What this game has no art for: the recipe's own glyph.
             _ => fallback(a),
         },

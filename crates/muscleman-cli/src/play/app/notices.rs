@@ -1,12 +1,13 @@
 //! What a step did that a player should notice, on the status line: a key
 //! into a cauldron, a brew, a door unlocked by its key, something smashed
 //! and what spilled, a heavy box sunk, a door opened or closed by its
-//! plates, a thing collected. Read from the step's events (the sim's
-//! catalogue) and named as the view names each thing (the sim's recipe
-//! declarations): no rule is worked out here. Stairs and quacks have
+//! plates, a thing collected, a ghost released. Read from the step's
+//! events in the words the event catalogue gives each (`says`), and named
+//! as the view names each thing (the sim's recipe declarations): no rule
+//! is worked out here. Stairs and quacks have
 //! their own lines (`mod.rs`, `sounds.rs`).
 
-use muscleman_core::{Contents, EntityId, EventBatch, SimEvent};
+use muscleman_core::{Contents, EntityId, EventBatch, FieldValue, SimEvent};
 use muscleman_sim::{Appearance, View};
 
 use super::App;
@@ -60,21 +61,9 @@ pub(crate) fn notices(before: &View, after: &View, events: &EventBatch) -> Vec<S
     let mut out: Vec<String> = Vec::new();
     for event in events.events() {
         let said = match event {
-            SimEvent::PutIn(p) if !brewed.contains(&p.container) => Some(format!(
-                "The {} went into the {}",
-                name(p.entity),
-                name(p.container)
-            )),
-            SimEvent::Brewed(b) => Some(format!(
-                "The {} brewed its two keys into a {}",
-                name(b.cauldron),
-                name(b.product)
-            )),
-            SimEvent::KeyConsumed(k) => Some(format!(
-                "The {} unlocked the {} for good",
-                name(k.key),
-                name(k.door)
-            )),
+            // Said by the brew or the key that did it.
+            SimEvent::PutIn(p) if brewed.contains(&p.container) => None,
+            SimEvent::DoorOpened(d) if unlocked.contains(&d.door) => None,
             SimEvent::Smashed(s) => {
                 let spilled: Vec<String> = s.contents.iter().map(|id| name(*id)).collect();
                 Some(if spilled.is_empty() {
@@ -87,16 +76,7 @@ pub(crate) fn notices(before: &View, after: &View, events: &EventBatch) -> Vec<S
                     )
                 })
             }
-            SimEvent::Sank(s) => Some(format!(
-                "The {} sank and fills the water: walk over it",
-                name(s.entity)
-            )),
-            SimEvent::DoorOpened(d) if !unlocked.contains(&d.door) => {
-                Some(format!("The {} opened", name(d.door)))
-            }
-            SimEvent::DoorClosed(d) => Some(format!("The {} closed", name(d.door))),
-            SimEvent::ItemCollected(c) => Some(format!("You took the {}", name(c.entity))),
-            _ => None,
+            _ => event.says().map(|says| filled(says, event, &name)),
         };
         if let Some(said) = said
             && !out.contains(&said)
@@ -105,6 +85,29 @@ pub(crate) fn notices(before: &View, after: &View, events: &EventBatch) -> Vec<S
         }
     }
     out.truncate(MOST);
+    out
+}
+
+/// Return the sentence `says` with each `{field}` replaced by the name of
+/// the entity in that field of `event` (the catalogue's words).
+fn filled(says: &str, event: &SimEvent, name: &dyn Fn(EntityId) -> String) -> String {
+    let fields = event.fields();
+    let mut out = String::new();
+    let mut rest = says;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('}') else {
+            break;
+        };
+        let field = &after[..close];
+        match fields.iter().find(|(f, _)| *f == field) {
+            Some((_, FieldValue::Entity(id))) => out.push_str(&name(*id)),
+            _ => out.push_str("thing"),
+        }
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
     out
 }
 
