@@ -3,10 +3,12 @@ extends Node2D
 ## import) and animates the moves the node signals.
 ##
 ## Art is drawn for a kind facing right: a piece with a `facing` (the
-## player, a duck; the sim's view gives it) is drawn turned its way, and a
-## turn is animated. A piece new since the last view (a brew's product, a
-## smash's spilled keys) grows in; a `sound_hint` shakes a bump and draws a
-## quack's sound waves. What a piece holds (`contents`) is drawn in it where
+## player, a duck, a ghost; the sim's view gives it) is drawn turned its
+## way, and a turn is animated (a ghost's half turn too). A piece new since
+## the last view (a brew's product, a smash's spilled keys) grows in; one
+## gone from it (a released ghost, a used key, a thing taken) rises and
+## shrinks away, a ghost fading as it goes; a `sound_hint` shakes a bump
+## and draws a quack's sound waves. What a piece holds (`contents`) is drawn in it where
 ## its art has room (a cauldron's key, a bong's two).
 ##
 ## main.gd calls `begin()` before each command, the node's `moved` and
@@ -49,6 +51,8 @@ var _moves := {}
 var _turned := {}
 ## The ids new in the last command's view.
 var _appeared := {}
+## The pieces gone from the last command's view, as they were drawn before.
+var _vanished: Array[Dictionary] = []
 ## For each id a `sound_hint` named in the command running now: its kind.
 var _hints := {}
 ## 0 at the start of the last command's animation, 1 at its end.
@@ -121,7 +125,7 @@ func show_view(game: Object, floor_shown: int = 0, animate: bool = true) -> void
 	_progress = 1.0
 	_fade = 1.0
 	var acted := not (_moves.is_empty() and _turned.is_empty() and _appeared.is_empty()
-		and _hints.is_empty())
+		and _hints.is_empty() and _vanished.is_empty())
 	if animate and (changed or acted):
 		_tween = create_tween()
 		if acted:
@@ -141,8 +145,15 @@ func show_view(game: Object, floor_shown: int = 0, animate: bool = true) -> void
 func _find_changes(before: Dictionary, on_same_floor: bool) -> void:
 	_turned.clear()
 	_appeared.clear()
+	_vanished.clear()
 	if not on_same_floor or before.is_empty():
 		return
+	var present := {}
+	for e in pieces:
+		present[e["id"]] = true
+	for id: int in before:
+		if not present.has(id):
+			_vanished.append(before[id])
 	for e in pieces:
 		var id: int = e["id"]
 		if not before.has(id):
@@ -219,6 +230,9 @@ func _draw() -> void:
 		_draw_floor(_leaving["pieces"], _leaving["inside"], _leaving["walls"])
 	else:
 		_draw_floor(pieces, inside, walls)
+		if _progress < 1.0:
+			for e in _vanished:
+				_draw_piece(e, Vector2(e["cell"]), e["on_goal"], true)
 
 
 func _draw_floor(
@@ -244,7 +258,10 @@ func _draw_floor(
 		_draw_piece(e, _cell_of(e), e["on_goal"])
 
 
-func _draw_piece(e: Dictionary, at: Vector2, on_goal: bool) -> void:
+func _draw_piece(e: Dictionary, at: Vector2, on_goal: bool, vanishing := false) -> void:
+	if vanishing:
+		# Gone in this command: it rises half a cell and shrinks away.
+		at += Vector2.UP * 0.5 * _progress
 	var r := _rect_of(at)
 	var mid := r.get_center()
 	var id: int = e["id"]
@@ -254,6 +271,8 @@ func _draw_piece(e: Dictionary, at: Vector2, on_goal: bool) -> void:
 	if animating and _turned.has(id):
 		angle = lerp_angle(_turned[id], angle, _progress)
 	var grow := lerpf(0.3, 1.0, _progress) if animating and _appeared.has(id) else 1.0
+	if vanishing:
+		grow = lerpf(1.0, 0.4, _progress)
 	var shake := Vector2.ZERO
 	var hint: String = _hints.get(id, "") if animating else ""
 	if hint == "bump":
@@ -264,14 +283,15 @@ func _draw_piece(e: Dictionary, at: Vector2, on_goal: bool) -> void:
 		draw_set_transform_matrix(
 			Transform2D(angle, Vector2(grow, grow), 0.0, mid + shake) * Transform2D(0.0, -mid)
 		)
-	_draw_art(e, r, on_goal)
+	_draw_art(e, r, on_goal, 1.0 - _progress if vanishing else 1.0)
 	if turned:
 		draw_set_transform_matrix(Transform2D.IDENTITY)
 	if hint == "quack":
 		_draw_quack(mid, angle)
 
 
-func _draw_art(e: Dictionary, r: Rect2, on_goal: bool) -> void:
+## Draw a piece's art; `alpha` fades what is drawn see-through (a ghost).
+func _draw_art(e: Dictionary, r: Rect2, on_goal: bool, alpha: float) -> void:
 	var s := cell_size
 	var mid := r.get_center()
 	match e["kind"]:
@@ -372,6 +392,10 @@ func _draw_art(e: Dictionary, r: Rect2, on_goal: bool) -> void:
 			_draw_bong(mid, e["contents"])
 		"duck":
 			_draw_duck(mid)
+		"ghost":
+			_draw_ghost(mid, Palette.tint(e["tint"]), alpha)
+		"book":
+			_draw_book(r, Palette.tint(e["tint"]))
 		"player":
 			_draw_player(mid)
 		_:
@@ -449,6 +473,43 @@ func _draw_duck(mid: Vector2) -> void:
 	draw_arc(head, s * 0.13, 0, TAU, 16, Palette.DUCK_DARK, maxf(1.5, s * 0.03))
 	for k: float in [-1.0, 1.0]:
 		draw_circle(head + Vector2(s * 0.05, s * 0.065 * k), s * 0.03, Palette.BACKGROUND)
+
+
+func _draw_ghost(mid: Vector2, c: Color, alpha: float) -> void:
+	# A see-through sheet seen from above, facing right: a round head, a
+	# body trailing off in three wisps behind, two eyes looking ahead.
+	var s := cell_size
+	var body := c
+	body.a = 0.55 * alpha
+	var points := PackedVector2Array()
+	for i in 13:
+		var a := -PI / 2.0 + PI * i / 12.0
+		points.append(mid + Vector2(s * 0.06, 0) + Vector2.from_angle(a) * s * 0.3)
+	for i in 7:
+		# The wisps, from the bottom edge back to the top.
+		var y := s * (0.3 - 0.1 * i)
+		var x := -s * (0.36 if i % 2 == 0 else 0.24)
+		points.append(mid + Vector2(x, y))
+	draw_colored_polygon(points, body)
+	var rim := c
+	rim.a = 0.9 * alpha
+	points.append(points[0])
+	draw_polyline(points, rim, maxf(1.5, s * 0.03))
+	var eye := Palette.BACKGROUND
+	eye.a = alpha
+	for k: float in [-1.0, 1.0]:
+		draw_circle(mid + Vector2(s * 0.16, s * 0.1 * k), s * 0.05, eye)
+
+
+func _draw_book(r: Rect2, c: Color) -> void:
+	# A closed book from above: its cover, a darker spine and the pages' edge.
+	var s := cell_size
+	var cover := r.grow(-s * 0.18)
+	draw_rect(cover, c)
+	draw_rect(Rect2(cover.position, Vector2(s * 0.1, cover.size.y)), c.darkened(0.4))
+	draw_rect(Rect2(Vector2(cover.end.x - s * 0.06, cover.position.y + s * 0.03),
+		Vector2(s * 0.05, cover.size.y - s * 0.06)), Palette.TINTS["plain"])
+	draw_rect(cover, c.darkened(0.5), false, maxf(1.5, s * 0.03))
 
 
 func _draw_quack(mid: Vector2, angle: float) -> void:

@@ -7,6 +7,7 @@ const SUITES: Array[String] = [
 	"res://tests/test_node.gd",
 	"res://tests/test_scene.gd",
 	"res://tests/test_world.gd",
+	"res://tests/test_ghosts.gd",
 ]
 
 

@@ -68,3 +68,17 @@ func id_at(game: Object, cell: Vector2i, kind: String) -> int:
 ## Return the kinds of a list of entity dictionaries, in order.
 func kinds(entities: Array) -> Array:
 	return entities.map(func(e: Dictionary) -> String: return e["kind"])
+
+
+## Press and release key `code` (by its physical key), a frame each, as a
+## player would.
+func press_key(code: Key) -> void:
+	var key := InputEventKey.new()
+	key.physical_keycode = code
+	key.pressed = true
+	Input.parse_input_event(key)
+	await tree.process_frame
+	var release: InputEventKey = key.duplicate()
+	release.pressed = false
+	Input.parse_input_event(release)
+	await tree.process_frame

@@ -168,22 +168,6 @@ func test_every_sound_is_built_and_a_name_with_none_is_empty() -> void:
 	game.free()
 
 
-func _press(event: InputEvent) -> void:
-	event.pressed = true
-	Input.parse_input_event(event)
-	await tree.process_frame
-	var release: InputEvent = event.duplicate()
-	release.pressed = false
-	Input.parse_input_event(release)
-	await tree.process_frame
-
-
-func _key(code: Key) -> InputEventKey:
-	var key := InputEventKey.new()
-	key.physical_keycode = code
-	return key
-
-
 func test_the_scene_draws_ducks_and_asks_for_a_bump_a_quack_and_a_brew() -> void:
 	var main: Node = MAIN_SCENE.instantiate()
 	tree.root.add_child(main)
@@ -204,14 +188,14 @@ func test_the_scene_draws_ducks_and_asks_for_a_bump_a_quack_and_a_brew() -> void
 
 	# Left into the wall: a bump; the duck walks a cell meanwhile.
 	sounds.requested.clear()
-	await _press(_key(KEY_LEFT))
+	await press_key(KEY_LEFT)
 	check_eq(sounds.requested, ["bump"], "a refused move bumps")
 	check_eq(sounds.played, ["bump"], "and the bump is played")
 	check(main.board._moves.has(duck), "the duck's move animates")
 	# Wait: the duck walks, then the box stops it: it turns and quacks.
-	await _press(_key(KEY_PERIOD))
+	await press_key(KEY_PERIOD)
 	check_eq(sounds.requested, ["bump"], "a walk is silent")
-	await _press(_key(KEY_PERIOD))
+	await press_key(KEY_PERIOD)
 	check_eq(sounds.requested, ["bump", "quack"], "the duck quacks")
 	check(main.board._turned.has(duck), "its turn animates")
 	check_eq(main.board._hints.get(duck), "quack", "the quack is drawn")
@@ -220,20 +204,20 @@ func test_the_scene_draws_ducks_and_asks_for_a_bump_a_quack_and_a_brew() -> void
 			check_eq(e["facing"], Vector2i.DOWN, "the duck is drawn facing down")
 
 	# M mutes: asked for, not played; the HUD says so.
-	await _press(_key(KEY_M))
+	await press_key(KEY_M)
 	check(sounds.muted, "M mutes")
 	check(main.stats_label.text.contains("sound off"), "the HUD says the sound is off")
-	await _press(_key(KEY_LEFT))
+	await press_key(KEY_LEFT)
 	check_eq(sounds.requested.back(), "bump", "a muted bump is still asked for")
 	check_eq(sounds.played, ["bump", "quack"], "but not played")
-	await _press(_key(KEY_M))
+	await press_key(KEY_M)
 	check(not sounds.muted, "M again unmutes")
 
 	# The brew: a plop, the brew, and the green key grows in.
 	main.load_level_file(POND)
 	sounds.requested.clear()
-	await _press(_key(KEY_RIGHT))
-	await _press(_key(KEY_RIGHT))
+	await press_key(KEY_RIGHT)
+	await press_key(KEY_RIGHT)
 	check_eq(sounds.requested, ["put_in", "brew"], "the brew is heard")
 	var green := id_at(main.game, Vector2i(4, 1), "key")
 	check(main.board._appeared.has(green), "the green key grows in")

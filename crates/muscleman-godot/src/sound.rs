@@ -3,8 +3,8 @@
 //!
 //! A command's signals ask for sounds through the table: a refused move's
 //! `sound_hint` (`bump`), a duck's (`quack`), a push, a sinking, a smash, a
-//! door opening or closing, a key put into a cauldron, a brew, a grab and a
-//! pickup. [`sounds_of`] gives each sound once per command, in the order
+//! door opening or closing, a key put into a cauldron, a brew, a grab, a
+//! pickup and a ghost's release. [`sounds_of`] gives each sound once per command, in the order
 //! first asked for; the node hands them to the scene (`last_sounds()`), and
 //! the scene plays each from [`Sound::samples`]: mono 16-bit PCM at
 //! [`RATE`], short (at most half a second) and the same on every run.
@@ -39,6 +39,8 @@ pub enum Sound {
     Grab,
     /// The player picks up a collectible: a bright two-note chime.
     Pickup,
+    /// A book releases a ghost: an airy shimmer rising away.
+    Release,
 }
 
 /// Which signal asks for which sound: the signal's name, the name it
@@ -58,6 +60,7 @@ pub const EVENT_SOUNDS: &[(&str, &str, Sound)] = &[
     ("brewed", "", Sound::Brew),
     ("grab_attached", "", Sound::Grab),
     ("item_collected", "", Sound::Pickup),
+    ("ghost_released", "", Sound::Release),
 ];
 
 /// A waveform.
@@ -99,7 +102,7 @@ macro_rules! note {
 
 impl Sound {
     /// Every sound, in order.
-    pub const ALL: [Sound; 11] = [
+    pub const ALL: [Sound; 12] = [
         Sound::Bump,
         Sound::Quack,
         Sound::Push,
@@ -111,6 +114,7 @@ impl Sound {
         Sound::Brew,
         Sound::Grab,
         Sound::Pickup,
+        Sound::Release,
     ];
 
     /// Return its name (`"bump"`, `"door_open"`, ...).
@@ -127,6 +131,7 @@ impl Sound {
             Sound::Brew => "brew",
             Sound::Grab => "grab",
             Sound::Pickup => "pickup",
+            Sound::Release => "release",
         }
     }
 
@@ -187,6 +192,12 @@ impl Sound {
             Sound::Pickup => &[
                 note!(Sine, 988.0, 988.0, 0.0, 0.06, 0.35),
                 note!(Sine, 1319.0, 1319.0, 0.06, 0.12, 0.35),
+            ],
+            Sound::Release => &[
+                note!(Sine, 440.0, 880.0, 0.0, 0.4, 0.3),
+                note!(Sine, 660.0, 1320.0, 0.08, 0.32, 0.2),
+                note!(Sine, 990.0, 1980.0, 0.16, 0.24, 0.12),
+                note!(Noise, 0.0, 0.0, 0.0, 0.2, 0.04),
             ],
         }
     }
