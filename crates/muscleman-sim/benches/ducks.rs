@@ -1,22 +1,25 @@
-//! Duck bench: the actors phase costs in proportion to the ducks, never to
-//! the level's area (rules.md §4: "the actors phase visits the ducks, not
-//! the level").
+//! Actors bench: the actors phase costs in proportion to the actors (ducks,
+//! ghosts), never to the level's area (rules.md §4: "the actors phase
+//! visits the actors, not the level").
 //!
-//! Run with `cargo bench -p muscleman-sim --bench ducks`. Group
-//! `duck_step/{small_1,large_1,large_1000}`: one iteration is one step in
-//! which the player waits and every duck walks a cell or turns and quacks.
+//! Run with `cargo bench -p muscleman-sim --bench ducks`. Groups
+//! `duck_step/{small_1,large_1,large_1000}` and `ghost_step/...` (the
+//! same cases with ghosts): one iteration is one step in which the player
+//! waits and every duck walks a cell or turns and quacks, every ghost
+//! walks a cell or turns around.
 //!
 //! - `small_1`: a 10×10 walled room with one duck.
 //! - `large_1`: a 1000×1000 walled room with one duck.
-//! - `large_1000`: the same room with 1,000 ducks.
+//! - `large_1000`: the same room with 1,000 ducks (ghosts).
 //!
 //! `small_1` and `large_1` should be within 30% of each other (the area
 //! does not count), and `large_1000` about 1,000 times the duck's part of
 //! `large_1` (a step without ducks costs the rest: see `step`).
 //!
 //! `DUCKS_PROFILE=NAME:N` runs `N` steps of one case (`small_1`,
-//! `large_1`, `large_1000`) without criterion, for callgrind, whose
-//! instruction counts do not depend on the machine's load.
+//! `large_1`, `large_1000`; `ghost_large_1000` and so on with ghosts)
+//! without criterion, for callgrind, whose instruction counts do not
+//! depend on the machine's load.
 
 use std::hint::black_box;
 
@@ -28,8 +31,9 @@ use muscleman_level::Level;
 use muscleman_sim::{Rules, World, step_into, world_from_level};
 
 /// A walled room of `size`×`size` with the player at (1, 1) and `ducks`
-/// ducks two cells apart from (3, 3), row after row, facing every way in turn.
-fn level(size: usize, ducks: usize) -> Level {
+/// actors of recipe `actor` two cells apart from (3, 3), row after row,
+/// facing every way in turn.
+fn level(size: usize, ducks: usize, actor: R) -> Level {
     let mut level = Level::new(size, size).expect("the level fits");
     let at = |x: usize, y: usize| {
         GridPos::new(
@@ -51,7 +55,7 @@ fn level(size: usize, ducks: usize) -> Level {
         RecipeState::Left,
     ];
     for i in 0..ducks {
-        let duck = EntitySpec::new(R::Duck).with_state(ways[i % 4]);
+        let duck = EntitySpec::new(actor).with_state(ways[i % 4]);
         level
             .add(at(3 + 2 * (i % per_row), 3 + 2 * (i / per_row)), duck)
             .expect("a duck fits");
@@ -100,7 +104,7 @@ const CASES: [(&str, usize, usize); 3] = [
 fn duck_step(c: &mut Criterion) {
     let mut group = c.benchmark_group("duck_step");
     for (name, size, ducks) in CASES {
-        let mut rig = Rig::new(&level(size, ducks));
+        let mut rig = Rig::new(&level(size, ducks, R::Duck));
         rig.step();
         assert_eq!(rig.events.len(), ducks, "each duck walks or quacks once");
         group.bench_function(BenchmarkId::from_parameter(name), |b| b.iter(|| rig.step()));
@@ -108,7 +112,20 @@ fn duck_step(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, duck_step);
+fn ghost_step(c: &mut Criterion) {
+    let mut group = c.benchmark_group("ghost_step");
+    for (name, size, ghosts) in CASES {
+        let mut rig = Rig::new(&level(size, ghosts, R::Ghost));
+        rig.step();
+        // Every ghost walks but the ones facing the wall above, which turn
+        // around silently.
+        assert!(rig.events.len() * 4 >= ghosts * 3, "the ghosts walk");
+        group.bench_function(BenchmarkId::from_parameter(name), |b| b.iter(|| rig.step()));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, duck_step, ghost_step);
 
 /// Run the benches, or with `DUCKS_PROFILE=NAME:N` exactly `N` steps of
 /// case `NAME` (after loading and one checked step), for callgrind.
@@ -116,11 +133,15 @@ fn main() {
     if let Ok(spec) = std::env::var("DUCKS_PROFILE") {
         let (name, n) = spec.split_once(':').unwrap_or((spec.as_str(), "1000"));
         let n: u64 = n.parse().expect("DUCKS_PROFILE=NAME:N");
+        let (case_name, actor) = match name.strip_prefix("ghost_") {
+            Some(case) => (case, R::Ghost),
+            None => (name, R::Duck),
+        };
         let (_, size, ducks) = CASES
             .into_iter()
-            .find(|(case, _, _)| *case == name)
+            .find(|(case, _, _)| *case == case_name)
             .expect("DUCKS_PROFILE names a case");
-        let mut rig = Rig::new(&level(size, ducks));
+        let mut rig = Rig::new(&level(size, ducks, actor));
         for _ in 0..n {
             rig.step();
         }
