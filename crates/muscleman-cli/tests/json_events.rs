@@ -2,7 +2,8 @@
 //! come in the order §4 gives them (the player's action, then the ducks,
 //! then the environment: collect, brew, sink, plates, doors; the bump
 //! last), with the names and fields of §7 (`put_in`, `brewed`,
-//! `sound_hint` with `entity` and `kind`, `moved` with cause `brain`).
+//! `sound_hint` with `entity` and `kind`, `moved` with cause `brain`,
+//! `ghost_released` before the chain's moves; ducks and ghosts by id).
 
 mod common;
 
@@ -17,8 +18,13 @@ const LEVEL: &str = "legend: d = Duck:left\nlegend: c = Cauldron(KeyBlue)\nlegen
 
 /// The JSON lines of `replay LEVEL MOVES --json`.
 fn lines(moves: &str) -> Vec<Value> {
+    lines_of(LEVEL, moves)
+}
+
+/// The JSON lines of `replay level moves --json`.
+fn lines_of(level: &str, moves: &str) -> Vec<Value> {
     let f = Files::new();
-    let path = f.write("level.txt", LEVEL);
+    let path = f.write("level.txt", level);
     let (out, _) = expect_ok(
         &f,
         &["replay", path.to_str().unwrap(), moves, "--json"],
@@ -102,4 +108,38 @@ fn a_blocked_duck_quacks_where_it_stands() {
         names(&lines[2])
     );
     assert_eq!(lines[3]["events"][0]["entity"]["recipe"], "Duck");
+}
+
+/// A book pushed into a ghost: `ghost_released` first, then the chain's
+/// moves; then the actors by id, a ghost before a duck; then a ghost
+/// walking into the book releases itself in the actors phase.
+#[test]
+fn a_release_comes_before_the_chain_and_actors_go_by_id() {
+    let level = "legend: b = Book\nlegend: g = Ghost\nlegend: h = Ghost:left\nlegend: d = Duck:left\n\
+                 ###########\n#@bg  h d #\n###########\n";
+    let lines = lines_of(level, "rwww");
+    assert_eq!(
+        names(&lines[0]),
+        [
+            "ghost_released",
+            "moved:push",
+            "moved:player",
+            "moved:brain",
+            "moved:brain"
+        ]
+    );
+    let events = &lines[0]["events"];
+    assert_eq!(events[0]["ghost"]["recipe"], "Ghost");
+    assert_eq!(events[0]["book"]["recipe"], "Book");
+    assert_eq!(events[1]["entity"], events[0]["book"]);
+    assert_eq!(events[3]["entity"]["recipe"], "Ghost");
+    assert_eq!(events[4]["entity"]["recipe"], "Duck");
+    // The ghost walks left into the book; the duck follows it by a cell.
+    assert_eq!(names(&lines[1]), ["moved:brain", "moved:brain"]);
+    let released = &lines[2]["events"][0];
+    assert_eq!(names(&lines[2])[0], "ghost_released");
+    assert_eq!(released["ghost"], events[3]["entity"]);
+    assert_eq!(released["book"], events[0]["book"]);
+    let final_line = lines.last().expect("a final line");
+    assert_eq!(final_line["counters"]["ghosts_released"].as_u64(), Some(2));
 }
