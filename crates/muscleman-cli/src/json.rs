@@ -33,11 +33,21 @@ impl Recipes {
         }
     }
 
-    /// Remember every living entity an event names (new ones: a smashed box's contents).
+    /// Remember every living entity an event names, by the fields the
+    /// catalogue declares (new ones: a smashed box's contents, a brew's
+    /// product), so a later step that destroys it still names it.
     pub fn learn_event(&mut self, world: &World, e: &SimEvent) {
-        if let SimEvent::Smashed(s) = e {
-            for &id in s.contents.iter() {
-                self.learn(world, id);
+        for (_, value) in e.fields().iter() {
+            match value {
+                FieldValue::Entity(id) | FieldValue::MaybeEntity(Some(id)) => {
+                    self.learn(world, *id);
+                }
+                FieldValue::Entities(ids) => {
+                    for &id in ids.iter() {
+                        self.learn(world, id);
+                    }
+                }
+                _ => {}
             }
         }
     }

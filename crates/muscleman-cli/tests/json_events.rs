@@ -143,3 +143,19 @@ fn a_release_comes_before_the_chain_and_actors_go_by_id() {
     let final_line = lines.last().expect("a final line");
     assert_eq!(final_line["counters"]["ghosts_released"].as_u64(), Some(2));
 }
+
+/// A brew's green key, made in the replay and then used up in the green
+/// door, is still named by its recipe when it is gone: the replay learns
+/// every entity an event names.
+#[test]
+fn an_entity_made_in_the_replay_keeps_its_recipe_when_it_is_used_up() {
+    let level = "legend: c = Cauldron(KeyBlue)\nlegend: y = KeyYellow\nlegend: G = DoorGreen\n\
+                 ########\n#@yc G #\n########\n";
+    let lines = lines_of(level, "rrr");
+    assert_eq!(names(&lines[0]), ["put_in", "moved:player", "brewed"]);
+    let product = &lines[0]["events"][2]["product"];
+    assert_eq!(product["recipe"], "KeyGreen");
+    let consumed = &lines[2]["events"][0];
+    assert_eq!(consumed["event"], "key_consumed");
+    assert_eq!(consumed["key"], *product);
+}
