@@ -13,64 +13,62 @@ pub enum KeyColor {
     Green,
 }
 
-/// A level-wide counter that collecting or making things increments.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum GlobalCounter {
+/// Declares every counter once, one line each: its variant, its doc and
+/// its name in saves and JSON; [`GlobalCounter::ALL`] and
+/// [`GlobalCounter::name`] follow from the list.
+macro_rules! counters {
+    ($($(#[doc = $doc:expr])* $name:ident = $json:literal,)*) => {
+        /// A level-wide counter that collecting or making things increments.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum GlobalCounter {
+            $($(#[doc = $doc])* $name,)*
+        }
+
+        impl GlobalCounter {
+            /// Every counter, in declaration order.
+            pub const ALL: [GlobalCounter; [$(GlobalCounter::$name),*].len()] =
+                [$(GlobalCounter::$name),*];
+
+            /// Return the counter's name in saves and JSON (`"apples_eaten"`).
+            ///
+            /// # Example
+            /// ```
+            /// use muscleman_core::GlobalCounter;
+            ///
+            /// assert_eq!(GlobalCounter::CheeseEaten.name(), "cheese_eaten");
+            /// ```
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(GlobalCounter::$name => $json,)*
+                }
+            }
+        }
+    };
+}
+
+counters! {
     /// Coins collected.
-    Coins,
+    Coins = "coins",
     /// Ghosts released from books.
-    GhostsReleased,
+    GhostsReleased = "ghosts_released",
     /// Green keys made.
-    GreenKeysMade,
+    GreenKeysMade = "green_keys_made",
     /// Bongs made.
-    BongsMade,
+    BongsMade = "bongs_made",
     /// Bongs broken.
-    BongsBroken,
+    BongsBroken = "bongs_broken",
     /// Apples eaten.
-    ApplesEaten,
+    ApplesEaten = "apples_eaten",
     /// Pears eaten.
-    PearsEaten,
+    PearsEaten = "pears_eaten",
     /// Pieces of cheese eaten.
-    CheeseEaten,
+    CheeseEaten = "cheese_eaten",
 }
 
 impl GlobalCounter {
-    /// Every counter, in declaration order.
-    pub const ALL: [GlobalCounter; 8] = [
-        GlobalCounter::Coins,
-        GlobalCounter::GhostsReleased,
-        GlobalCounter::GreenKeysMade,
-        GlobalCounter::BongsMade,
-        GlobalCounter::BongsBroken,
-        GlobalCounter::ApplesEaten,
-        GlobalCounter::PearsEaten,
-        GlobalCounter::CheeseEaten,
-    ];
-
     /// Return the counter's place in [`GlobalCounter::ALL`].
     pub const fn index(self) -> usize {
         self as usize
-    }
-
-    /// Return the counter's name in saves and JSON (`"apples_eaten"`).
-    ///
-    /// # Example
-    /// ```
-    /// use muscleman_core::GlobalCounter;
-    ///
-    /// assert_eq!(GlobalCounter::CheeseEaten.name(), "cheese_eaten");
-    /// ```
-    pub const fn name(self) -> &'static str {
-        match self {
-            GlobalCounter::Coins => "coins",
-            GlobalCounter::GhostsReleased => "ghosts_released",
-            GlobalCounter::GreenKeysMade => "green_keys_made",
-            GlobalCounter::BongsMade => "bongs_made",
-            GlobalCounter::BongsBroken => "bongs_broken",
-            GlobalCounter::ApplesEaten => "apples_eaten",
-            GlobalCounter::PearsEaten => "pears_eaten",
-            GlobalCounter::CheeseEaten => "cheese_eaten",
-        }
     }
 }
 
@@ -108,6 +106,25 @@ impl MoveCause {
             MoveCause::Brain => "brain",
             MoveCause::Undo => "undo",
             MoveCause::Restart => "restart",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_counter_is_in_all_at_its_index_with_its_own_snake_case_name() {
+        for (i, counter) in GlobalCounter::ALL.into_iter().enumerate() {
+            assert_eq!(counter.index(), i);
+            let name = counter.name();
+            assert!(
+                name.chars().all(|c| c.is_ascii_lowercase() || c == '_'),
+                "{name}"
+            );
+            let same = GlobalCounter::ALL.iter().filter(|c| c.name() == name);
+            assert_eq!(same.count(), 1, "{name} names one counter");
         }
     }
 }
