@@ -288,6 +288,18 @@ impl MusclemanGame {
         signals().map(|s| GString::from(s.name)).collect()
     }
 
+    /// Return each signal's parameter names by signal name, built from the
+    /// sim's event catalogue (not from this node's declarations, which a
+    /// test holds to it).
+    #[func]
+    fn signal_parameters(&self) -> VarDictionary {
+        let mut all = VarDictionary::new();
+        for s in signals() {
+            all.set(s.name, &strings(s.params.iter().map(|(name, _)| *name)));
+        }
+        all
+    }
+
     /// Return the level's title ("" when no level is loaded).
     #[func]
     fn title(&self) -> GString {
