@@ -309,7 +309,7 @@ pub fn search(game: &Game, options: &SolveOptions, held: bool) -> HintAnswer {
 }
 
 /// Turn the solver's outcome into an answer.
-fn answer_of(
+pub fn answer_of(
     outcome: Result<SolveOutcome, muscleman_solver::SolveError>,
     held: bool,
 ) -> HintAnswer {
@@ -342,7 +342,7 @@ fn answer_of(
 /// Keep a solution only if it solves the game it is for, replayed letter
 /// by letter in a copy of it (loaded from its save): the solver replays it
 /// too, so a refusal here is a bug, and says so.
-fn checked(answer: HintAnswer, game: &Game) -> HintAnswer {
+pub fn checked(answer: HintAnswer, game: &Game) -> HintAnswer {
     let HintAnswer::Moves { letters, .. } = &answer else {
         return answer;
     };

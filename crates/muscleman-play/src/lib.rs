@@ -9,6 +9,8 @@
 //! - [`hint`]: the solver from the game's position, its answer checked
 //!   by replaying it and put in words; "no solution from here" only when
 //!   proved. [`verdict`]: the solver on a level as it stands.
+//! - [`about`]: a level's introduction and everything it holds, in its
+//!   recipes' words, for the help.
 //! - [`solution`]: a game's command log as the path from the start;
 //!   [`moves`]: the MOVES letters; [`mouse`]: a click's walk or push,
 //!   planned on what the board shows; [`builtin`]: the built-in collections'
@@ -31,6 +33,7 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
+pub mod about;
 pub mod builtin;
 pub mod fsutil;
 pub mod hint;

@@ -9,9 +9,8 @@
 //! exactly how many rows it takes: past the window it scrolls, and its
 //! frame says so.
 
-use muscleman_core::{Contents, EntitySpec, GridPos};
-use muscleman_level::Level;
-use muscleman_sim::{Appearance, TagKind, View, World, appearance, spawn_spec};
+use muscleman_core::Contents;
+use muscleman_sim::{Appearance, TagKind};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -23,6 +22,7 @@ use super::keys::{GameAction, LegendLine, key_legend, key_of};
 use super::names::rules_name;
 use super::palette::Palette;
 use crate::level_rules;
+use muscleman_play::about::things_in;
 
 /// Return what the rules in use let the player do: how long a line of
 /// boxes it pushes, and what its hands do (grab takes what it faces; with
@@ -101,43 +101,6 @@ fn or_list(names: &[&str]) -> String {
         Some((last, _)) => last.clone(),
         None => "nothing".to_owned(),
     }
-}
-
-/// Return the appearances of everything the level holds, as it began and
-/// as it is now: its things in the states they are written in or have come
-/// to, and what boxes hold, in recipe order. What is not in play any more
-/// (a spent key) is still explained; so is what came (a sunk heavy box).
-pub(crate) fn things_in(level: &Level, view: &View) -> Vec<Appearance> {
-    let mut specs: Vec<EntitySpec> = level.all_entities().map(|(_, _, s)| s).collect();
-    specs.sort_unstable();
-    specs.dedup();
-    let mut world = World::new();
-    let mut out: Vec<Appearance> = Vec::new();
-    let mut x = 0;
-    let mut add = |out: &mut Vec<Appearance>, spec: &EntitySpec| {
-        x += 1;
-        if let Ok(id) = spawn_spec(&mut world, spec, GridPos::new(x, 0)) {
-            out.push(appearance(&world, id));
-        }
-    };
-    for spec in &specs {
-        add(&mut out, spec);
-    }
-    let now: Vec<Appearance> = view.all_sprites().iter().map(|s| s.appearance).collect();
-    for a in &now {
-        out.push(*a);
-    }
-    let inside: Vec<EntitySpec> = out
-        .iter()
-        .flat_map(|a| a.contents.as_slice().to_vec())
-        .map(EntitySpec::new)
-        .collect();
-    for spec in &inside {
-        add(&mut out, spec);
-    }
-    out.sort_by_key(|a| (a.recipe, a.state, a.kind));
-    out.dedup_by_key(|a| (a.recipe, a.state, a.kind, a.state_explain));
-    out
 }
 
 /// The lines explaining the things of the level: one a recipe's words,
