@@ -16,7 +16,9 @@
 //!   planned on what the board shows; [`builtin`]: the built-in collections'
 //!   solutions, pars and former set keys; [`level_rules`]: the rules a
 //!   level says it needs; [`fsutil`]: files written whole and read up to a
-//!   cap; [`words`]: counted nouns.
+//!   cap; [`words`]: counted nouns; [`sound`]: which event asks for
+//!   which sound, and each sound's samples (the Godot adapter and the page
+//!   play the same).
 //!
 //! # Example
 //! ```
@@ -43,5 +45,6 @@ pub mod moves;
 pub mod progress;
 pub mod saves;
 pub mod solution;
+pub mod sound;
 pub mod verdict;
 pub mod words;

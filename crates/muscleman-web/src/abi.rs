@@ -215,6 +215,21 @@ pub extern "C" fn mm_about() -> usize {
     reply_with(result)
 }
 
+/// Answer with every sound's samples, as the Godot adapter plays them.
+// SAFETY: as for `mm_input`: a unique exported name.
+#[unsafe(no_mangle)]
+pub extern "C" fn mm_sounds() -> usize {
+    reply(crate::record::sounds())
+}
+
+/// Answer with the level's text, as a link shares it.
+// SAFETY: as for `mm_input`: a unique exported name.
+#[unsafe(no_mangle)]
+pub extern "C" fn mm_level_text() -> usize {
+    let result = lock(&WEB).level_text();
+    reply_with(result)
+}
+
 /// Answer with the walk to cell (`x`, `y`) of the player's floor.
 // SAFETY: as for `mm_input`: a unique exported name.
 #[unsafe(no_mangle)]

@@ -60,6 +60,15 @@ impl Web {
         }))
     }
 
+    /// Answer with the level's text (`docs/level-format.md`), as a link
+    /// shares it.
+    pub fn level_text(&self) -> Result<Value, WebError> {
+        let game = self
+            .current()
+            .ok_or_else(|| WebError::new("no level is loaded"))?;
+        Ok(json!(game.level().to_text()))
+    }
+
     /// Answer with the moves of a tap on cell (`x`, `y`) of the player's
     /// floor, as the terminal's mouse plans them on what the board shows:
     /// `{"moves"}`, the shortest walk there (MOVES letters), or, with a

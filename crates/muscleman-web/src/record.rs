@@ -1,8 +1,11 @@
-//! A solve recorded in the progress the page keeps, as it happens, and a
-//! record as the page reads it.
+//! What a step leaves beside the board: a solve recorded in the progress
+//! the page keeps, as it happens (and a record as the page reads it), and
+//! the sounds its events ask for, by the one table the Godot adapter
+//! plays too ([`muscleman_play::sound`]).
 
 use muscleman_play::progress::{LevelRecord, Progress};
 use muscleman_play::solution::moves_of;
+use muscleman_play::sound::{RATE, Sound, sound_for};
 use muscleman_sim::Game;
 use serde_json::{Value, json};
 
@@ -37,4 +40,36 @@ pub fn record_solve(progress: &mut Option<Progress>, game: &Game) -> Value {
 /// A record as JSON.
 pub fn record(r: LevelRecord) -> Value {
     json!({ "solved": r.solved, "best_moves": r.best_moves, "best_pushes": r.best_pushes })
+}
+
+/// Return the names of the sounds a step's events (as JSON) ask for, each
+/// once, in the order first asked for: an event carries a name when any of
+/// its fields is that word (a move's `cause`, a sound hint's `kind`).
+pub fn sounds_of(events: &[Value]) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    for e in events {
+        let Some(name) = e.get("event").and_then(Value::as_str) else {
+            continue;
+        };
+        let carries = |word: &str| {
+            e.as_object()
+                .is_some_and(|m| m.values().any(|v| v.as_str() == Some(word)))
+        };
+        if let Some(sound) = sound_for(name, carries)
+            && !out.contains(&sound.name())
+        {
+            out.push(sound.name());
+        }
+    }
+    out
+}
+
+/// Answer with every sound's samples: `{"rate", "sounds": {NAME:
+/// [SAMPLE, ...]}}`, mono 16-bit, as the Godot adapter plays them.
+pub fn sounds() -> Value {
+    let sounds: serde_json::Map<String, Value> = Sound::ALL
+        .iter()
+        .map(|s| (s.name().to_owned(), json!(s.samples())))
+        .collect();
+    json!({ "rate": RATE, "sounds": sounds })
 }

@@ -182,6 +182,7 @@ impl Web {
                 ))
             })?;
             let events: Vec<Value> = events.iter().map(event).collect();
+            let sounds = crate::record::sounds_of(&events);
             let now_solved = !was_solved && game.is_solved();
             if now_solved {
                 // Recorded as the position it was solved at (a later
@@ -192,6 +193,7 @@ impl Web {
                 "letter": command.letter().to_string(),
                 "action": command.action(),
                 "events": events,
+                "sounds": sounds,
                 "solved": now_solved,
             }));
         }

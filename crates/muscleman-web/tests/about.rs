@@ -46,3 +46,20 @@ fn a_tap_walks_the_shortest_way_and_a_picked_box_is_pushed_to_the_cell_tapped() 
     assert_eq!(web.play(moves.as_bytes()).unwrap()["state"]["solved"], true);
     assert!(web.walk(5, 2, Some((3, 1))).is_err());
 }
+
+#[test]
+fn a_step_names_the_sounds_its_events_ask_for_by_the_godot_adapters_table() {
+    let mut web = Web::new();
+    web.load_text(b"#@$$ #\n", 1).unwrap();
+    let push = web.play(b"r").unwrap();
+    assert_eq!(push["steps"][0]["sounds"], serde_json::json!(["push"]));
+    let bump = web.play(b"rr").unwrap();
+    assert_eq!(bump["steps"][1]["sounds"], serde_json::json!(["bump"]));
+    assert_eq!(
+        web.play(b"z").unwrap()["steps"][0]["sounds"],
+        serde_json::json!([])
+    );
+    let all = muscleman_web::record::sounds();
+    assert_eq!(all["rate"], 22_050);
+    assert_eq!(all["sounds"].as_object().unwrap().len(), 11);
+}
