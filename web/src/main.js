@@ -280,7 +280,7 @@ function play(moves, keepWalk = false) {
  * Open a level just loaded: its kept position, its intro, the list.
  * @param {boolean} intro whether to show its introduction
  */
-function opened_(intro) {
+function enterLevel(intro) {
   restorePosition();
   look = 0;
   picked = null;
@@ -291,7 +291,7 @@ function opened_(intro) {
   keepRecords();
   refreshList();
   const about = sim.about();
-  showAbout(ui, about, state);
+  showAbout(about, state);
   ui.intro.hidden = !(intro && about.comment);
   show();
 }
@@ -305,7 +305,7 @@ function opened_(intro) {
 function loadBuiltin(collection, number) {
   stopAside();
   state = sim.loadBuiltin(collection, number);
-  opened_(true);
+  enterLevel(true);
   return state;
 }
 
@@ -324,7 +324,7 @@ function loadText(text) {
     showError(error);
     return false;
   }
-  opened_(true);
+  enterLevel(true);
   ui.board.focus();
   return true;
 }
@@ -354,16 +354,26 @@ function nextFloor() {
 }
 
 /**
- * Play a walk letter by letter, each step animated; stop where the sim
- * did not take the player where the plan said (something moved by
- * itself), or when anything else is played.
+ * Play moves letter by letter, each step animated: a push path as planned,
+ * or, with `to`, a walk planned again before each step (so it goes round
+ * what moves by itself, as the terminal's mouse does). Stop where a step
+ * moved nothing, where no way is left, or when anything else is played.
  * @param {string} moves
+ * @param {[number, number] | null} [to] the cell a walk goes to
  */
-function walk(moves) {
+function walk(moves, to = null) {
   stopAside();
-  const letters = [...moves];
+  let letters = [...moves];
   const next = () => {
     walking = 0;
+    if (to) {
+      try {
+        letters = [...sim.walk(to[0], to[1])];
+      } catch (error) {
+        ui.lookOut.textContent = `${error instanceof Error ? error.message : String(error)}.`;
+        return;
+      }
+    }
     const letter = letters.shift();
     if (!letter) {
       return;
@@ -411,7 +421,7 @@ function tap(clientX, clientY) {
       ui.lookOut.textContent = 'Box picked: tap where it goes (tap it again to let it be).';
       show();
     } else {
-      walk(sim.walk(x, y));
+      walk(sim.walk(x, y), [x, y]);
     }
   } catch (error) {
     ui.lookOut.textContent = `${error instanceof Error ? error.message : String(error)}.`;

@@ -96,11 +96,10 @@ export function solvedBanner(state, record) {
 
 /**
  * Show the level's intro and help from the sim's words.
- * @param {{[k: string]: HTMLElement}} ui
  * @param {import('./wasm.js').About} about
  * @param {State} state
  */
-export function showAbout(ui, about, state) {
+export function showAbout(about, state) {
   const set = (/** @type {string} */ id, /** @type {string} */ text) => {
     const e = document.getElementById(id);
     if (e) {
@@ -125,7 +124,6 @@ export function showAbout(ui, about, state) {
       list.append(li);
     }
   }
-  void ui;
 }
 
 /**

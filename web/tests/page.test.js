@@ -229,6 +229,23 @@ test('on a phone, a swipe moves, a tap walks and pushes, and the buttons play', 
   assert.deepEqual(web.errors, []);
 });
 
+test('a tap\'s walk is planned again before each step, round a duck that walks', async () => {
+  await web.open();
+  await page$((m) => m.loadText('legend: t = Duck:down\n########\n#@ t   #\n#      #\n########\n'));
+  const g = await page$((m) => m.geometry());
+  const box = await page.$eval('#board', (e) => {
+    const r = e.getBoundingClientRect();
+    return { x: r.left, y: r.top };
+  });
+  await page.mouse.click(box.x + (6 - g.x0 + 0.5) * g.size, box.y + (1 - g.y0 + 0.5) * g.size);
+  await page.waitForFunction(() => {
+    const s = /** @type {any} */ (window).muscleman.state();
+    const p = s.sprites.find((/** @type {any} */ e) => e.kind === 'player');
+    return p.x === 6 && p.y === 1;
+  }, { timeout: 10000 });
+  assert.deepEqual(web.errors, []);
+});
+
 test('the hint answers from a worker while the page keeps answering, and proves what it proves', async () => {
   await web.open();
   await page$((m) => m.loadBuiltin(1, 22));
