@@ -71,10 +71,14 @@ if (store.read(store.RULES) === 'sokoban') {
   sim.setRules(true);
 }
 const opened = sim.openProgress(store.read(store.PROGRESS) ?? '');
-const keepProgress = opened.keep;
+// As the terminal does with its file: a record that cannot be kept aside
+// is never written over (progress is kept for this visit only).
+let keepProgress = opened.keep;
 if (opened.aside) {
   const aside = store.keepAside(store.PROGRESS, opened.aside);
-  notice(`${opened.warning?.detail ?? 'the progress kept here was not read'}${aside ? ` (under ${aside})` : ''}.`);
+  keepProgress = aside !== null;
+  const where = aside ? ` (under ${aside})` : '; it could not be kept aside, so progress is kept for this visit only';
+  notice(`${opened.warning?.detail ?? 'the progress kept here was not read'}${where}.`);
 } else if (opened.warning) {
   notice(`${opened.warning.detail}.`);
 }

@@ -58,7 +58,7 @@ export function remove(key) {
 /**
  * Keep the text under `key` aside, under the first free `key.SUFFIX-N`,
  * and forget it under `key`; return the key it is kept under now, or null
- * when it could not be kept.
+ * when it could not be kept aside (then it stays where it was).
  * @param {string} key
  * @param {string} suffix
  * @returns {string | null}
@@ -71,11 +71,12 @@ export function keepAside(key, suffix) {
   for (let n = 1; n < 10000; n += 1) {
     const aside = `${key}.${suffix}-${n}`;
     if (read(aside) === null) {
-      const failed = write(aside, text);
+      if (write(aside, text) !== null) {
+        return null;
+      }
       remove(key);
-      return failed === null ? aside : null;
+      return aside;
     }
   }
-  remove(key);
   return null;
 }
