@@ -109,10 +109,8 @@ export function showAbout(about, state) {
   set('intro-title', about.title);
   set('intro-author', about.author ? `by ${about.author}` : '');
   set('intro-comment', about.comment ?? '');
-  const rules = state.rules === 'sokoban'
-    ? 'Sokoban rules: you push one box at a time, and have no hands.'
-    : 'Muscleman rules: you push a whole line of boxes at once, and your hands grab, carry, drop and swing.';
-  set('help-rules', `${about.comment ? `${about.comment} ` : ''}Put a box on every goal. ${rules}${state.why_not ? ` This level cannot be solved so: ${state.why_not}.` : ''}`);
+  const why = state.why_not ? ` This level cannot be solved so: ${state.why_not}.` : '';
+  set('help-rules', `${about.comment ? `${about.comment} ` : ''}Put a box on every goal. ${about.rules}${why} Moves: ${about.moves}`);
   const list = document.getElementById('help-things');
   if (list) {
     list.replaceChildren();

@@ -45,6 +45,7 @@
  * @typedef {{rules: string, where: {collection: number, number: number} | null,
  *   collections: Array<{id: string, solved: number, levels: LevelRecord[]}>}} Levels
  * @typedef {{title: string, author: string | null, comment: string | null,
+ *   rules: string, moves: string,
  *   things: Array<{explain: string, names: string[]}>}} About
  */
 

@@ -291,6 +291,7 @@ test('the intro, the help and the look speak the sim\'s words, and sounds follow
   const help = await page.$$eval('#help-things li', (lis) => lis.map((li) => li.textContent ?? ''));
   assert.ok(help.some((t) => t.startsWith('red key') || t.includes(', red key')), help.join('\n'));
   assert.ok(help.some((t) => /red door/.test(t)), help.join('\n'));
+  assert.match(await web.text('#help-rules'), /^Fetch the key\. Put a box on every goal\. Muscleman: you push a whole line of boxes at once\. g grabs /);
   await page.keyboard.press('?');
   // The look: a tap names what the cell holds.
   await page.keyboard.press('x');

@@ -4,7 +4,7 @@
 //! or push, planned on what the board shows ([`muscleman_play::mouse`]).
 
 use muscleman_core::{GridDir, GridPos};
-use muscleman_play::about::{intro_comment, things_in};
+use muscleman_play::about::{HandKeys, intro_comment, moves_text, rules_text, things_in};
 use muscleman_play::mouse::{push_path, pushable_at, walk_path};
 use muscleman_sim::{Appearance, Game};
 use serde_json::{Value, json};
@@ -13,11 +13,22 @@ use crate::error::WebError;
 use crate::json::color;
 use crate::session::Web;
 
+/// The page's keys the rules' words name: the terminal's.
+const KEYS: HandKeys = HandKeys {
+    grab: "g",
+    drop: "p",
+    swing_left: "[",
+    swing_right: "]",
+};
+
 impl Web {
     /// Answer with the level's introduction and help: `{"title",
-    /// "author", "comment", "things": [{"explain", "names"}]}`, `things`
-    /// the words of each recipe the level holds (as it began and as it
-    /// is), then each state's own words, with the names they explain.
+    /// "author", "comment", "rules", "moves", "things": [{"explain",
+    /// "names"}]}`: `rules` what the rules in use let the player do and
+    /// `moves` what the counters count, in the terminal's words with the
+    /// page's keys; `things` the words of each recipe the level holds (as
+    /// it began and as it is), then each state's own words, with the names
+    /// they explain.
     pub fn about(&self) -> Result<Value, WebError> {
         let (game, title, _) = self
             .game
@@ -56,6 +67,8 @@ impl Web {
             "title": title,
             "author": author,
             "comment": intro_comment(level),
+            "rules": rules_text(game.rules(), &KEYS),
+            "moves": moves_text(game.rules()),
             "things": things,
         }))
     }

@@ -16,6 +16,17 @@ fn the_help_says_what_the_level_holds_in_its_recipes_words_and_its_comment() {
     assert_eq!(about["title"], "Keys");
     assert_eq!(about["author"], "Ada");
     assert_eq!(about["comment"], "Fetch the key.");
+    let rules = about["rules"].as_str().unwrap();
+    assert!(
+        rules.starts_with("Muscleman: you push a whole line of boxes at once. g grabs"),
+        "{rules}"
+    );
+    assert!(
+        about["moves"]
+            .as_str()
+            .unwrap()
+            .starts_with("each step you walk is a move")
+    );
     let things = about["things"].as_array().unwrap();
     let names: Vec<String> = things
         .iter()

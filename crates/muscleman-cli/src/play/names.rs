@@ -3,18 +3,8 @@
 
 use muscleman_level::Level;
 
-use crate::progress::rules_key;
-
 pub(crate) use muscleman_play::about::intro_comment;
-
-/// Return the name of the rules in the panel and the help.
-pub fn rules_name(rules: muscleman_sim::Rules) -> String {
-    match rules_key(rules).as_str() {
-        "muscleman" => "Muscleman".to_owned(),
-        "sokoban" => "Sokoban".to_owned(),
-        other => other.to_owned(),
-    }
-}
+pub use muscleman_play::about::rules_name;
 
 /// Return the title of a level, or `Level N` for the level of 0-based
 /// index `index` that has none.
