@@ -87,6 +87,24 @@ test('a reload keeps the records, the level list marks them, and the position co
   assert.deepEqual(web.errors, []);
 });
 
+test('under Sokoban\'s rules the list marks the levels they cannot solve, and the choice is kept', async () => {
+  await web.open();
+  await page.select('#rules', 'sokoban');
+  assert.equal((await web.state()).rules, 'sokoban');
+  const marks = await page.$$eval('#levels option', (os) => os.map((o) => [o.textContent ?? '', o.title]));
+  const cannot = marks.filter(([text]) => text.startsWith('✗'));
+  assert.ok(cannot.length > 0, 'some levels need hands');
+  for (const [text, why] of cannot) {
+    assert.match(text, / · needs Muscleman rules$/);
+    assert.match(why, /^the level says "Rules: muscleman"/);
+  }
+  assert.ok(marks.some(([text]) => text.startsWith('·')), 'others can be solved');
+  await web.open({ keep: true });
+  assert.equal(await page.$eval('#rules', (e) => /** @type {HTMLSelectElement} */ (e).value), 'sokoban');
+  assert.match(await web.text('#summary'), /\(sokoban rules\)$/);
+  assert.deepEqual(web.errors, []);
+});
+
 test('a corrupt record is kept aside with a message, a newer one is never written over', async () => {
   await web.open();
   await page.evaluate(() => localStorage.setItem('muscleman.progress', '{ not json'));
