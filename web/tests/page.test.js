@@ -326,14 +326,16 @@ test('the intro, the help and the look speak the sim\'s words, and sounds follow
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   assert.deepEqual(await page$((m) => m.sounds.heard), ['push', 'bump']);
+  if (process.env.MUSCLEMAN_WEB_SCREENSHOTS) {
+    await page$((m) => m.loadBuiltin(1, 1));
+    await page$((m) => m.play('rr'));
+    await page.keyboard.press('i');
+    await page.waitForFunction(() => document.body.dataset.hint !== 'searching', { timeout: 60000 });
+    await page.screenshot({ path: join(process.env.MUSCLEMAN_WEB_SCREENSHOTS, 'desktop.png') });
+  }
   await page.keyboard.press('m');
   assert.equal(await web.text('#mute'), 'Sound off');
   await web.open({ keep: true });
   assert.equal(await web.text('#mute'), 'Sound off');
-  if (process.env.MUSCLEMAN_WEB_SCREENSHOTS) {
-    await page$((m) => m.loadBuiltin(1, 1));
-    await page$((m) => m.play('rr'));
-    await page.screenshot({ path: join(process.env.MUSCLEMAN_WEB_SCREENSHOTS, 'desktop.png') });
-  }
   assert.deepEqual(web.errors, []);
 });
