@@ -35,39 +35,99 @@ export function shownFloor(state, look) {
 }
 
 /**
+ * @typedef {object} Geometry Where the board was drawn: the floor shown,
+ *   the size of a cell in pixels, and the level cell of the top left corner.
+ * @property {number} floor
+ * @property {number} size
+ * @property {number} x0
+ * @property {number} y0
+ */
+
+/**
+ * @typedef {object} Motion A move being animated: the state before it,
+ *   and how far along it is (0 to 1).
+ * @property {State} from
+ * @property {number} t
+ */
+
+/**
  * Draw `state`'s floor `look` (the player's when it has none) on `canvas`,
- * sized to fit `maxWidth` by `maxHeight` pixels.
+ * sized to fit `maxWidth` by `maxHeight` pixels. With `motion`, each
+ * sprite that was on the same floor in the state before is drawn part
+ * way from where that state had it (the sim's two views, nothing
+ * derived); `marks` outlines cells (a box picked to push, a hint's way).
+ * Return where it drew, or null for nothing to draw.
  * @param {HTMLCanvasElement} canvas
  * @param {State} state
  * @param {number} look
  * @param {number} maxWidth
  * @param {number} maxHeight
+ * @param {Motion | null} [motion]
+ * @param {Array<[number, number]>} [marks]
+ * @returns {Geometry | null}
  */
-export function draw(canvas, state, look, maxWidth, maxHeight) {
+export function draw(canvas, state, look, maxWidth, maxHeight, motion = null, marks = []) {
   const number = shownFloor(state, look);
   const floor = state.floors.find((f) => f.number === number);
   const ctx = canvas.getContext('2d');
   if (!floor || !floor.bounds || !ctx) {
-    return;
+    return null;
   }
   const [x0, y0, x1, y1] = floor.bounds;
   const cols = x1 - x0 + 1;
   const rows = y1 - y0 + 1;
   const size = Math.max(8, Math.min(48, Math.floor(Math.min(maxWidth / cols, maxHeight / rows))));
-  canvas.width = cols * size;
-  canvas.height = rows * size;
+  if (canvas.width !== cols * size || canvas.height !== rows * size) {
+    canvas.width = cols * size;
+    canvas.height = rows * size;
+  }
   ctx.fillStyle = OUTSIDE;
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.fillStyle = FLOOR;
   for (const [x, y] of floor.inside) {
     ctx.fillRect((x - x0) * size, (y - y0) * size, size, size);
   }
+  /** @type {Map<string, Sprite>} */
+  const before = new Map();
+  if (motion) {
+    for (const p of motion.from.sprites) {
+      before.set(`${p.entity.id}:${p.entity.generation}`, p);
+    }
+  }
+  const t = motion ? Math.min(1, Math.max(0, motion.t)) : 1;
   const sprites = state.sprites
     .filter((s) => s.floor === number)
     .sort((a, b) => a.layer - b.layer);
   for (const s of sprites) {
-    drawSprite(ctx, s, (s.x - x0) * size, (s.y - y0) * size, size);
+    const p = before.get(`${s.entity.id}:${s.entity.generation}`);
+    const from = p && p.floor === s.floor ? p : s;
+    const x = from.x + (s.x - from.x) * t;
+    const y = from.y + (s.y - from.y) * t;
+    drawSprite(ctx, s, (x - x0) * size, (y - y0) * size, size);
   }
+  ctx.strokeStyle = TINTS.yellow ?? PLAIN;
+  ctx.lineWidth = Math.max(2, size / 12);
+  for (const [x, y] of marks) {
+    ctx.strokeRect((x - x0) * size + 1, (y - y0) * size + 1, size - 2, size - 2);
+  }
+  return { floor: number, size, x0, y0 };
+}
+
+/**
+ * Return the level cell under a point of the canvas (client pixels), on
+ * the floor `geometry` says was drawn.
+ * @param {HTMLCanvasElement} canvas
+ * @param {Geometry} geometry
+ * @param {number} clientX
+ * @param {number} clientY
+ * @returns {[number, number]}
+ */
+export function cellAt(canvas, geometry, clientX, clientY) {
+  const box = canvas.getBoundingClientRect();
+  const scale = box.width > 0 ? canvas.width / box.width : 1;
+  const px = (clientX - box.left) * scale;
+  const py = (clientY - box.top) * scale;
+  return [geometry.x0 + Math.floor(px / geometry.size), geometry.y0 + Math.floor(py / geometry.size)];
 }
 
 /**

@@ -1,7 +1,7 @@
 // The terminal's keys (muscleman play, docs/cli.md), as MOVES letters
 // (rules.md §7) and the page's own actions.
 
-/** @typedef {'next' | 'previous' | 'floor' | 'levels'} PageAction */
+/** @typedef {'next' | 'previous' | 'floor' | 'levels' | 'help' | 'hint' | 'look' | 'mute'} PageAction */
 
 /** @type {Record<string, string>} Keys that play a command: its MOVES letter. */
 export const COMMAND_KEYS = {
@@ -16,7 +16,7 @@ export const COMMAND_KEYS = {
 /** @type {Record<string, PageAction>} Keys the page answers itself. */
 export const PAGE_KEYS = {
   n: 'next', PageDown: 'next', b: 'previous', PageUp: 'previous',
-  f: 'floor', Tab: 'levels',
+  f: 'floor', Tab: 'levels', '?': 'help', F1: 'help', i: 'hint', x: 'look', m: 'mute',
 };
 
 /**

@@ -20,18 +20,33 @@
  *   floor: number, floors: Floor[], facing: string | null,
  *   holding: Entity | null, counters: Record<string, number>,
  *   moves: number, pushes: number, solved: boolean, undo_depth: number,
- *   redo_depth: number, state_hash: string, sprites: Sprite[]
+ *   redo_depth: number, state_hash: string, sprites: Sprite[],
+ *   rules: string, save_name: string, history: number, par: number | null,
+ *   best: Best | null, why_not: string | null
  * }} State
+ * @typedef {{solved: boolean, best_moves: number | null, best_pushes: number | null}} Best
+ * @typedef {{first_solve: boolean, moves: boolean, pushes: boolean,
+ *   count_moves: number, count_pushes: number, solution: string}} Solve
  * @typedef {{event: string} & Record<string, unknown>} SimEvent
- * @typedef {{letter: string, action: string, events: SimEvent[], solved: boolean}} Step
- * @typedef {{steps: Step[], state: State}} Played
+ * @typedef {{letter: string, action: string, events: SimEvent[], sounds: string[], solved: boolean}} Step
+ * @typedef {{steps: Step[], record: Solve | null, state: State}} Played
  * @typedef {{line: number, column: number, message: string}} Positioned
  * @typedef {{number: number, title: string, solution: string | null}} LevelEntry
  * @typedef {{id: string, title: string, levels: LevelEntry[]}} CollectionEntry
  * @typedef {{level: number, line: number, column: number, message: string}} Warning
  * @typedef {{levels: number, warnings: Warning[]}} Checked
  * @typedef {{answer: 'solution' | 'unsolvable' | 'none', moves?: string,
- *   optimal?: boolean, why?: string, positions: number}} Hint
+ *   message: string, positions: number}} Hint
+ * @typedef {{short: string, detail: string}} Notice
+ * @typedef {{keep: boolean, aside: string | null, warning: Notice | null}} Opened
+ * @typedef {{number: number, par: number | null, solved: boolean,
+ *   best_moves: number | null, best_pushes: number | null,
+ *   why_not: string | null, save_name: string}} LevelRecord
+ * @typedef {{rules: string, where: {collection: number, number: number} | null,
+ *   collections: Array<{id: string, solved: number, levels: LevelRecord[]}>}} Levels
+ * @typedef {{title: string, author: string | null, comment: string | null,
+ *   rules: string, moves: string,
+ *   things: Array<{explain: string, names: string[]}>}} About
  */
 
 /**
@@ -48,6 +63,17 @@
  * @property {() => number} mm_load_save
  * @property {() => number} mm_check
  * @property {(positions: number) => number} mm_hint
+ * @property {() => number} mm_open_progress
+ * @property {() => number} mm_progress
+ * @property {() => number} mm_levels
+ * @property {() => number} mm_restore
+ * @property {(sokoban: number) => number} mm_set_rules
+ * @property {() => number} mm_about
+ * @property {() => number} mm_sounds
+ * @property {() => number} mm_level_text
+ * @property {(x: number, y: number) => number} mm_walk
+ * @property {(fromX: number, fromY: number, x: number, y: number) => number} mm_push
+ * @property {(x: number, y: number) => number} mm_pushable
  */
 
 /** An answer the sim refused: its message, and where in level text. */
@@ -190,5 +216,91 @@ export class Sim {
   check(text) {
     this.give(text);
     return /** @type {Checked} */ (this.answer(this.x.mm_check()));
+  }
+
+  /**
+   * Open the progress the page kept (the text of a progress.json; '' for none).
+   * @param {string} text
+   * @returns {Opened}
+   */
+  openProgress(text) {
+    this.give(text);
+    return /** @type {Opened} */ (this.answer(this.x.mm_open_progress()));
+  }
+
+  /** @returns {string} the progress as the text of a progress.json */
+  progressText() {
+    return /** @type {string} */ (this.answer(this.x.mm_progress()));
+  }
+
+  /** @returns {Levels} the built-in levels' records, and where the player left off */
+  levels() {
+    return /** @type {Levels} */ (this.answer(this.x.mm_levels()));
+  }
+
+  /**
+   * Put back a kept position (a save) of the level loaded.
+   * @param {string} text
+   * @returns {State}
+   */
+  restore(text) {
+    this.give(text);
+    return /** @type {State} */ (this.answer(this.x.mm_restore()));
+  }
+
+  /**
+   * Play the next level loaded under Sokoban's rules or Muscleman's.
+   * @param {boolean} sokoban
+   * @returns {string} the rules' key
+   */
+  setRules(sokoban) {
+    return /** @type {string} */ (this.answer(this.x.mm_set_rules(sokoban ? 1 : 0)));
+  }
+
+  /** @returns {About} the level's introduction and help */
+  about() {
+    return /** @type {About} */ (this.answer(this.x.mm_about()));
+  }
+
+  /** @returns {{rate: number, sounds: Record<string, number[]>}} every sound's samples */
+  sounds() {
+    return /** @type {{rate: number, sounds: Record<string, number[]>}} */ (this.answer(this.x.mm_sounds()));
+  }
+
+  /** @returns {string} the level's text */
+  levelText() {
+    return /** @type {string} */ (this.answer(this.x.mm_level_text()));
+  }
+
+  /**
+   * The shortest walk to a cell of the player's floor, as MOVES letters.
+   * @param {number} x
+   * @param {number} y
+   * @returns {string}
+   */
+  walk(x, y) {
+    return /** @type {{moves: string}} */ (this.answer(this.x.mm_walk(x, y))).moves;
+  }
+
+  /**
+   * The pushes that take the box at (fromX, fromY) to (x, y).
+   * @param {number} fromX
+   * @param {number} fromY
+   * @param {number} x
+   * @param {number} y
+   * @returns {string}
+   */
+  push(fromX, fromY, x, y) {
+    return /** @type {{moves: string}} */ (this.answer(this.x.mm_push(fromX, fromY, x, y))).moves;
+  }
+
+  /**
+   * Whether a cell holds a box a tap may pick to push.
+   * @param {number} x
+   * @param {number} y
+   * @returns {boolean}
+   */
+  pushable(x, y) {
+    return /** @type {boolean} */ (this.answer(this.x.mm_pushable(x, y)));
   }
 }

@@ -5,143 +5,28 @@
 // player, a broken level shows its positioned errors. It prints the time
 // from load to a playable board (no test is timed).
 //
-// Environment: MUSCLEMAN_WEB_SITE (the site, target/web/site), MUSCLEMAN_BIN
-// (the muscleman binary), MUSCLEMAN_WEB_TIMING (where to write the
-// timings as JSON), MUSCLEMAN_WEB_SCREENSHOT (where to save a screenshot,
-// if set), CHROMIUM (the browser, /usr/bin/chromium).
+// Environment (and harness.js's): MUSCLEMAN_WEB_TIMING (where to write
+// the timings as JSON).
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import { extname, join, normalize, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import puppeteer from 'puppeteer-core';
+import { writeFileSync } from 'node:fs';
+import { Browser, COLLECTION_FILES, LEVELS, replayHash } from './harness.js';
 
-const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const site = resolve(process.env.MUSCLEMAN_WEB_SITE ?? join(repo, 'target/web/site'));
-const bin = resolve(process.env.MUSCLEMAN_BIN ?? join(repo, 'target/debug/muscleman'));
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-/** @type {Record<string, string>} */
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.png': 'image/png',
-};
-const COLLECTION_FILES = [
-  'crates/muscleman-levels/builtin.txt',
-  'crates/muscleman-levels/combinations.txt',
-];
-
-/** How many levels both collections hold: one stored solution each (`N: MOVES` lines). */
-const LEVELS = ['solutions.txt', 'combinations-solutions.txt']
-  .map((f) => readFileSync(`crates/muscleman-levels/${f}`, 'utf8'))
-  .flatMap((text) => text.split('\n'))
-  .filter((line) => /^\s*\d+\s*:/.test(line)).length;
-
-/** @type {import('node:http').Server} */
-let server;
-/** @type {import('puppeteer-core').Browser} */
-let browser;
+const web = new Browser();
 /** @type {import('puppeteer-core').Page} */
 let page;
-let url = '';
-let profile = '';
-/** @type {string[]} */
-const pageErrors = [];
+const pageErrors = web.errors;
 
-/**
- * Serve the site's files, nothing outside it.
- * @returns {Promise<import('node:http').Server>}
- */
-function serve() {
-  const s = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-    const file = normalize(join(site, path === '/' ? 'index.html' : path));
-    if (!file.startsWith(site)) {
-      res.writeHead(403).end();
-      return;
-    }
-    try {
-      const body = readFileSync(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  return new Promise((done) => s.listen(0, '127.0.0.1', () => done(s)));
-}
-
-/**
- * Open the page afresh; return when its board is playable (ms since the
- * navigation started, as the page measured it).
- * @returns {Promise<number>}
- */
-async function open() {
-  await page.goto(url, { waitUntil: 'load' });
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
-  return page.evaluate(() => /** @type {any} */ (window).muscleman.readyAt);
-}
-
-/**
- * Return `muscleman replay`'s final state hash for MOVES on level NUMBER
- * (from 1) of FILE.
- * @param {string} file
- * @param {number} number
- * @param {string} moves
- * @returns {string}
- */
-function replayHash(file, number, moves) {
-  const out = execFileSync(bin, ['replay', file, moves, '--level', String(number), '--json'], {
-    cwd: repo,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const last = out.trim().split('\n').at(-1) ?? '{}';
-  return JSON.parse(last).state_hash;
-}
+/** Open the page afresh. */
+const open = () => web.open();
 
 before(async () => {
-  server = await serve();
-  const address = server.address();
-  assert.ok(address && typeof address === 'object');
-  url = `http://127.0.0.1:${address.port}/`;
-  profile = mkdtempSync(join(tmpdir(), 'muscleman-chromium-'));
-  browser = await puppeteer.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    headless: false, // --headless=new is in FLAGS, as the README gives it
-    args: [...FLAGS, `--user-data-dir=${profile}`, '--window-size=1100,760'],
-    defaultViewport: { width: 1100, height: 760 },
-  });
-  page = await browser.newPage();
-  page.on('pageerror', (e) => pageErrors.push(String(e)));
-  page.on('console', (m) => {
-    if (m.type() === 'error') {
-      pageErrors.push(m.text());
-    }
-  });
+  await web.start();
+  page = web.page;
 });
 
-after(async () => {
-  await browser?.close();
-  server?.close();
-  if (profile) {
-    rmSync(profile, { recursive: true, force: true });
-  }
-});
+after(() => web.stop());
 
 test('the page loads to a playable board of level 1, and says how long that took', async () => {
   const first = await open();
@@ -225,7 +110,11 @@ test('the solver runs in the wasm with a budget of positions and no clock', asyn
   });
   assert.equal(result.hint.answer, 'solution');
   assert.equal(result.solved, true);
-  assert.deepEqual(result.none, { answer: 'none', why: 'the search spent its positions', positions: 5 });
+  assert.deepEqual(result.none, {
+    answer: 'none',
+    message: 'No hint found (the search spent its positions)',
+    positions: 5,
+  });
   assert.deepEqual(pageErrors, []);
 });
 
@@ -261,11 +150,6 @@ test('keys typed into the page move the player, as the terminal\'s keys do', asy
     await page.keyboard.press(/** @type {import('puppeteer-core').KeyInput} */ (key));
   }
   assert.match((await page.$eval('#status', (e) => e.textContent)) ?? '', /^Solved!/);
-  if (process.env.MUSCLEMAN_WEB_SCREENSHOT) {
-    await page.evaluate(() => /** @type {any} */ (window).muscleman.loadBuiltin(1, 1));
-    await page.evaluate(() => /** @type {any} */ (window).muscleman.play('rr'));
-    await page.screenshot({ path: process.env.MUSCLEMAN_WEB_SCREENSHOT });
-  }
   assert.deepEqual(pageErrors, []);
 });
 

@@ -10,6 +10,8 @@ use muscleman_core::{EntityRecipe, GridPos};
 use muscleman_level::{Level, cell_name_on, open_edge, signal_warnings};
 use muscleman_sim::{LevelLoadError, world_from_level};
 
+pub use muscleman_play::words::count;
+
 /// How bad a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {
@@ -64,11 +66,6 @@ impl Diagnostic {
             None => format!("{kind}: {}", self.message),
         }
     }
-}
-
-/// Return `1 box`, `2 boxes`: a number and its noun.
-pub fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// Return every diagnostic of `level`: errors first, then warnings, each

@@ -14,19 +14,14 @@ pub mod diagnose;
 pub mod edit;
 pub mod error;
 pub mod export;
-pub mod fsutil;
 pub mod json;
-pub mod level_rules;
 pub mod levels;
-pub mod moves;
 pub mod play;
-pub mod progress;
 pub mod replay;
-pub mod saves;
-pub mod solution;
 pub mod solve;
 pub mod source;
-pub mod verdict;
+
+pub use muscleman_play::{fsutil, level_rules, moves, progress, saves, solution, verdict};
 
 use std::process::ExitCode;
 

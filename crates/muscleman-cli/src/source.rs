@@ -1,13 +1,14 @@
 //! Reading level files: bytes with a size cap, parsed into a collection,
 //! errors as `FILE:LINE:COL: message`.
 
-use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 
 use muscleman_level::{Collection, Level, MAX_INPUT_BYTES, ParseErrors};
 
 use crate::error::Failure;
+
+pub use muscleman_play::fsutil::describe;
 
 /// A level file read and parsed: its name for messages and its levels.
 #[derive(Clone, Debug)]
@@ -122,25 +123,7 @@ pub fn format_errors(name: &str, errors: &ParseErrors) -> String {
 /// Read a whole file, refusing directories and files larger than `cap` bytes
 /// (without reading more than `cap + 1` bytes of them).
 pub fn read_capped(path: &Path, cap: usize) -> Result<Vec<u8>, Failure> {
-    let name = path.display();
-    if path.is_dir() {
-        return Err(Failure::bad_input(format!(
-            "{name}: is a directory, expected a level file"
-        )));
-    }
-    let file = File::open(path)
-        .map_err(|e| Failure::bad_input(format!("cannot read {name}: {}", describe(&e))))?;
-    let limit = u64::try_from(cap).unwrap_or(u64::MAX).saturating_add(1);
-    let mut bytes = Vec::new();
-    file.take(limit)
-        .read_to_end(&mut bytes)
-        .map_err(|e| Failure::bad_input(format!("cannot read {name}: {}", describe(&e))))?;
-    if bytes.len() > cap {
-        return Err(Failure::bad_input(format!(
-            "{name}: the file is larger than the limit of {cap} bytes"
-        )));
-    }
-    Ok(bytes)
+    muscleman_play::fsutil::read_capped(path, cap).map_err(Failure::bad_input)
 }
 
 /// Read standard input, up to `cap` bytes.
@@ -158,15 +141,4 @@ pub fn read_stdin_capped(cap: usize) -> Result<Vec<u8>, Failure> {
         )));
     }
     Ok(bytes)
-}
-
-/// Describe an IO error in words, without the OS error number.
-pub fn describe(err: &io::Error) -> String {
-    match err.kind() {
-        io::ErrorKind::NotFound => "no such file".to_owned(),
-        io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
-        io::ErrorKind::IsADirectory => "is a directory, expected a file".to_owned(),
-        io::ErrorKind::InvalidData => "not valid text".to_owned(),
-        _ => err.to_string(),
-    }
 }

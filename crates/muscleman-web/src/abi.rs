@@ -161,6 +161,100 @@ pub extern "C" fn mm_check() -> usize {
     reply_with(crate::check::check(&text))
 }
 
+/// Open the progress the page kept (its text in the input buffer, empty
+/// for none); answer whether to keep it, where to set it aside, and what
+/// to tell the player.
+// SAFETY: as for `mm_input`: a unique exported name.
+#[unsafe(no_mangle)]
+pub extern "C" fn mm_open_progress() -> usize {
+    let text = take_input();
+    let result = lock(&WEB).open_progress(&text);
+    reply_with(result)
+}
+
+/// Answer with the progress as the text of a progress file.
+// SAFETY: as for `mm_input`: a unique exported name.
+#[unsafe(no_mangle)]
+pub extern "C" fn mm_progress() -> usize {
+    let result = lock(&WEB).progress_text();
+    reply_with(result)
+}
+
+/// Answer with the built-in levels' records and where the player left off.
+// SAFETY: as for `mm_input`: a unique exported name.
+#[unsafe(no_mangle)]
+pub extern "C" fn mm_levels() -> usize {
+    let result = lock(&WEB).levels();
+    reply_with(result)
+}
+
+/// Put back the kept position in the input buffer (a save of the level
+/// loaded); answer with the state.
+// SAFETY: as for `mm_input`: a unique exported name.
+#[unsafe(no_mangle)]
+pub extern "C" fn mm_restore() -> usize {
+    let text = take_input();
+    let result = lock(&WEB).restore(&text);
+    reply_with(result)
+}
+
+/// Play under Sokoban's rules (`1`) or Muscleman's (`0`) from the next
+/// level loaded; answer with the rules' key.
+// SAFETY: as for `mm_input`: a unique exported name.
+#[unsafe(no_mangle)]
+pub extern "C" fn mm_set_rules(sokoban: u32) -> usize {
+    let result = lock(&WEB).set_rules(sokoban != 0);
+    reply_with(result)
+}
+
+/// Answer with the level's introduction and help in its recipes' words.
+// SAFETY: as for `mm_input`: a unique exported name.
+#[unsafe(no_mangle)]
+pub extern "C" fn mm_about() -> usize {
+    let result = lock(&WEB).about();
+    reply_with(result)
+}
+
+/// Answer with every sound's samples, as the Godot adapter plays them.
+// SAFETY: as for `mm_input`: a unique exported name.
+#[unsafe(no_mangle)]
+pub extern "C" fn mm_sounds() -> usize {
+    reply(crate::record::sounds())
+}
+
+/// Answer with the level's text, as a link shares it.
+// SAFETY: as for `mm_input`: a unique exported name.
+#[unsafe(no_mangle)]
+pub extern "C" fn mm_level_text() -> usize {
+    let result = lock(&WEB).level_text();
+    reply_with(result)
+}
+
+/// Answer with the walk to cell (`x`, `y`) of the player's floor.
+// SAFETY: as for `mm_input`: a unique exported name.
+#[unsafe(no_mangle)]
+pub extern "C" fn mm_walk(x: i32, y: i32) -> usize {
+    let result = lock(&WEB).walk(x, y, None);
+    reply_with(result)
+}
+
+/// Answer with the pushes that take the box at (`from_x`, `from_y`) to
+/// (`x`, `y`).
+// SAFETY: as for `mm_input`: a unique exported name.
+#[unsafe(no_mangle)]
+pub extern "C" fn mm_push(from_x: i32, from_y: i32, x: i32, y: i32) -> usize {
+    let result = lock(&WEB).walk(x, y, Some((from_x, from_y)));
+    reply_with(result)
+}
+
+/// Answer whether cell (`x`, `y`) holds a box a tap may pick to push.
+// SAFETY: as for `mm_input`: a unique exported name.
+#[unsafe(no_mangle)]
+pub extern "C" fn mm_pushable(x: i32, y: i32) -> usize {
+    let result = lock(&WEB).pushable(x, y);
+    reply_with(result)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,27 +4,19 @@
 
 use muscleman_level::Collection;
 use muscleman_levels::COLLECTIONS;
+use muscleman_play::builtin::solutions_of;
 use serde_json::{Value, json};
 
 use crate::error::WebError;
-
-/// Return the solutions of a solutions file (`N: MOVES` lines, `#`
-/// comments), in order.
-pub fn solutions(text: &str) -> Vec<&str> {
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .filter_map(|l| l.split_once(':').map(|(_, m)| m.trim()))
-        .collect()
-}
 
 /// Answer with the built-in collections: `[{"id", "title", "levels":
 /// [{"number", "title", "solution"}]}]`, in the order the game offers
 /// them.
 pub fn collections() -> Result<Value, WebError> {
     let mut all = Vec::with_capacity(COLLECTIONS.len());
-    for builtin in COLLECTIONS {
+    for builtin in COLLECTIONS.iter() {
         let collection = Collection::parse(builtin.levels).map_err(|e| WebError::of_parse(&e))?;
-        let solutions = solutions(builtin.solutions);
+        let solutions = solutions_of(builtin);
         let levels: Vec<Value> = collection
             .levels
             .iter()
@@ -33,7 +25,7 @@ pub fn collections() -> Result<Value, WebError> {
                 json!({
                     "number": i + 1,
                     "title": level.title().map_or_else(|| format!("Level {}", i + 1), str::to_owned),
-                    "solution": solutions.get(i),
+                    "solution": solutions.iter().find(|(n, _)| *n == i + 1).map(|(_, m)| m),
                 })
             })
             .collect();

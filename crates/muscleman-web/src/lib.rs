@@ -7,8 +7,9 @@
 //! letters (steps, undo, redo, restart) and answers with the state and
 //! each step's events; [`json`] writes the sim's view and events as JSON;
 //! [`check`] checks level text; [`hint`] runs the solver from the game's
-//! position with a budget of positions and no clock; [`levels`] lists the built-in
-//! collections; [`error`] makes every error a value the page shows (a
+//! position with a budget of positions and no clock; [`keep`] keeps the
+//! terminal's progress records and positions for the page's storage;
+//! [`levels`] lists the built-in collections; [`error`] makes every error a value the page shows (a
 //! message, and the line and column of each error in level text). The ABI
 //! module (`abi.rs`) only moves bytes in and out; it holds the crate's only
 //! unsafe code, the `#[unsafe(no_mangle)]` of its exports.
@@ -32,9 +33,12 @@
     reason = "exporting a function by name takes `#[unsafe(no_mangle)]`; the crate's only unsafe, each use with a SAFETY comment"
 )]
 mod abi;
+pub mod about;
 pub mod check;
 pub mod error;
 pub mod hint;
 pub mod json;
+pub mod keep;
 pub mod levels;
+pub mod record;
 pub mod session;

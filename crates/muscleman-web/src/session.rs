@@ -5,6 +5,7 @@
 
 use muscleman_level::{Collection, Level, MAX_INPUT_BYTES};
 use muscleman_levels::COLLECTIONS;
+use muscleman_play::progress::{Progress, set_key};
 use muscleman_sim::{Command, Game, LevelLoadError, Rules};
 use serde_json::{Value, json};
 
@@ -14,25 +15,46 @@ use crate::json::{event, state};
 /// Where the game's level came from: a built-in collection's level, or
 /// level text the page gave (a collection of `count` levels).
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Place {
+pub(crate) struct Place {
     /// The built-in collection's id (`"muscleman"`), `None` for text.
-    collection: Option<&'static str>,
+    pub(crate) collection: Option<&'static str>,
     /// The level's number in its collection, from 1.
-    number: usize,
+    pub(crate) number: usize,
     /// How many levels the collection has.
-    count: usize,
+    pub(crate) count: usize,
+    /// The set key of the levels it is one of ([`muscleman_play::progress::set_key`]).
+    pub(crate) set: String,
 }
 
 /// The page's game, if one is loaded.
 #[derive(Debug, Default)]
 pub struct Web {
-    game: Option<(Game, String, Place)>,
+    pub(crate) game: Option<(Game, String, Place)>,
+    /// What the page keeps ([`crate::keep`]): `None` until the page opens
+    /// its record, then progress in memory that the page stores.
+    pub(crate) progress: Option<Progress>,
+    /// The rules levels are played under: Muscleman's unless the page
+    /// chooses Sokoban's.
+    pub(crate) sokoban: bool,
 }
 
 impl Web {
     /// No game loaded yet.
     pub const fn new() -> Web {
-        Web { game: None }
+        Web {
+            game: None,
+            progress: None,
+            sokoban: false,
+        }
+    }
+
+    /// Return the rules levels are played under.
+    pub fn rules(&self) -> Rules {
+        if self.sokoban {
+            Rules::SOKOBAN
+        } else {
+            Rules::MUSCLEMAN
+        }
     }
 
     /// Load level `number` (from 1) of built-in collection `collection`
@@ -73,13 +95,17 @@ impl Web {
                     if count == 1 { "level" } else { "levels" }
                 ))
             })?;
-        let game = Game::new(level, Rules::MUSCLEMAN).map_err(|e| load_error(level, &e))?;
+        let game = Game::new(level, self.rules()).map_err(|e| load_error(level, &e))?;
         let title = title_of(level, number);
         let place = Place {
             collection,
             number,
             count,
+            set: set_key(&levels.levels),
         };
+        if collection.is_some() {
+            self.left_at(&place.set, level);
+        }
         self.game = Some((game, title, place));
         self.state()
     }
@@ -99,6 +125,7 @@ impl Web {
             collection: None,
             number: 1,
             count: 1,
+            set: set_key(std::slice::from_ref(game.level())),
         };
         self.game = Some((game, title, place));
         self.state()
@@ -120,6 +147,7 @@ impl Web {
             map.insert("collection".to_owned(), json!(place.collection));
             map.insert("number".to_owned(), json!(place.number));
             map.insert("count".to_owned(), json!(place.count));
+            self.kept(game, place, map);
         }
         Ok(value)
     }
@@ -143,6 +171,7 @@ impl Web {
             .as_mut()
             .ok_or_else(|| WebError::new("no level is loaded"))?;
         let mut steps = Vec::with_capacity(commands.len());
+        let mut record = Value::Null;
         for (n, command) in commands.into_iter().enumerate() {
             let was_solved = game.is_solved();
             let events = game.apply(command).map_err(|e| {
@@ -153,14 +182,22 @@ impl Web {
                 ))
             })?;
             let events: Vec<Value> = events.iter().map(event).collect();
+            let sounds = crate::record::sounds_of(&events);
+            let now_solved = !was_solved && game.is_solved();
+            if now_solved {
+                // Recorded as the position it was solved at (a later
+                // letter may undo it).
+                record = crate::record::record_solve(&mut self.progress, game);
+            }
             steps.push(json!({
                 "letter": command.letter().to_string(),
                 "action": command.action(),
                 "events": events,
-                "solved": !was_solved && game.is_solved(),
+                "sounds": sounds,
+                "solved": now_solved,
             }));
         }
-        Ok(json!({ "steps": steps, "state": self.state()? }))
+        Ok(json!({ "steps": steps, "record": record, "state": self.state()? }))
     }
 
     /// Answer with the game as a save (`docs/save-format.md`), text.

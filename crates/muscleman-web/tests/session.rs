@@ -4,9 +4,10 @@
 
 use muscleman_level::Collection;
 use muscleman_levels::COLLECTIONS;
+use muscleman_play::builtin::solutions_of;
 use muscleman_sim::{Command, Game, Rules};
 use muscleman_web::check::check;
-use muscleman_web::levels::{collections, solutions};
+use muscleman_web::levels::collections;
 use muscleman_web::session::Web;
 use proptest::prelude::*;
 use serde_json::Value;
@@ -16,7 +17,7 @@ fn every_stored_solution_of_both_collections_plays_to_solved_with_the_sims_own_h
     let mut played = 0;
     for (c, builtin) in COLLECTIONS.iter().enumerate() {
         let levels = Collection::parse(builtin.levels).unwrap().levels;
-        let moves = solutions(builtin.solutions);
+        let moves: Vec<&str> = solutions_of(builtin).into_iter().map(|(_, m)| m).collect();
         assert_eq!(moves.len(), levels.len(), "{}", builtin.id);
         for (i, (level, moves)) in levels.iter().zip(&moves).enumerate() {
             let mut web = Web::new();
@@ -247,6 +248,10 @@ proptest! {
         web.load_text(b"####\n#@$.#\n# $.#\n#####", 1).unwrap();
         let _ = web.play(moves.as_bytes());
         let _ = web.play(&bytes);
+        let _ = web.restore(&bytes);
+        prop_assert!(web.open_progress(&bytes).is_ok());
+        prop_assert!(web.progress_text().is_ok());
+        prop_assert!(web.levels().is_ok());
         prop_assert!(web.state().is_ok());
     }
 }
@@ -267,10 +272,18 @@ fn the_hint_runs_the_solver_with_a_budget_and_no_clock() {
     web.load_builtin(1, 22).unwrap();
     let none = web.hint(5).unwrap();
     assert_eq!(none["answer"], "none");
-    assert_eq!(none["why"], "the search spent its positions");
+    assert_eq!(
+        none["message"],
+        "No hint found (the search spent its positions)"
+    );
     assert_eq!(none["positions"], 5);
     // Proved: no box can reach the goal past the wall.
     web.load_text(b"######\n#@$#.#\n######\n", 1).unwrap();
-    assert_eq!(web.hint(1000).unwrap()["answer"], "unsolvable");
+    let proved = web.hint(1000).unwrap();
+    assert_eq!(proved["answer"], "unsolvable");
+    assert_eq!(
+        proved["message"],
+        "No solution from here (the solver proved it): z undoes"
+    );
     assert!(Web::new().hint(10).is_err());
 }

@@ -9,9 +9,8 @@
 //! exactly how many rows it takes: past the window it scrolls, and its
 //! frame says so.
 
-use muscleman_core::{Contents, EntitySpec, GridPos};
-use muscleman_level::Level;
-use muscleman_sim::{Appearance, TagKind, View, World, appearance, spawn_spec};
+use muscleman_core::Contents;
+use muscleman_sim::Appearance;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -20,125 +19,25 @@ use ratatui::widgets::{Block, Clear, Paragraph};
 use super::app::App;
 use super::art::{PLAYER, look, look_of, name_of};
 use super::keys::{GameAction, LegendLine, key_legend, key_of};
-use super::names::rules_name;
 use super::palette::Palette;
 use crate::level_rules;
+use muscleman_play::about::{self, HandKeys, things_in};
 
-/// Return what the rules in use let the player do: how long a line of
-/// boxes it pushes, and what its hands do (grab takes what it faces; with
-/// empty hands the swings only turn it), with the keys of the key table.
+/// Return what the rules in use let the player do, with the keys of the
+/// key table ([`muscleman_play::about::rules_text`]).
 pub(super) fn rules_text(rules: muscleman_sim::Rules) -> String {
-    let push = match rules.max_chain {
-        None => "you push a whole line of boxes at once.".to_owned(),
-        Some(0) => "nothing can be pushed.".to_owned(),
-        Some(1) => "you push one box at a time, never two in a row.".to_owned(),
-        Some(n) => format!("you push at most {n} boxes in a row."),
-    };
-    let (grab, drop) = (key_of(GameAction::Grab), key_of(GameAction::Drop));
-    let (left, right) = (
-        key_of(GameAction::SwingLeft),
-        key_of(GameAction::SwingRight),
-    );
-    let hands = if rules.hands {
-        let (can, cannot) = grabbable();
-        let not = if cannot.is_empty() {
-            String::new()
-        } else {
-            format!("; not {}", or_list(&cannot))
-        };
-        format!(
-            "{grab} grabs the thing you face ({}{not}): then moves carry it, {drop} drops it, \
-             and {left} {right} swing it round you. With empty hands, {left} and {right} only \
-             turn you.",
-            or_list(&can)
-        )
-    } else {
-        format!("You have no hands: {grab} {drop} {left} {right} do nothing.")
-    };
-    format!("{}: {push} {hands}", rules_name(rules))
-}
-
-/// Return what the move counter counts under `rules`: the steps the
-/// player walks (the sim's `Stats`), and what is free.
-pub(super) fn moves_text(rules: muscleman_sim::Rules) -> String {
-    let free = if rules.hands {
-        "grabs, drops, swings and waits cost none"
-    } else {
-        "a wait costs none"
-    };
-    format!(
-        "each step you walk is a move, a push too; {free}. Pushes count the moves that push \
-         something."
+    about::rules_text(
+        rules,
+        &HandKeys {
+            grab: key_of(GameAction::Grab),
+            drop: key_of(GameAction::Drop),
+            swing_left: key_of(GameAction::SwingLeft),
+            swing_right: key_of(GameAction::SwingRight),
+        },
     )
 }
 
-/// Return what a player can grab and what it pushes but cannot grab, by
-/// the names the sim declares (the recipes a level may hold, whose tags
-/// say liftable, or pushable and not liftable), each name once, in recipe
-/// order.
-fn grabbable() -> (Vec<&'static str>, Vec<&'static str>) {
-    let (mut can, mut cannot): (Vec<&'static str>, Vec<&'static str>) = (Vec::new(), Vec::new());
-    for decl in muscleman_sim::recipe_decls().filter(|d| d.recipe.in_levels()) {
-        let list = if decl.tags.contains(TagKind::Liftable) {
-            &mut can
-        } else if decl.tags.contains(TagKind::Pushable) {
-            &mut cannot
-        } else {
-            continue;
-        };
-        if !list.contains(&decl.art.name) {
-            list.push(decl.art.name);
-        }
-    }
-    (can, cannot)
-}
-
-/// Return `a box`, `a box or a key`, `a box, a key or a duck`.
-fn or_list(names: &[&str]) -> String {
-    let named: Vec<String> = names.iter().map(|n| format!("a {n}")).collect();
-    match named.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        Some((last, _)) => last.clone(),
-        None => "nothing".to_owned(),
-    }
-}
-
-/// Return the appearances of everything the level holds, as it began and
-/// as it is now: its things in the states they are written in or have come
-/// to, and what boxes hold, in recipe order. What is not in play any more
-/// (a spent key) is still explained; so is what came (a sunk heavy box).
-pub(crate) fn things_in(level: &Level, view: &View) -> Vec<Appearance> {
-    let mut specs: Vec<EntitySpec> = level.all_entities().map(|(_, _, s)| s).collect();
-    specs.sort_unstable();
-    specs.dedup();
-    let mut world = World::new();
-    let mut out: Vec<Appearance> = Vec::new();
-    let mut x = 0;
-    let mut add = |out: &mut Vec<Appearance>, spec: &EntitySpec| {
-        x += 1;
-        if let Ok(id) = spawn_spec(&mut world, spec, GridPos::new(x, 0)) {
-            out.push(appearance(&world, id));
-        }
-    };
-    for spec in &specs {
-        add(&mut out, spec);
-    }
-    let now: Vec<Appearance> = view.all_sprites().iter().map(|s| s.appearance).collect();
-    for a in &now {
-        out.push(*a);
-    }
-    let inside: Vec<EntitySpec> = out
-        .iter()
-        .flat_map(|a| a.contents.as_slice().to_vec())
-        .map(EntitySpec::new)
-        .collect();
-    for spec in &inside {
-        add(&mut out, spec);
-    }
-    out.sort_by_key(|a| (a.recipe, a.state, a.kind));
-    out.dedup_by_key(|a| (a.recipe, a.state, a.kind, a.state_explain));
-    out
-}
+pub(super) use muscleman_play::about::moves_text;
 
 /// The lines explaining the things of the level: one a recipe's words,
 /// with the look and name of each thing they explain (`kr red key, kb blue

@@ -3,6 +3,7 @@
 //! read.
 
 use muscleman_core::GridDir;
+use muscleman_play::hint::HintKeys;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 /// What a key does in the game.
@@ -230,6 +231,16 @@ pub(super) fn key_of(action: GameAction) -> &'static str {
         .iter()
         .find(|b| b.action == action)
         .map_or("?", |b| b.label)
+}
+
+/// Return the keys a hint's message names (swing left and right, undo),
+/// from the key table.
+pub(super) fn hint_keys() -> HintKeys {
+    HintKeys {
+        swing_left: key_of(GameAction::SwingLeft),
+        swing_right: key_of(GameAction::SwingRight),
+        undo: key_of(GameAction::Undo),
+    }
 }
 
 /// Return what a key press does in the game, if anything.

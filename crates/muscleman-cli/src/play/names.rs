@@ -3,16 +3,8 @@
 
 use muscleman_level::Level;
 
-use crate::progress::rules_key;
-
-/// Return the name of the rules in the panel and the help.
-pub fn rules_name(rules: muscleman_sim::Rules) -> String {
-    match rules_key(rules).as_str() {
-        "muscleman" => "Muscleman".to_owned(),
-        "sokoban" => "Sokoban".to_owned(),
-        other => other.to_owned(),
-    }
-}
+pub(crate) use muscleman_play::about::intro_comment;
+pub use muscleman_play::about::rules_name;
 
 /// Return the title of a level, or `Level N` for the level of 0-based
 /// index `index` that has none.
@@ -52,14 +44,4 @@ pub fn par_verdict(moves: u32, par: u32) -> String {
         std::cmp::Ordering::Greater => format!("Par {par}: {} over", by(moves - par)),
         std::cmp::Ordering::Less => format!("Par {par}: {} under!", by(par - moves)),
     }
-}
-
-/// Return a level's comment, if it has one that is not blank: what it
-/// says of itself as it opens.
-pub(crate) fn intro_comment(level: &Level) -> Option<&str> {
-    level
-        .metadata()
-        .get("Comment")
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
 }

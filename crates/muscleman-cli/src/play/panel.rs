@@ -15,10 +15,10 @@ use super::art::{BOLD, Look, PLAYER, arrow, look, look_of, name_facing, name_of,
 use super::help::wrap;
 use super::keys::key_of;
 use super::keys::{GameAction, KEY_BINDINGS, LegendLine};
-use super::mouse::moves_by_itself;
 use super::names::{level_title, rules_name};
 use super::palette::Palette;
 use crate::level_rules;
+use muscleman_play::mouse::moves_by_itself;
 
 /// Draw the side panel: the level, the counts and bests, the player's
 /// state, the short key legend and the glyphs of what the level holds.

@@ -8,8 +8,9 @@ use std::time::Duration;
 use muscleman_sim::Command;
 
 use super::App;
-use crate::play::hint::Polled;
+use crate::play::keys::hint_keys;
 use crate::play::screen::Overlay;
+use muscleman_play::hint::Polled;
 
 impl App {
     /// Stop what runs beside the keys: the playback and the hint's search.
@@ -108,7 +109,7 @@ impl App {
 
     /// Take the hint's answer if it came; return whether the screen changed.
     pub fn poll_hint(&mut self) -> bool {
-        match self.hints.poll(&self.session.game) {
+        match self.hints.poll(&self.session.game, &hint_keys()) {
             Polled::Waiting => false,
             Polled::Stale => true,
             Polled::Answer(message) => {

@@ -23,7 +23,6 @@ use muscleman_level::Level;
 use muscleman_sim::{Command, Game, Rules, View};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind};
 
-use super::hint::Hints;
 use super::keys::{GameAction, Key, action_for};
 use super::names::floor_label;
 use super::playback::Playing;
@@ -34,6 +33,7 @@ use crate::diagnose::count;
 use crate::progress::{LevelRecord, Progress, RulesProgress};
 use crate::saves::Saves;
 use crate::solution::moves_of;
+use muscleman_play::hint::Hints;
 
 /// The game: a list of levels, the one being played, and the player's progress.
 ///

@@ -8,8 +8,8 @@ use muscleman_sim::{Command, Game};
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 
 use super::App;
-use crate::play::mouse;
 use crate::play::screen::Overlay;
+use muscleman_play::mouse;
 
 impl App {
     /// Handle a mouse event: a click on a cell walks there, a click on a

@@ -10,7 +10,7 @@ use muscleman_sim::Command;
 
 use super::App;
 use crate::diagnose::count;
-use crate::play::mouse::moves_by_itself;
+use muscleman_play::mouse::moves_by_itself;
 
 impl App {
     /// Wait one step: the player stays, and whatever moves by itself

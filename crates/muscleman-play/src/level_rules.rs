@@ -18,7 +18,7 @@ pub const KEY: &str = "Rules";
 ///
 /// # Example
 /// ```
-/// use muscleman_cli::level_rules::needed;
+/// use muscleman_play::level_rules::needed;
 /// use muscleman_level::Level;
 /// use muscleman_sim::Rules;
 ///

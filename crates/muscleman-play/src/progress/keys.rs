@@ -10,7 +10,7 @@ use muscleman_sim::Rules;
 ///
 /// # Example
 /// ```
-/// use muscleman_cli::progress::rules_key;
+/// use muscleman_play::progress::rules_key;
 /// use muscleman_sim::Rules;
 ///
 /// assert_eq!(rules_key(Rules::MUSCLEMAN), "muscleman");
@@ -34,7 +34,7 @@ pub fn rules_key(rules: Rules) -> String {
 ///
 /// # Example
 /// ```
-/// use muscleman_cli::progress::level_key;
+/// use muscleman_play::progress::level_key;
 /// use muscleman_level::Level;
 ///
 /// let a = Level::parse("; One\n#####\n#@$.#\n#####\n")?;

@@ -1,4 +1,4 @@
-//! The hint key: `solve`'s own search ([`solve_game`]: the fast push
+//! The hint: `solve`'s own search ([`solve_game`]: the fast push
 //! search where it applies, else the general search over every input the
 //! rules allow), with a time limit, on a background thread, from the
 //! game's position as it is: the player's Facing and what it holds
@@ -54,8 +54,9 @@ pub enum HintAnswer {
 }
 
 impl HintAnswer {
-    /// Return what the status line says.
-    pub fn message(&self) -> String {
+    /// Return what the status line says, naming the swing and undo
+    /// keys of the front end that asks.
+    pub fn message(&self, keys: &HintKeys) -> String {
         match self {
             HintAnswer::Moves {
                 letters,
@@ -90,31 +91,41 @@ impl HintAnswer {
                 // The arrows' meaning: a push, and the swings where shown,
                 // with their keys.
                 let swings = if shown.contains(['↶', '↷']) {
-                    format!(
-                        ", ↶ ↷ swing ({} {})",
-                        super::keys::key_of(super::keys::GameAction::SwingLeft),
-                        super::keys::key_of(super::keys::GameAction::SwingRight)
-                    )
+                    format!(", ↶ ↷ swing ({} {})", keys.swing_left, keys.swing_right)
                 } else {
                     String::new()
                 };
                 format!(
                     "Hint: {shown} (⇒ pushes{swings}; {}, {} to go)",
-                    crate::diagnose::count(as_count(*moves), "move", "moves"),
-                    crate::diagnose::count(as_count(*pushes), "push", "pushes")
+                    crate::words::count(as_count(*moves), "move", "moves"),
+                    crate::words::count(as_count(*pushes), "push", "pushes")
                 )
             }
             HintAnswer::Unsolvable => {
-                "No solution from here (the solver proved it): z undoes".to_owned()
+                format!(
+                    "No solution from here (the solver proved it): {} undoes",
+                    keys.undo
+                )
             }
             HintAnswer::NotFound(why) => format!("No hint found {why}"),
         }
     }
 }
 
+/// The keys a hint's message names: the front end's own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HintKeys {
+    /// The key that swings left (`[`).
+    pub swing_left: &'static str,
+    /// The key that swings right (`]`).
+    pub swing_right: &'static str,
+    /// The key that undoes (`z`).
+    pub undo: &'static str,
+}
+
 /// A hint being searched for in the background.
 #[derive(Debug)]
-pub(crate) struct HintJob {
+pub struct HintJob {
     answer: Receiver<HintAnswer>,
     cancel: Arc<AtomicBool>,
     /// The state it was asked for: an answer for another state is dropped.
@@ -124,17 +135,17 @@ pub(crate) struct HintJob {
 /// The game's hint: the search under way, if any, and the cells the last
 /// answer walks the player through.
 #[derive(Debug, Default)]
-pub(crate) struct Hints {
+pub struct Hints {
     /// The search under way, if any.
-    pub(crate) job: Option<HintJob>,
+    pub job: Option<HintJob>,
     /// The cells the last hint walks the player through, up to its first
     /// push (the push's cell last), shown until the position changes.
-    pub(crate) cells: Vec<GridPos>,
+    pub cells: Vec<GridPos>,
 }
 
 /// What [`Hints::poll`] found.
 #[derive(Debug, PartialEq, Eq)]
-pub(crate) enum Polled {
+pub enum Polled {
     /// No search, or its answer has not come.
     Waiting,
     /// The answer came, for a position the game has left: dropped.
@@ -145,7 +156,7 @@ pub(crate) enum Polled {
 
 impl Hints {
     /// Stop the search under way, if any; return whether there was one.
-    pub(crate) fn cancel(&mut self) -> bool {
+    pub fn cancel(&mut self) -> bool {
         let Some(job) = self.job.take() else {
             return false;
         };
@@ -155,12 +166,12 @@ impl Hints {
 
     /// Stop a search asked for another position than `state`: its answer
     /// would be no use. Return whether one was stopped.
-    pub(crate) fn drop_stale(&mut self, state: u64) -> bool {
+    pub fn drop_stale(&mut self, state: u64) -> bool {
         self.job.as_ref().is_some_and(|job| job.state != state) && self.cancel()
     }
 
     /// Start a search from the game's position, stopping any other.
-    pub(crate) fn ask(&mut self, game: &Game) -> Result<(), String> {
+    pub fn ask(&mut self, game: &Game) -> Result<(), String> {
         self.cancel();
         let (answer, cancel) = start(game)?;
         self.job = Some(HintJob {
@@ -173,7 +184,7 @@ impl Hints {
 
     /// Take the search's answer if it came; a solution for the game's
     /// position shows its cells.
-    pub(crate) fn poll(&mut self, game: &Game) -> Polled {
+    pub fn poll(&mut self, game: &Game, keys: &HintKeys) -> Polled {
         let Some(job) = &self.job else {
             return Polled::Waiting;
         };
@@ -190,7 +201,7 @@ impl Hints {
         if let HintAnswer::Moves { letters, .. } = &answer {
             self.cells = cells(game, letters);
         }
-        Polled::Answer(answer.message())
+        Polled::Answer(answer.message(keys))
     }
 }
 
@@ -282,15 +293,23 @@ pub fn start(game: &Game) -> Result<(Receiver<HintAnswer>, Arc<AtomicBool>), Str
     std::thread::Builder::new()
         .name("hint".to_owned())
         .spawn(move || {
-            let answer = answer_of(solve_game(&copy, &options), held);
-            let _ = send.send(checked(answer, &copy));
+            let _ = send.send(search(&copy, &options, held));
         })
         .map_err(|e| format!("No hint: cannot start the search ({e})"))?;
     Ok((answer, cancel))
 }
 
+/// Search for a hint from `game` (a copy loaded from the game's save)
+/// with `options`, on this thread: the answer, a solution only once it
+/// solved `game` replayed letter by letter. `held`: whether the player
+/// holds something. A front end without threads (the web page's worker)
+/// calls this with a budget of positions instead of a time limit.
+pub fn search(game: &Game, options: &SolveOptions, held: bool) -> HintAnswer {
+    checked(answer_of(solve_game(game, options), held), game)
+}
+
 /// Turn the solver's outcome into an answer.
-fn answer_of(
+pub fn answer_of(
     outcome: Result<SolveOutcome, muscleman_solver::SolveError>,
     held: bool,
 ) -> HintAnswer {
@@ -323,7 +342,7 @@ fn answer_of(
 /// Keep a solution only if it solves the game it is for, replayed letter
 /// by letter in a copy of it (loaded from its save): the solver replays it
 /// too, so a refusal here is a bug, and says so.
-fn checked(answer: HintAnswer, game: &Game) -> HintAnswer {
+pub fn checked(answer: HintAnswer, game: &Game) -> HintAnswer {
     let HintAnswer::Moves { letters, .. } = &answer else {
         return answer;
     };
@@ -349,6 +368,12 @@ mod tests {
     use muscleman_sim::Rules;
 
     use super::*;
+
+    const KEYS: HintKeys = HintKeys {
+        swing_left: "[",
+        swing_right: "]",
+        undo: "z",
+    };
 
     fn answer(letters: &str, held: bool) -> HintAnswer {
         HintAnswer::Moves {
@@ -421,7 +446,7 @@ mod tests {
     fn a_hint_says_its_waits_and_its_cells_keep_the_player_where_it_waits() {
         // A duck's level: the hint waits for it, then walks.
         assert_eq!(
-            answer("wwrR", false).message(),
+            answer("wwrR", false).message(&KEYS),
             "Hint: wait wait →⇒ (⇒ pushes; 0 moves, 0 pushes to go)"
         );
         let level = Level::parse("#######\n#@ $ .#\n#######\n").unwrap();
@@ -441,7 +466,7 @@ mod tests {
             held: false,
         };
         assert_eq!(
-            a.message(),
+            a.message(&KEYS),
             "Hint: ↷ grab ←⇒ (⇒ pushes, ↶ ↷ swing ([ ]); 2 moves, 2 pushes to go)"
         );
     }
@@ -455,22 +480,26 @@ mod tests {
             held: false,
         };
         assert_eq!(
-            a.message(),
+            a.message(&KEYS),
             "Hint: ← grab ↶ (⇒ pushes, ↶ ↷ swing ([ ]); 4 moves, 2 pushes to go)"
         );
         // Holding from the start, a swing swings: the hint stops there.
         let b = answer("[rR", true);
-        assert!(b.message().starts_with("Hint: ↶ (⇒"), "{}", b.message());
+        assert!(
+            b.message(&KEYS).starts_with("Hint: ↶ (⇒"),
+            "{}",
+            b.message(&KEYS)
+        );
         // A drop first, then walks and a push: words stand apart, arrows
         // run together, never two spaces.
         let c = answer("pllgD", true);
         assert_eq!(
-            c.message(),
+            c.message(&KEYS),
             "Hint: drop ←← grab ⇓ (⇒ pushes; 0 moves, 0 pushes to go)"
         );
         for letters in ["gpgp", "g", "p", "[g]pR", "rgRRp"] {
             for held in [false, true] {
-                let m = answer(letters, held).message();
+                let m = answer(letters, held).message(&KEYS);
                 assert!(!m.contains("  "), "{m}");
             }
         }

@@ -191,9 +191,9 @@ impl Progress {
                 return (fresh(None), warnings);
             }
         };
-        let (suffix, why) = match parse(&bytes) {
-            Read::Current(file) => return (Progress::from_file(path, file), warnings),
-            Read::Migrated(file) => {
+        let refused = match read_file(&bytes) {
+            Ok((file, false)) => return (Progress::from_file(Some(path), file), warnings),
+            Ok((file, true)) => {
                 let detail = format!(
                     "the progress file {} was written under rule book 1; its {} record(s) \
                      now count under Muscleman rules, for levels without water only (there \
@@ -205,7 +205,7 @@ impl Progress {
                     "Progress of rule book 1 kept for levels without water",
                     detail,
                 ));
-                let progress = Progress::from_file(path, file);
+                let progress = Progress::from_file(Some(path), file);
                 if let Err(e) = progress.save() {
                     warnings.push(Warning::new(
                         "Cannot write the progress file: progress may not be kept",
@@ -214,7 +214,7 @@ impl Progress {
                 }
                 return (progress, warnings);
             }
-            Read::Newer(what) => {
+            Err(Refused::Newer(what)) => {
                 warnings.push(Warning::new(
                     "Progress file is from a newer muscleman: not kept",
                     format!(
@@ -225,15 +225,9 @@ impl Progress {
                 ));
                 return (fresh(None), warnings);
             }
-            Read::OlderRules(n) => (
-                format!("rules-{n}"),
-                format!(
-                    "written under rule book {n}, and rule book {RULES_VERSION} has no \
-                     migration from it"
-                ),
-            ),
-            Read::Corrupt(why) => ("corrupt".to_owned(), format!("corrupt ({why})")),
+            Err(refused) => refused,
         };
+        let (suffix, why) = (refused.suffix(), refused.to_string());
         match move_aside(&path, &suffix) {
             Ok(aside) => {
                 let aside_name = aside
@@ -272,11 +266,11 @@ impl Progress {
     /// The progress `file` holds, where a built-in collection that changed
     /// since it was written is found under its key now
     /// ([`former::adopt_former_sets`]; written back at the next change).
-    fn from_file(path: PathBuf, file: ProgressFile) -> Progress {
+    fn from_file(path: Option<PathBuf>, file: ProgressFile) -> Progress {
         let mut last_played = file.last_played;
         former::adopt_former_sets(&mut last_played);
         Progress {
-            path: Some(path),
+            path,
             levels: file.levels,
             from_rule_book_1: file.from_rule_book_1,
             solutions: file.solutions,
@@ -461,11 +455,19 @@ impl Progress {
         Ok(improvement)
     }
 
-    /// Write the file (atomically), creating the directory if needed.
-    pub fn save(&self) -> Result<(), String> {
-        let Some(path) = &self.path else {
-            return Ok(());
-        };
+    /// Read progress kept as the text of a progress file, kept in memory
+    /// (nothing is written): how the web page reads the record it keeps in
+    /// the browser's storage, as `open` reads the file. Returns the
+    /// progress and whether it was migrated from format 1, or why the
+    /// text is not read (then the caller keeps it aside, as `open` moves
+    /// a file aside, except a newer one, which it leaves alone).
+    pub fn from_text(bytes: &[u8]) -> Result<(Progress, bool), Refused> {
+        read_file(bytes).map(|(file, migrated)| (Progress::from_file(None, file), migrated))
+    }
+
+    /// Return the progress as the text of a progress file, as `save`
+    /// writes it.
+    pub fn to_text(&self) -> Result<String, String> {
         let file = ProgressFile {
             version: VERSION,
             rules_version: RULES_VERSION,
@@ -477,6 +479,15 @@ impl Progress {
         let mut text = serde_json::to_string_pretty(&file)
             .map_err(|e| format!("cannot encode progress: {e}"))?;
         text.push('\n');
+        Ok(text)
+    }
+
+    /// Write the file (atomically), creating the directory if needed.
+    pub fn save(&self) -> Result<(), String> {
+        let Some(path) = &self.path else {
+            return Ok(());
+        };
+        let text = self.to_text()?;
         if let Some(dir) = path.parent() {
             fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
@@ -511,6 +522,55 @@ impl RulesProgress<'_> {
     /// Return how many of `levels` were ever solved under these rules.
     pub fn solved_count<'a>(&self, levels: impl IntoIterator<Item = &'a Level>) -> usize {
         self.progress.solved_count(levels, self.rules)
+    }
+}
+
+/// Why the text of a progress file is not read as progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// Written by a newer muscleman (what it is): leave it as it is.
+    Newer(String),
+    /// Written under an older rule book with no known migration.
+    OlderRules(u32),
+    /// Not progress at all: why.
+    Corrupt(String),
+}
+
+impl Refused {
+    /// Return the suffix of the name a file refused is kept aside under
+    /// (`progress.json.corrupt-1`, `progress.json.rules-2`).
+    pub fn suffix(&self) -> String {
+        match self {
+            Refused::Newer(_) => "newer".to_owned(),
+            Refused::OlderRules(n) => format!("rules-{n}"),
+            Refused::Corrupt(_) => "corrupt".to_owned(),
+        }
+    }
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refused::Newer(what) => write!(f, "written by a newer muscleman ({what})"),
+            Refused::OlderRules(n) => write!(
+                f,
+                "written under rule book {n}, and rule book {RULES_VERSION} has no \
+                 migration from it"
+            ),
+            Refused::Corrupt(why) => write!(f, "corrupt ({why})"),
+        }
+    }
+}
+
+/// Read the bytes of a progress file: its records and whether they were
+/// migrated from format 1, or why they are not read.
+fn read_file(bytes: &[u8]) -> Result<(ProgressFile, bool), Refused> {
+    match parse(bytes) {
+        Read::Current(file) => Ok((file, false)),
+        Read::Migrated(file) => Ok((file, true)),
+        Read::Newer(what) => Err(Refused::Newer(what)),
+        Read::OlderRules(n) => Err(Refused::OlderRules(n)),
+        Read::Corrupt(why) => Err(Refused::Corrupt(why)),
     }
 }
 

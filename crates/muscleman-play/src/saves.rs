@@ -40,8 +40,22 @@ impl Saves {
         Saves::default()
     }
 
-    /// Return the name of the save of `level` under `rules`.
-    fn name(level: &Level, rules: Rules) -> String {
+    /// Return the game the save `text` keeps, when it is a position of
+    /// `level` under `rules`; else why not, in words. Every front end
+    /// reads a kept position through this, wherever it keeps it.
+    pub fn read(text: &str, level: &Level, rules: Rules) -> Result<Game, String> {
+        match Game::load(text) {
+            Ok(game) if level_key(game.level()) == level_key(level) && game.rules() == rules => {
+                Ok(game)
+            }
+            Ok(_) => Err("it is of another level or rules".to_owned()),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    /// Return the name of the save of `level` under `rules`
+    /// (`LEVELKEY-RULES.json`), its file name in the saves folder.
+    pub fn name(level: &Level, rules: Rules) -> String {
         format!("{}-{}.json", level_key(level), rules_key(rules))
     }
 
@@ -97,20 +111,15 @@ impl Saves {
                 .get(&name)
                 .and_then(|text| Game::load(text).ok()));
         };
-        let bytes = match crate::source::read_capped(&path, MAX_SAVE_BYTES) {
+        let bytes = match crate::fsutil::read_capped(&path, MAX_SAVE_BYTES) {
             Ok(b) => b,
             Err(_) if !path.exists() => return Ok(None),
-            Err(e) => return Err(e.message),
+            Err(e) => return Err(e),
         };
         let problem = match String::from_utf8(bytes) {
-            Ok(text) => match Game::load(&text) {
-                Ok(game)
-                    if level_key(game.level()) == level_key(level) && game.rules() == rules =>
-                {
-                    return Ok(Some(game));
-                }
-                Ok(_) => "it is of another level or rules".to_owned(),
-                Err(e) => e.to_string(),
+            Ok(text) => match Saves::read(&text, level, rules) {
+                Ok(game) => return Ok(Some(game)),
+                Err(problem) => problem,
             },
             Err(_) => "not UTF-8 text".to_owned(),
         };

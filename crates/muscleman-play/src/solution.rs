@@ -16,13 +16,13 @@ use muscleman_sim::{Command, Game};
 ///
 /// # Example
 /// ```
-/// use muscleman_cli::solution::moves_of;
+/// use muscleman_play::solution::moves_of;
 /// use muscleman_level::Level;
 /// use muscleman_sim::{Game, Rules};
 ///
 /// let level = Level::parse("#######\n#@ $ .#\n#######\n")?;
 /// let mut game = Game::new(&level, Rules::MUSCLEMAN)?;
-/// for c in muscleman_cli::moves::parse("rrlzr").unwrap_or_default() {
+/// for c in muscleman_play::moves::parse("rrlzr").unwrap_or_default() {
 ///     game.apply(c)?;
 /// }
 /// assert_eq!(moves_of(&game), "rRR");
@@ -156,8 +156,8 @@ mod tests {
         // Every built-in level, 300 commands each from a fixed generator:
         // the path never needs the fallback (no z, y or ! in it), and
         // `moves_of` checked it reaches the game's state.
-        let levels = crate::builtin::levels()
-            .map(|f| f.collection.levels)
+        let levels = muscleman_level::Collection::parse(crate::builtin::LEVELS)
+            .map(|c| c.levels)
             .unwrap_or_default();
         assert!(!levels.is_empty());
         let letters: Vec<char> = "udlrudlrudlrzzyy!gp[]w".chars().collect();

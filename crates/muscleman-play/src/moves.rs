@@ -41,7 +41,7 @@ pub fn name_of(command: Command) -> &'static str {
 ///
 /// # Example
 /// ```
-/// use muscleman_cli::moves::parse;
+/// use muscleman_play::moves::parse;
 ///
 /// assert_eq!(parse("rR d\nz").map(|m| m.len()), Ok(4));
 /// let bad = parse("rrx").unwrap_err();

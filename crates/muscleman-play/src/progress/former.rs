@@ -27,8 +27,8 @@ pub(super) fn adopt_former_sets(last_played: &mut BTreeMap<String, String>) -> b
         }
         // Only a file that holds a former key pays for reading the levels.
         let Some(now) = builtin::find(id)
-            .and_then(|c| builtin::read(c).ok())
-            .map(|file| set_key(&file.collection.levels))
+            .and_then(|c| muscleman_level::Collection::parse(c.levels).ok())
+            .map(|collection| set_key(&collection.levels))
         else {
             continue;
         };

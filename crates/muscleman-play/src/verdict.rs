@@ -14,7 +14,7 @@ use muscleman_level::Level;
 use muscleman_sim::{Game, Rules};
 use muscleman_solver::{GiveUpReason, Optimize, SolveOptions, SolveOutcome, solve_level};
 
-use crate::diagnose::count;
+use crate::words::count;
 
 /// How long the verdict's search may take.
 pub const VERDICT_TIME: Duration = Duration::from_secs(10);
