@@ -177,7 +177,9 @@ fn error_examples_give_the_errors_shown() {
             .into_iter()
             .filter(|r| r.info().demo)
         {
-            actual = actual.replace(&format!(" {demo}"), "");
+            actual = actual
+                .replace(&format!(", {demo}"), "")
+                .replace(&format!(" {demo}"), "");
         }
         assert_eq!(actual, expected.trim_end(), "{input}");
     }
