@@ -26,6 +26,9 @@ pub const FORMER_SET_KEYS: &[(&str, &str)] = &[
     // Combinations before issue 38 reordered it and added four levels:
     // its 22 levels, Moat Key first.
     ("combinations", "f70a8cc16e73de46"),
+    // The first collection before issue 35 added four levels with ghosts
+    // and books: its 36 levels.
+    ("muscleman", "0dcdaf05f9c68d90"),
 ];
 
 /// The first built-in collection, in the level text format: the
