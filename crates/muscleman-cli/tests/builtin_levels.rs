@@ -175,6 +175,7 @@ fn mechanics(level: &Level) -> Vec<&'static str> {
                 "StairsUp" | "StairsDown" => "floors and stairs",
                 "Duck" => "ducks",
                 "Cauldron" | "Bong" => "the cauldron and bongs",
+                "Ghost" | "Book" => "ghosts and books",
                 n if n.starts_with("Key") => "keys and doors",
                 n if n.starts_with("PressurePlate") => "plates and doors",
                 _ => continue,
@@ -427,6 +428,44 @@ fn the_second_collection_has_ducks_cauldrons_and_bongs() {
         made.iter().all(|&levels| levels > 0),
         "levels that brew a green key, brew a bong, smash a bong: {made:?}"
     );
+}
+
+/// Ghosts and books are in both collections: the first teaches them in
+/// four levels of their own, the second has two levels with ghosts at
+/// least, and in each collection two stored solutions release a ghost at
+/// least (a book pushed into one, a ghost that walks into a book).
+#[test]
+fn both_collections_have_ghosts_and_books() {
+    use muscleman_core::GlobalCounter;
+    for (c, least) in COLLECTIONS.iter().zip([4, 2]) {
+        let file = read(c);
+        let levels = &file.collection.levels;
+        let with_ghosts = levels
+            .iter()
+            .filter(|l| mechanics(l).contains(&"ghosts and books"))
+            .count();
+        assert!(
+            with_ghosts >= least,
+            "{}: {with_ghosts} levels with ghosts",
+            c.id
+        );
+        let releasing = builtin::solutions_of(c)
+            .iter()
+            .zip(levels)
+            .filter(|((n, text), level)| {
+                let game = replay(*n, level.title().unwrap_or_default(), level, text);
+                game.view()
+                    .counters()
+                    .iter()
+                    .any(|(counter, value)| *counter == GlobalCounter::GhostsReleased && *value > 0)
+            })
+            .count();
+        assert!(
+            releasing >= 2,
+            "{}: {releasing} solutions release a ghost",
+            c.id
+        );
+    }
 }
 
 /// Return the numbers written just before each `phrase` in `text`

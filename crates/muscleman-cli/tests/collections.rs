@@ -249,7 +249,7 @@ fn each_collection_keeps_its_place_and_a_new_run_opens_the_last_one() {
     assert_eq!(open(&args).collection(), Some((0, 2)));
     let args = PlayArgs {
         collection: Some("combinations".to_owned()),
-        level: Some(5),
+        level: Some(u32::try_from(number_of("Upstairs Plate")).expect("a small number")),
         ..PlayArgs::default()
     };
     let app = open(&args);
@@ -376,7 +376,7 @@ fn progress_from_before_the_reorder_stays_on_its_levels() {
     key(&mut app, KeyCode::Tab);
     let s = screen(&app, 80, 24);
     assert!(s.contains("Wedge"), "{s}");
-    assert!(s.contains("8 of 26 solved"), "{s}");
+    assert!(s.contains(&format!("8 of {} solved", now.len())), "{s}");
 }
 
 /// The set key of each built-in collection, pinned: a collection that
@@ -386,8 +386,8 @@ fn progress_from_before_the_reorder_stays_on_its_levels() {
 #[test]
 fn each_built_in_collection_s_key_is_pinned() {
     let pinned = [
-        ("muscleman", "0dcdaf05f9c68d90"),
-        ("combinations", "dd122f8bc02f51ba"),
+        ("muscleman", "fc7d4a2e1bad51d7"),
+        ("combinations", "0eaf9d48a1c4b339"),
     ];
     for (c, (id, key)) in builtin::COLLECTIONS.iter().zip(pinned) {
         assert_eq!(c.id, id);

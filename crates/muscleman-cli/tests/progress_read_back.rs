@@ -8,7 +8,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use muscleman_cli::progress::{FILE_NAME, Progress, level_key};
+use muscleman_cli::builtin;
+use muscleman_cli::progress::{FILE_NAME, Progress, level_key, set_key};
 use muscleman_cli::saves::Saves;
 use muscleman_level::Level;
 use muscleman_sim::{Game, Rules};
@@ -44,6 +45,35 @@ fn field(file: &Value, name: &str) -> Value {
     file.get(name).cloned().unwrap_or_else(|| json!({}))
 }
 
+/// `last_played` as opening a file leaves it: what it kept under a built-in
+/// collection's former set key (`builtin::FORMER_SET_KEYS`) is under the
+/// collection's key now.
+fn adopted(last_played: Value) -> Value {
+    let Value::Object(map) = last_played else {
+        return last_played;
+    };
+    let now = |key: &str| -> Option<String> {
+        let (id, _) = builtin::FORMER_SET_KEYS
+            .iter()
+            .find(|(_, former)| *former == key)?;
+        let levels = builtin::read(builtin::find(id)?).ok()?.collection.levels;
+        Some(set_key(&levels))
+    };
+    map.into_iter()
+        .map(|(key, value)| {
+            if key.starts_with("collection/") {
+                let value = value.as_str().and_then(now).map_or(value, Value::from);
+                return (key, value);
+            }
+            let key = match key.split_once('/') {
+                Some((set, rules)) => now(set).map_or(key.clone(), |n| format!("{n}/{rules}")),
+                None => key,
+            };
+            (key, value)
+        })
+        .collect()
+}
+
 /// A level no kept file names.
 fn unnamed_level() -> Level {
     Level::parse("; Not in any kept file\n########\n#@ $  .#\n########\n").unwrap()
@@ -72,7 +102,7 @@ fn every_kept_progress_file_is_read_with_every_record() {
                 field(&input, "levels"),
                 field(&input, "from_rule_book_1"),
                 field(&input, "solutions"),
-                field(&input, "last_played"),
+                adopted(field(&input, "last_played")),
             )
         };
         p.save().unwrap();

@@ -25,6 +25,10 @@ pub const FORMER_SET_KEYS: &[(&str, &str)] = &[
     // Combinations before issue 38 reordered it and added four levels:
     // its 22 levels, Moat Key first.
     ("combinations", "f70a8cc16e73de46"),
+    // Both collections before issue 35 added levels with ghosts and books:
+    // the first collection's 36 levels, and Combinations' 26.
+    ("muscleman", "0dcdaf05f9c68d90"),
+    ("combinations", "dd122f8bc02f51ba"),
 ];
 
 /// The first built-in collection, in the level text format: the

@@ -281,8 +281,9 @@ fn prunings_are_off_with_a_duck_and_on_without() {
 
 /// On every built-in level (both collections) the general search under
 /// Muscleman rules keeps the player's Facing out of its keys while the
-/// hands are empty exactly where nothing moves by itself, and where
-/// something does, neither the lower bound nor the free region is on.
+/// hands are empty exactly where nothing moves by itself (as the sim
+/// declares: a duck, a ghost), and where something does, neither the
+/// lower bound nor the free region is on.
 #[test]
 fn built_in_levels_keep_their_prunings_unless_a_duck_walks() {
     let collections = [muscleman_levels::BUILTIN, muscleman_levels::COMBINATIONS];
@@ -290,9 +291,9 @@ fn built_in_levels_keep_their_prunings_unless_a_duck_walks() {
     for text in collections {
         let levels = muscleman_level::Collection::parse(text).unwrap().levels;
         for l in &levels {
-            let duck = l
-                .all_entities()
-                .any(|(_, _, spec)| spec.recipe == muscleman_core::EntityRecipe::Duck);
+            let duck = l.all_entities().any(|(_, _, spec)| {
+                muscleman_sim::recipe_decl(spec.recipe).is_some_and(|d| d.assume.moves_by_itself())
+            });
             let opts = SolveOptions {
                 timeout: Some(std::time::Duration::from_millis(1)),
                 ..options(Rules::MUSCLEMAN, Optimize::Pushes)
