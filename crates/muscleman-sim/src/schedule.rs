@@ -228,7 +228,8 @@ pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
         .get(input_bit(ctx.input).trailing_zeros() as usize)
         .copied()
         .unwrap_or(0);
-    let mut todo = on_input & needs_lines(ctx.met());
+    let mut met = ctx.met();
+    let mut todo = on_input & needs_lines(met);
     while todo != 0 {
         let i = todo.trailing_zeros();
         let Some(entry) = SCHEDULE.get(i as usize) else {
@@ -240,9 +241,15 @@ pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
         if ctx.has_commands() {
             ctx.apply_commands()?;
         }
-        // The lines after this one whose needs hold now.
+        // The lines after this one whose needs hold now: the same lines
+        // unless a need changed (looked up again only then).
         let later = Lines::MAX.checked_shl(i + 1).unwrap_or(0);
-        todo = on_input & needs_lines(ctx.met()) & later;
+        if ctx.met() == met {
+            todo &= later;
+        } else {
+            met = ctx.met();
+            todo = on_input & needs_lines(met) & later;
+        }
     }
     Ok(())
 }
