@@ -13,10 +13,13 @@
 //!   off them, down again and off: half the steps change floor.
 //!
 //! The walks should be within 10% of each other.
+//!
+//! `FLOORS_PROFILE=NAME:N` runs `N` steps of one case (`walk_1`,
+//! `walk_10`, `stairs_10`) instead, for callgrind (BENCHMARKS.md).
 
 use std::hint::black_box;
 
-use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use criterion::{BenchmarkId, Criterion, criterion_group};
 use muscleman_core::{EntityId, EventBatch, GridDir, Input, LevelTransition};
 use muscleman_level::Level;
 use muscleman_sim::{Rules, World, step_into, world_from_level};
@@ -111,4 +114,25 @@ fn floor_step(c: &mut Criterion) {
 }
 
 criterion_group!(benches, floor_step);
-criterion_main!(benches);
+
+/// Run the benches, or with `FLOORS_PROFILE=NAME:N` exactly `N` steps of
+/// case `NAME` (after loading and its checked first steps), for callgrind.
+fn main() {
+    if let Ok(spec) = std::env::var("FLOORS_PROFILE") {
+        let (name, n) = spec.split_once(':').unwrap_or((spec.as_str(), "10000"));
+        let n: u64 = n.parse().expect("FLOORS_PROFILE=NAME:N");
+        let mut rig = match name {
+            "walk_1" => Rig::new(&level(1, 1, false)),
+            "walk_10" => Rig::new(&level(10, 10, false)),
+            "stairs_10" => Rig::new(&level(10, 5, true)),
+            other => panic!("unknown FLOORS_PROFILE case {other}"),
+        };
+        for _ in 0..n {
+            rig.step();
+        }
+        println!("{n} steps of {name}");
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

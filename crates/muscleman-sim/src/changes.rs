@@ -154,4 +154,7 @@ pub(crate) struct StepBuffers {
     /// The world's needs as last worked out (the rules' need bits), with
     /// the tags present they were worked out from.
     pub(crate) needs: Option<(TagSet, u16)>,
+    /// Whether a move with empty hands runs the walk alone (see
+    /// `step::walks_alone`), with the tags present it was worked out from.
+    pub(crate) walks_alone: Option<(TagSet, bool)>,
 }

@@ -106,6 +106,36 @@ pub(crate) struct StepContext<'a> {
     line: (&'static str, u8),
 }
 
+/// Return the bits of the [`Needs`] the world meets (`meets`: by need
+/// bit, the tags whose presence meets it). They are kept with the tags
+/// present they were worked out from, so a step whose world has the same
+/// kinds of things as the last one (nearly every step) reads them back
+/// instead of working them out again.
+#[inline]
+pub(crate) fn world_needs(world: &mut World, meets: &[TagSet; NEED_BITS]) -> NeedBits {
+    let present = world.index().tallies().present();
+    match world.step_buffers_ref().needs {
+        Some((tags, bits)) if tags == present => bits,
+        _ => {
+            let bits = Needs::of_world(present, meets);
+            world.step_buffers().needs = Some((present, bits));
+            bits
+        }
+    }
+}
+
+/// Return the needs that hold given the world's and whether the hands are
+/// full.
+#[inline]
+fn with_hands(world: NeedBits, carrying: bool) -> NeedBits {
+    let hands = if carrying {
+        Needs::Holding
+    } else {
+        Needs::EmptyHands
+    };
+    Needs::Always.bit() | hands.bit() | world
+}
+
 impl<'a> StepContext<'a> {
     /// Start a step on `world`, emptying its reusable buffers.
     pub(crate) fn new(
@@ -298,21 +328,7 @@ impl<'a> StepContext<'a> {
     /// (nearly every step) reads it back instead of working it out again.
     #[inline]
     fn needs_met(&mut self, carrying: bool) -> NeedBits {
-        let hands = if carrying {
-            Needs::Holding
-        } else {
-            Needs::EmptyHands
-        };
-        let present = self.world.index().tallies().present();
-        let world = match self.world.step_buffers_ref().needs {
-            Some((tags, bits)) if tags == present => bits,
-            _ => {
-                let bits = Needs::of_world(present, self.wiring.meets);
-                self.world.step_buffers().needs = Some((present, bits));
-                bits
-            }
-        };
-        Needs::Always.bit() | hands.bit() | world
+        with_hands(world_needs(self.world, self.wiring.meets), carrying)
     }
 
     /// Return whether the player holds something, from the spatial index.

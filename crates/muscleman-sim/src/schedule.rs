@@ -228,7 +228,8 @@ pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
         .get(input_bit(ctx.input).trailing_zeros() as usize)
         .copied()
         .unwrap_or(0);
-    let mut todo = on_input & needs_lines(ctx.met());
+    let mut met = ctx.met();
+    let mut todo = on_input & needs_lines(met);
     while todo != 0 {
         let i = todo.trailing_zeros();
         let Some(entry) = SCHEDULE.get(i as usize) else {
@@ -240,12 +241,64 @@ pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
         if ctx.has_commands() {
             ctx.apply_commands()?;
         }
-        // The lines after this one whose needs hold now.
+        // The lines after this one whose needs hold now: the same lines
+        // unless a need changed (looked up again only then).
         let later = Lines::MAX.checked_shl(i + 1).unwrap_or(0);
-        todo = on_input & needs_lines(ctx.met()) & later;
+        if ctx.met() == met {
+            todo &= later;
+        } else {
+            met = ctx.met();
+            todo = on_input & needs_lines(met) & later;
+        }
     }
     Ok(())
 }
+
+/// Return whether `a` and `b` are the same text (at compile time).
+pub(crate) const fn same_name(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the length"
+        )]
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// By set of [`Needs`](crate::needs::Needs) met, whether a move runs one
+/// line of the schedule, the walk, and no other (the emit hooks aside):
+/// worked out at compile time, so a step asks it with one read.
+pub(crate) const MOVE_RUNS_WALK_ALONE: [bool; 1 << NEED_BITS] = {
+    let mut table = [false; 1 << NEED_BITS];
+    let mut met = 0;
+    while met < table.len() {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the lengths"
+        )]
+        {
+            // Bit 0 of the input kinds is a move (`input_bit`).
+            let todo = ON_INPUT[0]
+                & (ON_NEEDS_LOW[met & ((1 << LOW_BITS) - 1)] | ON_NEEDS_HIGH[met >> LOW_BITS]);
+            table[met] = todo.count_ones() == 1
+                && same_name(SCHEDULE[todo.trailing_zeros() as usize].name, "walk");
+        }
+        met += 1;
+    }
+    table
+};
+
+// The move's input kind is bit 0 of `input_bit`: a compile-time check.
+const _: () = assert!(input_bit(crate::line::MOVE) == 1);
 
 /// Return the lines whose need is among the `met` bits (every bit of `met`
 /// is a [`Needs`](crate::needs::Needs), so its parts index the tables).

@@ -2,12 +2,15 @@
 
 use muscleman_core::{EntityId, EventBatch, GridPos, Input};
 
+use crate::mechanics::walk;
+use crate::needs::Needs;
+
 use crate::component::TagKind;
-use crate::context::{StepContext, Wiring};
+use crate::context::{StepContext, Wiring, world_needs};
 use crate::recipe::{breaking, spawn_spec};
 use crate::registry::{EMITTERS, MEETS, act_of, find_clearer, find_taker};
 use crate::rules::Rules;
-use crate::schedule::{self, REACTIVE, TRACK_CHANGES};
+use crate::schedule::{self, MOVE_RUNS_WALK_ALONE, REACTIVE, TRACK_CHANGES};
 use crate::world::{World, WorldError};
 
 /// How every step is wired to the schedule: the change list is kept when a
@@ -84,6 +87,13 @@ pub fn step_into(
     let (at, carrying) = player_position(world, player)?;
     // The index looks at the player's floor first (a no-op on one floor).
     world.focus(at);
+    if let Input::Move(dir) = input
+        && !carrying
+        && walks_alone(world)
+        && walk::walk_free(world, player, at, dir, events)?
+    {
+        return Ok(());
+    }
     let mut ctx = StepContext::new(world, player, at, input, rules, events, WIRING);
     ctx.start(carrying);
     schedule::run(&mut ctx)?;
@@ -92,6 +102,39 @@ pub fn step_into(
         emit(&mut ctx)?;
     }
     Ok(())
+}
+
+/// Whether the bump is the only emit hook: the one hook that does nothing
+/// after a move in which the player moved.
+const ONLY_BUMP_EMITS: bool = match EMITTERS.as_slice() {
+    [(_, name)] => schedule::same_name(name, "bump"),
+    _ => false,
+};
+
+/// Return whether, in this world, a move with empty hands runs the walk
+/// and nothing else: the schedule runs no other line on it (no water,
+/// switches, stairs, collectibles, actors or containers to answer) and no
+/// emit hook but the bump, which is silent when the player moved. Then a
+/// walk into a cell with nothing in the way is [`walk::walk_free`] alone.
+/// Worked out from the needs the world meets once per set of tags present
+/// and kept with it, so a step reads it back.
+#[inline]
+fn walks_alone(world: &mut World) -> bool {
+    let present = world.index().tallies().present();
+    match world.step_buffers_ref().walks_alone {
+        Some((tags, alone)) if tags == present => alone,
+        _ => {
+            let met =
+                Needs::Always.bit() | Needs::EmptyHands.bit() | world_needs(world, WIRING.meets);
+            let alone = ONLY_BUMP_EMITS
+                && MOVE_RUNS_WALK_ALONE
+                    .get(usize::from(met))
+                    .copied()
+                    .unwrap_or(false);
+            world.step_buffers().walks_alone = Some((present, alone));
+            alone
+        }
+    }
 }
 
 /// Return where the player stands and whether it carries something, or

@@ -1,17 +1,20 @@
 //! Walk (rules.md §4, "Walk"): face the way you move, then step, pushing
 //! the chain in front if there is one. The player cannot swim.
 
-use muscleman_core::{EntityRecipe, GridDir, GridPos, Input, MoveCause};
+use muscleman_core::{
+    EntityId, EntityRecipe, EventBatch, GridDir, GridPos, Input, MoveCause, Moved,
+};
 
 use crate::component::{Facing, TagKind, TagSet};
 use crate::context::StepContext;
 use crate::decl::Init;
 use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
+use crate::floor::local;
 use crate::line::{MOVE, player};
 use crate::mechanics::push::{KeyRule, try_push};
 use crate::motion::Motion;
 use crate::needs::Needs;
-use crate::world::WorldError;
+use crate::world::{World, WorldError};
 
 /// Walking: the player, strong walls and goals, and the walk of empty hands.
 pub(crate) const MECHANIC: Mechanic = Mechanic {
@@ -67,6 +70,42 @@ pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
     };
     ctx.set(ctx.player, Facing(dir))?;
     walk_from(ctx, ctx.player_at, dir).map(|_| ())
+}
+
+/// What in the cell ahead makes a walk more than a step: something to
+/// push, something in the way, or water.
+const NOT_FREE: TagSet = TagSet::EMPTY
+    .with(TagKind::Pushable)
+    .with(TagKind::BlocksMovement)
+    .with(TagKind::WaterCell);
+
+/// Walk the player from `at` one cell in `dir` if that cell holds nothing
+/// to push, nothing in the way and no water, in a world where a move runs
+/// the walk alone (`step::walks_alone`): what [`run`] does then, to the
+/// event and the journal entry (its Facing, then its move, then one
+/// `Moved`), without the schedule. Return `false`, having changed
+/// nothing, when the cell is not free.
+#[inline]
+pub(crate) fn walk_free(
+    world: &mut World,
+    player: EntityId,
+    at: GridPos,
+    dir: GridDir,
+    events: &mut EventBatch,
+) -> Result<bool, WorldError> {
+    let to = at.step(dir);
+    if world.index().kinds_at(to).intersects(NOT_FREE) {
+        return Ok(false);
+    }
+    world.set(player, Facing(dir))?;
+    world.move_to(player, to)?;
+    events.push(Moved {
+        entity: player,
+        from: local(at),
+        to: local(to),
+        cause: MoveCause::Player,
+    });
+    Ok(true)
 }
 
 /// Return whether a cell with these tags is water nothing fills: the player

@@ -505,7 +505,7 @@ impl World {
     /// A move stays on the entity's floor: one that would leave its band of
     /// rows is refused with [`WorldError::LeftFloor`] (see
     /// [`World::move_to_floor`]).
-    #[inline]
+    #[inline(always)]
     pub fn move_to(&mut self, id: EntityId, to: GridPos) -> Result<GridPos, WorldError> {
         // The index is where positions are kept: one table read finds the
         // entity's cell and tags, with no ECS lookup.
