@@ -95,8 +95,15 @@ impl World {
                 self.set_counter(counter, value);
             }
         }
-        let now: Vec<EntityId> = self.ecs.freelist().map(to_id).collect();
-        if now != baseline.freelist() || self.slots != baseline.slots() {
+        // The free list as a restore leaves it: the slots made since the
+        // baseline (all dead again) first, then the baseline's. Equal to
+        // it already (a second restart in a row), there is nothing to do.
+        let restored: Vec<EntityId> = (baseline.slots()..self.slots)
+            .rev()
+            .map(|i| EntityId::new(i, 1))
+            .chain(baseline.freelist().iter().copied())
+            .collect();
+        if !self.ecs.freelist().map(to_id).eq(restored.iter().copied()) {
             self.record_freelist();
             self.restore_freelist(baseline.freelist(), baseline.slots());
         }
