@@ -29,8 +29,8 @@
 //!
 //! # How the push search searches
 //! - **States** are push-level: the sorted box cells plus the player's
-//!   region, named by its smallest cell (in moves mode, the exact player
-//!   cell). A Zobrist hash keys a transposition table whose bytes, with the
+//!   region, named by its smallest cell (in the optimal modes, the exact
+//!   player cell: see "Ties"). A Zobrist hash keys a transposition table whose bytes, with the
 //!   node arena and the open list, are counted against `memory_mb`.
 //! - **Successors** are every push the player can reach ([`Position::pushes`]
 //!   exposes the same function; a property test holds it and the step
@@ -71,14 +71,15 @@
 //!   needs the player there; in any solution no box of the group is the
 //!   first to move). A position where some goal can reach no box
 //!   (the matching is infinite) is pruned in every mode.
-//! - **PI-corrals** (Sokoban rules; fast and push-optimal modes): an area
+//! - **PI-corrals** (Sokoban rules; fast mode only): an area
 //!   the player cannot reach, fenced by boxes each of whose possible pushes
 //!   (now or later) goes into the area and can be made now, that still needs
 //!   work (an empty goal, or a box off goal). Any solution's first push that
 //!   touches the area is then one of the fence pushes available now, and
 //!   moving it to the front keeps the solution valid with as many pushes; so
-//!   only those pushes are searched, and none means a deadlock. Not used for
-//!   move-optimal search (the reordering may add moves) nor under chain rules.
+//!   only those pushes are searched, and none means a deadlock. Not used in
+//!   the optimal modes (the reordering may add moves, which both count:
+//!   see "Ties") nor under chain rules.
 //! - **Tunnel runs** (fast mode only, Sokoban rules, as many boxes as
 //!   goals): after a push moves box B from `f` to `e` (direction `d`, the
 //!   player now on `f`), while `e` is off goal, both cells beside `e`
@@ -185,6 +186,19 @@
 //! [`UnsolvableReason::TooFewBoxes`]. Both are proofs on open levels, under
 //! every rule and whatever else the level holds: no rule makes a goal or a
 //! box (smashing and sinking only take boxes away).
+//!
+//! # Ties
+//! [`Optimize::Moves`] returns, among the solutions with the fewest moves,
+//! one with the fewest pushes, then the fewest inputs; [`Optimize::Pushes`]
+//! the fewest moves among the fewest pushes, then the fewest inputs. Both
+//! searches compare costs in that order (the push search on moves and
+//! pushes, keying the player's exact cell in both optimal modes and
+//! without PI-corrals there, which keep the pushes but not the moves; the
+//! general search on all three: module `general`, "Order"). Where the
+//! general search files positions that differ only in the player's Facing
+//! as one (empty hands, nothing moving by itself), the inputs are those of
+//! the path it kept, which may turn (at most two swings) more than needed;
+//! moves and pushes are exact everywhere.
 //!
 //! # Example
 //! ```

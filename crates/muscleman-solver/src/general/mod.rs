@@ -40,13 +40,19 @@
 //!   position, a proof as before, ducks or not (it reads the boxes
 //!   only). Without pruning (the property tests'
 //!   plain search) it is breadth-first in inputs. [`Optimize::Moves`](crate::options::Optimize::Moves) and
-//!   [`Optimize::Pushes`](crate::options::Optimize::Pushes) cost a step 1 when the player walked (a push
-//!   included), or when something moved by the player's action, and 0
-//!   otherwise (a wait, and a duck's own walk, cost nothing). With pruning on, where [`bound`] is sound (one floor, and
-//!   the registry says nothing but the player's inputs moves a box), they
-//!   search by A*: lowest cost plus a lower bound of the cost left first
-//!   (ties to the deeper position), re-opening a position reached cheaper,
-//!   so the first solved position taken off is optimal. The bound: box
+//!   [`Optimize::Pushes`](crate::options::Optimize::Pushes) cost a path
+//!   three counts compared in order (`cost::Cost`): the mode's own, then
+//!   the other, then the inputs (the ties of the crate docs). A step counts
+//!   a move when the player walked (a push included), a push when
+//!   something was pushed or swung, as the sim's game counts them (a wait,
+//!   and a duck's own walk, count neither), and an input, the turns before
+//!   a turned grab included. With pruning on, where [`bound`] is sound
+//!   (one floor, and the registry says nothing but the player's inputs
+//!   moves a box), they search by A*: lowest cost plus a lower bound of the
+//!   mode's count left first, the ties next (then to the deeper position),
+//!   re-opening a position reached cheaper, so the first solved position
+//!   taken off is optimal, ties included (a bound on the first count alone
+//!   stays consistent in this order). The bound: box
 //!   distances over every cell but strong walls, with each box's moves
 //!   under the rules (pushes; for a box that can be grabbed, also pulls,
 //!   carries and swings), matched to the goals and divided by how many
@@ -54,9 +60,10 @@
 //!   matching itself), never less than the farthest box's own distance;
 //!   in move-optimal search the player's walk to the nearest pushable is
 //!   added. Move-optimal search with hands has no bound (a swing moves
-//!   boxes and is no move, and the walk alone did not pay). Elsewhere, and
-//!   in the plain search, a double-ended queue (0-1 breadth-first) takes
-//!   positions in order of cost.
+//!   boxes and is no move, and the walk alone did not pay). Elsewhere a
+//!   heap takes positions in order of cost (Dijkstra's order); the plain
+//!   search for any solution, whose every step is one input, takes them
+//!   breadth-first.
 //! - **Dead positions** (pruning on): fewer boxes than goals (no rule makes
 //!   a box, and a duck counts on no goal: sound whatever moves), and a box
 //!   on a cell from which no run of box moves past
@@ -296,6 +303,7 @@
 
 mod bound;
 mod corridors;
+mod cost;
 mod ended;
 mod explore;
 mod facts;
