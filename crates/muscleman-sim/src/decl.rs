@@ -124,6 +124,47 @@ pub struct Assume {
     pub contents_change: bool,
     /// What a rule spawns because of it.
     pub spawns: Spawns,
+    /// The recipes a rule may make because of it that need not have been
+    /// in the level, its own contents aside (a cauldron brews a green key,
+    /// or a bong of the two keys put in): empty exactly when it spawns
+    /// nothing or only its contents. What a proof that a key can never
+    /// exist reads.
+    pub makes: &'static [EntityRecipe],
+    /// What opens it, if it is a door (what a proof that a door never
+    /// opens reads).
+    pub opened_by: OpenedBy,
+    /// What presses it, if it is a pressure plate.
+    pub pressed_by: PressedBy,
+    /// It takes the player, and what the player holds, to the same cell of
+    /// the floor above or below (stairs); nothing else changes floor.
+    pub leads_between_floors: bool,
+}
+
+/// What opens a door: nothing else does, and until it opens it stands
+/// closed where it is, blocking every move into its cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OpenedBy {
+    /// It is no door.
+    NotADoor,
+    /// A key of its colour pushed into it (it stays open for good), or
+    /// every plate of its colour ([`PressedBy::WhatBlocks`]) pressed, while
+    /// the level has at least one.
+    KeyOrPlatesOfItsColour,
+    /// Every heavy plate ([`PressedBy::Heavy`]) pressed, while the level
+    /// has at least one.
+    HeavyPlates,
+}
+
+/// What presses a pressure plate: an entity in its cell that blocks
+/// movement and is not held, and nothing else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PressedBy {
+    /// It is no plate.
+    NotAPlate,
+    /// Any such entity but a weightless one (a ghost): a coloured plate.
+    WhatBlocks,
+    /// Only one with [`TagKind::Heavy`](crate::TagKind): a heavy plate.
+    Heavy,
 }
 
 /// How a recipe's entities move (what a search must write of them).
@@ -181,6 +222,10 @@ impl Assume {
         answers_steps: Answer::Nothing,
         contents_change: false,
         spawns: Spawns::Nothing,
+        makes: &[],
+        opened_by: OpenedBy::NotADoor,
+        pressed_by: PressedBy::NotAPlate,
+        leads_between_floors: false,
     };
     /// A thing the player pushes and nothing else moves: a box.
     pub const PUSHED: Assume = Assume {
@@ -192,6 +237,10 @@ impl Assume {
         answers_steps: Answer::Nothing,
         contents_change: false,
         spawns: Spawns::Nothing,
+        makes: &[],
+        opened_by: OpenedBy::NotADoor,
+        pressed_by: PressedBy::NotAPlate,
+        leads_between_floors: false,
     };
 
     /// Return whether it moves by itself (an actor): then the world does
@@ -203,6 +252,34 @@ impl Assume {
     /// This, spawning `spawns` (see [`Spawns`]).
     pub const fn spawning(self, spawns: Spawns) -> Assume {
         Assume { spawns, ..self }
+    }
+
+    /// This, spawning `spawns`, which may make `makes` (see
+    /// [`Assume::makes`]).
+    pub const fn making(self, makes: &'static [EntityRecipe]) -> Assume {
+        Assume {
+            spawns: Spawns::Others,
+            makes,
+            ..self
+        }
+    }
+
+    /// This, a door that `opened_by` opens.
+    pub const fn opened_by(self, opened_by: OpenedBy) -> Assume {
+        Assume { opened_by, ..self }
+    }
+
+    /// This, a plate that `pressed_by` presses.
+    pub const fn pressed_by(self, pressed_by: PressedBy) -> Assume {
+        Assume { pressed_by, ..self }
+    }
+
+    /// This, and it takes the player to another floor (stairs).
+    pub const fn leading_between_floors(self) -> Assume {
+        Assume {
+            leads_between_floors: true,
+            ..self
+        }
     }
 
     /// This, with contents that change while it stands.

@@ -29,8 +29,8 @@
 //!
 //! # How the push search searches
 //! - **States** are push-level: the sorted box cells plus the player's
-//!   region, named by its smallest cell (in the optimal modes, the exact
-//!   player cell: see "Ties"). A Zobrist hash keys a transposition table whose bytes, with the
+//!   region, named by its smallest cell (in moves mode, the exact player
+//!   cell). A Zobrist hash keys a transposition table whose bytes, with the
 //!   node arena and the open list, are counted against `memory_mb`.
 //! - **Successors** are every push the player can reach ([`Position::pushes`]
 //!   exposes the same function; a property test holds it and the step
@@ -71,15 +71,14 @@
 //!   needs the player there; in any solution no box of the group is the
 //!   first to move). A position where some goal can reach no box
 //!   (the matching is infinite) is pruned in every mode.
-//! - **PI-corrals** (Sokoban rules; fast mode only): an area
+//! - **PI-corrals** (Sokoban rules; fast and push-optimal modes): an area
 //!   the player cannot reach, fenced by boxes each of whose possible pushes
 //!   (now or later) goes into the area and can be made now, that still needs
 //!   work (an empty goal, or a box off goal). Any solution's first push that
 //!   touches the area is then one of the fence pushes available now, and
 //!   moving it to the front keeps the solution valid with as many pushes; so
-//!   only those pushes are searched, and none means a deadlock. Not used in
-//!   the optimal modes (the reordering may add moves, which both count:
-//!   see "Ties") nor under chain rules.
+//!   only those pushes are searched, and none means a deadlock. Not used for
+//!   move-optimal search (the reordering may add moves) nor under chain rules.
 //! - **Tunnel runs** (fast mode only, Sokoban rules, as many boxes as
 //!   goals): after a push moves box B from `f` to `e` (direction `d`, the
 //!   player now on `f`), while `e` is off goal, both cells beside `e`
@@ -187,18 +186,37 @@
 //! every rule and whatever else the level holds: no rule makes a goal or a
 //! box (smashing and sinking only take boxes away).
 //!
+//! # Counting proofs
+//! Before any search, [`solve_level`] (and `muscleman check`, as a
+//! designer warning) tries the proofs of [`counting_proof`], read from the
+//! level and the sim's declarations alone: a goal no box can ever reach
+//! (walled off, or behind a door that never opens: no key and no plate of
+//! its colour, more heavy plates than heavy boxes for a secret door), fewer
+//! boxes than goals where the player can ever go, and a door a goal lies
+//! behind whose every key is inside a box the goals all need
+//! ([`UnsolvableReason::Counted`]). Each is proved there from one lemma
+//! (nothing ever happens outside the cells the player can reach past
+//! strong walls and doors shut for good), sound under every rule; a
+//! property test holds each verdict against the brute-force reference.
+//!
 //! # Ties
 //! [`Optimize::Moves`] returns, among the solutions with the fewest moves,
 //! one with the fewest pushes, then the fewest inputs; [`Optimize::Pushes`]
-//! the fewest moves among the fewest pushes, then the fewest inputs. Both
-//! searches compare costs in that order (the push search on moves and
-//! pushes, keying the player's exact cell in both optimal modes and
-//! without PI-corrals there, which keep the pushes but not the moves; the
-//! general search on all three: module `general`, "Order"). Where the
-//! general search files positions that differ only in the player's Facing
-//! as one (empty hands, nothing moving by itself), the inputs are those of
-//! the path it kept, which may turn (at most two swings) more than needed;
-//! moves and pushes are exact everywhere.
+//! the fewest moves among the fewest pushes, then the fewest inputs. The
+//! general search compares a path's cost in that order (module `general`,
+//! "Order"), and the push search's move-optimal A* compares moves, then
+//! pushes. Each tie is proved where the position's key holds what it
+//! counts: in moves mode the pushes always (the key holds the player's
+//! cell); in pushes mode the moves wherever the key holds the player's
+//! cell, not its free region (the general search files a region as one
+//! position in push-optimal search on one floor where nothing moves by
+//! itself and no plate or collectible answers a step, and the push search
+//! always does, with PI-corrals): there the moves are those of the path
+//! kept, and the queue orders by the pushes alone, as it did before the
+//! ties (ordering by a tie it cannot prove costs positions for nothing).
+//! The inputs are the kept path's where the general search files positions
+//! that differ only in the player's Facing as one (empty hands, nothing
+//! moving by itself): a turn there may cost up to two swings more.
 //!
 //! # Example
 //! ```
@@ -218,6 +236,7 @@
 
 mod board;
 mod boundary;
+mod counting;
 mod error;
 mod game;
 mod general;
@@ -234,6 +253,7 @@ mod solve;
 mod start;
 
 pub use boundary::Boundary;
+pub use counting::{Cell, Counted, Shut, ShutDoor, counting_proof};
 pub use error::{ProblemError, SolveError};
 pub use game::{explore_game, lower_bound, solve_game, solve_game_with_progress};
 pub use general::MARGIN;

@@ -130,7 +130,10 @@
 //!   smallest cell by (y, x) of the player's free region instead of its
 //!   cell ([`region::Regions::canonical`]), so positions that differ only in
 //!   where the player stands within one region are filed as one, as the
-//!   fast push search does. A cell is free when the player can walk onto it
+//!   fast push search does (the moves among the fewest pushes are then not
+//!   proved, crate docs "Ties": the open list orders by the pushes alone,
+//!   and only fewer pushes re-open a position). A cell is free when the
+//!   player can walk onto it
 //!   and no rule answers: no blocker, no pushable, no water nothing fills,
 //!   nothing whose rule answers the player's steps (a door shuts on an
 //!   empty doorway), inside the bound. A walk from a free cell onto a free cell then
@@ -324,3 +327,4 @@ pub use facts::MARGIN;
 pub(crate) use facts::{goals_and_boxes, goals_and_boxes_now};
 pub(crate) use key::moves_by_itself;
 pub(crate) use replay::{prefer_waits, replay_in, replay_inputs};
+pub(crate) use walls::strong_wall;
