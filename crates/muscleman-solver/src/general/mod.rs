@@ -30,9 +30,10 @@
 //!   else (`replay::prefer_waits`).
 //! - **Order**: [`Optimize::Fast`](crate::options::Optimize::Fast) with pruning on is best-first
 //!   ([`guide::Guide`]): weighted A* on `inputs + 5 × estimate`, where the
-//!   estimate is a greedy matching of the empty goals to the boxes off
-//!   goal at box distances over every cell but strong walls (without
-//!   hands, only where a pusher can stand behind), the same on every run
+//!   estimate is a greedy matching of the empty goals of every floor to
+//!   the boxes off goal at box distances over every cell but strong walls
+//!   (without hands, only where a pusher can stand behind; with hands,
+//!   from the floor above or below by the stairs), the same on every run
 //!   (ties: fewer inputs, then the node found first). A position is
 //!   expanded once, however it was reached, and the first solved position
 //!   generated ends the search. The estimate only orders: nothing is
