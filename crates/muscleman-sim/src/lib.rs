@@ -22,6 +22,7 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
+mod assumptions;
 mod breaking;
 mod changes;
 mod command;

@@ -236,6 +236,7 @@
 
 mod board;
 mod boundary;
+mod counted;
 mod counting;
 mod error;
 mod game;
@@ -253,7 +254,8 @@ mod solve;
 mod start;
 
 pub use boundary::Boundary;
-pub use counting::{Cell, Counted, Shut, ShutDoor, counting_proof};
+pub use counted::{Cell, Counted, Shut, ShutDoor};
+pub use counting::counting_proof;
 pub use error::{ProblemError, SolveError};
 pub use game::{explore_game, lower_bound, solve_game, solve_game_with_progress};
 pub use general::MARGIN;

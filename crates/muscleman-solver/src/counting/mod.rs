@@ -17,10 +17,9 @@ use muscleman_sim::{
 use crate::general::strong_wall;
 
 mod reach;
-mod reason;
 
+use crate::counted::{Cell, Counted, Shut, ShutDoor};
 use reach::Cells;
-pub use reason::{Cell, Counted, Shut, ShutDoor};
 
 /// Return why `level` can never be solved, by one of the counting proofs
 /// below, or `None` where none of them applies (the search decides).

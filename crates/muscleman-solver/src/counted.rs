@@ -1,4 +1,5 @@
-//! What a counting proof found, in a designer's words.
+//! What a counting proof ([`counting_proof`](crate::counting_proof))
+//! found, in a designer's words.
 
 use std::fmt;
 
