@@ -104,6 +104,15 @@ pub fn check_file(path: &std::path::Path) -> FileReport {
                 count(goals, "goal", "goals"),
                 count(boxes, "box", "boxes")
             ));
+        } else if let Some(why) = muscleman_solver::counting_proof(level) {
+            // A proof by counting, at the cell it names.
+            let at = match crate::diagnose::counted_cell(&why) {
+                Some(cell) => place_on(&name, &label, level, cell.floor, cell.at),
+                None => first,
+            };
+            report
+                .warnings
+                .push(format!("{at}: {why}, so it can never be solved"));
         }
     }
     report.errors = sorted(report.errors);

@@ -142,8 +142,28 @@ pub fn diagnose(level: &Level) -> Vec<Diagnostic> {
                 count(boxes, "box", "boxes")
             ),
         ));
+    } else if let Some(why) = muscleman_solver::counting_proof(level) {
+        out.push(Diagnostic::warning(
+            counted_cell(&why).map(|c| (c.floor, c.at)),
+            format!("{why}, so it can never be solved"),
+        ));
     }
     out
+}
+
+/// Return the cell a proof by counting is about: the door that never
+/// opens or must, else the goal out of reach; `None` for a count over the
+/// whole level.
+pub fn counted_cell(why: &muscleman_solver::Counted) -> Option<muscleman_solver::Cell> {
+    use muscleman_solver::Counted;
+    match why {
+        Counted::GoalOutOfReach {
+            door: Some(door), ..
+        } => Some(door.cell),
+        Counted::GoalOutOfReach { goal, door: None } => Some(*goal),
+        Counted::KeyInsideABox { door, .. } => Some(*door),
+        Counted::TooFewBoxesInReach { .. } => None,
+    }
 }
 
 /// Return a warning for each metadata key that misspells one the game

@@ -294,6 +294,7 @@ fn verdict_of(
                         count(as_count(*boxes), "box", "boxes")
                     )
                 }
+                UnsolvableReason::Counted(why) => why.to_string(),
                 UnsolvableReason::Exhausted => format!(
                     "every reachable position was searched ({})",
                     count(as_count(stats.expanded), "state", "states")

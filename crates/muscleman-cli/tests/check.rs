@@ -103,6 +103,47 @@ fn levels_that_can_never_be_solved_get_a_warning() {
     );
 }
 
+/// The proofs by counting (issue 43): a goal behind a door that never
+/// opens, at the door's cell, and a key only inside a box every goal
+/// needs, each with its reason; the solvable built-in levels get none.
+#[test]
+fn levels_a_count_proves_unsolvable_get_a_positioned_warning() {
+    let f = Files::new();
+    f.write(
+        "c.txt",
+        "; Heavy Odds\nlegend: P = PressurePlateHeavy\nlegend: S = SecretDoor\n\
+         ##########\n#@ $ P  $#\n# &  P $ #\n####S#####\n#  . . . #\n##########\n\n\
+         ; Boxed Key\nlegend: h = Hammer\nlegend: x = Box(KeyRed)\nlegend: R = DoorRed\n\
+         #########\n#@ h    #\n# $ x $ #\n####R####\n# . . . #\n#########\n",
+    );
+    let (out, err) = expect_ok(&f, &["check", "c.txt"], None);
+    assert_eq!(out, "c.txt: 2 levels read, all valid\n");
+    assert!(
+        err.contains(
+            "warning: c.txt:7:5: level 1 of 2 (Heavy Odds): the goal at row 5 column 4 is \
+             behind the secret door at row 4 column 5, which never opens (2 heavy plates but \
+             only 1 heavy box), so it can never be solved"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "warning: c.txt:18:5: level 2 of 2 (Boxed Key): a goal is behind the red door at \
+             row 4 column 5, and every red key is inside a box: smashing one leaves 2 boxes \
+             for 3 goals, so it can never be solved"
+        ),
+        "{err}"
+    );
+    // Hammer and Tongs, the same with two goals: a box to spare.
+    f.write(
+        "t.txt",
+        "legend: h = Hammer\nlegend: x = Box(KeyRed)\nlegend: R = DoorRed\n\
+         #########\n#@ h    #\n# $ x $ #\n####R####\n# .   . #\n#########\n",
+    );
+    let (_, err) = expect_ok(&f, &["check", "t.txt"], None);
+    assert!(!err.contains("never be solved"), "{err}");
+}
+
 #[test]
 fn the_public_collections_check_clean() {
     let f = Files::new();

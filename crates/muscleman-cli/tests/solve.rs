@@ -126,6 +126,11 @@ fn open_levels_the_sim_solves_are_solved_past_their_edge() {
     }
 }
 
+/// A room the player outside never enters, closed by a red door whose key
+/// is inside, by the door: no count proves the level unsolvable (a red key
+/// exists), and no dead cell proves anything.
+const OPEN_ROOM: &str = "legend: k = KeyRed\nlegend: R = DoorRed\n######\n#$ .kR\n######\n@\n";
+
 /// An open level whose box the player can never reach (the box itself could
 /// move: no dead cell proves anything): the bounded search runs
 /// out after cutting steps past its bound, which proves nothing (exit 3,
@@ -133,7 +138,7 @@ fn open_levels_the_sim_solves_are_solved_past_their_edge() {
 #[test]
 fn an_open_level_whose_bounded_search_runs_out_gives_up() {
     let f = Files::new();
-    f.write("open.txt", "######\n#$ . #\n######\n@\n");
+    f.write("open.txt", OPEN_ROOM);
     for extra in [&[][..], &["--optimal", "moves"], &["--optimal", "pushes"]] {
         let mut args = vec!["solve", "open.txt"];
         args.extend_from_slice(extra);
@@ -288,7 +293,7 @@ fn a_collection_with_an_open_level_gives_up_on_it() {
     let f = Files::new();
     f.write(
         "c.txt",
-        "; One\n#####\n#@$.#\n#####\n\n; Open\n######\n#$ . #\n######\n@\n\n\
+        "; One\n#####\n#@$.#\n#####\n\n; Open\nlegend: k = KeyRed\nlegend: R = DoorRed\n######\n#$ .kR\n######\n@\n\n\
          ; Swim\n#######\n#@~$ .#\n#######\n",
     );
     let (c, out, err) = code(&f, &["solve", "c.txt"]);
@@ -370,7 +375,7 @@ fn check_solve_reports_each_level() {
     f.write("ok.txt", "; One\n#####\n#@$.#\n#####\n");
     let (out, _) = expect_ok(&f, &["check", "--solve", "ok.txt"], None);
     assert!(out.contains("level 1 (One): solved"), "{out}");
-    f.write("open.txt", "######\n#$ . #\n######\n@\n");
+    f.write("open.txt", OPEN_ROOM);
     let (c, out, _) = code(&f, &["check", "--solve", "--timeout", "5", "open.txt"]);
     assert_eq!(c, Some(3));
     assert!(out.contains("level 1: gave up: the level is open"), "{out}");

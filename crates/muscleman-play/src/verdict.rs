@@ -206,6 +206,7 @@ fn verdict_of(outcome: Result<SolveOutcome, muscleman_solver::SolveError>) -> Ve
                 count(boxes, "box", "boxes"),
                 count(goals, "goal", "goals")
             ),
+            muscleman_solver::UnsolvableReason::Counted(why) => why.to_string(),
             muscleman_solver::UnsolvableReason::Exhausted => "every position searched".to_owned(),
         }),
         Ok(SolveOutcome::GaveUp { reason, .. }) => Verdict::NoAnswer(match reason {

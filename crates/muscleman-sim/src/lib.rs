@@ -22,6 +22,7 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
+mod assumptions;
 mod breaking;
 mod changes;
 mod command;
@@ -60,7 +61,8 @@ pub use component::{
     Yellow,
 };
 pub use decl::{
-    Answer, Art, Assume, Breaks, Init, Layer, Moves, RecipeDecl, Shows, Spawns, StateDecl, Tint,
+    Answer, Art, Assume, Breaks, Init, Layer, Moves, OpenedBy, PressedBy, RecipeDecl, Shows,
+    Spawns, StateDecl, Tint,
 };
 pub use floor::{floor_of, local, same_band, world_cell};
 pub use game::{Game, Stats};

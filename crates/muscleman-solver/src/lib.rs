@@ -186,6 +186,38 @@
 //! every rule and whatever else the level holds: no rule makes a goal or a
 //! box (smashing and sinking only take boxes away).
 //!
+//! # Counting proofs
+//! Before any search, [`solve_level`] (and `muscleman check`, as a
+//! designer warning) tries the proofs of [`counting_proof`], read from the
+//! level and the sim's declarations alone: a goal no box can ever reach
+//! (walled off, or behind a door that never opens: no key and no plate of
+//! its colour, more heavy plates than heavy boxes for a secret door), fewer
+//! boxes than goals where the player can ever go, and a door a goal lies
+//! behind whose every key is inside a box the goals all need
+//! ([`UnsolvableReason::Counted`]). Each is proved there from one lemma
+//! (nothing ever happens outside the cells the player can reach past
+//! strong walls and doors shut for good), sound under every rule; a
+//! property test holds each verdict against the brute-force reference.
+//!
+//! # Ties
+//! [`Optimize::Moves`] returns, among the solutions with the fewest moves,
+//! one with the fewest pushes, then the fewest inputs; [`Optimize::Pushes`]
+//! the fewest moves among the fewest pushes, then the fewest inputs. The
+//! general search compares a path's cost in that order (module `general`,
+//! "Order"), and the push search's move-optimal A* compares moves, then
+//! pushes. Each tie is proved where the position's key holds what it
+//! counts: in moves mode the pushes always (the key holds the player's
+//! cell); in pushes mode the moves wherever the key holds the player's
+//! cell, not its free region (the general search files a region as one
+//! position in push-optimal search on one floor where nothing moves by
+//! itself and no plate or collectible answers a step, and the push search
+//! always does, with PI-corrals): there the moves are those of the path
+//! kept, and the queue orders by the pushes alone, as it did before the
+//! ties (ordering by a tie it cannot prove costs positions for nothing).
+//! The inputs are the kept path's where the general search files positions
+//! that differ only in the player's Facing as one (empty hands, nothing
+//! moving by itself): a turn there may cost up to two swings more.
+//!
 //! # Example
 //! ```
 //! use muscleman_sim::Rules;
@@ -204,6 +236,8 @@
 
 mod board;
 mod boundary;
+mod counted;
+mod counting;
 mod error;
 mod game;
 mod general;
@@ -220,6 +254,8 @@ mod solve;
 mod start;
 
 pub use boundary::Boundary;
+pub use counted::{Cell, Counted, Shut, ShutDoor};
+pub use counting::counting_proof;
 pub use error::{ProblemError, SolveError};
 pub use game::{explore_game, lower_bound, solve_game, solve_game_with_progress};
 pub use general::MARGIN;

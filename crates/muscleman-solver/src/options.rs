@@ -286,6 +286,10 @@ pub enum UnsolvableReason {
         /// Goals in the level.
         goals: usize,
     },
+    /// A proof by counting, before any search: a goal out of reach, too
+    /// few boxes where the player can go, a key only inside a needed box
+    /// (the crate docs, "Counting proofs").
+    Counted(crate::counted::Counted),
     /// Every reachable position of an enclosed level was searched.
     ///
     /// Deadlock pruning is sound, and on an enclosed level the search covers

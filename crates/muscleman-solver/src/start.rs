@@ -53,6 +53,14 @@ pub(crate) fn solve_from(
             printed.as_ref()
         }
     };
+    // The proofs by counting, before any search: they hold under every
+    // rule, from the position as printed (see `counting`).
+    if let Some(reason) = push_level.and_then(crate::counting::counting_proof) {
+        return Ok(SolveOutcome::Unsolvable {
+            reason: UnsolvableReason::Counted(reason),
+            stats: Stats::default(),
+        });
+    }
     let mut fast_stats = Stats::default();
     // Without hands the fast search covers every move inside the rectangle
     // and has the whole time and every position; with hands a push-only

@@ -22,7 +22,7 @@ use muscleman_core::{
 use crate::changes::StepChange;
 use crate::component::{Inside, TagKind, TagSet};
 use crate::context::StepContext;
-use crate::decl::{Art, Assume, Init, KeyTaker, Layer, Mechanic, RecipeDecl, Spawns, Tint};
+use crate::decl::{Art, Assume, Init, KeyTaker, Layer, Mechanic, RecipeDecl, Tint};
 use crate::line::{Phase, reacting};
 use crate::needs::Needs;
 use crate::world::{InvariantError, World, WorldError};
@@ -56,7 +56,7 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
                 .changing()
                 .destroyable()
                 .with_changing_contents()
-                .spawning(Spawns::Others)
+                .making(&[EntityRecipe::KeyGreen, EntityRecipe::Bong])
                 .outside_push_search("cauldrons"),
         )
         .explained(

@@ -9,7 +9,9 @@ use muscleman_core::{
 use crate::changes::StepChange;
 use crate::component::{TagKind, TagSet};
 use crate::context::StepContext;
-use crate::decl::{Answer, Art, Assume, KeyTaker, Layer, Mechanic, RecipeDecl, StateDecl, Tint};
+use crate::decl::{
+    Answer, Art, Assume, KeyTaker, Layer, Mechanic, OpenedBy, RecipeDecl, StateDecl, Tint,
+};
 use crate::index::SpatialIndex;
 use crate::line::{Phase, reacting};
 use crate::mechanics::plates::PlateTally;
@@ -110,7 +112,8 @@ const fn door(recipe: EntityRecipe) -> RecipeDecl {
         Assume::SCENERY
             .changing()
             .outside_push_search("doors")
-            .answering_steps(Answer::InItsCell),
+            .answering_steps(Answer::InItsCell)
+            .opened_by(OpenedBy::KeyOrPlatesOfItsColour),
     )
     .with_states(DOOR_STATES)
     .explained(
@@ -148,7 +151,8 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
                 Assume::SCENERY
                     .changing()
                     .outside_push_search("doors")
-                    .answering_steps(Answer::InItsCell),
+                    .answering_steps(Answer::InItsCell)
+                    .opened_by(OpenedBy::HeavyPlates),
             )
             .with_states(&[open_state(RecipeState::Open, BLOCKERS, SECRET, HELD_OPEN)])
             .explained(

@@ -22,8 +22,8 @@ use muscleman_core::{EntityId, EntityRecipe, GridDir, GridPos, MoveCause};
 use crate::component::{Facing, TagKind};
 use crate::context::StepContext;
 use crate::decl::{
-    Answer, Art, Assume, Init, Layer, Mechanic, Moves, RecipeDecl, Spawns, StateDecl, Tint,
-    facing_states, shows_facing,
+    Answer, Art, Assume, Init, Layer, Mechanic, Moves, OpenedBy, PressedBy, RecipeDecl, Spawns,
+    StateDecl, Tint, facing_states, shows_facing,
 };
 use crate::mechanics::actors::way_ahead;
 use crate::world::WorldError;
@@ -50,6 +50,10 @@ pub(crate) const MECHANIC: Mechanic = Mechanic::new(
             answers_steps: Answer::Beyond,
             contents_change: false,
             spawns: Spawns::Nothing,
+            makes: &[],
+            opened_by: OpenedBy::NotADoor,
+            pressed_by: PressedBy::NotAPlate,
+            leads_between_floors: false,
         },
     )
     .explained(

@@ -28,8 +28,8 @@ use muscleman_core::{
 use crate::component::{Facing, TagKind, TagSet};
 use crate::context::StepContext;
 use crate::decl::{
-    Answer, Art, Assume, Init, Layer, Mechanic, Moves, RecipeDecl, Spawns, StateDecl, Tint,
-    WayClearer, facing_states, shows_facing,
+    Answer, Art, Assume, Init, Layer, Mechanic, Moves, OpenedBy, PressedBy, RecipeDecl, Spawns,
+    StateDecl, Tint, WayClearer, facing_states, shows_facing,
 };
 use crate::mechanics::actors::way_ahead;
 use crate::world::{World, WorldError};
@@ -75,6 +75,10 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
                 answers_steps: Answer::Beyond,
                 contents_change: false,
                 spawns: Spawns::Nothing,
+                makes: &[],
+                opened_by: OpenedBy::NotADoor,
+                pressed_by: PressedBy::NotAPlate,
+                leads_between_floors: false,
             },
         )
         .explained(

@@ -7,7 +7,7 @@ use muscleman_core::{EntityId, EntityRecipe, GridPos, KeyColor, PlatePressed, Pl
 
 use crate::component::TagKind;
 use crate::context::StepContext;
-use crate::decl::{Answer, Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
+use crate::decl::{Answer, Art, Assume, Layer, Mechanic, PressedBy, RecipeDecl, Tint};
 use crate::index::SpatialIndex;
 use crate::line::{Phase, reacting};
 use crate::needs::Needs;
@@ -23,7 +23,12 @@ crate::component::tags! {
 }
 
 /// A plate recipe: set into the floor, shown pressed while pressed.
-const fn plate(recipe: EntityRecipe, art: Art, explain: &'static str) -> RecipeDecl {
+const fn plate(
+    recipe: EntityRecipe,
+    art: Art,
+    pressed_by: PressedBy,
+    explain: &'static str,
+) -> RecipeDecl {
     RecipeDecl::new(
         recipe,
         &[TagKind::PressurePlate],
@@ -31,7 +36,8 @@ const fn plate(recipe: EntityRecipe, art: Art, explain: &'static str) -> RecipeD
         Assume::SCENERY
             .changing()
             .outside_push_search("pressure plates")
-            .answering_steps(Answer::Beyond),
+            .answering_steps(Answer::Beyond)
+            .pressed_by(pressed_by),
     )
     .showing(|_, _, _, tags| {
         if tags.contains(TagKind::Pressed) {
@@ -58,10 +64,30 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
     ..Mechanic::new(
         "plates",
         &[
-            plate(EntityRecipe::PressurePlateBlue, COLOURED, PLATE),
-            plate(EntityRecipe::PressurePlateRed, COLOURED, PLATE),
-            plate(EntityRecipe::PressurePlateYellow, COLOURED, PLATE),
-            plate(EntityRecipe::PressurePlateGreen, COLOURED, PLATE),
+            plate(
+                EntityRecipe::PressurePlateBlue,
+                COLOURED,
+                PressedBy::WhatBlocks,
+                PLATE,
+            ),
+            plate(
+                EntityRecipe::PressurePlateRed,
+                COLOURED,
+                PressedBy::WhatBlocks,
+                PLATE,
+            ),
+            plate(
+                EntityRecipe::PressurePlateYellow,
+                COLOURED,
+                PressedBy::WhatBlocks,
+                PLATE,
+            ),
+            plate(
+                EntityRecipe::PressurePlateGreen,
+                COLOURED,
+                PressedBy::WhatBlocks,
+                PLATE,
+            ),
             plate(
                 EntityRecipe::PressurePlateHeavy,
                 Art::new(
@@ -71,6 +97,7 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
                     '_',
                     Tint::Magenta,
                 ),
+                PressedBy::Heavy,
                 "pressed only by a heavy box standing on it; while every heavy plate is pressed, \
                  the secret door is open.",
             ),

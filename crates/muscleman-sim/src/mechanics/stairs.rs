@@ -54,7 +54,8 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
                 Art::new("stairs_up", "stairs up", Layer::SET_IN, '<', Tint::Cyan),
                 Assume::SCENERY
                     .outside_push_search("stairs")
-                    .answering_steps(Answer::Beyond),
+                    .answering_steps(Answer::Beyond)
+                    .leading_between_floors(),
             )
             .explained(
                 "walk onto them to climb to the same cell of the floor above, with what you hold \
@@ -66,7 +67,8 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
                 Art::new("stairs_down", "stairs down", Layer::SET_IN, '>', Tint::Cyan),
                 Assume::SCENERY
                     .outside_push_search("stairs")
-                    .answering_steps(Answer::Beyond),
+                    .answering_steps(Answer::Beyond)
+                    .leading_between_floors(),
             )
             .explained(
                 "walk onto them to go down to the same cell of the floor below, with what you \

@@ -7,7 +7,7 @@
 use muscleman_core::Holds;
 
 use crate::component::{TagKind, TagSet};
-use crate::decl::{Moves, RecipeDecl, Spawns};
+use crate::decl::{Moves, OpenedBy, PressedBy, RecipeDecl, Spawns};
 use crate::mechanics::MECHANICS;
 use crate::motion::Motion;
 
@@ -86,6 +86,43 @@ const _: () = {
                     !spawns_nothing,
                     "a recipe holds things and may be destroyed, but spills nothing"
                 );
+            }
+            // What a proof that a door stays shut reads: what makes things,
+            // doors, plates and stairs, each declared by its own mechanic.
+            assert!(
+                a.makes.is_empty() != matches!(a.spawns, Spawns::Others),
+                "a recipe makes others exactly when it declares what it makes"
+            );
+            let door = decl.all_tags().intersects(TagSet::of(&[TagKind::Door]));
+            assert!(
+                door != matches!(a.opened_by, OpenedBy::NotADoor),
+                "a door declares what opens it, and only a door does"
+            );
+            let plate = decl
+                .all_tags()
+                .intersects(TagSet::of(&[TagKind::PressurePlate]));
+            assert!(
+                plate != matches!(a.pressed_by, PressedBy::NotAPlate),
+                "a plate declares what presses it, and only a plate does"
+            );
+            let stairs = decl
+                .all_tags()
+                .intersects(TagSet::of(&[TagKind::StairsUp, TagKind::StairsDown]));
+            assert!(
+                stairs == a.leads_between_floors,
+                "stairs lead between floors, and nothing else does"
+            );
+            if door || plate || stairs {
+                assert!(
+                    never_moves && a.never_destroyed,
+                    "a door, a plate or stairs stays where it is for good"
+                );
+            }
+            let coloured = decl.recipe.color().is_some();
+            if matches!(a.opened_by, OpenedBy::KeyOrPlatesOfItsColour)
+                || matches!(a.pressed_by, PressedBy::WhatBlocks)
+            {
+                assert!(coloured, "a coloured door or plate has a colour");
             }
             r += 1;
         }

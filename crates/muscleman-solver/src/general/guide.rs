@@ -1,6 +1,8 @@
 //! The guided search's estimate of how far a position is from solved: a
 //! greedy matching of the empty goals to the boxes off goal, each pair at
-//! the box's distance to the goal over cells no rule ever opens or closes.
+//! the box's distance to the goal over cells no rule ever opens or closes,
+//! every floor's goals counted (with hands, a box on the floor above or
+//! below goes by the stairs, as the registry declares them).
 //!
 //! It only orders the search (which position is expanded first); it never
 //! prunes, so it need not be a lower bound, and it is not one (a chain push
@@ -12,6 +14,7 @@
 
 use muscleman_core::{EntityRecipe, GridDir, GridPos};
 use muscleman_level::Level;
+use muscleman_sim::{floor_of, local, recipe_decl, world_cell};
 
 use super::frame::Frame;
 use super::walls::WallMap;
@@ -29,9 +32,12 @@ const MAX_SLOTS: usize = 1 << 24;
 pub(super) struct Guide {
     frame: Frame,
     goals: Vec<GridPos>,
-    /// Per goal, per slot: box steps from the slot to the goal (`u16::MAX`:
-    /// none).
+    /// Per goal, per slot of the goal's floor: box steps from the slot to
+    /// the goal (`u16::MAX`: none).
     dist: Vec<Vec<u16>>,
+    /// With hands, every stairs cell (a world cell) and the box steps from
+    /// each slot of its floor to it.
+    stairs: Vec<(GridPos, Vec<u16>)>,
     /// Scratch: the goals and boxes left to match, and the candidate pairs.
     open_goals: Vec<usize>,
     loose: Vec<GridPos>,
@@ -50,15 +56,35 @@ pub(super) struct Estimate {
 
 impl Guide {
     /// Prepare the distance maps of `level` over the cells from `min` to
-    /// `max`. With `hands`, a box may go from a cell to any neighbour that is
-    /// not a strong wall (it can be pulled, strafed or swung as well as
-    /// pushed); without, only where the cell behind it is not a strong wall
-    /// either (a push needs a pusher there).
+    /// `max` of each floor. With `hands`, a box may go from a cell to any
+    /// neighbour that is not a strong wall (it can be pulled, strafed or
+    /// swung as well as pushed), and to the floor above or below from a
+    /// cell where a recipe that leads between floors stands (the
+    /// registry's `leads_between_floors`: carried up or down the stairs);
+    /// without, only where the cell behind it is not a strong wall either
+    /// (a push needs a pusher there), and never to another floor.
     pub(super) fn new(level: &Level, min: GridPos, max: GridPos, hands: bool) -> Guide {
         let frame = Frame::new(min, max);
-        let goals: Vec<GridPos> = level.positions_of(EntityRecipe::Goal).collect();
+        // Every floor's goals, as world cells.
+        let goals: Vec<GridPos> = level
+            .all_entities()
+            .filter(|(_, _, s)| s.recipe == EntityRecipe::Goal)
+            .map(|(f, at, _)| world_cell(u32::try_from(f).unwrap_or(u32::MAX), at))
+            .collect();
+        let stairs: Vec<GridPos> = if hands {
+            level
+                .all_entities()
+                .filter(|(_, _, s)| {
+                    recipe_decl(s.recipe).is_some_and(|d| d.assume.leads_between_floors)
+                })
+                .map(|(f, at, _)| world_cell(u32::try_from(f).unwrap_or(u32::MAX), at))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let cells = frame.cells();
-        if cells == 0 || goals.len().saturating_mul(cells) > MAX_SLOTS {
+        let maps = goals.len().saturating_add(stairs.len());
+        if cells == 0 || maps.saturating_mul(cells) > MAX_SLOTS {
             // No maps: every goal is out of reach, so the estimate counts
             // the empty goals.
             return Guide {
@@ -66,56 +92,103 @@ impl Guide {
                 ..Guide::default()
             };
         }
-        let walls = WallMap::new(level, &frame);
+        let floors = level.floor_count();
+        let walls: Vec<WallMap> = (1..=floors)
+            .map(|f| WallMap::on_floor(level, f, &frame))
+            .collect();
         let mut guide = Guide {
             frame,
             ..Guide::default()
         };
-        let open = |g: &Guide, at: GridPos| g.slot(at).and_then(|i| walls.get(i)) == Some(false);
-        let mut queue: Vec<GridPos> = Vec::new();
-        for goal in &goals {
-            let mut dist = vec![u16::MAX; cells];
-            queue.clear();
-            if let Some(d) = guide.slot(*goal).and_then(|i| dist.get_mut(i)) {
-                *d = 0;
-                queue.push(*goal);
-            }
-            let mut next = 0;
-            // Backwards, breadth-first: a box on `from = at - d` reaches `at`.
-            while let Some(at) = queue.get(next).copied() {
-                next += 1;
-                let here = guide
-                    .slot(at)
-                    .and_then(|i| dist.get(i))
-                    .copied()
-                    .unwrap_or(u16::MAX);
-                for d in GridDir::ALL {
-                    let from = at.step(d.opposite());
-                    if !open(&guide, from) || (!hands && !open(&guide, from.step(d.opposite()))) {
-                        continue;
-                    }
-                    if let Some(slot) = guide.slot(from).and_then(|i| dist.get_mut(i))
-                        && *slot == u16::MAX
-                    {
-                        *slot = here.saturating_add(1);
-                        queue.push(from);
-                    }
-                }
-            }
-            guide.dist.push(dist);
-        }
+        let dist: Vec<Vec<u16>> = goals
+            .iter()
+            .map(|g| guide.flood(&walls, *g, hands))
+            .collect();
+        guide.stairs = stairs
+            .iter()
+            .map(|s| (*s, guide.flood(&walls, *s, hands)))
+            .collect();
+        guide.dist = dist;
         guide.goals = goals;
         guide
+    }
+
+    /// Return the box steps from every cell of `from`'s floor to `from`
+    /// (`u16::MAX`: none), over `walls` (per floor).
+    fn flood(&self, walls: &[WallMap], from: GridPos, hands: bool) -> Vec<u16> {
+        let floor = usize::try_from(floor_of(from)).unwrap_or(usize::MAX);
+        let walls = walls.get(floor.wrapping_sub(1));
+        let open =
+            |at: GridPos| self.slot(at).and_then(|i| walls.and_then(|w| w.get(i))) == Some(false);
+        let mut dist = vec![u16::MAX; self.frame.cells()];
+        let mut queue: Vec<GridPos> = Vec::new();
+        let start = local(from);
+        if let Some(d) = self.slot(start).and_then(|i| dist.get_mut(i)) {
+            *d = 0;
+            queue.push(start);
+        }
+        let mut next = 0;
+        // Backwards, breadth-first: a box on `from = at - d` reaches `at`.
+        while let Some(at) = queue.get(next).copied() {
+            next += 1;
+            let here = self
+                .slot(at)
+                .and_then(|i| dist.get(i))
+                .copied()
+                .unwrap_or(u16::MAX);
+            for d in GridDir::ALL {
+                let from = at.step(d.opposite());
+                if !open(from) || (!hands && !open(from.step(d.opposite()))) {
+                    continue;
+                }
+                if let Some(slot) = self.slot(from).and_then(|i| dist.get_mut(i))
+                    && *slot == u16::MAX
+                {
+                    *slot = here.saturating_add(1);
+                    queue.push(from);
+                }
+            }
+        }
+        dist
     }
 
     fn slot(&self, at: GridPos) -> Option<usize> {
         self.frame.slot(at)
     }
 
+    /// Return the box steps from world cell `at` to goal `goal`: on the
+    /// goal's floor its map; from the floor above or below, the steps to
+    /// stairs there, one to climb, and the steps from the stairs' cell to
+    /// the goal (`u16::MAX`: none).
     fn distance(&self, goal: usize, at: GridPos) -> u16 {
-        self.slot(at)
-            .and_then(|i| self.dist.get(goal)?.get(i))
-            .copied()
+        let Some(target) = self.goals.get(goal).copied() else {
+            return u16::MAX;
+        };
+        let here = |map: &Vec<u16>, cell: GridPos| {
+            self.slot(local(cell))
+                .and_then(|i| map.get(i))
+                .copied()
+                .unwrap_or(u16::MAX)
+        };
+        let Some(map) = self.dist.get(goal) else {
+            return u16::MAX;
+        };
+        let (from, to) = (floor_of(at), floor_of(target));
+        if from == to {
+            return here(map, at);
+        }
+        if from.abs_diff(to) != 1 {
+            return u16::MAX;
+        }
+        self.stairs
+            .iter()
+            .filter(|(s, _)| floor_of(*s) == from)
+            .map(|(s, to_stairs)| {
+                here(to_stairs, at)
+                    .saturating_add(1)
+                    .saturating_add(here(map, local(*s)))
+            })
+            .min()
             .unwrap_or(u16::MAX)
     }
 
@@ -181,5 +254,36 @@ impl Guide {
             on_goal,
             distance: distance.saturating_add(unmatched.saturating_mul(UNREACHABLE)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use muscleman_core::GridPos;
+    use muscleman_level::Level;
+    use muscleman_sim::world_cell;
+
+    use super::{Guide, UNREACHABLE};
+    use crate::general::facts::Facts;
+
+    /// A box on the ground floor, its goal upstairs: with hands the guide
+    /// counts the goal and the way by the stairs (3 to the stairs, 1 to
+    /// climb, 4 to the goal); without, the box can never change floors.
+    #[test]
+    fn every_floor_s_goals_count_and_boxes_climb_by_the_stairs() {
+        let text = "legend: u = StairsUp\nlegend: d = StairsDown\n\
+                    floor: Ground\n#######\n#@$  u#\n#######\n\
+                    floor: Upper\n#######\n#.   d#\n#######\n";
+        let level = Level::parse(text).unwrap_or_else(|e| panic!("{e}"));
+        let facts = Facts::of(&level);
+        let boxes = [GridPos::new(2, 1)];
+        let mut with = Guide::new(&level, facts.min, facts.max, true);
+        let e = with.estimate(&boxes);
+        assert_eq!((e.on_goal, e.distance), (0, 3 + 1 + 4));
+        let mut without = Guide::new(&level, facts.min, facts.max, false);
+        assert_eq!(without.estimate(&boxes).distance, UNREACHABLE);
+        // On the goal upstairs, it is solved.
+        let up = [world_cell(2, GridPos::new(1, 1))];
+        assert_eq!(with.estimate(&up).on_goal, 1);
     }
 }

@@ -30,9 +30,10 @@
 //!   else (`replay::prefer_waits`).
 //! - **Order**: [`Optimize::Fast`](crate::options::Optimize::Fast) with pruning on is best-first
 //!   ([`guide::Guide`]): weighted A* on `inputs + 5 × estimate`, where the
-//!   estimate is a greedy matching of the empty goals to the boxes off
-//!   goal at box distances over every cell but strong walls (without
-//!   hands, only where a pusher can stand behind), the same on every run
+//!   estimate is a greedy matching of the empty goals of every floor to
+//!   the boxes off goal at box distances over every cell but strong walls
+//!   (without hands, only where a pusher can stand behind; with hands,
+//!   from the floor above or below by the stairs), the same on every run
 //!   (ties: fewer inputs, then the node found first). A position is
 //!   expanded once, however it was reached, and the first solved position
 //!   generated ends the search. The estimate only orders: nothing is
@@ -40,13 +41,19 @@
 //!   position, a proof as before, ducks or not (it reads the boxes
 //!   only). Without pruning (the property tests'
 //!   plain search) it is breadth-first in inputs. [`Optimize::Moves`](crate::options::Optimize::Moves) and
-//!   [`Optimize::Pushes`](crate::options::Optimize::Pushes) cost a step 1 when the player walked (a push
-//!   included), or when something moved by the player's action, and 0
-//!   otherwise (a wait, and a duck's own walk, cost nothing). With pruning on, where [`bound`] is sound (one floor, and
-//!   the registry says nothing but the player's inputs moves a box), they
-//!   search by A*: lowest cost plus a lower bound of the cost left first
-//!   (ties to the deeper position), re-opening a position reached cheaper,
-//!   so the first solved position taken off is optimal. The bound: box
+//!   [`Optimize::Pushes`](crate::options::Optimize::Pushes) cost a path
+//!   three counts compared in order (`cost::Cost`): the mode's own, then
+//!   the other, then the inputs (the ties of the crate docs). A step counts
+//!   a move when the player walked (a push included), a push when
+//!   something was pushed or swung, as the sim's game counts them (a wait,
+//!   and a duck's own walk, count neither), and an input, the turns before
+//!   a turned grab included. With pruning on, where [`bound`] is sound
+//!   (one floor, and the registry says nothing but the player's inputs
+//!   moves a box), they search by A*: lowest cost plus a lower bound of the
+//!   mode's count left first, the ties next (then to the deeper position),
+//!   re-opening a position reached cheaper, so the first solved position
+//!   taken off is optimal, ties included (a bound on the first count alone
+//!   stays consistent in this order). The bound: box
 //!   distances over every cell but strong walls, with each box's moves
 //!   under the rules (pushes; for a box that can be grabbed, also pulls,
 //!   carries and swings), matched to the goals and divided by how many
@@ -54,9 +61,10 @@
 //!   matching itself), never less than the farthest box's own distance;
 //!   in move-optimal search the player's walk to the nearest pushable is
 //!   added. Move-optimal search with hands has no bound (a swing moves
-//!   boxes and is no move, and the walk alone did not pay). Elsewhere, and
-//!   in the plain search, a double-ended queue (0-1 breadth-first) takes
-//!   positions in order of cost.
+//!   boxes and is no move, and the walk alone did not pay). Elsewhere a
+//!   heap takes positions in order of cost (Dijkstra's order); the plain
+//!   search for any solution, whose every step is one input, takes them
+//!   breadth-first.
 //! - **Dead positions** (pruning on): fewer boxes than goals (no rule makes
 //!   a box, and a duck counts on no goal: sound whatever moves), and a box
 //!   on a cell from which no run of box moves past
@@ -123,7 +131,10 @@
 //!   smallest cell by (y, x) of the player's free region instead of its
 //!   cell ([`region::Regions::canonical`]), so positions that differ only in
 //!   where the player stands within one region are filed as one, as the
-//!   fast push search does. A cell is free when the player can walk onto it
+//!   fast push search does (the moves among the fewest pushes are then not
+//!   proved, crate docs "Ties": the open list orders by the pushes alone,
+//!   and only fewer pushes re-open a position). A cell is free when the
+//!   player can walk onto it
 //!   and no rule answers: no blocker, no pushable, no water nothing fills,
 //!   nothing whose rule answers the player's steps (a door shuts on an
 //!   empty doorway), inside the bound. A walk from a free cell onto a free cell then
@@ -296,6 +307,7 @@
 
 mod bound;
 mod corridors;
+mod cost;
 mod ended;
 mod explore;
 mod facts;
@@ -316,3 +328,4 @@ pub use facts::MARGIN;
 pub(crate) use facts::{goals_and_boxes, goals_and_boxes_now};
 pub(crate) use key::moves_by_itself;
 pub(crate) use replay::{prefer_waits, replay_in, replay_inputs};
+pub(crate) use walls::strong_wall;

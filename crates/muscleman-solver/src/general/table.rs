@@ -4,6 +4,8 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use super::cost::Cost;
+
 /// No node (the start's parent, the end of a hash chain).
 pub(crate) const NONE: u32 = u32::MAX;
 
@@ -17,7 +19,7 @@ pub(crate) struct Node {
     /// Where its key starts in the word arena.
     start: u32,
     /// The cost of the cheapest way found to reach it.
-    pub cost: u32,
+    pub cost: Cost,
     /// Its key's length in words.
     len: u16,
     /// The input that reached it from its parent (an index into the search's inputs).
@@ -121,7 +123,7 @@ impl Table {
 
     /// Find `key` or add it as a new node reached from `parent` by `input`
     /// at `cost`.
-    pub(crate) fn insert(&mut self, key: &[u32], parent: u32, input: u8, cost: u32) -> Insert {
+    pub(crate) fn insert(&mut self, key: &[u32], parent: u32, input: u8, cost: Cost) -> Insert {
         let hash = hash_words(key);
         let head = self.heads.get(&hash).copied().unwrap_or(NONE);
         let mut n = head;

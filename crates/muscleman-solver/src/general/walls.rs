@@ -1,7 +1,7 @@
 //! Strong walls: the one cell no box and no player ever enters, as the
 //! sim's registry declares it, for every pruning of the general search.
 
-use muscleman_core::{EntityRecipe, GridPos};
+use muscleman_core::EntityRecipe;
 use muscleman_level::Level;
 use muscleman_sim::{TagKind, TagSet, recipe_decl};
 
@@ -22,14 +22,6 @@ pub(crate) fn strong_wall(recipe: EntityRecipe) -> bool {
     })
 }
 
-/// Return the cells of `level`'s first floor that hold a [`strong_wall`].
-pub(crate) fn strong_walls(level: &Level) -> impl Iterator<Item = GridPos> + '_ {
-    level
-        .entities()
-        .filter(|(_, spec)| strong_wall(spec.recipe))
-        .map(|(at, _)| at)
-}
-
 /// Per slot of a [`Frame`]: whether a strong wall stands there, the grid
 /// the general search's prunings read instead of the spatial index.
 #[derive(Clone, Debug, Default)]
@@ -40,8 +32,18 @@ pub(crate) struct WallMap {
 impl WallMap {
     /// Mark the strong walls of `level`'s first floor inside `frame`.
     pub(crate) fn new(level: &Level, frame: &Frame) -> WallMap {
+        WallMap::on_floor(level, 1, frame)
+    }
+
+    /// Mark the strong walls of floor `floor` (from 1) of `level` inside
+    /// `frame`, at their cells on that floor.
+    pub(crate) fn on_floor(level: &Level, floor: usize, frame: &Frame) -> WallMap {
         let mut walls = vec![false; frame.cells()];
-        for at in strong_walls(level) {
+        let on = level
+            .entities_on(floor)
+            .filter(|(_, spec)| strong_wall(spec.recipe))
+            .map(|(at, _)| at);
+        for at in on {
             if let Some(w) = frame.slot(at).and_then(|i| walls.get_mut(i)) {
                 *w = true;
             }

@@ -18,7 +18,7 @@ impl Search<'_> {
     /// Expand node `idx`. In fast mode, return a generated goal node at once.
     pub(super) fn expand(&mut self, idx: usize, node: Node) -> Result<Option<usize>, GiveUpReason> {
         let b = self.cfg.board;
-        let moves_mode = self.cfg.opts.optimize == Optimize::Moves;
+        let mode = self.cfg.opts.optimize;
         let fast = self.cfg.strategy != Strategy::AStar;
         let sc = &mut self.scratch;
         sc.current.clear();
@@ -125,7 +125,7 @@ impl Search<'_> {
             let outcome = if b.prune && b.dead[end] {
                 Ok(None)
             } else {
-                self.child_of(idx, &node, &push, goals_here, moves_mode)
+                self.child_of(idx, &node, &push, goals_here, mode)
             };
             if let Some(start) = at
                 && self.table.nodes.len() == stored
@@ -163,8 +163,9 @@ impl Search<'_> {
         node: &Node,
         push: &Step,
         goals_here: usize,
-        moves_mode: bool,
+        mode: Optimize,
     ) -> Result<Option<usize>, GiveUpReason> {
+        let moves_mode = mode == Optimize::Moves;
         let b = self.cfg.board;
         let Step {
             c,
@@ -213,13 +214,20 @@ impl Search<'_> {
             u32::from(run)
         };
         let g = node.g + step_cost;
+        let pushes = node.pushes + u32::from(run);
+        // In moves mode, among the fewest moves the fewest pushes: the cost
+        // is `(moves, pushes)`, compared in that order.
+        let tie = if moves_mode { pushes } else { 0 };
         // Look the child up before bounding it: a duplicate that does not
         // improve its cost needs no deadlock test and no bound (the bound
         // is the costliest part of a child), and is dropped as before.
         let hash = Table::hash_of(b, &sc.child, player);
         let known = self.table.lookup(&sc.child, player, hash).ok();
         if let Some(old) = known
-            && (self.cfg.strategy != Strategy::AStar || g >= self.table.nodes[old].g)
+            && (self.cfg.strategy != Strategy::AStar || {
+                let old = &self.table.nodes[old];
+                (g, tie) >= (old.g, self.tie(old))
+            })
         {
             return Ok(None);
         }
@@ -254,7 +262,7 @@ impl Search<'_> {
             at: at.unwrap_or(0),
             h,
             g,
-            pushes: node.pushes + u32::from(run),
+            pushes,
             dt,
         };
         if !self.ensure_room() {

@@ -48,8 +48,10 @@ struct Step {
     at: Option<u32>,
 }
 
-/// Heap entry: (primary, secondary, tie-break, node).
-type Entry = Reverse<(u32, u32, u32, u32)>;
+/// Heap entry: (primary, tie, secondary, tie-break, node). The tie is the
+/// pushes in move-optimal A* (among the fewest moves, the fewest pushes:
+/// the cost is `(moves, pushes)` in that order), else 0.
+type Entry = Reverse<(u32, u32, u32, u32, u32)>;
 
 /// Open-list order of one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -240,9 +242,19 @@ impl<'a> Search<'a> {
     fn priority(&self, node: &Node, idx: u32) -> Entry {
         let newest = u32::MAX - idx;
         match self.cfg.strategy {
-            Strategy::Greedy => Reverse((node.h, 0, newest, idx)),
-            Strategy::Weighted(w) => Reverse((node.g + w * node.h, node.h, newest, idx)),
-            Strategy::AStar => Reverse((node.g + node.h, node.h, newest, idx)),
+            Strategy::Greedy => Reverse((node.h, 0, 0, newest, idx)),
+            Strategy::Weighted(w) => Reverse((node.g + w * node.h, 0, node.h, newest, idx)),
+            Strategy::AStar => Reverse((node.g + node.h, self.tie(node), node.h, newest, idx)),
+        }
+    }
+
+    /// The tie of a node's cost after its `g`: its pushes in moves mode
+    /// (see [`Entry`]), else 0.
+    fn tie(&self, node: &Node) -> u32 {
+        if self.cfg.opts.optimize == Optimize::Moves {
+            node.pushes
+        } else {
+            0
         }
     }
 
@@ -347,7 +359,6 @@ impl<'a> Search<'a> {
 
     fn start_inner(&mut self) -> Option<SearchEnd> {
         let b = self.cfg.board;
-        let moves_mode = self.cfg.opts.optimize == Optimize::Moves;
         let optimal = self.cfg.opts.optimize != Optimize::Fast;
         let sc = &mut self.scratch;
         sc.child.clear();
@@ -355,7 +366,7 @@ impl<'a> Search<'a> {
         for &c in &b.boxes0 {
             sc.occupied[c as usize] = true;
         }
-        let root_player = if moves_mode {
+        let root_player = if self.cfg.opts.optimize == Optimize::Moves {
             b.player0 as usize
         } else {
             moves::normalize(
@@ -432,11 +443,11 @@ impl<'a> Search<'a> {
         let reopen = self.cfg.strategy == Strategy::AStar;
         let stop_at = self.stats.expanded + budget;
         while self.stats.expanded < stop_at {
-            let Some(Reverse((p1, _, _, idx))) = self.heap.pop() else {
+            let Some(Reverse((p1, p2, _, _, idx))) = self.heap.pop() else {
                 return Some(SearchEnd::Exhausted);
             };
             let node = self.table.nodes[idx as usize];
-            if reopen && node.g + node.h != p1 {
+            if reopen && (node.g + node.h != p1 || self.tie(&node) != p2) {
                 continue; // stale entry: reached again more cheaply
             }
             if self

@@ -1,11 +1,14 @@
 //! The brute-force reference the general search is held against
-//! (`general.rs`, `ducks.rs`): a 0-1 breadth-first search over the sim's
-//! own steps, every input (waits included), telling positions apart by an
-//! exact dump of the world, with no pruning at all.
+//! (`general.rs`, `ducks.rs`): a search in order of cost (Dijkstra's) over
+//! the sim's own steps, every input (waits included), telling positions
+//! apart by an exact dump of the world, with no pruning at all. A path's
+//! cost is the count asked for, then the other count, then its inputs,
+//! compared in that order (the ties `solve` breaks).
 
 #![allow(dead_code, reason = "each test binary uses a different subset")]
 
-use std::collections::{HashMap, VecDeque};
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
 
 use muscleman_core::{GlobalCounter, Input, MoveCause, Moved};
 use muscleman_sim::{AnyComponent, Trail, is_solved};
@@ -50,20 +53,28 @@ pub struct Reference {
     pub positions: usize,
     /// The cheapest solved position's cost.
     pub fewest: Option<u32>,
+    /// The cheapest solved position's whole cost: the count asked for,
+    /// the other count (pushes after moves, moves after pushes), the
+    /// inputs.
+    pub tied: Option<(u32, u32, u32)>,
 }
+
+/// A path's cost: the count asked for, the other count, the inputs.
+type Tied = (u32, u32, u32);
 
 /// Every position reachable from `trail`'s, each by its cheapest path
 /// under `cost_of`; `None` past `cap` positions.
 pub fn reference_from(mut trail: Trail, cost_of: Cost, cap: usize) -> Option<Reference> {
     let mut seen: HashMap<Dump, usize> = HashMap::new();
     // Per position: its path of inputs and its cost.
-    let mut paths: Vec<(Vec<Input>, u32)> = vec![(Vec::new(), 0)];
+    let mut paths: Vec<(Vec<Input>, Tied)> = vec![(Vec::new(), (0, 0, 0))];
     let mut done = vec![false];
-    let mut queue: VecDeque<usize> = VecDeque::from([0]);
+    let mut queue: BinaryHeap<Reverse<(Tied, usize)>> = BinaryHeap::new();
+    queue.push(Reverse(((0, 0, 0), 0)));
     seen.insert(dump(&trail), 0);
-    let mut fewest: Option<u32> = None;
-    while let Some(n) = queue.pop_front() {
-        if done[n] {
+    let mut tied: Option<Tied> = None;
+    while let Some(Reverse((queued, n))) = queue.pop() {
+        if done[n] || queued != paths[n].1 {
             continue;
         }
         done[n] = true;
@@ -75,16 +86,28 @@ pub fn reference_from(mut trail: Trail, cost_of: Cost, cap: usize) -> Option<Ref
             trail.step(*input).ok()?;
         }
         if is_solved(trail.world()) {
-            fewest = Some(fewest.map_or(cost, |f| f.min(cost)));
+            tied = Some(tied.map_or(cost, |f| f.min(cost)));
         }
         for input in Input::ALL {
             trail.step(input).ok()?;
             let player = trail.player();
-            let paid = trail.events().of::<Moved>().any(|m| match cost_of {
-                Cost::Moves => m.entity == player && m.cause == MoveCause::Player,
-                Cost::Pushes => matches!(m.cause, MoveCause::Push | MoveCause::Swing),
-            });
-            let c = cost + u32::from(paid);
+            let walked = trail
+                .events()
+                .of::<Moved>()
+                .any(|m| m.entity == player && m.cause == MoveCause::Player);
+            let pushed = trail
+                .events()
+                .of::<Moved>()
+                .any(|m| matches!(m.cause, MoveCause::Push | MoveCause::Swing));
+            let (first, second) = match cost_of {
+                Cost::Moves => (walked, pushed),
+                Cost::Pushes => (pushed, walked),
+            };
+            let c = (
+                cost.0 + u32::from(first),
+                cost.1 + u32::from(second),
+                cost.2 + 1,
+            );
             let d = dump(&trail);
             trail.back().ok()?;
             let mut child = path.clone();
@@ -107,15 +130,12 @@ pub fn reference_from(mut trail: Trail, cost_of: Cost, cap: usize) -> Option<Ref
                     m
                 }
             };
-            if paid {
-                queue.push_back(m);
-            } else {
-                queue.push_front(m);
-            }
+            queue.push(Reverse((c, m)));
         }
     }
     Some(Reference {
         positions: paths.len(),
-        fewest,
+        fewest: tied.map(|t| t.0),
+        tied,
     })
 }

@@ -6,6 +6,7 @@ use muscleman_core::GridPos;
 
 use super::Search;
 use crate::error::SolveError;
+use crate::general::cost::Cost;
 use crate::general::ended::Explored;
 use crate::general::table::{EXPANDED, Insert, SOLVED};
 use crate::options::GiveUpReason;
@@ -13,11 +14,13 @@ use crate::options::GiveUpReason;
 impl Search<'_> {
     /// File the position the trail stands on, reached from `n` by input `i`
     /// taken with the player on `from`, in `1 + extra` steps (a tunnel
-    /// run's moves after the first: fast mode only, where a step costs 1).
+    /// run's moves after the first, fast mode only, or the turns before a
+    /// turned grab, which only turn the player: in the optimal modes they
+    /// count as inputs, the last tie, and nothing else).
     pub(super) fn child(
         &mut self,
         n: u32,
-        cost: u32,
+        cost: Cost,
         i: u8,
         from: GridPos,
         extra: u32,
@@ -37,8 +40,8 @@ impl Search<'_> {
             self.reach.frozen += 1;
             return Ok(None);
         }
-        let w = self.step_cost().saturating_add(extra);
-        let c = cost.saturating_add(w);
+        let w = self.step_cost(extra);
+        let c = cost + w;
         match self.table.insert(&self.key, n, i, c) {
             Insert::Full => return Ok(Some(Explored::GaveUp(GiveUpReason::Memory))),
             Insert::New(m) => {
@@ -64,7 +67,16 @@ impl Search<'_> {
             // once, however it was reached.
             Insert::Known(_) if self.guided => {}
             Insert::Known(m) => {
-                let improves = self.table.node(m).is_some_and(|node| c < node.cost);
+                // With the region in the key the ties are the kept path's
+                // (see `Search::rank`): only the pushes re-open a position.
+                let normalize = self.normalize;
+                let improves = self.table.node(m).is_some_and(|node| {
+                    if normalize {
+                        c.first < node.cost.first
+                    } else {
+                        c < node.cost
+                    }
+                });
                 if improves {
                     if let Some(node) = self.table.node_mut(m) {
                         node.cost = c;

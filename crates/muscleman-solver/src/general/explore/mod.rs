@@ -13,6 +13,7 @@ use muscleman_sim::{TagKind, Trail};
 
 use super::bound::Bound;
 use super::corridors::Corridors;
+use super::cost::Cost;
 use super::ended::Explored;
 use super::facts::Facts;
 use super::freeze::{Freeze, FreezeRule};
@@ -260,7 +261,7 @@ fn explore_runs(
         path: Vec::new(),
         open: if guided {
             Open::Best(std::collections::BinaryHeap::new())
-        } else if bound.on() {
+        } else if bound.on() || options.optimize != Optimize::Fast {
             Open::Deepest(std::collections::BinaryHeap::new())
         } else {
             Open::Layers(std::collections::VecDeque::new())
@@ -382,19 +383,34 @@ impl Search<'_> {
         }
     }
 
-    /// Return the cost of the step just taken.
-    fn step_cost(&self) -> u32 {
+    /// Return the cost of the step just taken, `1 + extra` inputs (see
+    /// [`Search::child`]): in fast mode the inputs; in the optimal modes
+    /// whether the player walked (a move) and whether anything was pushed
+    /// or swung (a push), as the sim's game counts them, the mode's count
+    /// first and the other second, then the inputs.
+    fn step_cost(&self, extra: u32) -> Cost {
         let player = self.trail.player();
         let events = self.trail.events();
         let hit = |f: &dyn Fn(&Moved) -> bool| events.of::<Moved>().any(f);
-        match self.options.optimize {
-            Optimize::Fast => 1,
-            Optimize::Moves => {
-                u32::from(hit(&|m| m.entity == player && m.cause == MoveCause::Player))
-            }
-            Optimize::Pushes => u32::from(hit(&|m| {
+        let inputs = extra.saturating_add(1);
+        let walked = || u32::from(hit(&|m| m.entity == player && m.cause == MoveCause::Player));
+        let pushed = || {
+            u32::from(hit(&|m| {
                 matches!(m.cause, MoveCause::Push | MoveCause::Swing)
-            })),
+            }))
+        };
+        match self.options.optimize {
+            Optimize::Fast => Cost::of(inputs),
+            Optimize::Moves => Cost {
+                first: walked(),
+                second: pushed(),
+                third: inputs,
+            },
+            Optimize::Pushes => Cost {
+                first: pushed(),
+                second: walked(),
+                third: inputs,
+            },
         }
     }
 
@@ -433,8 +449,8 @@ impl Search<'_> {
 
     fn run(&mut self, progress: &mut dyn FnMut(&Progress)) -> Result<Explored, SolveError> {
         let census = self.write_key();
-        let rank = self.rank(0);
-        let Insert::New(root) = self.table.insert(&self.key, NONE, 0, 0) else {
+        let rank = self.rank(Cost::default());
+        let Insert::New(root) = self.table.insert(&self.key, NONE, 0, Cost::default()) else {
             return Ok(Explored::GaveUp(GiveUpReason::Memory));
         };
         if self.normalize {
@@ -455,7 +471,7 @@ impl Search<'_> {
         if self.dead(census) || self.frozen(census, true) {
             return Ok(Explored::Exhausted);
         }
-        self.open.push(root, 0, 1, rank);
+        self.open.push(root, Cost::default(), Cost::of(1), rank);
         let mut last_report = self.options.now();
         while let Some((n, cost)) = self.open.pop() {
             let node = self.table.node(n).copied().ok_or_else(|| lost(n))?;
@@ -487,15 +503,17 @@ impl Search<'_> {
                     self.stats.memory_bytes = self.bytes();
                     progress(&Progress {
                         stats: self.stats,
-                        bound: cost,
+                        bound: cost.first,
                     });
                 }
             }
             self.go_to(n)?;
             self.flags(n, EXPANDED, 0);
             self.stats.expanded += 1;
-            self.stats.depth = self.stats.depth.max(cost);
-            if let Some(found) = self.expand(n, cost)? {
+            self.stats.depth = self.stats.depth.max(cost.first);
+            // The cost the table holds: a queue that orders by the mode's
+            // count alone (`Search::rank`) gives back that count only.
+            if let Some(found) = self.expand(n, node.cost)? {
                 return Ok(found);
             }
         }
@@ -513,7 +531,7 @@ impl Search<'_> {
     fn expand_at(
         &mut self,
         n: u32,
-        cost: u32,
+        cost: Cost,
         at: GridPos,
         in_region: bool,
     ) -> Result<Option<Explored>, SolveError> {

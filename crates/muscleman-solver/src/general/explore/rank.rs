@@ -3,15 +3,17 @@
 //! where it is on); see the module docs of `general`, "Order".
 
 use super::Search;
+use crate::general::cost::Cost;
 use crate::general::guide::Estimate;
 
 impl Search<'_> {
     /// Return the priority of the position whose key was just written
     /// (its box cells in `self.boxes`), reached at `cost`, and note its
     /// goals filled: weighted A* on the estimate when guided, `cost` plus
-    /// the lower bound when that is on (`None`: the bound finds the
-    /// position dead), else 0 (breadth-first: the priority is not read).
-    pub(super) fn rank(&mut self, cost: u32) -> Option<u32> {
+    /// the lower bound (on `first`) when that is on (`None`: the bound
+    /// finds the position dead), else the cost itself (Dijkstra's order in
+    /// the optimal modes; the plain search's queue reads no priority).
+    pub(super) fn rank(&mut self, cost: Cost) -> Option<Cost> {
         let estimate = if self.guided {
             self.guide.estimate(&self.boxes)
         } else {
@@ -22,15 +24,24 @@ impl Search<'_> {
         };
         self.reach.best_on_goal = self.reach.best_on_goal.max(estimate.on_goal);
         if self.guided {
-            return Some(priority(cost, estimate));
+            return Some(Cost::of(priority(cost.first, estimate)));
         }
+        // Where the key holds the player's region, not its cell, the moves
+        // after the pushes are the kept path's, not proved fewest: the
+        // queue orders by the pushes alone, as before the ties (ordering
+        // by a tie it cannot prove costs positions for nothing).
+        let ties = if self.normalize {
+            Cost::of(cost.first)
+        } else {
+            cost
+        };
         if !self.bound.on() {
-            return Some(0);
+            return Some(ties);
         }
         let h = self
             .bound
             .lower(self.trail.world(), self.trail.player(), &self.boxes)?;
-        Some(cost.saturating_add(h))
+        Some(ties + Cost::of(h))
     }
 }
 

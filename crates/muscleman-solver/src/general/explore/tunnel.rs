@@ -11,6 +11,7 @@ use muscleman_core::{GridDir, GridPos, Input, MoveCause, Moved, SimEvent};
 use super::turns::TURNED_GRAB;
 use super::{Search, lost};
 use crate::error::SolveError;
+use crate::general::cost::Cost;
 use crate::general::ended::Explored;
 use crate::general::key::counts_on_goal;
 
@@ -54,7 +55,7 @@ impl Search<'_> {
     pub(super) fn step_child(
         &mut self,
         n: u32,
-        cost: u32,
+        cost: Cost,
         i: usize,
         input: Input,
         at: GridPos,

@@ -10,6 +10,7 @@ use muscleman_sim::{Facing, TagKind};
 
 use super::{Search, lost, sim_error};
 use crate::error::SolveError;
+use crate::general::cost::Cost;
 use crate::general::ended::Explored;
 
 /// The first input index of a turn and a grab (after the rules' inputs):
@@ -69,7 +70,7 @@ impl Search<'_> {
     pub(super) fn grab_every_way(
         &mut self,
         n: u32,
-        cost: u32,
+        cost: Cost,
         at: GridPos,
         faced: bool,
     ) -> Result<Option<Explored>, SolveError> {
@@ -96,8 +97,11 @@ impl Search<'_> {
             let turns = self.turn_to(d)?;
             let changed = self.step(Input::Grab)?;
             let i = TURNED_GRAB + u8::try_from(k).map_err(|_| lost(n))?;
+            // The turns are inputs, the optimal modes' last tie; any
+            // solution counts the edge as one step, as before.
+            let extra = if self.optimal() { turns } else { 0 };
             let found = if changed {
-                self.child(n, cost, i, at, 0)?
+                self.child(n, cost, i, at, extra)?
             } else {
                 None
             };

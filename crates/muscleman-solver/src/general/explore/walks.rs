@@ -9,6 +9,7 @@ use super::tunnel::run_of;
 use super::turns::turned_grab;
 use super::{INPUTS, Search, lost};
 use crate::error::SolveError;
+use crate::general::cost::Cost;
 use crate::general::ended::Explored;
 use crate::general::table::{NONE, ON_TRAIL};
 
@@ -119,7 +120,7 @@ impl Search<'_> {
     /// cell not toured yet, taken back when its cell's neighbours are
     /// done), and from each cell tries every input but a walk onto a free
     /// cell (it stays in the region: the same key).
-    pub(super) fn expand(&mut self, n: u32, cost: u32) -> Result<Option<Explored>, SolveError> {
+    pub(super) fn expand(&mut self, n: u32, cost: Cost) -> Result<Option<Explored>, SolveError> {
         let start = self.player_at().ok_or_else(|| lost(n))?;
         let (world, player) = (self.trail.world(), self.trail.player());
         if !self.normalize || self.holding() || !self.regions.free(world, player, start) {
@@ -136,7 +137,7 @@ impl Search<'_> {
     fn tour_region(
         &mut self,
         n: u32,
-        cost: u32,
+        cost: Cost,
         start: GridPos,
         tour: &mut Vec<(GridPos, u8)>,
     ) -> Result<Option<Explored>, SolveError> {
