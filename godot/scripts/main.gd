@@ -1,18 +1,26 @@
 extends Node2D
 ## The game: a MusclemanGame node plays the level, the board draws a floor
 ## of it (the player's, or the one looked at), the sounds node plays what
-## each action asks for, the HUD shows the level, the floor, counters, keys
-## and the built-in levels to pick from.
+## each action asks for, the HUD shows the level, the floor, counters, the
+## par, keys, and the built-in collections and their levels to pick from
+## (solved marks, best moves and pushes, par). Progress is kept between runs
+## in `progress_dir` (Godot's user folder) by the node, in the terminal's own
+## format; the game opens where it was left.
 ##
 ## Keys come from the input map, whose actions are named after the sim's
 ## actions (`up`, `grab`, `swing_left`, `undo`, ...), plus `next_level`,
 ## `prev_level`, `look_at_next_floor` and `toggle_mute`.
 
-const SIDEBAR_WIDTH := 230.0
+const SIDEBAR_WIDTH := 300.0
 const MARGIN := 16.0
 const TOP := 66.0
 const BOTTOM := 40.0
 
+## Where progress is kept (set before the scene enters the tree; "": in
+## memory only, for this run).
+var progress_dir := "user://"
+## The built-in collection playing, from 0.
+var collection := 0
 ## The level playing now, from 0.
 var level := 0
 ## Whether the level playing came from a file (`load_level_file`), not the list.
@@ -33,7 +41,10 @@ var _climbed := ""
 @onready var stats_label: Label = $Hud/Stats
 @onready var help_label: Label = $Hud/Help
 @onready var banner: PanelContainer = $Hud/Banner
+@onready var banner_label: Label = $Hud/Banner/Text
 @onready var level_list: ItemList = $Hud/Levels
+@onready var collection_picker: OptionButton = $Hud/Collections
+@onready var notice_label: Label = $Hud/Notice
 
 
 func _ready() -> void:
@@ -43,11 +54,23 @@ func _ready() -> void:
 	game.level_transition.connect(_on_level_transition)
 	game.solved.connect(_on_solved)
 	sounds.setup(game)
-	for title: String in game.builtin_titles():
-		level_list.add_item("%2d  %s" % [level_list.item_count + 1, title])
+	var warnings := PackedStringArray()
+	if not progress_dir.is_empty():
+		warnings = game.open_progress(ProjectSettings.globalize_path(progress_dir))
+	for id: String in game.collection_ids():
+		collection_picker.add_item(id.capitalize())
+	collection_picker.item_selected.connect(choose_collection)
 	level_list.item_selected.connect(load_level)
 	get_viewport().size_changed.connect(_layout)
-	load_level(0)
+	var left: Vector2i = game.where_left()
+	if left.x >= 0:
+		collection = left.x
+		level = left.y
+	collection_picker.select(collection)
+	fill_level_list()
+	load_level(level)
+	if not warnings.is_empty():
+		notice("   ".join(warnings))
 
 
 func _unhandled_input(event: InputEvent) -> void:
@@ -76,16 +99,64 @@ func _action_of(event: InputEvent) -> String:
 	return ""
 
 
-## Start built-in level `number` (from 0; wraps around).
+## Start level `number` (from 0; wraps around) of the collection playing,
+## where it was left.
 func load_level(number: int) -> void:
 	level = posmod(number, level_list.item_count)
-	if not game.load_builtin(level):
+	if not game.load_collection_level(collection, level):
 		push_error(game.last_error())
 		return
 	level_list.select(level)
 	level_list.ensure_current_is_visible()
 	from_file = false
 	_start()
+	notice(game.progress_warning())
+
+
+## Play built-in collection `number` (from 0), at the level last played in
+## it (its first when none).
+func choose_collection(number: int) -> void:
+	collection = number
+	collection_picker.select(number)
+	fill_level_list()
+	load_level(maxi(game.left_in(number), 0))
+
+
+## List the levels of the collection playing: number, a mark (`*` solved,
+## `x` the rules in use cannot play it, with why in its tooltip), title,
+## best moves/pushes and par.
+func fill_level_list() -> void:
+	level_list.clear()
+	var rows: Array = game.level_list(collection)
+	for i in rows.size():
+		var row: Dictionary = rows[i]
+		var why: String = row["why_not"]
+		var mark := "*" if row["solved"] else ("x" if not why.is_empty() else " ")
+		var text := "%2d %s %s" % [i + 1, mark, row["title"]]
+		var tip: String = row["title"]
+		if row["best_moves"] != null:
+			text += "   %d/%d" % [row["best_moves"], row["best_pushes"]]
+			tip += "\nsolved: best %d moves, %d pushes" % [row["best_moves"], row["best_pushes"]]
+		if row["par"] != null:
+			text += "   par %d" % row["par"]
+			tip += "\npar %d moves" % row["par"]
+		if not why.is_empty():
+			tip += "\n" + why
+		level_list.add_item(text)
+		level_list.set_item_tooltip(i, tip)
+	var solved: int = game.solved_count(collection)
+	collection_picker.set_item_text(
+		collection,
+		"%s   %d of %d solved" % [game.collection_ids()[collection].capitalize(), solved, rows.size()]
+	)
+	if not from_file and level < level_list.item_count:
+		level_list.select(level)
+
+
+## Show a line about the progress kept until the next level opens ("" hides it).
+func notice(text: String) -> void:
+	notice_label.text = text
+	notice_label.visible = not text.is_empty()
 
 
 ## Start level `number` (from 0) of a level file (`res://`, `user://` or a
@@ -103,7 +174,7 @@ func load_level_file(path: String, number: int = 0) -> bool:
 
 ## Show the level just loaded from its start.
 func _start() -> void:
-	banner.visible = false
+	_show_banner()
 	looking = 0
 	floor_change = ""
 	board.begin()
@@ -128,7 +199,11 @@ func do_action(action: String) -> void:
 		floor_change = _climbed if not _climbed.is_empty() else "Back on"
 	board.show_view(game, now)
 	sounds.play_all(game.last_sounds())
-	banner.visible = game.is_solved()
+	_show_banner()
+	if banner.visible and not from_file:
+		fill_level_list()
+	if not game.progress_warning().is_empty():
+		notice(game.progress_warning())
 	_update_hud()
 
 
@@ -165,7 +240,17 @@ func _on_level_transition(
 
 
 func _on_solved() -> void:
-	banner.visible = true
+	_show_banner()
+
+
+## Show the Solved banner while the level is solved: the node's lines
+## (moves, pushes, par, what improved, the best so far), then the keys.
+func _show_banner() -> void:
+	var lines: PackedStringArray = game.solved_lines()
+	banner.visible = not lines.is_empty()
+	if banner.visible:
+		lines.append("N: next level   Z: undo")
+		banner_label.text = "\n".join(lines)
 
 
 func _update_hud() -> void:
@@ -178,6 +263,8 @@ func _update_hud() -> void:
 	else:
 		floor_label.text = floor_text(game.player_floor())
 	var parts := ["moves %d" % game.moves(), "pushes %d" % game.pushes()]
+	if game.par() != null:
+		parts.append("par %d" % game.par())
 	var counters: Dictionary = game.counters()
 	for name: String in counters:
 		if counters[name] > 0:
@@ -211,8 +298,11 @@ func _layout() -> void:
 	var size: Vector2 = board.pixel_size()
 	board.position = Vector2(MARGIN, TOP) + ((room - size) / 2.0).floor()
 	board.queue_redraw()
-	level_list.position = Vector2(view.x - SIDEBAR_WIDTH, TOP)
-	level_list.size = Vector2(SIDEBAR_WIDTH - MARGIN, view.y - TOP - BOTTOM)
+	collection_picker.position = Vector2(view.x - SIDEBAR_WIDTH, TOP)
+	collection_picker.size = Vector2(SIDEBAR_WIDTH - MARGIN, 32)
+	level_list.position = Vector2(view.x - SIDEBAR_WIDTH, TOP + 40)
+	level_list.size = Vector2(SIDEBAR_WIDTH - MARGIN, view.y - TOP - BOTTOM - 40)
+	notice_label.position = Vector2(MARGIN, view.y - BOTTOM - 16)
 	help_label.position = Vector2(MARGIN, view.y - BOTTOM + 8)
 	# Over the top of the room, where a level has walls, not over its boxes.
 	banner.reset_size()

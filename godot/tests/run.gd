@@ -8,6 +8,7 @@ const SUITES: Array[String] = [
 	"res://tests/test_scene.gd",
 	"res://tests/test_world.gd",
 	"res://tests/test_ghosts.gd",
+	"res://tests/test_progress.gd",
 ]
 
 
