@@ -9,7 +9,10 @@ extends Node2D
 ##
 ## Keys come from the input map, whose actions are named after the sim's
 ## actions (`up`, `grab`, `swing_left`, `undo`, ...), plus `next_level`,
-## `prev_level`, `look_at_next_floor` and `toggle_mute`.
+## `prev_level`, `look_at_next_floor`, `toggle_mute` and `toggle_help`.
+## A level opens with its introduction (its author and comment) over the
+## board until the next key; H or F1 shows its help (the node's words:
+## the goal, the rules, every thing it holds), which the next key closes.
 
 const SIDEBAR_WIDTH := 300.0
 const MARGIN := 16.0
@@ -42,6 +45,10 @@ var _climbed := ""
 @onready var help_label: Label = $Hud/Help
 @onready var banner: PanelContainer = $Hud/Banner
 @onready var banner_label: Label = $Hud/Banner/Text
+@onready var intro_panel: PanelContainer = $Hud/Intro
+@onready var intro_label: Label = $Hud/Intro/Text
+@onready var help_panel: PanelContainer = $Hud/HelpPanel
+@onready var help_text: Label = $Hud/HelpPanel/Scroll/Text
 @onready var level_list: ItemList = $Hud/Levels
 @onready var collection_picker: OptionButton = $Hud/Collections
 @onready var notice_label: Label = $Hud/Notice
@@ -74,7 +81,17 @@ func _ready() -> void:
 
 
 func _unhandled_input(event: InputEvent) -> void:
-	if event.is_action_pressed("next_level"):
+	var key := event is InputEventKey and event.is_pressed() and not event.is_echo()
+	if help_panel.visible and key:
+		# The key that closes the help does nothing else.
+		help_panel.visible = false
+		get_viewport().set_input_as_handled()
+		return
+	if key:
+		intro_panel.visible = false
+	if event.is_action_pressed("toggle_help"):
+		show_help()
+	elif event.is_action_pressed("next_level"):
 		load_level(level + 1)
 	elif event.is_action_pressed("prev_level"):
 		load_level(level - 1)
@@ -153,6 +170,46 @@ func fill_level_list() -> void:
 		level_list.select(level)
 
 
+## Show the level's introduction (its title, author and comment) when it
+## has an author or a comment, until the next key.
+func show_intro() -> void:
+	var intro: Dictionary = game.intro()
+	var lines := PackedStringArray([game.title()])
+	if not intro["author"].is_empty():
+		lines.append("by " + intro["author"])
+	if not intro["comment"].is_empty():
+		lines.append(intro["comment"])
+	intro_panel.visible = lines.size() > 1
+	intro_label.text = "\n".join(lines)
+
+
+## Show the level's help, in the node's words: the goal, the rules in use,
+## what the counters count, and every thing the level holds (glyph, name,
+## words), until the next key.
+func show_help() -> void:
+	var help: Dictionary = game.help()
+	var intro: Dictionary = game.intro()
+	var lines := PackedStringArray([game.title()])
+	if not intro["comment"].is_empty():
+		lines.append(intro["comment"])
+	lines.append("")
+	lines.append("Goal: " + help["goal"])
+	lines.append(help["rules"])
+	lines.append("Moves: " + help["moves"])
+	lines.append("")
+	for thing: Dictionary in help["things"]:
+		var names := PackedStringArray()
+		for i in thing["names"].size():
+			names.append("%s %s" % [thing["glyphs"][i], thing["names"][i]])
+		lines.append("%s: %s" % [", ".join(names), thing["words"]])
+	lines.append("")
+	lines.append("any key: close")
+	help_text.text = "\n".join(lines)
+	intro_panel.visible = false
+	help_panel.visible = true
+	_layout()
+
+
 ## Show a line about the progress kept until the next level opens ("" hides it).
 func notice(text: String) -> void:
 	notice_label.text = text
@@ -172,9 +229,11 @@ func load_level_file(path: String, number: int = 0) -> bool:
 	return true
 
 
-## Show the level just loaded from its start.
+## Show the level just loaded, with its introduction.
 func _start() -> void:
 	_show_banner()
+	help_panel.visible = false
+	show_intro()
 	looking = 0
 	floor_change = ""
 	board.begin()
@@ -304,6 +363,12 @@ func _layout() -> void:
 	level_list.size = Vector2(SIDEBAR_WIDTH - MARGIN, view.y - TOP - BOTTOM - 40)
 	notice_label.position = Vector2(MARGIN, view.y - BOTTOM - 16)
 	help_label.position = Vector2(MARGIN, view.y - BOTTOM + 8)
+	intro_panel.reset_size()
+	intro_panel.position = Vector2(
+		MARGIN + floorf((room.x - intro_panel.size.x) / 2.0), view.y - BOTTOM - intro_panel.size.y
+	)
+	help_panel.position = Vector2(MARGIN, TOP)
+	help_panel.size = Vector2(room.x, room.y)
 	# Over the top of the room, where a level has walls, not over its boxes.
 	banner.reset_size()
 	banner.position = Vector2(MARGIN + floorf((room.x - banner.size.x) / 2.0), TOP - 4.0)

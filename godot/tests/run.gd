@@ -9,6 +9,7 @@ const SUITES: Array[String] = [
 	"res://tests/test_world.gd",
 	"res://tests/test_ghosts.gd",
 	"res://tests/test_progress.gd",
+	"res://tests/test_about.gd",
 ]
 
 

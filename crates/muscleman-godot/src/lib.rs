@@ -9,6 +9,7 @@
 //! names and common rectangle), [`input`] maps action names, directions
 //! and MOVES letters to commands, [`levels`] holds the built-in levels,
 //! [`sound`] maps signals to sounds (one table) and computes them,
+//! [`help`] says a level's intro and help in `muscleman-play`'s words,
 //! [`shelf`] holds the built-in collections' level lists and the progress
 //! kept (`muscleman-play`'s records) and says the Solved banner's lines. The
 //! gdext layer (`node.rs`, the `MusclemanGame` class, its view funcs in
@@ -35,6 +36,7 @@
 
 mod convert;
 mod error;
+pub mod help;
 pub mod input;
 pub mod levels;
 mod node;

@@ -1,11 +1,12 @@
 //! The gdext layer's view funcs of the `MusclemanGame` node (a second
 //! `#[godot_api]` block of the class in `node.rs`): the level's title,
-//! floors, entities, cells, counters and counts, converted from
+//! intro and help, floors, entities, cells, counters and counts, converted from
 //! [`crate::view`]'s plain data.
 
 use godot::prelude::*;
 
-use crate::convert::{cell, cells, dictionaries, direction, grid, size};
+use crate::convert::{cell, cells, dictionaries, direction, grid, size, strings};
+use crate::help;
 use crate::node::MusclemanGame;
 use crate::session::Session;
 use crate::signals::entity_int;
@@ -13,6 +14,50 @@ use crate::view::ViewData;
 
 #[godot_api(secondary)]
 impl MusclemanGame {
+    /// Return the level's introduction, to show as it opens: `author`
+    /// and `comment` ("" when the level gives none).
+    #[func]
+    fn intro(&self) -> VarDictionary {
+        let mut d = VarDictionary::new();
+        let intro = self.session.as_ref().map(|s| help::intro(s.game()));
+        let (author, comment) = intro.map_or((None, None), |i| (i.author, i.comment));
+        d.set("author", author.as_deref().unwrap_or_default());
+        d.set("comment", comment.as_deref().unwrap_or_default());
+        d
+    }
+
+    /// Return the level's help as it stands (empty without a level):
+    /// `goal`, `rules` (what the rules in use let the player do, naming
+    /// this project's keys), `moves` (what the counters count) and
+    /// `things`, one dictionary per line: `words` (a recipe's or a
+    /// state's, as the sim declares them), `glyphs` and `names` (the
+    /// things they explain), in the terminal's and the page's words.
+    #[func]
+    fn help(&self) -> VarDictionary {
+        let mut d = VarDictionary::new();
+        let Some(session) = self.session.as_ref() else {
+            return d;
+        };
+        let help = help::help(session.game());
+        d.set("goal", help.goal);
+        d.set("rules", help.rules.as_str());
+        d.set("moves", help.moves.as_str());
+        let things: Array<VarDictionary> = help
+            .things
+            .iter()
+            .map(|t| {
+                let mut line = VarDictionary::new();
+                line.set("words", t.words);
+                let glyphs: Vec<String> = t.things.iter().map(|(g, _)| g.to_string()).collect();
+                line.set("glyphs", &strings(glyphs.iter().map(String::as_str)));
+                line.set("names", &strings(t.things.iter().map(|(_, n)| n.as_str())));
+                line
+            })
+            .collect();
+        d.set("things", &things);
+        d
+    }
+
     /// Return the level's title ("" when no level is loaded).
     #[func]
     fn title(&self) -> GString {
