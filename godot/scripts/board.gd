@@ -45,6 +45,8 @@ var grid_origin := Vector2i.ZERO
 ## The way the player faces and the id of what it holds (0: nothing).
 var facing := Vector2i.DOWN
 var holding := 0
+## The cell looked at (outlined), or (-1, -1) for none.
+var cursor := Vector2i(-1, -1)
 ## For each id moved by the command running now: [from, to, via or null].
 var _moves := {}
 ## For each id that turned in the last command: the angle it turned from.
@@ -219,6 +221,11 @@ func _cell_of(e: Dictionary) -> Vector2:
 	return a.lerp(b, t)
 
 
+## Return the cell at `pixel`, a point in the board's own coordinates.
+func cell_at(pixel: Vector2) -> Vector2i:
+	return Vector2i((pixel / cell_size).floor()) + grid_origin
+
+
 func _rect_of(at: Vector2, inset: float = 0.0) -> Rect2:
 	var p := (at - Vector2(grid_origin)) * cell_size
 	return Rect2(p, Vector2(cell_size, cell_size)).grow(-inset * cell_size)
@@ -233,6 +240,8 @@ func _draw() -> void:
 		if _progress < 1.0:
 			for e in _vanished:
 				_draw_piece(e, Vector2(e["cell"]), e["on_goal"], true)
+	if cursor != Vector2i(-1, -1):
+		draw_rect(_rect_of(Vector2(cursor)), Color(0.95, 0.76, 0.31), false, 3.0)
 
 
 func _draw_floor(

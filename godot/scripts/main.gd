@@ -28,6 +28,8 @@ var collection := 0
 var level := 0
 ## Whether the level playing came from a file (`load_level_file`), not the list.
 var from_file := false
+## The cell looked at (X, or a right click on the board), or (-1, -1).
+var look_cell := Vector2i(-1, -1)
 ## The floor looked at without moving (from 1), or 0 to show the player's.
 var looking := 0
 ## How the last action changed the player's floor: "Up to", "Down to" (the
@@ -49,6 +51,8 @@ var _climbed := ""
 @onready var intro_label: Label = $Hud/Intro/Text
 @onready var help_panel: PanelContainer = $Hud/HelpPanel
 @onready var help_text: Label = $Hud/HelpPanel/Scroll/Text
+@onready var look_panel: PanelContainer = $Hud/LookPanel
+@onready var look_label: Label = $Hud/LookPanel/Text
 @onready var level_list: ItemList = $Hud/Levels
 @onready var collection_picker: OptionButton = $Hud/Collections
 @onready var notice_label: Label = $Hud/Notice
@@ -89,7 +93,13 @@ func _unhandled_input(event: InputEvent) -> void:
 		return
 	if key:
 		intro_panel.visible = false
-	if event.is_action_pressed("toggle_help"):
+	if event is InputEventMouseButton and event.pressed and event.button_index == MOUSE_BUTTON_RIGHT:
+		look_at_cell(board.cell_at(board.make_input_local(event).position))
+	elif look_cell != Vector2i(-1, -1) and key:
+		_look_key(event)
+	elif event.is_action_pressed("look_at_cell"):
+		look_at_cell(_player_cell())
+	elif event.is_action_pressed("toggle_help"):
 		show_help()
 	elif event.is_action_pressed("next_level"):
 		load_level(level + 1)
@@ -170,6 +180,54 @@ func fill_level_list() -> void:
 		level_list.select(level)
 
 
+## Look at cell `at` of the floor shown: its whole stack, top first, and
+## each thing's words, in the node's words; the arrows move the look, X or
+## Escape ends it.
+func look_at_cell(at: Vector2i) -> void:
+	look_cell = at
+	board.cursor = at
+	board.queue_redraw()
+	var seen: Dictionary = game.look_at(shown_floor(), at)
+	var lines := PackedStringArray(["%s: %s" % [seen["place"], seen["stack"]]])
+	for thing: Dictionary in seen["things"]:
+		if not thing["words"].is_empty():
+			lines.append("%s: %s" % [thing["name"], thing["words"]])
+	lines.append("arrows: look elsewhere   X or Esc: stop looking")
+	look_label.text = "\n".join(lines)
+	look_panel.visible = true
+	_layout()
+
+
+## Stop looking at a cell.
+func stop_looking() -> void:
+	look_cell = Vector2i(-1, -1)
+	board.cursor = look_cell
+	board.queue_redraw()
+	look_panel.visible = false
+
+
+## A key while looking at a cell: the arrows move the look, anything else
+## ends it.
+func _look_key(event: InputEvent) -> void:
+	var steps := {
+		"up": Vector2i.UP, "down": Vector2i.DOWN, "left": Vector2i.LEFT, "right": Vector2i.RIGHT
+	}
+	for action: String in steps:
+		if event.is_action_pressed(action, true):
+			look_at_cell(look_cell + steps[action])
+			return
+	stop_looking()
+
+
+## Return the player's cell (on its floor).
+func _player_cell() -> Vector2i:
+	var player: int = game.player()
+	for e: Dictionary in game.entities():
+		if e["id"] == player:
+			return e["cell"]
+	return Vector2i.ZERO
+
+
 ## Show the level's introduction (its title, author and comment) when it
 ## has an author or a comment, until the next key.
 func show_intro() -> void:
@@ -233,6 +291,7 @@ func load_level_file(path: String, number: int = 0) -> bool:
 func _start() -> void:
 	_show_banner()
 	help_panel.visible = false
+	stop_looking()
 	show_intro()
 	looking = 0
 	floor_change = ""
@@ -246,6 +305,7 @@ func _start() -> void:
 ## (an action ends a look at another floor).
 func do_action(action: String) -> void:
 	var before: int = game.player_floor()
+	stop_looking()
 	looking = 0
 	_climbed = ""
 	board.begin()
@@ -366,6 +426,10 @@ func _layout() -> void:
 	intro_panel.reset_size()
 	intro_panel.position = Vector2(
 		MARGIN + floorf((room.x - intro_panel.size.x) / 2.0), view.y - BOTTOM - intro_panel.size.y
+	)
+	look_panel.reset_size()
+	look_panel.position = Vector2(
+		MARGIN + floorf((room.x - look_panel.size.x) / 2.0), view.y - BOTTOM - look_panel.size.y
 	)
 	help_panel.position = Vector2(MARGIN, TOP)
 	help_panel.size = Vector2(room.x, room.y)

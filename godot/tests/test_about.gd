@@ -54,3 +54,49 @@ func test_the_help_names_every_thing_of_the_level_and_the_next_key_closes_it() -
 	check(main.help_panel.visible, "F1 shows it too")
 	main.queue_free()
 	await tree.process_frame
+
+
+func test_x_and_a_right_click_look_at_a_cell_and_its_whole_stack() -> void:
+	var main := new_main()
+	tree.root.add_child(main)
+	await tree.process_frame
+	main.load_level_file("res://levels/pond.txt")
+	var player: Vector2i = main._player_cell()
+	await press_key(KEY_X)
+	check(main.look_panel.visible, "X looks")
+	check_eq(main.look_cell, player, "at the player first")
+	check_eq(main.board.cursor, player, "outlined on the board")
+	check(main.look_label.text.contains(": you"), "the player's cell: " + main.look_label.text)
+	await press_key(KEY_RIGHT)
+	check_eq(main.look_cell, player + Vector2i.RIGHT, "the arrows move the look")
+	check_eq(main._player_cell(), player, "not the player")
+	check_eq(main.game.moves(), 0, "nothing played")
+	await press_key(KEY_X)
+	check(not main.look_panel.visible, "X again stops")
+	check_eq(main.board.cursor, Vector2i(-1, -1), "the outline goes")
+
+	# A right click on the bong: its keys inside are named.
+	var bong: Dictionary = {}
+	for e: Dictionary in main.game.entities():
+		if e["kind"] == "bong":
+			bong = e
+	check(not bong.is_empty(), "the pond has a bong")
+	var at: Vector2i = bong["cell"]
+	var click := InputEventMouseButton.new()
+	click.button_index = MOUSE_BUTTON_RIGHT
+	click.pressed = true
+	# Where the cell's middle is in the window (the viewport may be scaled into it).
+	click.position = tree.root.get_final_transform() * (
+		main.board.global_position
+		+ (Vector2(at - main.board.grid_origin) + Vector2(0.5, 0.5)) * main.board.cell_size
+	)
+	Input.parse_input_event(click)
+	await tree.process_frame
+	check_eq(main.look_cell, at, "the right click looks at the cell clicked")
+	var seen: Dictionary = main.game.look_at(0, at)
+	check(seen["stack"].begins_with(bong["name"] + " with "), "its contents: " + seen["stack"])
+	check(main.look_label.text.contains(seen["stack"]), "shown")
+	main.do_action("wait")
+	check(not main.look_panel.visible, "an action ends the look")
+	main.queue_free()
+	await tree.process_frame

@@ -3,11 +3,14 @@
 //! its introduction (title, author, comment) as it opens, and its help
 //! (the goal, what the rules in use let the player do, naming this
 //! project's keys, what the counters count, and every thing the level
-//! holds, grouped by the words its recipe declares in the sim).
+//! holds, grouped by the words its recipe declares in the sim), and a
+//! look at one cell (its whole stack, top first, contents included).
 
+use muscleman_core::GridPos;
 use muscleman_play::about::{
     GOAL, HandKeys, author, explained, intro_comment, moves_text, rules_text, thing_name,
 };
+use muscleman_play::look::{called, place, stack, stack_text};
 use muscleman_sim::Game;
 
 /// The keys of the Godot project's input map the rules' words name.
@@ -79,12 +82,63 @@ pub fn help(game: &Game) -> Help {
     }
 }
 
+/// A look at one cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Look {
+    /// Where it is (`row 2 column 4`).
+    pub place: String,
+    /// Its whole stack, top first, in words.
+    pub stack: String,
+    /// Each thing of the stack, top first: its name and its words.
+    pub things: Vec<(String, &'static str)>,
+}
+
+/// Return a look at cell `at` of floor `floor` (from 1), in
+/// `muscleman-play`'s words (the terminal's look).
+pub fn look(game: &Game, floor: u32, at: GridPos) -> Look {
+    let view = game.view();
+    let things = stack(&view, floor, at)
+        .iter()
+        .map(|s| {
+            let a = s.appearance;
+            let words = if a.state_explain.is_empty() {
+                a.explain
+            } else {
+                a.state_explain
+            };
+            (called(&view, s), words)
+        })
+        .collect();
+    Look {
+        place: place(&view, floor, at),
+        stack: stack_text(&view, floor, at),
+        things,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use muscleman_sim::{Rules, recipe_decls};
 
     use super::*;
     use crate::session::Session;
+
+    #[test]
+    fn a_look_names_the_whole_stack_top_first_with_contents_and_words() {
+        let text = "legend: c = Box(KeyRed)\n#@c.#\n";
+        let mut session = Session::from_text(text, 0, Rules::MUSCLEMAN).unwrap();
+        let seen = look(session.game(), 1, GridPos::new(2, 0));
+        assert_eq!(seen.place, "row 1 column 3");
+        assert_eq!(seen.stack, "box with red key");
+        assert_eq!(seen.things.len(), 1);
+        assert!(!seen.things[0].1.is_empty());
+        session.play("R").unwrap();
+        let seen = look(session.game(), 1, GridPos::new(3, 0));
+        assert_eq!(seen.stack, "box with red key on goal");
+        assert_eq!(seen.things.len(), 2);
+        assert_eq!(look(session.game(), 1, GridPos::new(1, 0)).stack, "floor");
+        assert_eq!(look(session.game(), 1, GridPos::new(7, 7)).stack, "nothing");
+    }
 
     #[test]
     fn the_intro_is_the_levels_author_and_comment() {

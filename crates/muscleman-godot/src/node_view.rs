@@ -26,6 +26,45 @@ impl MusclemanGame {
         d
     }
 
+    /// Return a look at cell `at` of floor `floor` (from 1; 0 for the
+    /// player's): `place` (`row 2 column 4`, after its floor on a level
+    /// of several), `stack` (its whole stack top first, contents
+    /// included: `box with red key on water`, `floor` for an empty cell,
+    /// `nothing` outside the level) and `things`, top first, each `name`
+    /// and `words` (its state's or its recipe's, as the sim declares
+    /// them), as the terminal's look says them. Empty without a level.
+    #[func]
+    fn look_at(&self, floor: i64, at: Vector2i) -> VarDictionary {
+        let mut d = VarDictionary::new();
+        let Some(session) = self.session.as_ref() else {
+            return d;
+        };
+        let floors = session.floors();
+        let floor = if floor == 0 {
+            Some(floors.player)
+        } else {
+            floors.floor(floor)
+        };
+        let Some(floor) = floor else {
+            return d;
+        };
+        let seen = help::look(session.game(), floor, grid(at));
+        d.set("place", seen.place.as_str());
+        d.set("stack", seen.stack.as_str());
+        let things: Array<VarDictionary> = seen
+            .things
+            .iter()
+            .map(|(name, words)| {
+                let mut t = VarDictionary::new();
+                t.set("name", name.as_str());
+                t.set("words", *words);
+                t
+            })
+            .collect();
+        d.set("things", &things);
+        d
+    }
+
     /// Return the level's help as it stands (empty without a level):
     /// `goal`, `rules` (what the rules in use let the player do, naming
     /// this project's keys), `moves` (what the counters count) and
