@@ -35,6 +35,8 @@ var looking := 0
 ## How the last action changed the player's floor: "Up to", "Down to" (the
 ## stairs), "Back on" (undo, redo or restart), or "" (it did not).
 var floor_change := ""
+## Whether the line under the board shows a hint's answer (an action clears it).
+var _hint_shown := false
 ## What the stairs did in the action running now (`level_transition`).
 var _climbed := ""
 
@@ -99,6 +101,8 @@ func _unhandled_input(event: InputEvent) -> void:
 		_look_key(event)
 	elif event.is_action_pressed("look_at_cell"):
 		look_at_cell(_player_cell())
+	elif event.is_action_pressed("hint"):
+		ask_hint()
 	elif event.is_action_pressed("toggle_help"):
 		show_help()
 	elif event.is_action_pressed("next_level"):
@@ -178,6 +182,32 @@ func fill_level_list() -> void:
 	)
 	if not from_file and level < level_list.item_count:
 		level_list.select(level)
+
+
+## Ask the node for a hint from here: its search runs on a worker thread,
+## polled each frame (`_process`), so the game plays on meanwhile.
+func ask_hint() -> void:
+	if game.ask_hint():
+		notice("Hint: searching...")
+	else:
+		notice("No hint: " + game.last_error())
+
+
+func _process(_delta: float) -> void:
+	if not game.is_hint_searching():
+		return
+	var answer: String = game.poll_hint()
+	if answer.is_empty():
+		return
+	notice(answer)
+	_hint_shown = true
+	_show_hint_cells()
+
+
+## Show the hint's cells on the board (none once the position changed).
+func _show_hint_cells() -> void:
+	board.hint_cells.assign(game.hint_cells())
+	board.queue_redraw()
 
 
 ## Look at cell `at` of the floor shown: its whole stack, top first, and
@@ -292,6 +322,7 @@ func _start() -> void:
 	_show_banner()
 	help_panel.visible = false
 	stop_looking()
+	_show_hint_cells()
 	show_intro()
 	looking = 0
 	floor_change = ""
@@ -318,6 +349,10 @@ func do_action(action: String) -> void:
 		floor_change = _climbed if not _climbed.is_empty() else "Back on"
 	board.show_view(game, now)
 	sounds.play_all(game.last_sounds())
+	_show_hint_cells()
+	if _hint_shown:
+		_hint_shown = false
+		notice("")
 	_show_banner()
 	if banner.visible and not from_file:
 		fill_level_list()

@@ -10,6 +10,7 @@ const SUITES: Array[String] = [
 	"res://tests/test_ghosts.gd",
 	"res://tests/test_progress.gd",
 	"res://tests/test_about.gd",
+	"res://tests/test_hint.gd",
 ]
 
 

@@ -10,6 +10,7 @@ use muscleman_core::GridPos;
 use muscleman_play::about::{
     GOAL, HandKeys, author, explained, intro_comment, moves_text, rules_text, thing_name,
 };
+use muscleman_play::hint::HintKeys;
 use muscleman_play::look::{called, place, stack, stack_text};
 use muscleman_sim::Game;
 
@@ -19,6 +20,13 @@ pub const KEYS: HandKeys = HandKeys {
     drop: "P",
     swing_left: "Q",
     swing_right: "E",
+};
+
+/// The keys of the Godot project's input map a hint's words name.
+pub const HINT_KEYS: HintKeys = HintKeys {
+    swing_left: "Q",
+    swing_right: "E",
+    undo: "Z",
 };
 
 /// A level's introduction.

@@ -12,7 +12,8 @@
 //! [`help`] says a level's intro and help in `muscleman-play`'s words,
 //! [`shelf`] holds the built-in collections' level lists and the progress
 //! kept (`muscleman-play`'s records) and says the Solved banner's lines. The
-//! gdext layer (`node.rs`, the `MusclemanGame` class, its view funcs in
+//! gdext layer (`node.rs`, the `MusclemanGame` class, its hint funcs in
+//! `node_hint.rs`, its view funcs in
 //! `node_view.rs`, its collection and progress funcs in `node_shelf.rs`,
 //! its sound funcs in `node_sounds.rs`, and `convert.rs`) only
 //! converts those answers into Godot values and emits the signals.
@@ -40,6 +41,7 @@ pub mod help;
 pub mod input;
 pub mod levels;
 mod node;
+mod node_hint;
 mod node_shelf;
 mod node_sounds;
 mod node_view;

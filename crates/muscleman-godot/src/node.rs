@@ -5,6 +5,7 @@
 use godot::classes::{FileAccess, INode, Node};
 use godot::prelude::*;
 use muscleman_core::Input;
+use muscleman_play::hint::Hints;
 use muscleman_play::progress::Improvement;
 use muscleman_sim::{Command, Rules};
 
@@ -36,6 +37,8 @@ pub struct MusclemanGame {
     pub(crate) improvement: Option<Improvement>,
     /// What the player should know of the progress kept ("" for nothing).
     pub(crate) warning: String,
+    /// The hint: its search under way and its cells (`node_hint.rs`).
+    pub(crate) hints: Hints,
     /// The sounds the last call's signals asked for (`node_sounds.rs`
     /// answers for them).
     pub(crate) sounds: Vec<Sound>,
@@ -53,6 +56,7 @@ impl INode for MusclemanGame {
             place: None,
             improvement: None,
             warning: String::new(),
+            hints: Hints::default(),
             sounds: Vec::new(),
         }
     }
@@ -327,6 +331,8 @@ impl MusclemanGame {
         match result {
             Ok(session) => {
                 self.keep_position();
+                self.hints.cancel();
+                self.hints.cells.clear();
                 self.session = Some(session);
                 self.place = None;
                 self.improvement = None;
@@ -353,10 +359,14 @@ impl MusclemanGame {
 
     /// Apply one command, add its sounds to the call's, emit its signals.
     fn run(&mut self, command: Command) -> bool {
+        let before = self.session.as_ref().map(|s| s.game().state_hash());
         let result = match self.session.as_mut() {
             Some(session) => session.apply(command),
             None => Err(AdapterError::NoGame),
         };
+        if let Some(now) = self.session.as_ref().map(|s| s.game().state_hash()) {
+            self.hint_follows(now, before != Some(now));
+        }
         if let Ok(signals) = &result {
             // Kept before the handlers run, so they read the new record.
             self.kept_after(signals.iter().any(|s| s.name == "solved"));
