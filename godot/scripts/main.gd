@@ -336,6 +336,7 @@ func _start() -> void:
 ## (an action ends a look at another floor).
 func do_action(action: String) -> void:
 	var before: int = game.player_floor()
+	intro_panel.visible = false
 	stop_looking()
 	looking = 0
 	_climbed = ""

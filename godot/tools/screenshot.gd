@@ -5,7 +5,8 @@ extends SceneTree
 ## With `--file res://levels/pond.txt` it shows that level file's first
 ## level instead; with `--moves MOVES` it plays those first (MOVES letters,
 ## rules.md §7); with `--collection N` the level is of built-in collection N
-## (1 Muscleman, the default; 2 Combinations).
+## (1 Muscleman, the default; 2 Combinations); with `--help` the level's
+## help panel is open.
 
 const FRAMES := 30
 
@@ -28,6 +29,8 @@ func _initialize() -> void:
 		return
 	for letter in moves:
 		main.do_action(_action_of(letter))
+	if "--help" in args:
+		main.show_help()
 	for i in FRAMES:
 		await process_frame
 	var image := root.get_texture().get_image()
