@@ -45,6 +45,10 @@ var grid_origin := Vector2i.ZERO
 ## The way the player faces and the id of what it holds (0: nothing).
 var facing := Vector2i.DOWN
 var holding := 0
+## The cells the hint walks the player through (dots, the push's last).
+var hint_cells: Array[Vector2i] = []
+## The cell looked at (outlined), or (-1, -1) for none.
+var cursor := Vector2i(-1, -1)
 ## For each id moved by the command running now: [from, to, via or null].
 var _moves := {}
 ## For each id that turned in the last command: the angle it turned from.
@@ -219,6 +223,11 @@ func _cell_of(e: Dictionary) -> Vector2:
 	return a.lerp(b, t)
 
 
+## Return the cell at `pixel`, a point in the board's own coordinates.
+func cell_at(pixel: Vector2) -> Vector2i:
+	return Vector2i((pixel / cell_size).floor()) + grid_origin
+
+
 func _rect_of(at: Vector2, inset: float = 0.0) -> Rect2:
 	var p := (at - Vector2(grid_origin)) * cell_size
 	return Rect2(p, Vector2(cell_size, cell_size)).grow(-inset * cell_size)
@@ -233,6 +242,12 @@ func _draw() -> void:
 		if _progress < 1.0:
 			for e in _vanished:
 				_draw_piece(e, Vector2(e["cell"]), e["on_goal"], true)
+	for i in hint_cells.size():
+		var mid := _rect_of(Vector2(hint_cells[i])).get_center()
+		var last := i == hint_cells.size() - 1
+		draw_circle(mid, cell_size * (0.16 if last else 0.1), Color(0.95, 0.76, 0.31, 0.85))
+	if cursor != Vector2i(-1, -1):
+		draw_rect(_rect_of(Vector2(cursor)), Color(0.95, 0.76, 0.31), false, 3.0)
 
 
 func _draw_floor(

@@ -1,27 +1,42 @@
 extends Node2D
 ## The game: a MusclemanGame node plays the level, the board draws a floor
 ## of it (the player's, or the one looked at), the sounds node plays what
-## each action asks for, the HUD shows the level, the floor, counters, keys
-## and the built-in levels to pick from.
+## each action asks for, the HUD shows the level, the floor, counters, the
+## par, keys, and the built-in collections and their levels to pick from
+## (solved marks, best moves and pushes, par). Progress is kept between runs
+## in `progress_dir` (Godot's user folder) by the node, in the terminal's own
+## format; the game opens where it was left.
 ##
 ## Keys come from the input map, whose actions are named after the sim's
 ## actions (`up`, `grab`, `swing_left`, `undo`, ...), plus `next_level`,
-## `prev_level`, `look_at_next_floor` and `toggle_mute`.
+## `prev_level`, `look_at_next_floor`, `toggle_mute` and `toggle_help`.
+## A level opens with its introduction (its author and comment) over the
+## board until the next key; H or F1 shows its help (the node's words:
+## the goal, the rules, every thing it holds), which the next key closes.
 
-const SIDEBAR_WIDTH := 230.0
+const SIDEBAR_WIDTH := 300.0
 const MARGIN := 16.0
 const TOP := 66.0
 const BOTTOM := 40.0
 
+## Where progress is kept (set before the scene enters the tree; "": in
+## memory only, for this run).
+var progress_dir := "user://"
+## The built-in collection playing, from 0.
+var collection := 0
 ## The level playing now, from 0.
 var level := 0
 ## Whether the level playing came from a file (`load_level_file`), not the list.
 var from_file := false
+## The cell looked at (X, or a right click on the board), or (-1, -1).
+var look_cell := Vector2i(-1, -1)
 ## The floor looked at without moving (from 1), or 0 to show the player's.
 var looking := 0
 ## How the last action changed the player's floor: "Up to", "Down to" (the
 ## stairs), "Back on" (undo, redo or restart), or "" (it did not).
 var floor_change := ""
+## Whether the line under the board shows a hint's answer (an action clears it).
+var _hint_shown := false
 ## What the stairs did in the action running now (`level_transition`).
 var _climbed := ""
 
@@ -33,7 +48,16 @@ var _climbed := ""
 @onready var stats_label: Label = $Hud/Stats
 @onready var help_label: Label = $Hud/Help
 @onready var banner: PanelContainer = $Hud/Banner
+@onready var banner_label: Label = $Hud/Banner/Text
+@onready var intro_panel: PanelContainer = $Hud/Intro
+@onready var intro_label: Label = $Hud/Intro/Text
+@onready var help_panel: PanelContainer = $Hud/HelpPanel
+@onready var help_text: Label = $Hud/HelpPanel/Scroll/Text
+@onready var look_panel: PanelContainer = $Hud/LookPanel
+@onready var look_label: Label = $Hud/LookPanel/Text
 @onready var level_list: ItemList = $Hud/Levels
+@onready var collection_picker: OptionButton = $Hud/Collections
+@onready var notice_label: Label = $Hud/Notice
 
 
 func _ready() -> void:
@@ -43,15 +67,45 @@ func _ready() -> void:
 	game.level_transition.connect(_on_level_transition)
 	game.solved.connect(_on_solved)
 	sounds.setup(game)
-	for title: String in game.builtin_titles():
-		level_list.add_item("%2d  %s" % [level_list.item_count + 1, title])
+	var warnings := PackedStringArray()
+	if not progress_dir.is_empty():
+		warnings = game.open_progress(ProjectSettings.globalize_path(progress_dir))
+	for id: String in game.collection_ids():
+		collection_picker.add_item(id.capitalize())
+	collection_picker.item_selected.connect(choose_collection)
 	level_list.item_selected.connect(load_level)
 	get_viewport().size_changed.connect(_layout)
-	load_level(0)
+	var left: Vector2i = game.where_left()
+	if left.x >= 0:
+		collection = left.x
+		level = left.y
+	collection_picker.select(collection)
+	fill_level_list()
+	load_level(level)
+	if not warnings.is_empty():
+		notice("   ".join(warnings))
 
 
 func _unhandled_input(event: InputEvent) -> void:
-	if event.is_action_pressed("next_level"):
+	var key := event is InputEventKey and event.is_pressed() and not event.is_echo()
+	if help_panel.visible and key:
+		# The key that closes the help does nothing else.
+		help_panel.visible = false
+		get_viewport().set_input_as_handled()
+		return
+	if key:
+		intro_panel.visible = false
+	if event is InputEventMouseButton and event.pressed and event.button_index == MOUSE_BUTTON_RIGHT:
+		look_at_cell(board.cell_at(board.make_input_local(event).position))
+	elif look_cell != Vector2i(-1, -1) and key:
+		_look_key(event)
+	elif event.is_action_pressed("look_at_cell"):
+		look_at_cell(_player_cell())
+	elif event.is_action_pressed("hint"):
+		ask_hint()
+	elif event.is_action_pressed("toggle_help"):
+		show_help()
+	elif event.is_action_pressed("next_level"):
 		load_level(level + 1)
 	elif event.is_action_pressed("prev_level"):
 		load_level(level - 1)
@@ -76,16 +130,178 @@ func _action_of(event: InputEvent) -> String:
 	return ""
 
 
-## Start built-in level `number` (from 0; wraps around).
+## Start level `number` (from 0; wraps around) of the collection playing,
+## where it was left.
 func load_level(number: int) -> void:
 	level = posmod(number, level_list.item_count)
-	if not game.load_builtin(level):
+	if not game.load_collection_level(collection, level):
 		push_error(game.last_error())
 		return
 	level_list.select(level)
 	level_list.ensure_current_is_visible()
 	from_file = false
 	_start()
+	notice(game.progress_warning())
+
+
+## Play built-in collection `number` (from 0), at the level last played in
+## it (its first when none).
+func choose_collection(number: int) -> void:
+	collection = number
+	collection_picker.select(number)
+	fill_level_list()
+	load_level(maxi(game.left_in(number), 0))
+
+
+## List the levels of the collection playing: number, a mark (`*` solved,
+## `x` the rules in use cannot play it, with why in its tooltip), title,
+## best moves/pushes and par.
+func fill_level_list() -> void:
+	level_list.clear()
+	var rows: Array = game.level_list(collection)
+	for i in rows.size():
+		var row: Dictionary = rows[i]
+		var why: String = row["why_not"]
+		var mark := "*" if row["solved"] else ("x" if not why.is_empty() else " ")
+		var text := "%2d %s %s" % [i + 1, mark, row["title"]]
+		var tip: String = row["title"]
+		if row["best_moves"] != null:
+			text += "   %d/%d" % [row["best_moves"], row["best_pushes"]]
+			tip += "\nsolved: best %d moves, %d pushes" % [row["best_moves"], row["best_pushes"]]
+		if row["par"] != null:
+			text += "   par %d" % row["par"]
+			tip += "\npar %d moves" % row["par"]
+		if not why.is_empty():
+			tip += "\n" + why
+		level_list.add_item(text)
+		level_list.set_item_tooltip(i, tip)
+	var solved: int = game.solved_count(collection)
+	collection_picker.set_item_text(
+		collection,
+		"%s   %d of %d solved" % [game.collection_ids()[collection].capitalize(), solved, rows.size()]
+	)
+	if not from_file and level < level_list.item_count:
+		level_list.select(level)
+
+
+## Ask the node for a hint from here: its search runs on a worker thread,
+## polled each frame (`_process`), so the game plays on meanwhile.
+func ask_hint() -> void:
+	if game.ask_hint():
+		notice("Hint: searching...")
+	else:
+		notice("No hint: " + game.last_error())
+
+
+func _process(_delta: float) -> void:
+	if not game.is_hint_searching():
+		return
+	var answer: String = game.poll_hint()
+	if answer.is_empty():
+		return
+	notice(answer)
+	_hint_shown = true
+	_show_hint_cells()
+
+
+## Show the hint's cells on the board (none once the position changed).
+func _show_hint_cells() -> void:
+	board.hint_cells.assign(game.hint_cells())
+	board.queue_redraw()
+
+
+## Look at cell `at` of the floor shown: its whole stack, top first, and
+## each thing's words, in the node's words; the arrows move the look, X or
+## Escape ends it.
+func look_at_cell(at: Vector2i) -> void:
+	look_cell = at
+	board.cursor = at
+	board.queue_redraw()
+	var seen: Dictionary = game.look_at(shown_floor(), at)
+	var lines := PackedStringArray(["%s: %s" % [seen["place"], seen["stack"]]])
+	for thing: Dictionary in seen["things"]:
+		if not thing["words"].is_empty():
+			lines.append("%s: %s" % [thing["name"], thing["words"]])
+	lines.append("arrows: look elsewhere   X or Esc: stop looking")
+	look_label.text = "\n".join(lines)
+	look_panel.visible = true
+	_layout()
+
+
+## Stop looking at a cell.
+func stop_looking() -> void:
+	look_cell = Vector2i(-1, -1)
+	board.cursor = look_cell
+	board.queue_redraw()
+	look_panel.visible = false
+
+
+## A key while looking at a cell: the arrows move the look, anything else
+## ends it.
+func _look_key(event: InputEvent) -> void:
+	var steps := {
+		"up": Vector2i.UP, "down": Vector2i.DOWN, "left": Vector2i.LEFT, "right": Vector2i.RIGHT
+	}
+	for action: String in steps:
+		if event.is_action_pressed(action, true):
+			look_at_cell(look_cell + steps[action])
+			return
+	stop_looking()
+
+
+## Return the player's cell (on its floor).
+func _player_cell() -> Vector2i:
+	var player: int = game.player()
+	for e: Dictionary in game.entities():
+		if e["id"] == player:
+			return e["cell"]
+	return Vector2i.ZERO
+
+
+## Show the level's introduction (its title, author and comment) when it
+## has an author or a comment, until the next key.
+func show_intro() -> void:
+	var intro: Dictionary = game.intro()
+	var lines := PackedStringArray([game.title()])
+	if not intro["author"].is_empty():
+		lines.append("by " + intro["author"])
+	if not intro["comment"].is_empty():
+		lines.append(intro["comment"])
+	intro_panel.visible = lines.size() > 1
+	intro_label.text = "\n".join(lines)
+
+
+## Show the level's help, in the node's words: the goal, the rules in use,
+## what the counters count, and every thing the level holds (glyph, name,
+## words), until the next key.
+func show_help() -> void:
+	var help: Dictionary = game.help()
+	var intro: Dictionary = game.intro()
+	var lines := PackedStringArray([game.title()])
+	if not intro["comment"].is_empty():
+		lines.append(intro["comment"])
+	lines.append("")
+	lines.append("Goal: " + help["goal"])
+	lines.append(help["rules"])
+	lines.append("Moves: " + help["moves"])
+	lines.append("")
+	for thing: Dictionary in help["things"]:
+		var names := PackedStringArray()
+		for i in thing["names"].size():
+			names.append("%s %s" % [thing["glyphs"][i], thing["names"][i]])
+		lines.append("%s: %s" % [", ".join(names), thing["words"]])
+	lines.append("")
+	lines.append("any key: close")
+	help_text.text = "\n".join(lines)
+	intro_panel.visible = false
+	help_panel.visible = true
+	_layout()
+
+
+## Show a line about the progress kept until the next level opens ("" hides it).
+func notice(text: String) -> void:
+	notice_label.text = text
+	notice_label.visible = not text.is_empty()
 
 
 ## Start level `number` (from 0) of a level file (`res://`, `user://` or a
@@ -101,9 +317,13 @@ func load_level_file(path: String, number: int = 0) -> bool:
 	return true
 
 
-## Show the level just loaded from its start.
+## Show the level just loaded, with its introduction.
 func _start() -> void:
-	banner.visible = false
+	_show_banner()
+	help_panel.visible = false
+	stop_looking()
+	_show_hint_cells()
+	show_intro()
 	looking = 0
 	floor_change = ""
 	board.begin()
@@ -116,6 +336,8 @@ func _start() -> void:
 ## (an action ends a look at another floor).
 func do_action(action: String) -> void:
 	var before: int = game.player_floor()
+	intro_panel.visible = false
+	stop_looking()
 	looking = 0
 	_climbed = ""
 	board.begin()
@@ -128,7 +350,15 @@ func do_action(action: String) -> void:
 		floor_change = _climbed if not _climbed.is_empty() else "Back on"
 	board.show_view(game, now)
 	sounds.play_all(game.last_sounds())
-	banner.visible = game.is_solved()
+	_show_hint_cells()
+	if _hint_shown:
+		_hint_shown = false
+		notice("")
+	_show_banner()
+	if banner.visible and not from_file:
+		fill_level_list()
+	if not game.progress_warning().is_empty():
+		notice(game.progress_warning())
 	_update_hud()
 
 
@@ -165,7 +395,17 @@ func _on_level_transition(
 
 
 func _on_solved() -> void:
-	banner.visible = true
+	_show_banner()
+
+
+## Show the Solved banner while the level is solved: the node's lines
+## (moves, pushes, par, what improved, the best so far), then the keys.
+func _show_banner() -> void:
+	var lines: PackedStringArray = game.solved_lines()
+	banner.visible = not lines.is_empty()
+	if banner.visible:
+		lines.append("N: next level   Z: undo")
+		banner_label.text = "\n".join(lines)
 
 
 func _update_hud() -> void:
@@ -178,6 +418,8 @@ func _update_hud() -> void:
 	else:
 		floor_label.text = floor_text(game.player_floor())
 	var parts := ["moves %d" % game.moves(), "pushes %d" % game.pushes()]
+	if game.par() != null:
+		parts.append("par %d" % game.par())
 	var counters: Dictionary = game.counters()
 	for name: String in counters:
 		if counters[name] > 0:
@@ -211,9 +453,22 @@ func _layout() -> void:
 	var size: Vector2 = board.pixel_size()
 	board.position = Vector2(MARGIN, TOP) + ((room - size) / 2.0).floor()
 	board.queue_redraw()
-	level_list.position = Vector2(view.x - SIDEBAR_WIDTH, TOP)
-	level_list.size = Vector2(SIDEBAR_WIDTH - MARGIN, view.y - TOP - BOTTOM)
+	collection_picker.position = Vector2(view.x - SIDEBAR_WIDTH, TOP)
+	collection_picker.size = Vector2(SIDEBAR_WIDTH - MARGIN, 32)
+	level_list.position = Vector2(view.x - SIDEBAR_WIDTH, TOP + 40)
+	level_list.size = Vector2(SIDEBAR_WIDTH - MARGIN, view.y - TOP - BOTTOM - 40)
+	notice_label.position = Vector2(MARGIN, view.y - BOTTOM - 16)
 	help_label.position = Vector2(MARGIN, view.y - BOTTOM + 8)
+	intro_panel.reset_size()
+	intro_panel.position = Vector2(
+		MARGIN + floorf((room.x - intro_panel.size.x) / 2.0), view.y - BOTTOM - intro_panel.size.y
+	)
+	look_panel.reset_size()
+	look_panel.position = Vector2(
+		MARGIN + floorf((room.x - look_panel.size.x) / 2.0), view.y - BOTTOM - look_panel.size.y
+	)
+	help_panel.position = Vector2(MARGIN, TOP)
+	help_panel.size = Vector2(room.x, room.y)
 	# Over the top of the room, where a level has walls, not over its boxes.
 	banner.reset_size()
 	banner.position = Vector2(MARGIN + floorf((room.x - banner.size.x) / 2.0), TOP - 4.0)

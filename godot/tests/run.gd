@@ -8,6 +8,9 @@ const SUITES: Array[String] = [
 	"res://tests/test_scene.gd",
 	"res://tests/test_world.gd",
 	"res://tests/test_ghosts.gd",
+	"res://tests/test_progress.gd",
+	"res://tests/test_about.gd",
+	"res://tests/test_hint.gd",
 ]
 
 

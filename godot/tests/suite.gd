@@ -2,6 +2,12 @@ extends RefCounted
 ## The base of every test suite: checks that record failures, a signal
 ## recorder and small level helpers. `run.gd` calls each `test_*` method.
 
+## The action of each MOVES letter (rules.md §7; a capital is the same action).
+const MOVE_ACTIONS := {
+	"u": "up", "r": "right", "d": "down", "l": "left", "w": "wait", "g": "grab", "p": "drop",
+	"[": "swing_left", "]": "swing_right", "z": "undo", "y": "redo", "!": "restart",
+}
+
 ## The scene tree the tests run in.
 var tree: SceneTree
 ## The failures of the test running now.
@@ -18,6 +24,21 @@ func check(cond: bool, what: String) -> void:
 func check_eq(got: Variant, want: Variant, what: String) -> void:
 	if typeof(got) != typeof(want) or got != want:
 		failures.append("%s: got %s, want %s" % [what, var_to_str(got), var_to_str(want)])
+
+
+## Return the main scene (not yet in the tree), its progress kept in a
+## fresh folder of its own, or in `dir` to read what was kept there before.
+func new_main(dir: String = "") -> Node:
+	var main: Node = load("res://main.tscn").instantiate()
+	main.progress_dir = dir if not dir.is_empty() else fresh_dir()
+	return main
+
+
+## Return a new empty folder under `user://tests/`.
+func fresh_dir() -> String:
+	var dir := "user://tests/%d-%d" % [Time.get_ticks_usec(), randi()]
+	DirAccess.make_dir_recursive_absolute(dir)
+	return dir
 
 
 ## Make a MusclemanGame node (freed by the caller).
@@ -82,3 +103,9 @@ func press_key(code: Key) -> void:
 	release.pressed = false
 	Input.parse_input_event(release)
 	await tree.process_frame
+
+
+## Play MOVES letters in the main scene `main`, one action each, as its keys do.
+func play_moves(main: Node, moves: String) -> void:
+	for letter in moves:
+		main.do_action(MOVE_ACTIONS[letter.to_lower()])

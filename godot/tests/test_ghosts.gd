@@ -4,7 +4,6 @@ extends "res://tests/suite.gd"
 ## undo bringing the ghost back, and the main scene drawing a ghost, its
 ## half turn and its release.
 
-const MAIN_SCENE := preload("res://main.tscn")
 
 ## A book, then a ghost facing down (its own way): a push right releases it.
 const PUSHED := """legend: b = Book
@@ -98,7 +97,7 @@ func test_the_scene_draws_a_ghost_turning_and_its_release_rising_away() -> void:
 	var file := FileAccess.open("user://ghosts.txt", FileAccess.WRITE)
 	file.store_string(TURNING)
 	file.close()
-	var main: Node = MAIN_SCENE.instantiate()
+	var main: Node = new_main()
 	tree.root.add_child(main)
 	await tree.process_frame
 	check(main.load_level_file("user://ghosts.txt"), "load the ghost level")

@@ -4,7 +4,6 @@ extends "res://tests/suite.gd"
 ## floors.
 
 
-const MAIN_SCENE := preload("res://main.tscn")
 
 
 func test_every_sim_action_has_keys_in_the_input_map() -> void:
@@ -18,7 +17,7 @@ func test_every_sim_action_has_keys_in_the_input_map() -> void:
 
 
 func test_keys_play_the_first_level_to_the_solved_banner() -> void:
-	var main: Node = MAIN_SCENE.instantiate()
+	var main: Node = new_main()
 	tree.root.add_child(main)
 	await tree.process_frame
 	var titles: PackedStringArray = main.game.builtin_titles()
@@ -62,7 +61,7 @@ func test_keys_play_the_first_level_to_the_solved_banner() -> void:
 
 
 func test_the_board_draws_a_held_item_and_a_swing_arc() -> void:
-	var main: Node = MAIN_SCENE.instantiate()
+	var main: Node = new_main()
 	tree.root.add_child(main)
 	await tree.process_frame
 	main.load_level(25)
@@ -87,7 +86,7 @@ func test_keys_climb_the_stairs_with_a_fade_and_undo_comes_back_down() -> void:
 	# floor: Cellar  #######    floor: Hall  ##########
 	#                #@k u #                 #   d R$.#
 	#                #######                 ##########
-	var main: Node = MAIN_SCENE.instantiate()
+	var main: Node = new_main()
 	tree.root.add_child(main)
 	await tree.process_frame
 	main.load_level(26)
@@ -135,7 +134,7 @@ func test_keys_climb_the_stairs_with_a_fade_and_undo_comes_back_down() -> void:
 
 
 func test_the_look_key_shows_each_floor_without_moving() -> void:
-	var main: Node = MAIN_SCENE.instantiate()
+	var main: Node = new_main()
 	tree.root.add_child(main)
 	await tree.process_frame
 	main.load_level(29)
@@ -173,7 +172,7 @@ func test_the_look_key_shows_each_floor_without_moving() -> void:
 func test_a_plate_opens_a_door_upstairs_unseen_until_that_floor_is_shown() -> void:
 	# Plate Below (built-in 28): the box pushed down onto the Ground's plate
 	# opens the door Upstairs.
-	var main: Node = MAIN_SCENE.instantiate()
+	var main: Node = new_main()
 	tree.root.add_child(main)
 	await tree.process_frame
 	main.load_level(27)

@@ -3,7 +3,6 @@ extends "res://tests/suite.gd"
 ## for each, then the main scene drawing them and asking its sound player
 ## to play.
 
-const MAIN_SCENE := preload("res://main.tscn")
 ## A showcase level: a duck, a cauldron, a bong, plates and doors.
 const POND := "res://levels/pond.txt"
 ## Its solution (checked by the test that plays it).
@@ -169,7 +168,7 @@ func test_every_sound_is_built_and_a_name_with_none_is_empty() -> void:
 
 
 func test_the_scene_draws_ducks_and_asks_for_a_bump_a_quack_and_a_brew() -> void:
-	var main: Node = MAIN_SCENE.instantiate()
+	var main: Node = new_main()
 	tree.root.add_child(main)
 	await tree.process_frame
 	var sounds: Node = main.sounds

@@ -4,7 +4,9 @@ extends SceneTree
 ## (under a display: `bash .ci/godot screenshot` runs it under Xvfb).
 ## With `--file res://levels/pond.txt` it shows that level file's first
 ## level instead; with `--moves MOVES` it plays those first (MOVES letters,
-## rules.md §7).
+## rules.md §7); with `--collection N` the level is of built-in collection N
+## (1 Muscleman, the default; 2 Combinations); with `--help` the level's
+## help panel is open.
 
 const FRAMES := 30
 
@@ -15,16 +17,20 @@ func _initialize() -> void:
 	var out := _arg(args, "--out", "user://screenshot.png")
 	var moves := _arg(args, "--moves", "")
 	var main: Node = load("res://main.tscn").instantiate()
+	main.progress_dir = ""  # in memory: the picture never shows a player's progress
 	root.add_child(main)
 	await process_frame
 	var file := _arg(args, "--file", "")
 	if file.is_empty():
+		main.choose_collection(int(_arg(args, "--collection", "1")) - 1)
 		main.load_level(level)
 	elif not main.load_level_file(file):
 		quit(1)
 		return
 	for letter in moves:
 		main.do_action(_action_of(letter))
+	if "--help" in args:
+		main.show_help()
 	for i in FRAMES:
 		await process_frame
 	var image := root.get_texture().get_image()

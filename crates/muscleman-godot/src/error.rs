@@ -17,6 +17,14 @@ pub enum AdapterError {
         /// How many levels the text holds.
         count: usize,
     },
+    /// No built-in collection of that number.
+    #[error("no collection {number}: there are {count}")]
+    NoCollection {
+        /// The number asked for, from 0.
+        number: usize,
+        /// How many built-in collections there are.
+        count: usize,
+    },
     /// A level number below 0.
     #[error("no level {0}: levels are numbered from 0")]
     NegativeLevel(i64),

@@ -8,9 +8,14 @@
 //! into names a script matches on (the floor shown, the floors' count,
 //! names and common rectangle), [`input`] maps action names, directions
 //! and MOVES letters to commands, [`levels`] holds the built-in levels,
-//! [`sound`] maps signals to sounds (one table) and computes them. The
-//! gdext layer (`node.rs`, the `MusclemanGame` class, its sound funcs in
-//! `node_sounds.rs`, and `convert.rs`) only
+//! [`sound`] maps signals to sounds (one table) and computes them,
+//! [`help`] says a level's intro and help in `muscleman-play`'s words,
+//! [`shelf`] holds the built-in collections' level lists and the progress
+//! kept (`muscleman-play`'s records) and says the Solved banner's lines. The
+//! gdext layer (`node.rs`, the `MusclemanGame` class, its hint funcs in
+//! `node_hint.rs`, its view funcs in
+//! `node_view.rs`, its collection and progress funcs in `node_shelf.rs`,
+//! its sound funcs in `node_sounds.rs`, and `convert.rs`) only
 //! converts those answers into Godot values and emits the signals.
 //!
 //! The sim and core know nothing of Godot: this crate depends on them, never
@@ -32,11 +37,16 @@
 
 mod convert;
 mod error;
+pub mod help;
 pub mod input;
 pub mod levels;
 mod node;
+mod node_hint;
+mod node_shelf;
 mod node_sounds;
+mod node_view;
 pub mod session;
+pub mod shelf;
 pub mod signals;
 pub mod sound;
 pub mod view;

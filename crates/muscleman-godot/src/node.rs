@@ -5,16 +5,18 @@
 use godot::classes::{FileAccess, INode, Node};
 use godot::prelude::*;
 use muscleman_core::Input;
+use muscleman_play::hint::Hints;
+use muscleman_play::progress::Improvement;
 use muscleman_sim::{Command, Rules};
 
-use crate::convert::{cell, cells, dictionaries, direction, grid, size, strings, variant_of};
+use crate::convert::{strings, variant_of};
 use crate::error::AdapterError;
 use crate::input::{action_names, command_named, commands_of_moves, move_command};
 use crate::levels;
 use crate::session::Session;
-use crate::signals::{Signal, entity_int, info_of, signals};
+use crate::shelf::Shelf;
+use crate::signals::{Signal, info_of, signals};
 use crate::sound::{Sound, sounds_of};
-use crate::view::ViewData;
 
 /// A Muscleman game as a Godot node: load a level, step inputs, undo,
 /// redo, restart, save and load, read the view; every sim event is emitted
@@ -24,9 +26,19 @@ use crate::view::ViewData;
 #[class(base = Node)]
 pub struct MusclemanGame {
     base: Base<Node>,
-    session: Option<Session>,
-    last_error: String,
+    pub(crate) session: Option<Session>,
+    pub(crate) last_error: String,
     sokoban_rules: bool,
+    /// The built-in collections and the progress kept (`node_shelf.rs`).
+    pub(crate) shelf: Option<Shelf>,
+    /// The collection and level (from 0) playing, when from a collection.
+    pub(crate) place: Option<(usize, usize)>,
+    /// What the last solve improved in the level's record.
+    pub(crate) improvement: Option<Improvement>,
+    /// What the player should know of the progress kept ("" for nothing).
+    pub(crate) warning: String,
+    /// The hint: its search under way and its cells (`node_hint.rs`).
+    pub(crate) hints: Hints,
     /// The sounds the last call's signals asked for (`node_sounds.rs`
     /// answers for them).
     pub(crate) sounds: Vec<Sound>,
@@ -40,6 +52,11 @@ impl INode for MusclemanGame {
             session: None,
             last_error: String::new(),
             sokoban_rules: false,
+            shelf: None,
+            place: None,
+            improvement: None,
+            warning: String::new(),
+            hints: Hints::default(),
             sounds: Vec::new(),
         }
     }
@@ -299,197 +316,10 @@ impl MusclemanGame {
         }
         all
     }
-
-    /// Return the level's title ("" when no level is loaded).
-    #[func]
-    fn title(&self) -> GString {
-        self.session
-            .as_ref()
-            .map_or_else(GString::new, |s| s.title().into())
-    }
-
-    /// Return the top-left cell of the rectangle that holds every entity of
-    /// the player's floor.
-    #[func]
-    fn origin(&self) -> Vector2i {
-        self.session
-            .as_ref()
-            .map_or(Vector2i::ZERO, |s| cell(s.view().origin))
-    }
-
-    /// Return that rectangle's size in cells.
-    #[func]
-    fn size(&self) -> Vector2i {
-        self.session
-            .as_ref()
-            .map_or(Vector2i::ZERO, |s| size(s.view().size))
-    }
-
-    /// Return every entity of the player's floor, row by row, as
-    /// dictionaries: `id`, `floor`, `cell` (Vector2i, in its floor's
-    /// coordinates), `kind`, `name`, `color`, `state`, `counter`, `layer`,
-    /// `glyph`, `tint`, `blocks`, `facing` (Vector2i; zero for what has
-    /// none), `contents` (what it holds: `kind`, `name`, `color`, `glyph`,
-    /// `tint` each), `on_goal`.
-    #[func]
-    fn entities(&self) -> Array<VarDictionary> {
-        self.session
-            .as_ref()
-            .map_or_else(Array::new, |s| dictionaries(&s.view().pieces))
-    }
-
-    /// Return the floor area of the player's floor: the cells the player
-    /// reaches without crossing a wall, and the walls beside them, in row
-    /// order.
-    #[func]
-    fn inside(&self) -> Array<Vector2i> {
-        self.session
-            .as_ref()
-            .map_or_else(Array::new, |s| cells(&s.view().inside))
-    }
-
-    /// Return the entities in one cell of the player's floor, in id order
-    /// (as `entities`).
-    #[func]
-    fn cell(&self, at: Vector2i) -> Array<VarDictionary> {
-        self.session
-            .as_ref()
-            .map_or_else(Array::new, |s| dictionaries(s.view().cell(grid(at))))
-    }
-
-    /// Return the floor the player stands on, from 1 (0 when no level is
-    /// loaded).
-    #[func]
-    fn player_floor(&self) -> i64 {
-        self.session
-            .as_ref()
-            .map_or(0, |s| i64::from(s.floors().player))
-    }
-
-    /// Return how many floors the level has (0 when no level is loaded).
-    #[func]
-    fn floor_count(&self) -> i64 {
-        self.session
-            .as_ref()
-            .map_or(0, |s| i64::from(s.floors().count))
-    }
-
-    /// Return the name of floor `floor` (from 1): "" when the level leaves
-    /// it unnamed or has no such floor.
-    #[func]
-    fn floor_name(&self, floor: i64) -> GString {
-        let floors = self.session.as_ref().map(Session::floors);
-        let name = floors.as_ref().and_then(|f| f.name(f.floor(floor)?));
-        name.unwrap_or_default().into()
-    }
-
-    /// Return every entity of floor `floor` (from 1), row by row, as
-    /// `entities` does (none for a floor the level does not have).
-    #[func]
-    fn pieces_on(&self, floor: i64) -> Array<VarDictionary> {
-        self.view_on(floor)
-            .map_or_else(Array::new, |v| dictionaries(&v.pieces))
-    }
-
-    /// Return the floor area of floor `floor`, as `inside` does: reached
-    /// from the player on its floor, from the stairs on another.
-    #[func]
-    fn inside_on(&self, floor: i64) -> Array<Vector2i> {
-        self.view_on(floor)
-            .map_or_else(Array::new, |v| cells(&v.inside))
-    }
-
-    /// Return the entities in one cell of floor `floor`, in id order.
-    #[func]
-    fn cell_on(&self, floor: i64, at: Vector2i) -> Array<VarDictionary> {
-        self.view_on(floor)
-            .map_or_else(Array::new, |v| dictionaries(v.cell(grid(at))))
-    }
-
-    /// Return the top-left cell of the rectangle that holds every floor's
-    /// entities, each floor in its own coordinates: draw every floor from
-    /// this origin and they line up (the stairs above their pair).
-    #[func]
-    fn all_floors_origin(&self) -> Vector2i {
-        self.session
-            .as_ref()
-            .map_or(Vector2i::ZERO, |s| cell(s.floors().origin))
-    }
-
-    /// Return that rectangle's size in cells.
-    #[func]
-    fn all_floors_size(&self) -> Vector2i {
-        self.session
-            .as_ref()
-            .map_or(Vector2i::ZERO, |s| size(s.floors().size))
-    }
-
-    /// Return the player's id (0 when no level is loaded).
-    #[func]
-    fn player(&self) -> i64 {
-        self.session
-            .as_ref()
-            .map_or(0, |s| entity_int(s.game().player()))
-    }
-
-    /// Return the way the player faces as a unit vector (zero when none).
-    #[func]
-    fn facing(&self) -> Vector2i {
-        direction(self.session.as_ref().and_then(|s| s.view().facing))
-    }
-
-    /// Return the id of what the player holds (0 when nothing).
-    #[func]
-    fn holding(&self) -> i64 {
-        let held = self.session.as_ref().and_then(|s| s.view().holding);
-        held.map_or(0, entity_int)
-    }
-
-    /// Return every counter by name (`"coins"`, `"apples_eaten"`, ...).
-    #[func]
-    fn counters(&self) -> VarDictionary {
-        let mut dict = VarDictionary::new();
-        if let Some(s) = &self.session {
-            for (name, n) in s.view().counters {
-                dict.set(name, i64::try_from(n).unwrap_or(i64::MAX));
-            }
-        }
-        dict
-    }
-
-    /// Return whether every goal holds a box.
-    #[func]
-    fn is_solved(&self) -> bool {
-        self.session.as_ref().is_some_and(Session::is_solved)
-    }
-
-    /// Return the steps in which the player moved.
-    #[func]
-    fn moves(&self) -> i64 {
-        self.session.as_ref().map_or(0, |s| s.stats().moves.into())
-    }
-
-    /// Return the steps in which the player pushed.
-    #[func]
-    fn pushes(&self) -> i64 {
-        self.session.as_ref().map_or(0, |s| s.stats().pushes.into())
-    }
-
-    /// Return how many steps `undo` can take back.
-    #[func]
-    fn undo_depth(&self) -> i64 {
-        self.depth(|s| s.game().undo_depth())
-    }
-
-    /// Return how many steps `redo` can replay.
-    #[func]
-    fn redo_depth(&self) -> i64 {
-        self.depth(|s| s.game().redo_depth())
-    }
 }
 
 impl MusclemanGame {
-    fn rules(&self) -> Rules {
+    pub(crate) fn rules(&self) -> Rules {
         if self.sokoban_rules {
             Rules::SOKOBAN
         } else {
@@ -497,23 +327,16 @@ impl MusclemanGame {
         }
     }
 
-    /// Return the view of floor `floor` (from 1), or `None` without a
-    /// level or for a floor the level does not have.
-    fn view_on(&self, floor: i64) -> Option<ViewData> {
-        let session = self.session.as_ref()?;
-        Some(session.view_on(session.floors().floor(floor)?))
-    }
-
-    fn depth(&self, of: impl Fn(&Session) -> usize) -> i64 {
-        self.session
-            .as_ref()
-            .map_or(0, |s| i64::try_from(of(s)).unwrap_or(i64::MAX))
-    }
-
-    fn start(&mut self, result: Result<Session, AdapterError>) -> bool {
+    pub(crate) fn start(&mut self, result: Result<Session, AdapterError>) -> bool {
         match result {
             Ok(session) => {
+                self.keep_position();
+                self.hints.cancel();
+                self.hints.cells.clear();
                 self.session = Some(session);
+                self.place = None;
+                self.improvement = None;
+                self.warning.clear();
                 self.sounds.clear();
                 self.last_error.clear();
                 true
@@ -536,10 +359,18 @@ impl MusclemanGame {
 
     /// Apply one command, add its sounds to the call's, emit its signals.
     fn run(&mut self, command: Command) -> bool {
+        let before = self.session.as_ref().map(|s| s.game().state_hash());
         let result = match self.session.as_mut() {
             Some(session) => session.apply(command),
             None => Err(AdapterError::NoGame),
         };
+        if let Some(now) = self.session.as_ref().map(|s| s.game().state_hash()) {
+            self.hint_follows(now, before != Some(now));
+        }
+        if let Ok(signals) = &result {
+            // Kept before the handlers run, so they read the new record.
+            self.kept_after(signals.iter().any(|s| s.name == "solved"));
+        }
         self.emit_all(result)
     }
 

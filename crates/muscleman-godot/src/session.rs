@@ -58,6 +58,15 @@ impl Session {
         })
     }
 
+    /// Go on with `game` (a kept position), under `title`.
+    pub fn of_game(game: Game, title: String) -> Session {
+        Session {
+            game,
+            title,
+            events: EventBatch::default(),
+        }
+    }
+
     /// Load a save (`docs/save-format.md`): the level, rules and history it
     /// holds, checked by the sim.
     pub fn from_save(text: &str) -> Result<Session, AdapterError> {

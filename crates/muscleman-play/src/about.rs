@@ -4,11 +4,23 @@
 //! (`RecipeDecl::explain`), and what the rules in use let the player do,
 //! for the help of the terminal and the page.
 
-use muscleman_core::{EntitySpec, GridPos};
+use muscleman_core::{Contents, EntitySpec, GridPos, KeyColor};
 use muscleman_level::Level;
 use muscleman_sim::{Appearance, Rules, TagKind, View, World, appearance, spawn_spec};
 
 use crate::progress::rules_key;
+
+/// What a level asks of the player, as the help says it.
+pub const GOAL: &str = "push a box onto every goal to solve the level.";
+
+/// Return a level's author, if it names one that is not blank.
+pub fn author(level: &Level) -> Option<&str> {
+    level
+        .metadata()
+        .get("Author")
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+}
 
 /// Return a level's comment, if it has one that is not blank: what it
 /// says of itself as it opens.
@@ -55,6 +67,94 @@ pub fn things_in(level: &Level, view: &View) -> Vec<Appearance> {
     out.sort_by_key(|a| (a.recipe, a.state, a.kind));
     out.dedup_by_key(|a| (a.recipe, a.state, a.kind, a.state_explain));
     out
+}
+
+/// One line of a level's help: words a recipe (or a state of one)
+/// declares in the sim, and the things of the level they explain.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explained {
+    /// The words (`RecipeDecl::explain`, or a state's own).
+    pub words: &'static str,
+    /// The things they explain, in the order first met, each once by
+    /// name: as plain things (no state, nothing inside) for a recipe's
+    /// words, in their state for a state's.
+    pub things: Vec<Appearance>,
+}
+
+/// Return everything the level holds explained ([`things_in`]), grouped
+/// by the words that explain it: first each recipe's words, then each
+/// state's own words, in the order first met; a thing without words is
+/// left out.
+///
+/// # Example
+/// ```
+/// use muscleman_level::Level;
+/// use muscleman_play::about::{explained, thing_name};
+/// use muscleman_sim::{Game, Rules};
+///
+/// let level = Level::parse("legend: k = KeyRed\n#@$.k#\n")?;
+/// let game = Game::new(&level, Rules::MUSCLEMAN)?;
+/// let help = explained(&level, &game.view());
+/// let names: Vec<String> = help
+///     .iter()
+///     .flat_map(|e| e.things.iter().map(|a| thing_name(a, false)))
+///     .collect();
+/// assert!(names.contains(&"red key".to_owned()));
+/// assert!(help.iter().all(|e| !e.words.is_empty()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn explained(level: &Level, view: &View) -> Vec<Explained> {
+    let things = things_in(level, view);
+    let mut groups: Vec<Explained> = Vec::new();
+    let mut put = |words: &'static str, a: Appearance, with_state: bool| {
+        if words.is_empty() {
+            return;
+        }
+        let name = thing_name(&a, with_state);
+        match groups.iter_mut().find(|g| g.words == words) {
+            Some(g) if g.things.iter().any(|t| thing_name(t, with_state) == name) => {}
+            Some(g) => g.things.push(a),
+            None => groups.push(Explained {
+                words,
+                things: vec![a],
+            }),
+        }
+    };
+    for a in &things {
+        let plain = Appearance {
+            state: "",
+            contents: Contents::EMPTY,
+            ..*a
+        };
+        put(a.explain, plain, false);
+    }
+    for a in things.iter().filter(|a| !a.state_explain.is_empty()) {
+        put(a.state_explain, *a, true);
+    }
+    groups
+}
+
+/// Return what the help calls a thing: its declared name, after its
+/// colour (`red key`) and, `with_state`, its state (`open red door`).
+pub fn thing_name(a: &Appearance, with_state: bool) -> String {
+    let mut name = a.name.to_owned();
+    if let Some(c) = a.color {
+        name = format!("{} {name}", color_word(c));
+    }
+    if with_state && !a.state.is_empty() {
+        name = format!("{} {name}", a.state);
+    }
+    name
+}
+
+/// Return a key colour's word.
+pub const fn color_word(c: KeyColor) -> &'static str {
+    match c {
+        KeyColor::Blue => "blue",
+        KeyColor::Red => "red",
+        KeyColor::Yellow => "yellow",
+        KeyColor::Green => "green",
+    }
 }
 
 /// The keys the rules' words name: the asking front end's own.

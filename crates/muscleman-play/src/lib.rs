@@ -11,6 +11,8 @@
 //!   proved. [`verdict`]: the solver on a level as it stands.
 //! - [`about`]: a level's introduction and everything it holds, in its
 //!   recipes' words, for the help.
+//! - [`look`]: a cell's whole stack, top first, in words, and what a
+//!   thing is called.
 //! - [`solution`]: a game's command log as the path from the start;
 //!   [`moves`]: the MOVES letters; [`mouse`]: a click's walk or push,
 //!   planned on what the board shows; [`builtin`]: the built-in collections'
@@ -40,6 +42,7 @@ pub mod builtin;
 pub mod fsutil;
 pub mod hint;
 pub mod level_rules;
+pub mod look;
 pub mod mouse;
 pub mod moves;
 pub mod progress;

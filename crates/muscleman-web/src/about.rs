@@ -4,13 +4,14 @@
 //! or push, planned on what the board shows ([`muscleman_play::mouse`]).
 
 use muscleman_core::{GridDir, GridPos};
-use muscleman_play::about::{HandKeys, intro_comment, moves_text, rules_text, things_in};
+use muscleman_play::about::{
+    HandKeys, explained, intro_comment, moves_text, rules_text, thing_name,
+};
 use muscleman_play::mouse::{push_path, pushable_at, walk_path};
-use muscleman_sim::{Appearance, Game};
+use muscleman_sim::Game;
 use serde_json::{Value, json};
 
 use crate::error::WebError;
-use crate::json::color;
 use crate::session::Web;
 
 /// The page's keys the rules' words name: the terminal's.
@@ -40,28 +41,12 @@ impl Web {
             .get("Author")
             .map(str::trim)
             .filter(|a| !a.is_empty());
-        let view = game.view();
-        let mut groups: Vec<(&'static str, Vec<String>)> = Vec::new();
-        let mut put = |text: &'static str, name: String| {
-            if text.is_empty() {
-                return;
-            }
-            match groups.iter_mut().find(|(t, _)| *t == text) {
-                Some((_, names)) if names.contains(&name) => {}
-                Some((_, names)) => names.push(name),
-                None => groups.push((text, vec![name])),
-            }
-        };
-        let things = things_in(level, &view);
-        for a in &things {
-            put(a.explain, name_of(a, false));
-        }
-        for a in things.iter().filter(|a| !a.state_explain.is_empty()) {
-            put(a.state_explain, name_of(a, true));
-        }
-        let things: Vec<Value> = groups
-            .into_iter()
-            .map(|(explain, names)| json!({ "explain": explain, "names": names }))
+        let things: Vec<Value> = explained(level, &game.view())
+            .iter()
+            .map(|e| {
+                let names: Vec<String> = e.things.iter().map(|a| thing_name(a, true)).collect();
+                json!({ "explain": e.words, "names": names })
+            })
             .collect();
         Ok(json!({
             "title": title,
@@ -127,17 +112,4 @@ const fn letter(d: GridDir) -> char {
         GridDir::Down => 'd',
         GridDir::Left => 'l',
     }
-}
-
-/// A thing's name in the help: its colour and name, and its state when
-/// its state's words are meant.
-fn name_of(a: &Appearance, with_state: bool) -> String {
-    let mut name = a.name.to_owned();
-    if let Some(c) = a.color {
-        name = format!("{} {name}", color(c));
-    }
-    if with_state && !a.state.is_empty() {
-        name = format!("{} {name}", a.state);
-    }
-    name
 }

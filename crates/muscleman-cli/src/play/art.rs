@@ -5,7 +5,9 @@
 
 use std::borrow::Cow;
 
-use muscleman_core::{GlobalCounter, GridDir, KeyColor, RecipeState};
+use muscleman_core::{GlobalCounter, GridDir, KeyColor};
+pub(super) use muscleman_play::look::rank;
+pub(crate) use muscleman_play::look::{name_facing, name_of};
 use muscleman_sim::{Appearance, Tint, recipe_appearance};
 use ratatui::style::{Color, Modifier, Style};
 
@@ -369,69 +371,9 @@ const fn tint(t: Tint) -> Color {
     }
 }
 
-/// Return which entity of a cell is drawn: the lowest rank wins, and it
-/// follows the layer the recipe declares (the player over walls and closed
-/// doors over boxes, keys and hammers over what lies on the floor over the
-/// floor itself).
-pub(super) fn rank(a: Appearance) -> u8 {
-    u8::MAX - a.layer.0
-}
-
-/// Return a key colour's name in the panel.
-const fn color_name(c: KeyColor) -> &'static str {
-    match c {
-        KeyColor::Blue => "blue",
-        KeyColor::Red => "red",
-        KeyColor::Yellow => "yellow",
-        KeyColor::Green => "green",
-    }
-}
-
-/// Return what a thing facing `facing` is called: as [`name_of`], with
-/// its way said after its name when its shown state is that way
-/// (`"duck facing left"`, not `"left duck"`).
-pub(crate) fn name_facing(a: Appearance, facing: Option<GridDir>) -> String {
-    match facing {
-        Some(dir) if !a.is("player") && a.state == RecipeState::facing_state(dir).name() => {
-            format!(
-                "{} facing {}",
-                name_of(Appearance { state: "", ..a }),
-                a.state
-            )
-        }
-        _ => name_of(a),
-    }
-}
-
-/// Return what an appearance is called in the panel: its shown state,
-/// its colour and its name (`"pressed red plate"`), and what it holds
-/// (`"box with red key and apple"`).
-pub(crate) fn name_of(a: Appearance) -> String {
-    let mut name = String::new();
-    for word in [a.state, a.color.map_or("", color_name)] {
-        if !word.is_empty() {
-            name.push_str(word);
-            name.push(' ');
-        }
-    }
-    name.push_str(a.name);
-    let inside: Vec<String> = a
-        .contents
-        .as_slice()
-        .iter()
-        .filter_map(|r| recipe_appearance(*r))
-        .map(name_of)
-        .collect();
-    if !inside.is_empty() {
-        name.push_str(" with ");
-        name.push_str(&inside.join(" and "));
-    }
-    name
-}
-
 #[cfg(test)]
 mod tests {
-    use muscleman_core::GridPos;
+    use muscleman_core::{GridPos, RecipeState};
     use muscleman_sim::{World, appearance, recipe_decls, spawn};
 
     use super::*;

@@ -6,64 +6,21 @@
 //! hides under what is drawn on top, with colours or without.
 
 use muscleman_core::{GridDir, GridPos};
-use muscleman_sim::{Appearance, Sprite, View, recipe_appearance};
+use muscleman_sim::{Appearance, recipe_appearance};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 
 use super::app::App;
-use super::art::{PLAYER, look, look_of, name_facing, rank};
+pub(crate) use muscleman_play::look::stack_text;
+use muscleman_play::look::{called, place, stack};
+
+use super::art::{PLAYER, look, look_of, name_facing};
 use super::help::wrap;
 use super::keys::GameAction;
 use super::keys::key_of;
 use super::palette::Palette;
-
-/// Return a cell's sprites top first: in the order the board draws them
-/// over each other.
-fn stack(view: &View, floor: u32, at: GridPos) -> Vec<Sprite> {
-    let mut sprites = view.cell_on(floor, at).to_vec();
-    sprites.sort_by_key(|s| (rank(s.appearance), s.entity));
-    sprites
-}
-
-/// Return what a thing of the stack is called: its name with its state
-/// and contents, and `held` for what the player holds.
-fn called(view: &View, sprite: &Sprite) -> String {
-    let name = name_facing(sprite.appearance, sprite.facing);
-    if view.holding() == Some(sprite.entity) {
-        format!("{name} (held)")
-    } else {
-        name
-    }
-}
-
-/// Return where a cell of floor `floor` is, as every message says it:
-/// `row 2 column 4`, after its floor on a level of several (`floor 2 row
-/// 2 column 4`).
-fn place(view: &View, floor: u32, at: GridPos) -> String {
-    let floor = usize::try_from(floor).unwrap_or(usize::MAX);
-    let floors = usize::try_from(view.floor_count()).unwrap_or(usize::MAX);
-    muscleman_level::cell_name_on(floor, floors, at)
-}
-
-/// Return what a cell of floor `floor` holds, in words, top first: `box
-/// with red key on water`, `you on goal`; `floor` for an empty cell of the
-/// level, `nothing` outside it.
-pub(crate) fn stack_text(view: &View, floor: u32, at: GridPos) -> String {
-    let names: Vec<String> = stack(view, floor, at)
-        .iter()
-        .map(|s| called(view, s))
-        .collect();
-    if !names.is_empty() {
-        return names.join(" on ");
-    }
-    if view.inside_on(floor).contains(&at) {
-        "floor".to_owned()
-    } else {
-        "nothing".to_owned()
-    }
-}
 
 /// Return the one-line status of the cell under the mouse: where it is and
 /// what it holds.

@@ -296,18 +296,7 @@ fn draw_banner(app: &App, frame: &mut Frame, board: Rect, level: Rect) {
         );
     }
     if let Some(note) = app.session.solve_note {
-        let i = note.improvement;
-        let text = if i.first_solve {
-            Some("First solve!")
-        } else if i.moves && i.pushes {
-            Some("New best: moves and pushes!")
-        } else if i.moves {
-            Some("New best: moves!")
-        } else if i.pushes {
-            Some("New best: pushes!")
-        } else {
-            None
-        };
+        let text = muscleman_play::words::improvement_note(note.improvement);
         if let Some(t) = text {
             lines.push(Line::from(t).alignment(Alignment::Center));
         }

@@ -1,0 +1,363 @@
+//! The built-in collections and the progress kept between runs, through
+//! `muscleman-play` (the terminal's own records, in its own file format):
+//! each collection's level list (solved, best moves and pushes, par, why
+//! the rules in use cannot play a level), a level started where it was
+//! left (its kept position, undo history included), a solve recorded, and
+//! where the player left off.
+
+use std::path::Path;
+
+use muscleman_level::{Collection, Level, ParseErrors};
+use muscleman_play::builtin::{COLLECTIONS, pars};
+use muscleman_play::level_rules::why_not;
+use muscleman_play::progress::{Improvement, LevelRecord, Progress, Warning, level_key, set_key};
+use muscleman_play::saves::Saves;
+use muscleman_play::words::{count, improvement_note, par_verdict};
+use muscleman_sim::{Game, Rules, Stats};
+
+use crate::error::AdapterError;
+use crate::levels::title_of;
+use crate::session::Session;
+
+/// One built-in collection, read once.
+#[derive(Debug)]
+struct Shelved {
+    id: &'static str,
+    levels: Vec<Level>,
+    pars: Vec<Option<u32>>,
+    set: String,
+}
+
+/// One row of a collection's level list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// The level's title (`Level N` without one).
+    pub title: String,
+    /// Its par (the moves of its stored solution), when the collection sets pars.
+    pub par: Option<u32>,
+    /// Its record under the rules in use.
+    pub record: LevelRecord,
+    /// Why the rules in use cannot play it, if they cannot.
+    pub why_not: Option<String>,
+}
+
+/// The built-in collections, the progress and the kept positions.
+#[derive(Debug)]
+pub struct Shelf {
+    collections: Vec<Shelved>,
+    progress: Progress,
+    saves: Saves,
+}
+
+impl Shelf {
+    /// The built-in collections with progress kept in memory only.
+    ///
+    /// # Example
+    /// ```
+    /// let shelf = muscleman_godot::shelf::Shelf::in_memory()?;
+    /// assert_eq!(shelf.ids(), ["muscleman", "combinations"]);
+    /// # Ok::<(), muscleman_level::ParseErrors>(())
+    /// ```
+    pub fn in_memory() -> Result<Shelf, ParseErrors> {
+        Ok(Shelf {
+            collections: read_collections()?,
+            progress: Progress::in_memory(),
+            saves: Saves::none(),
+        })
+    }
+
+    /// Keep progress in `dir` (`progress.json` and `saves/`, as the
+    /// terminal keeps them in its data directory). Return the warnings of
+    /// opening the file: a corrupt one or one of another rule book is
+    /// moved aside and play starts afresh (`Progress::open`).
+    pub fn open(&mut self, dir: &Path) -> Vec<Warning> {
+        let (progress, warnings) = Progress::open(dir);
+        self.progress = progress;
+        self.saves = Saves::in_dir(dir);
+        warnings
+    }
+
+    /// Return the collections' ids, in the order the game offers them.
+    pub fn ids(&self) -> Vec<&'static str> {
+        self.collections.iter().map(|c| c.id).collect()
+    }
+
+    /// Return the level list of collection `c` (from 0) under `rules`
+    /// (none for a collection there is not).
+    pub fn rows(&self, c: usize, rules: Rules) -> Vec<Row> {
+        let Some(shelved) = self.collections.get(c) else {
+            return Vec::new();
+        };
+        shelved
+            .levels
+            .iter()
+            .zip(&shelved.pars)
+            .enumerate()
+            .map(|(i, (level, par))| Row {
+                title: title_of(level, i),
+                par: *par,
+                record: self.progress.get(level, rules).unwrap_or_default(),
+                why_not: why_not(level, rules),
+            })
+            .collect()
+    }
+
+    /// Return how many levels collection `c` holds.
+    pub fn count(&self, c: usize) -> usize {
+        self.collections.get(c).map_or(0, |s| s.levels.len())
+    }
+
+    /// Return how many of collection `c`'s levels were solved under `rules`.
+    pub fn solved_count(&self, c: usize, rules: Rules) -> usize {
+        self.collections
+            .get(c)
+            .map_or(0, |s| self.progress.solved_count(&s.levels, rules))
+    }
+
+    /// Return the par of level `n` (from 0) of collection `c`, if it has one.
+    pub fn par(&self, c: usize, n: usize) -> Option<u32> {
+        self.collections.get(c)?.pars.get(n).copied().flatten()
+    }
+
+    /// Return the record of `level` under `rules` (not solved when none).
+    pub fn record(&self, level: &Level, rules: Rules) -> LevelRecord {
+        self.progress.get(level, rules).unwrap_or_default()
+    }
+
+    /// Start level `n` (from 0) of collection `c` under `rules`, at its
+    /// kept position when there is one, and remember it as where the
+    /// player is. Return the session and a warning for the player when a
+    /// kept position or the progress could not be read or written (the
+    /// level then starts afresh, or plays on without being kept).
+    pub fn start(
+        &mut self,
+        c: usize,
+        n: usize,
+        rules: Rules,
+    ) -> Result<(Session, Option<String>), AdapterError> {
+        let shelved = self.collections.get(c).ok_or(AdapterError::NoCollection {
+            number: c,
+            count: COLLECTIONS.len(),
+        })?;
+        let level = shelved.levels.get(n).ok_or(AdapterError::NoLevel {
+            number: n,
+            count: shelved.levels.len(),
+        })?;
+        let title = title_of(level, n);
+        let mut warning = None;
+        let session = match self.saves.restore(level, rules) {
+            Ok(Some(game)) => Session::of_game(game, title),
+            Ok(None) => Session::new(level, n, rules)?,
+            Err(problem) => {
+                warning = Some(problem);
+                Session::new(level, n, rules)?
+            }
+        };
+        let set = shelved.set.clone();
+        let kept = self
+            .progress
+            .set_last_played(&set, rules, level)
+            .and_then(|()| self.progress.set_last_collection(rules, &set));
+        if let Err(e) = kept {
+            warning.get_or_insert(e);
+        }
+        Ok((session, warning))
+    }
+
+    /// Return the level (from 0) last played in collection `c` under
+    /// `rules`, if known.
+    pub fn left_in(&self, c: usize, rules: Rules) -> Option<usize> {
+        let shelved = self.collections.get(c)?;
+        let key = self.progress.last_played(&shelved.set, rules)?;
+        shelved.levels.iter().position(|l| level_key(l) == key)
+    }
+
+    /// Return where the player left off under `rules`: the collection
+    /// played last and the level last played in it (from 0), if known.
+    pub fn where_left(&self, rules: Rules) -> Option<(usize, usize)> {
+        let last = self.progress.last_collection(rules)?;
+        let c = self.collections.iter().position(|s| s.set == last)?;
+        Some((c, self.left_in(c, rules)?))
+    }
+
+    /// Keep the game's position (its save, undo history included), to
+    /// go on from it next time the level opens.
+    pub fn keep(&mut self, game: &Game) -> Result<(), String> {
+        self.saves.store(game)
+    }
+
+    /// Record the solve of `game` (solved now), its solution kept: return
+    /// what improved, or why the file could not be written (the record is
+    /// kept in memory all the same).
+    pub fn record_solve(&mut self, game: &Game) -> Result<Improvement, String> {
+        let stats = game.stats();
+        let solution = muscleman_play::solution::moves_of(game);
+        self.progress.record_solution(
+            game.level(),
+            game.rules(),
+            stats.moves,
+            stats.pushes,
+            Some(&solution),
+        )
+    }
+}
+
+/// Return the Solved banner's lines, as the terminal's banner says them:
+/// `Solved!`, the moves and pushes, how they compare with the par (when
+/// the level has one), what the solve improved (when it did) and the best
+/// so far (`record`, this solve included).
+///
+/// # Example
+/// ```
+/// use muscleman_godot::shelf::solved_lines;
+/// use muscleman_play::progress::{Improvement, LevelRecord};
+/// use muscleman_sim::Stats;
+///
+/// let stats = Stats { moves: 9, pushes: 1 };
+/// let best = LevelRecord { solved: true, best_moves: Some(9), best_pushes: Some(1) };
+/// let first = Improvement { first_solve: true, moves: true, pushes: true };
+/// assert_eq!(
+///     solved_lines(stats, Some(8), Some(first), best),
+///     ["Solved!", "9 moves, 1 push", "Par 8: 1 move over", "First solve!", "Best: 9 moves, 1 push"]
+/// );
+/// ```
+pub fn solved_lines(
+    stats: Stats,
+    par: Option<u32>,
+    improvement: Option<Improvement>,
+    record: LevelRecord,
+) -> Vec<String> {
+    let n = |n: u32| usize::try_from(n).unwrap_or(usize::MAX);
+    let counts = |moves: u32, pushes: u32| {
+        format!(
+            "{}, {}",
+            count(n(moves), "move", "moves"),
+            count(n(pushes), "push", "pushes")
+        )
+    };
+    let mut lines = vec!["Solved!".to_owned(), counts(stats.moves, stats.pushes)];
+    if let Some(par) = par {
+        lines.push(par_verdict(stats.moves, par));
+    }
+    if let Some(note) = improvement.and_then(improvement_note) {
+        lines.push(note.to_owned());
+    }
+    if let (Some(moves), Some(pushes)) = (record.best_moves, record.best_pushes) {
+        lines.push(format!("Best: {}", counts(moves, pushes)));
+    }
+    lines
+}
+
+fn read_collections() -> Result<Vec<Shelved>, ParseErrors> {
+    COLLECTIONS
+        .iter()
+        .map(|builtin| {
+            let levels = Collection::parse(builtin.levels)?.levels;
+            Ok(Shelved {
+                id: builtin.id,
+                pars: pars(builtin, &levels),
+                set: set_key(&levels),
+                levels,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_collections_list_their_levels_with_pars_where_set() {
+        let shelf = Shelf::in_memory().unwrap();
+        assert_eq!(shelf.ids(), ["muscleman", "combinations"]);
+        let first = shelf.rows(0, Rules::MUSCLEMAN);
+        assert_eq!(first.len(), 36);
+        assert_eq!(first[0].title, "First Steps");
+        assert!(first.iter().all(|r| r.par.is_none()));
+        let combos = shelf.rows(1, Rules::MUSCLEMAN);
+        assert_eq!(combos.len(), shelf.count(1));
+        assert!(combos.iter().all(|r| r.par.is_some()));
+        assert!(combos.iter().all(|r| !r.record.solved));
+        assert_eq!(shelf.par(1, 0), combos[0].par);
+        assert!(shelf.rows(2, Rules::MUSCLEMAN).is_empty());
+        // Sokoban's rules cannot play the levels that need hands.
+        let sokoban = shelf.rows(0, Rules::SOKOBAN);
+        assert!(sokoban.iter().any(|r| r.why_not.is_some()));
+        assert!(first.iter().all(|r| r.why_not.is_none()));
+    }
+
+    #[test]
+    fn a_solve_is_recorded_kept_on_disk_and_the_game_opens_where_it_was_left() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut shelf = Shelf::in_memory().unwrap();
+        assert!(shelf.open(dir.path()).is_empty());
+        assert_eq!(shelf.where_left(Rules::MUSCLEMAN), None);
+        let (mut session, warning) = shelf.start(0, 0, Rules::MUSCLEMAN).unwrap();
+        assert_eq!(warning, None);
+        session.play("rddRRdrU").unwrap();
+        assert!(session.is_solved());
+        let improved = shelf.record_solve(session.game()).unwrap();
+        assert!(improved.first_solve);
+        // Level 2 of Combinations, two steps of its solution in.
+        let solutions = muscleman_play::builtin::solutions_of(&COLLECTIONS[1]);
+        let (mut session, _) = shelf.start(1, 1, Rules::MUSCLEMAN).unwrap();
+        session.play(&solutions[1].1[..2]).unwrap();
+        shelf.keep(session.game()).unwrap();
+
+        let mut again = Shelf::in_memory().unwrap();
+        assert!(again.open(dir.path()).is_empty());
+        let first = again.rows(0, Rules::MUSCLEMAN);
+        assert!(first[0].record.solved);
+        assert_eq!(first[0].record.best_moves, Some(8));
+        assert_eq!(again.solved_count(0, Rules::MUSCLEMAN), 1);
+        assert_eq!(again.solved_count(0, Rules::SOKOBAN), 0);
+        assert_eq!(again.where_left(Rules::MUSCLEMAN), Some((1, 1)));
+        assert_eq!(again.left_in(0, Rules::MUSCLEMAN), Some(0));
+        assert_eq!(again.where_left(Rules::SOKOBAN), None);
+        let (kept, _) = again.start(1, 1, Rules::MUSCLEMAN).unwrap();
+        assert_eq!(kept.game().state_hash(), session.game().state_hash());
+        assert_eq!(kept.game().undo_depth(), session.game().undo_depth());
+        assert!(kept.game().undo_depth() > 0);
+    }
+
+    #[test]
+    fn a_corrupt_progress_file_is_moved_aside_with_a_warning_and_play_starts_afresh() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("progress.json"), "{ not progress").unwrap();
+        let mut shelf = Shelf::in_memory().unwrap();
+        let warnings = shelf.open(dir.path());
+        assert_eq!(warnings.len(), 1);
+        assert!(
+            warnings[0].short.contains("corrupt"),
+            "{}",
+            warnings[0].short
+        );
+        assert!(
+            shelf
+                .rows(0, Rules::MUSCLEMAN)
+                .iter()
+                .all(|r| !r.record.solved)
+        );
+        assert!(dir.path().join("progress.json.corrupt-1").exists());
+    }
+
+    #[test]
+    fn a_level_or_collection_there_is_not_is_refused() {
+        let mut shelf = Shelf::in_memory().unwrap();
+        assert!(matches!(
+            shelf.start(2, 0, Rules::MUSCLEMAN),
+            Err(AdapterError::NoCollection {
+                number: 2,
+                count: 2
+            })
+        ));
+        assert!(matches!(
+            shelf.start(0, 36, Rules::MUSCLEMAN),
+            Err(AdapterError::NoLevel {
+                number: 36,
+                count: 36
+            })
+        ));
+    }
+}
