@@ -13,10 +13,14 @@ func test_both_collections_are_offered_and_the_list_shows_the_one_chosen() -> vo
 	tree.root.add_child(main)
 	await tree.process_frame
 	check_eq(main.collection_picker.item_count, 2, "two collections")
+	var first: Array = main.game.level_list(0)
+	check(first.size() > 30, "the first collection's levels")
 	check_eq(
-		main.collection_picker.get_item_text(0), "Muscleman   0 of 36 solved", "the first, counted"
+		main.collection_picker.get_item_text(0),
+		"Muscleman   0 of %d solved" % first.size(),
+		"the first, counted"
 	)
-	check_eq(main.level_list.item_count, 36, "the first collection's levels")
+	check_eq(main.level_list.item_count, first.size(), "the list shows them")
 	check_eq(main.title_label.text, "1. First Steps", "a first run opens at the first level")
 	check(not main.stats_label.text.contains("par"), "no par in the first collection")
 	main.collection_picker.item_selected.emit(1)

@@ -272,7 +272,11 @@ mod tests {
         let shelf = Shelf::in_memory().unwrap();
         assert_eq!(shelf.ids(), ["muscleman", "combinations"]);
         let first = shelf.rows(0, Rules::MUSCLEMAN);
-        assert_eq!(first.len(), 36);
+        let levels = muscleman_level::Collection::parse(muscleman_levels::BUILTIN)
+            .map(|c| c.levels.len())
+            .unwrap_or(0);
+        assert!(levels > 30, "the first collection reads");
+        assert_eq!(first.len(), levels);
         assert_eq!(first[0].title, "First Steps");
         assert!(first.iter().all(|r| r.par.is_none()));
         let combos = shelf.rows(1, Rules::MUSCLEMAN);
@@ -352,12 +356,10 @@ mod tests {
                 count: 2
             })
         ));
+        let count = shelf.count(0);
         assert!(matches!(
-            shelf.start(0, 36, Rules::MUSCLEMAN),
-            Err(AdapterError::NoLevel {
-                number: 36,
-                count: 36
-            })
+            shelf.start(0, count, Rules::MUSCLEMAN),
+            Err(AdapterError::NoLevel { number, count: c }) if number == count && c == count
         ));
     }
 }
