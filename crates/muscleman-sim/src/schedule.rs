@@ -15,7 +15,7 @@ use crate::context::StepContext;
 use crate::line::{Phase, SystemEntry, input_bit, system};
 use crate::mechanics::MECHANICS;
 use crate::needs::{NEED_BITS, NeedBits};
-use crate::registry::EMITTERS;
+use crate::registry::{EMITTERS, same_name};
 use crate::world::WorldError;
 
 /// How many schedule lines the mechanics declare.
@@ -252,26 +252,6 @@ pub(crate) fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
         }
     }
     Ok(())
-}
-
-/// Return whether `a` and `b` are the same text (at compile time).
-pub(crate) const fn same_name(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the length"
-        )]
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 
 /// By set of [`Needs`](crate::needs::Needs) met, whether a move runs one

@@ -107,7 +107,7 @@ pub fn step_into(
 /// Whether the bump is the only emit hook: the one hook that does nothing
 /// after a move in which the player moved.
 const ONLY_BUMP_EMITS: bool = match EMITTERS.as_slice() {
-    [(_, name)] => schedule::same_name(name, "bump"),
+    [(_, name)] => crate::registry::same_name(name, "bump"),
     _ => false,
 };
 

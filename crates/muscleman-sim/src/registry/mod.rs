@@ -259,7 +259,7 @@ pub const TAG_BITS: u32 = {
 };
 
 /// Return whether two names are equal, at compile time.
-const fn same_name(a: &str, b: &str) -> bool {
+pub(crate) const fn same_name(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {
         return false;
