@@ -2,64 +2,83 @@
 //! prunings that applied and how many positions they dropped, so that a
 //! search that gives up still says something (`muscleman solve` prints it).
 
-/// The prunings of the general search that applied to a level, as a set.
-///
-/// Each is on only under the rules where it is sound (the module docs of
-/// the general search say why): the no-op inputs and the box count always,
-/// dead cells, frozen boxes and the lower bound only where nothing moves
-/// by itself, Facing left out of the key without hands (with hands, while
-/// they are empty, where nothing moves by itself), the player's free
-/// region in
-/// push-optimal search where no rule answers the player's steps beyond a
-/// cell (with hands, while they are empty), tunnel runs in fast mode
-/// without hands where every box must move.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Prunings(u8);
+/// Declares [`Prunings`]: one line per pruning (its doc, constant and
+/// name), its bit given by its place, so adding one is one line here; past
+/// the set's capacity the build fails.
+macro_rules! prunings {
+    ($(#[doc = $sdoc:expr])* pub struct Prunings;
+     $($(#[doc = $doc:expr])* $name:ident = $words:literal,)*) => {
+        /// The prunings' places, in declaration order (their bits).
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+        enum Place { $($name,)* }
 
-impl Prunings {
+        $(#[doc = $sdoc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct Prunings(u32);
+
+        impl Prunings {
+            $($(#[doc = $doc])* pub const $name: Prunings = Prunings(1 << Place::$name as u32);)*
+
+            /// Each pruning and its name, in declaration order.
+            const NAMES: [(Prunings, &'static str); [$($words),*].len()] =
+                [$((Prunings::$name, $words)),*];
+        }
+
+        const _: () = assert!(
+            Prunings::NAMES.len() <= u32::BITS as usize,
+            "more prunings than the set has bits: widen Prunings"
+        );
+    };
+}
+
+prunings! {
+    /// The prunings of the general search that applied to a level, as a set.
+    ///
+    /// Each is on only under the rules where it is sound (the module docs of
+    /// the general search say why): the no-op inputs and the box count always,
+    /// dead cells, frozen boxes and the lower bound only where nothing moves
+    /// by itself, Facing left out of the key without hands (with hands, while
+    /// they are empty, where nothing moves by itself), the player's free
+    /// region in
+    /// push-optimal search where no rule answers the player's steps beyond a
+    /// cell (with hands, while they are empty), tunnel runs in fast mode
+    /// without hands where every box must move.
+    pub struct Prunings;
+
     /// Inputs the rules make no-ops are not stepped (grab, drop, swings
     /// without hands; grab holding, drop empty-handed).
-    pub const NO_OPS: Prunings = Prunings(1);
+    NO_OPS = "no-op inputs",
     /// A position with fewer boxes than goals is dropped (no rule makes a box).
-    pub const BOX_COUNT: Prunings = Prunings(2);
+    BOX_COUNT = "fewer boxes than goals",
     /// A box on a cell from which no pushes (with hands: no pushes, pulls,
     /// carries or swings) reach a goal or the edge is dropped, where the
     /// registry says nothing else moves a box.
-    pub const DEAD_CELLS: Prunings = Prunings(4);
+    DEAD_CELLS = "dead cells",
     /// Positions that differ only in the player's Facing are one: always
     /// without hands, while the hands are empty with them where nothing
     /// moves by itself (a grab is then tried every way, turned by free
     /// swings; a duck would walk on while the player turns).
-    pub const FACING: Prunings = Prunings(8);
+    FACING = "facing",
     /// Push-optimal, where no rule answers the player's steps beyond a cell,
     /// with no hands or empty ones: positions that differ only in where the player stands in
     /// its free region are one.
-    pub const REGIONS: Prunings = Prunings(16);
+    REGIONS = "free regions",
     /// A position with more boxes frozen off goal (boxes that can never
     /// move again) than boxes to spare is dropped, under the rules and on
     /// the levels where the general search's freeze rule is sound.
-    pub const FROZEN: Prunings = Prunings(32);
+    FROZEN = "frozen boxes",
     /// The optimal modes search by cost plus a lower bound of the cost
     /// left (A*) instead of by cost alone, and drop a position where some
     /// goal can be reached by no box.
-    pub const LOWER_BOUND: Prunings = Prunings(64);
+    LOWER_BOUND = "lower bound",
     /// Fast mode without hands, one box per push, where as many boxes as
     /// goals must all be moved: a box pushed into a corridor between
     /// strong walls is pushed on along it in the same edge, and only the
     /// run's end is stored.
-    pub const TUNNELS: Prunings = Prunings(128);
+    TUNNELS = "tunnel runs",
+}
 
-    const NAMES: [(Prunings, &'static str); 8] = [
-        (Prunings::NO_OPS, "no-op inputs"),
-        (Prunings::BOX_COUNT, "fewer boxes than goals"),
-        (Prunings::DEAD_CELLS, "dead cells"),
-        (Prunings::FACING, "facing"),
-        (Prunings::REGIONS, "free regions"),
-        (Prunings::FROZEN, "frozen boxes"),
-        (Prunings::LOWER_BOUND, "lower bound"),
-        (Prunings::TUNNELS, "tunnel runs"),
-    ];
-
+impl Prunings {
     /// Return the set with `other` added.
     #[must_use]
     pub const fn with(self, other: Prunings) -> Prunings {
@@ -121,6 +140,26 @@ impl Reach {
             other
         } else {
             self
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Prunings;
+
+    #[test]
+    fn every_pruning_has_its_own_bit_and_name() {
+        let all = Prunings::NAMES
+            .iter()
+            .fold(Prunings::default(), |set, (p, _)| set.with(*p));
+        assert_eq!(all.names().count(), Prunings::NAMES.len());
+        for (i, (p, name)) in Prunings::NAMES.iter().enumerate() {
+            assert_eq!(p.0.count_ones(), 1, "{name} is one bit");
+            assert!(
+                Prunings::NAMES[..i].iter().all(|(q, other)| q != p && other != name),
+                "{name} is declared once"
+            );
         }
     }
 }
