@@ -6,56 +6,63 @@ use crate::component::TagSet;
 /// The bits the needs that hold are kept in.
 pub(crate) type NeedBits = u16;
 
-/// When a system can have anything to do, as a bit: the step keeps the
-/// bits of what holds now (`StepContext::met`) and calls a system only if
-/// its bit is among them, so a step pays only for the rules it touches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u16)]
-pub(crate) enum Needs {
+/// Declares [`Needs`]: one line per need (its doc and name), its bit given
+/// by its place, so a new need is one line here; past the bits a step keeps
+/// (`NeedBits`, and the schedule's tables) the build fails.
+macro_rules! needs {
+    ($(#[doc = $edoc:expr])* pub(crate) enum Needs;
+     $($(#[doc = $doc:expr])* $name:ident,)*) => {
+        $(#[doc = $edoc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub(crate) enum Needs {
+            $($(#[doc = $doc])* $name,)*
+        }
+
+        impl Needs {
+            /// Every need, in bit order.
+            pub(crate) const ALL: [Needs; [$(Needs::$name),*].len()] = [$(Needs::$name),*];
+        }
+    };
+}
+
+needs! {
+    /// When a system can have anything to do, as a bit: the step keeps the
+    /// bits of what holds now (`StepContext::met`) and calls a system only if
+    /// its bit is among them, so a step pays only for the rules it touches.
+    /// Which tags meet a world need, each mechanic declares (`meets`).
+    pub(crate) enum Needs;
+
     /// Always.
-    Always = 1,
+    Always,
     /// The player holds something.
-    Holding = 1 << 1,
+    Holding,
     /// The player's hands are empty.
-    EmptyHands = 1 << 2,
+    EmptyHands,
     /// The world has water.
-    Water = 1 << 3,
+    Water,
     /// The world has a collectible.
-    Collectibles = 1 << 4,
+    Collectibles,
     /// The world has a switch or a door.
-    Switches = 1 << 5,
+    Switches,
     /// The world has stairs.
-    Stairs = 1 << 6,
-    /// The world has an actor: an entity with a brain (a duck).
-    Actors = 1 << 7,
+    Stairs,
+    /// The world has an actor: an entity with a brain (a duck, a ghost).
+    Actors,
     /// The world has a container that answers what is put in it (a
     /// cauldron).
-    Containers = 1 << 8,
+    Containers,
 }
 
 impl Needs {
-    /// Every need, in bit order.
-    pub(crate) const ALL: [Needs; 9] = [
-        Needs::Always,
-        Needs::Holding,
-        Needs::EmptyHands,
-        Needs::Water,
-        Needs::Collectibles,
-        Needs::Switches,
-        Needs::Stairs,
-        Needs::Actors,
-        Needs::Containers,
-    ];
-
     /// Return the need's bit.
     #[inline]
     pub(crate) const fn bit(self) -> NeedBits {
-        self as NeedBits
+        1 << self.index()
     }
 
     /// Return the need's place among the bits.
     pub(crate) const fn index(self) -> usize {
-        self.bit().trailing_zeros() as usize
+        self as usize
     }
 }
 
@@ -63,22 +70,12 @@ impl Needs {
 /// `1 << NEED_BITS` entries.
 pub(crate) const NEED_BITS: usize = Needs::ALL.len();
 
-// Every need is one bit below `NEED_BITS`, in order, and the bits fit the
-// `NeedBits` they are kept in: a compile-time check, so a new need cannot
-// be silently skipped.
-const _: () = {
-    assert!(NEED_BITS <= NeedBits::BITS as usize);
-    let mut i = 0;
-    while i < NEED_BITS {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the length"
-        )]
-        let bit = Needs::ALL[i] as usize;
-        assert!(bit == 1 << i, "the needs are not one bit each, in order");
-        i += 1;
-    }
-};
+// The bits fit the `NeedBits` they are kept in: a compile-time check, so a
+// new need cannot be silently dropped.
+const _: () = assert!(
+    NEED_BITS <= NeedBits::BITS as usize,
+    "more needs than NeedBits has bits: widen it"
+);
 
 impl Needs {
     /// Return the bits of the needs the world meets, given the tags at

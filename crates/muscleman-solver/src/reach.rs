@@ -157,7 +157,9 @@ mod tests {
         for (i, (p, name)) in Prunings::NAMES.iter().enumerate() {
             assert_eq!(p.0.count_ones(), 1, "{name} is one bit");
             assert!(
-                Prunings::NAMES[..i].iter().all(|(q, other)| q != p && other != name),
+                Prunings::NAMES[..i]
+                    .iter()
+                    .all(|(q, other)| q != p && other != name),
                 "{name} is declared once"
             );
         }
