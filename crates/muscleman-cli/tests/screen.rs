@@ -717,3 +717,21 @@ fn a_cut_help_says_so_and_scrolls() {
     key(&mut app, KeyCode::Down);
     assert_eq!(app.overlay(), Overlay::None);
 }
+
+#[test]
+fn what_the_player_collects_shows_in_the_panel_by_the_word_core_declares() {
+    let mut app = app_of(
+        "; Orchard\nlegend: a = Apple\nlegend: c = Coin\n#######\n#@ac .#\n# $   #\n#######\n",
+    );
+    assert!(!screen(&app).contains("apples"), "nothing collected yet");
+    key(&mut app, KeyCode::Right);
+    let after_one = screen(&app);
+    assert!(after_one.contains("apples 1"), "{after_one}");
+    assert!(
+        !after_one.contains("coins"),
+        "no coin taken yet: {after_one}"
+    );
+    key(&mut app, KeyCode::Right);
+    let after_two = screen(&app);
+    assert!(after_two.contains("coins 1 apples 1"), "{after_two}");
+}

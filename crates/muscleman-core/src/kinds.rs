@@ -13,11 +13,20 @@ pub enum KeyColor {
     Green,
 }
 
-/// Declares every counter once, one line each: its variant, its doc and
-/// its name in saves and JSON; [`GlobalCounter::ALL`] and
-/// [`GlobalCounter::name`] follow from the list.
+/// The first word of a list, if any: a table line's optional word.
+const fn first(words: &[&'static str]) -> Option<&'static str> {
+    match words {
+        [word, ..] => Some(*word),
+        [] => None,
+    }
+}
+
+/// Declares every counter once, one line each: its variant, its doc, its
+/// name in saves and JSON and, for what a player collects, the word a game
+/// panel shows it under; [`GlobalCounter::ALL`], [`GlobalCounter::name`]
+/// and [`GlobalCounter::shown`] follow from the list.
 macro_rules! counters {
-    ($($(#[doc = $doc:expr])* $name:ident = $json:literal,)*) => {
+    ($($(#[doc = $doc:expr])* $name:ident = $json:literal $(shown $shown:literal)?,)*) => {
         /// A level-wide counter that collecting or making things increments.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum GlobalCounter {
@@ -42,13 +51,30 @@ macro_rules! counters {
                     $(GlobalCounter::$name => $json,)*
                 }
             }
+
+            /// Return the word a front end shows the count under where a
+            /// player collects it (`"apples"`), or `None` for a counter a
+            /// game panel leaves out.
+            ///
+            /// # Example
+            /// ```
+            /// use muscleman_core::GlobalCounter;
+            ///
+            /// assert_eq!(GlobalCounter::ApplesEaten.shown(), Some("apples"));
+            /// assert_eq!(GlobalCounter::BongsMade.shown(), None);
+            /// ```
+            pub const fn shown(self) -> Option<&'static str> {
+                match self {
+                    $(GlobalCounter::$name => first(&[$($shown)?]),)*
+                }
+            }
         }
     };
 }
 
 counters! {
     /// Coins collected.
-    Coins = "coins",
+    Coins = "coins" shown "coins",
     /// Ghosts released from books.
     GhostsReleased = "ghosts_released",
     /// Green keys made.
@@ -58,11 +84,11 @@ counters! {
     /// Bongs broken.
     BongsBroken = "bongs_broken",
     /// Apples eaten.
-    ApplesEaten = "apples_eaten",
+    ApplesEaten = "apples_eaten" shown "apples",
     /// Pears eaten.
-    PearsEaten = "pears_eaten",
+    PearsEaten = "pears_eaten" shown "pears",
     /// Pieces of cheese eaten.
-    CheeseEaten = "cheese_eaten",
+    CheeseEaten = "cheese_eaten" shown "cheese",
 }
 
 impl GlobalCounter {

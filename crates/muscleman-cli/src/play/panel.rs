@@ -2,7 +2,7 @@
 //! with the bests, the player's facing and holding, the counters, the
 //! short key legend and the glyphs of what the level holds.
 
-use muscleman_core::{GlobalCounter, GridDir, RecipeState};
+use muscleman_core::{GridDir, RecipeState};
 use muscleman_sim::{Appearance, Rules, View};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -204,22 +204,15 @@ fn state_lines(app: &App, view: &View, width: usize) -> Vec<Line<'static>> {
     }
 }
 
-/// The counters players collect (coins, apples, pears, cheese), those above
-/// zero; `None` when all are zero.
+/// The counters players collect (those core's table gives a word to be
+/// `shown` under: coins, apples, pears, cheese), those above zero; `None`
+/// when all are zero.
 fn counters_line(app: &App, view: &View) -> Option<Line<'static>> {
-    let shown = [
-        (GlobalCounter::Coins, "coins"),
-        (GlobalCounter::ApplesEaten, "apples"),
-        (GlobalCounter::PearsEaten, "pears"),
-        (GlobalCounter::CheeseEaten, "cheese"),
-    ];
     let mut spans = Vec::new();
-    for (counter, name) in shown {
-        let n = view
-            .counters()
-            .iter()
-            .find(|(c, _)| *c == counter)
-            .map_or(0, |(_, n)| *n);
+    for &(counter, n) in view.counters() {
+        let Some(name) = counter.shown() else {
+            continue;
+        };
         if n > 0 {
             if !spans.is_empty() {
                 spans.push(Span::raw(" "));
