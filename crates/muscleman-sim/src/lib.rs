@@ -29,6 +29,7 @@ mod command;
 mod component;
 mod context;
 mod decl;
+mod each;
 mod field;
 mod floor;
 mod fnv;

@@ -28,6 +28,7 @@ pub(crate) use chains::{find_clearer, find_taker};
 
 use crate::component::{Holding, SHARED_TAGS, TagKind, TagSet};
 use crate::decl::{CellCheck, Mechanic, RecipeDecl};
+use crate::each::{each, each_recipe};
 use crate::line::System;
 use crate::mechanics::MECHANICS;
 use crate::needs::{NEED_BITS, Needs};
@@ -36,34 +37,18 @@ use crate::world::{InvariantError, World};
 /// By recipe (its `as usize`), its declaration.
 const BY_RECIPE: [Option<&'static RecipeDecl>; EntityRecipe::COUNT] = {
     let mut table: [Option<&'static RecipeDecl>; EntityRecipe::COUNT] = [None; EntityRecipe::COUNT];
-    let mut m = 0;
-    while m < MECHANICS.len() {
+    each_recipe!(MECHANICS, |decl| {
+        let i = decl.recipe as usize;
+        assert!(i < EntityRecipe::COUNT);
         #[expect(
             clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the lengths"
+            reason = "evaluated at compile time, checked just above"
         )]
-        let recipes = MECHANICS[m].recipes;
-        let mut r = 0;
-        while r < recipes.len() {
-            #[expect(
-                clippy::indexing_slicing,
-                reason = "evaluated at compile time, below the lengths"
-            )]
-            let decl = &recipes[r];
-            let i = decl.recipe as usize;
-            assert!(i < EntityRecipe::COUNT);
-            #[expect(
-                clippy::indexing_slicing,
-                reason = "evaluated at compile time, checked just above"
-            )]
-            {
-                assert!(table[i].is_none(), "a recipe is declared twice");
-                table[i] = Some(decl);
-            }
-            r += 1;
+        {
+            assert!(table[i].is_none(), "a recipe is declared twice");
+            table[i] = Some(decl);
         }
-        m += 1;
-    }
+    });
     table
 };
 
@@ -74,39 +59,24 @@ pub const MAX_EXPLAIN: usize = 200;
 // Every declared recipe is explained to players, in at most two lines, and
 // so is every state that explains itself: a compile-time check, so a new
 // recipe cannot reach a help without its words.
-const _: () = {
-    let mut i = 0;
-    while i < EntityRecipe::COUNT {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the lengths"
-        )]
-        if let Some(decl) = BY_RECIPE[i] {
+const _: () = each!(BY_RECIPE, |decl| {
+    if let Some(decl) = decl {
+        assert!(
+            !decl.explain.is_empty(),
+            "a recipe has no explanation: give it .explained(\"...\")"
+        );
+        assert!(
+            decl.explain.len() <= MAX_EXPLAIN,
+            "a recipe's explanation is longer than two lines"
+        );
+        each!(decl.states, |state| {
             assert!(
-                !decl.explain.is_empty(),
-                "a recipe has no explanation: give it .explained(\"...\")"
+                state.explain.len() <= MAX_EXPLAIN,
+                "a state's explanation is longer than two lines"
             );
-            assert!(
-                decl.explain.len() <= MAX_EXPLAIN,
-                "a recipe's explanation is longer than two lines"
-            );
-            let mut s = 0;
-            while s < decl.states.len() {
-                #[expect(
-                    clippy::indexing_slicing,
-                    reason = "evaluated at compile time, below the lengths"
-                )]
-                let state = &decl.states[s];
-                assert!(
-                    state.explain.len() <= MAX_EXPLAIN,
-                    "a state's explanation is longer than two lines"
-                );
-                s += 1;
-            }
-        }
-        i += 1;
+        });
     }
-};
+});
 
 // The sim plays exactly the recipes core's table marks playable: a
 // compile-time check.
@@ -130,20 +100,8 @@ const _: () = {
 /// mechanic declares it meets (`Mechanic::meets`), gathered.
 pub(crate) const MEETS: [TagSet; NEED_BITS] = {
     let mut meets = [TagSet::EMPTY; NEED_BITS];
-    let mut m = 0;
-    while m < MECHANICS.len() {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the lengths"
-        )]
-        let declared = MECHANICS[m].meets;
-        let mut i = 0;
-        while i < declared.len() {
-            #[expect(
-                clippy::indexing_slicing,
-                reason = "evaluated at compile time, below the lengths"
-            )]
-            let (need, tag) = declared[i];
+    each!(MECHANICS, |mechanic| {
+        each!(mechanic.meets, |&(need, tag)| {
             let bit = need.index();
             #[expect(
                 clippy::indexing_slicing,
@@ -152,90 +110,62 @@ pub(crate) const MEETS: [TagSet; NEED_BITS] = {
             {
                 meets[bit] = meets[bit].with(tag);
             }
-            i += 1;
-        }
-        m += 1;
-    }
+        });
+    });
     meets
 };
 
 // Every need a line waits on but the hands' and `Always` is met by some
 // mechanic's entities: a compile-time check, so no system waits on a need
 // nothing meets and silently never runs.
-const _: () = {
-    let mut m = 0;
-    while m < MECHANICS.len() {
+const _: () = each!(MECHANICS, |mechanic| {
+    each!(mechanic.systems, |line| {
+        let need = line.needs;
+        let by_hands = matches!(need, Needs::Always | Needs::Holding | Needs::EmptyHands);
         #[expect(
             clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the lengths"
+            reason = "evaluated at compile time, below NEED_BITS"
         )]
-        let systems = MECHANICS[m].systems;
-        let mut s = 0;
-        while s < systems.len() {
-            #[expect(
-                clippy::indexing_slicing,
-                reason = "evaluated at compile time, below the lengths"
-            )]
-            let need = systems[s].needs;
-            let by_hands = matches!(need, Needs::Always | Needs::Holding | Needs::EmptyHands);
-            #[expect(
-                clippy::indexing_slicing,
-                reason = "evaluated at compile time, below NEED_BITS"
-            )]
-            let met = !MEETS[need.index()].is_empty();
-            assert!(by_hands || met, "a line waits on a need no mechanic meets");
-            s += 1;
-        }
-        m += 1;
-    }
-};
+        let met = !MEETS[need.index()].is_empty();
+        assert!(by_hands || met, "a line waits on a need no mechanic meets");
+    });
+});
 
 /// Every tag: the shared ones, then each mechanic's in registration order.
 const TAGS: [TagKind; TAG_COUNT] = {
     let mut tags = [TagKind::Player; TAG_COUNT];
     let mut n = 0;
-    let mut m = 0;
-    while m <= MECHANICS.len() {
-        let declared = if m == 0 {
-            SHARED_TAGS
-        } else {
+    each!(SHARED_TAGS, |&tag| {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below TAG_COUNT"
+        )]
+        {
+            tags[n] = tag;
+        }
+        n += 1;
+    });
+    each!(MECHANICS, |mechanic| {
+        each!(mechanic.tags, |&tag| {
             #[expect(
                 clippy::indexing_slicing,
-                reason = "evaluated at compile time, below the lengths"
-            )]
-            MECHANICS[m - 1].tags
-        };
-        let mut i = 0;
-        while i < declared.len() {
-            #[expect(
-                clippy::indexing_slicing,
-                reason = "evaluated at compile time, below the lengths"
+                reason = "evaluated at compile time, below TAG_COUNT"
             )]
             {
-                tags[n] = declared[i];
+                tags[n] = tag;
             }
             n += 1;
-            i += 1;
-        }
-        m += 1;
-    }
+        });
+    });
     tags
 };
 
 /// How many tags there are.
 const TAG_COUNT: usize = {
     let mut n = SHARED_TAGS.len();
-    let mut m = 0;
-    while m < MECHANICS.len() {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the lengths"
-        )]
-        {
-            n += MECHANICS[m].tags.len();
-        }
-        m += 1;
-    }
+    each!(MECHANICS, |mechanic| {
+        n += mechanic.tags.len();
+    });
     n
 };
 
@@ -243,18 +173,12 @@ const TAG_COUNT: usize = {
 /// [`TagSet`] are in use.
 pub const TAG_BITS: u32 = {
     let mut bits = 0;
-    let mut i = 0;
-    while i < TAG_COUNT {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the length"
-        )]
-        let bit = TAGS[i].bit() as u32 + 1;
+    each!(TAGS, |tag| {
+        let bit = tag.bit() as u32 + 1;
         if bit > bits {
             bits = bit;
         }
-        i += 1;
-    }
+    });
     bits
 };
 
@@ -342,48 +266,20 @@ const _: () = {
         }
         i += 1;
     }
-    let mut m = 0;
-    while m < MECHANICS.len() {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the lengths"
-        )]
-        let mechanic = &MECHANICS[m];
-        let mut i = 0;
-        while i < mechanic.meets.len() {
-            #[expect(
-                clippy::indexing_slicing,
-                reason = "evaluated at compile time, below the lengths"
-            )]
-            let (_, tag) = mechanic.meets[i];
+    each!(MECHANICS, |mechanic| {
+        each!(mechanic.meets, |&(_, tag)| {
             assert!(declared(tag), "a need is met by an undeclared tag");
-            i += 1;
-        }
-        let mut r = 0;
-        while r < mechanic.recipes.len() {
-            #[expect(
-                clippy::indexing_slicing,
-                reason = "evaluated at compile time, below the lengths"
-            )]
-            let decl = &mechanic.recipes[r];
-            assert!(
-                all_declared(decl.all_tags()),
-                "a recipe has an undeclared tag"
-            );
-            let mut s = 0;
-            while s < decl.states.len() {
-                #[expect(
-                    clippy::indexing_slicing,
-                    reason = "evaluated at compile time, below the lengths"
-                )]
-                let state = &decl.states[s];
-                assert!(all_declared(state.gain), "a state gains an undeclared tag");
-                s += 1;
-            }
-            r += 1;
-        }
-        m += 1;
-    }
+        });
+    });
+    each_recipe!(MECHANICS, |decl| {
+        assert!(
+            all_declared(decl.all_tags()),
+            "a recipe has an undeclared tag"
+        );
+        each!(decl.states, |state| {
+            assert!(all_declared(state.gain), "a state gains an undeclared tag");
+        });
+    });
 };
 
 /// Iterate over every tag, in bit order: the shared ones and each
@@ -472,17 +368,11 @@ pub(crate) fn settlers() -> impl Iterator<Item = (fn(&mut World, EntityId), &'st
 /// How many mechanics declare an emit hook.
 const EMITTER_COUNT: usize = {
     let mut n = 0;
-    let mut m = 0;
-    while m < MECHANICS.len() {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the length"
-        )]
-        if MECHANICS[m].emit.is_some() {
+    each!(MECHANICS, |mechanic| {
+        if mechanic.emit.is_some() {
             n += 1;
         }
-        m += 1;
-    }
+    });
     n
 };
 
@@ -491,18 +381,18 @@ const EMITTER_COUNT: usize = {
 pub(crate) const EMITTERS: [(System, &str); EMITTER_COUNT] = {
     let mut table: [(System, &str); EMITTER_COUNT] = [(|_| Ok(()), ""); EMITTER_COUNT];
     let mut n = 0;
-    let mut m = 0;
-    while m < MECHANICS.len() {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the lengths"
-        )]
-        if let Some(emit) = MECHANICS[m].emit {
-            table[n] = (emit, MECHANICS[m].name);
+    each!(MECHANICS, |mechanic| {
+        if let Some(emit) = mechanic.emit {
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time, below the count"
+            )]
+            {
+                table[n] = (emit, mechanic.name);
+            }
             n += 1;
         }
-        m += 1;
-    }
+    });
     table
 };
 
