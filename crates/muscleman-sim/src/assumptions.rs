@@ -150,6 +150,18 @@ impl Assume {
         leads_between_floors: false,
     };
 
+    /// An actor (a duck, a ghost): it moves by itself every step, so it
+    /// answers the player's steps beyond its cell, moves nothing else, is
+    /// never destroyed, and the push search knows it as `search`.
+    pub const fn actor(search: &'static str) -> Assume {
+        Assume {
+            moves: Moves::ByItself,
+            push_search: Some(search),
+            answers_steps: Answer::Beyond,
+            ..Assume::PUSHED
+        }
+    }
+
     /// Return whether it moves by itself (an actor): then the world does
     /// not stand still while the player does.
     pub const fn moves_by_itself(&self) -> bool {

@@ -235,6 +235,16 @@ impl RecipeDecl {
         }
     }
 
+    /// This, an actor that faces its way (a duck, a ghost): acting as `act`
+    /// says, spawned facing down, written in `states` for the other ways
+    /// ([`facing_states`]) and showing its way in play.
+    pub(crate) const fn acting_facing(self, act: Act, states: &'static [StateDecl]) -> Self {
+        self.acting(act)
+            .with_init(&[Init::Facing(GridDir::Down)])
+            .with_states(states)
+            .showing(shows_facing)
+    }
+
     /// Return whether its entities act by themselves in the actors phase.
     pub const fn acts(&self) -> bool {
         self.act.is_some()

@@ -15,14 +15,11 @@
 //! printed plain), hashed, saved and restored by undo like any component,
 //! so in a level with a duck every step changes the state.
 
-use muscleman_core::{EntityId, EntityRecipe, GridDir, GridPos, MoveCause, SoundHint, SoundKind};
+use muscleman_core::{EntityId, EntityRecipe, GridPos, MoveCause, SoundHint, SoundKind};
 
 use crate::component::{Facing, TagKind};
 use crate::context::StepContext;
-use crate::decl::{
-    Answer, Art, Assume, Init, Layer, Mechanic, Moves, OpenedBy, PressedBy, RecipeDecl, Spawns,
-    StateDecl, Tint, facing_states, shows_facing,
-};
+use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, StateDecl, Tint, facing_states};
 use crate::mechanics::actors::way_ahead;
 use crate::world::WorldError;
 
@@ -45,29 +42,13 @@ pub(crate) const MECHANIC: Mechanic = Mechanic::new(
             TagKind::Liftable,
         ],
         ART,
-        Assume {
-            never_changes: false,
-            moves: Moves::ByItself,
-            never_moves_others: true,
-            never_destroyed: true,
-            push_search: Some("ducks"),
-            answers_steps: Answer::Beyond,
-            contents_change: false,
-            spawns: Spawns::Nothing,
-            makes: &[],
-            opened_by: OpenedBy::NotADoor,
-            pressed_by: PressedBy::NotAPlate,
-            leads_between_floors: false,
-        },
+        Assume::actor("ducks"),
     )
     .explained(
         "walks a cell its way every step, even while you wait, and turns clockwise \
              where it cannot; swims, presses plates; moved like a box, never on a goal.",
     )
-    .acting(act)
-    .with_init(&[Init::Facing(GridDir::Down)])
-    .with_states(&STATES)
-    .showing(shows_facing)],
+    .acting_facing(act, &STATES)],
     &[],
 );
 

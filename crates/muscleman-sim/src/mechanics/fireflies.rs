@@ -17,14 +17,11 @@
 //! round where it stands, silently. It blocks movement and swings, and is
 //! neither pushed nor lifted, so nothing but its own turn moves it.
 
-use muscleman_core::{EntityId, EntityRecipe, GridDir, GridPos, MoveCause};
+use muscleman_core::{EntityId, EntityRecipe, GridPos, MoveCause};
 
 use crate::component::{Facing, TagKind};
 use crate::context::StepContext;
-use crate::decl::{
-    Answer, Art, Assume, Init, Layer, Mechanic, Moves, OpenedBy, PressedBy, RecipeDecl, Spawns,
-    StateDecl, Tint, facing_states, shows_facing,
-};
+use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, StateDecl, Tint, facing_states};
 use crate::mechanics::actors::way_ahead;
 use crate::world::WorldError;
 
@@ -41,28 +38,12 @@ pub(crate) const MECHANIC: Mechanic = Mechanic::new(
         EntityRecipe::Firefly,
         &[TagKind::Brain, TagKind::BlocksMovement, TagKind::BlocksPush],
         ART,
-        Assume {
-            never_changes: false,
-            moves: Moves::ByItself,
-            never_moves_others: true,
-            never_destroyed: true,
-            push_search: Some("fireflies"),
-            answers_steps: Answer::Beyond,
-            contents_change: false,
-            spawns: Spawns::Nothing,
-            makes: &[],
-            opened_by: OpenedBy::NotADoor,
-            pressed_by: PressedBy::NotAPlate,
-            leads_between_floors: false,
-        },
+        Assume::actor("fireflies"),
     )
     .explained(
         "flies a cell its way every step, even while you wait, and turns round where it cannot.",
     )
-    .acting(act)
-    .with_init(&[Init::Facing(GridDir::Down)])
-    .with_states(&STATES)
-    .showing(shows_facing)],
+    .acting_facing(act, &STATES)],
     &[],
 );
 

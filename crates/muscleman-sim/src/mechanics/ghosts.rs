@@ -21,15 +21,12 @@
 //! chains and swings as a wall does. Its Facing is state (`Ghost:up`;
 //! `down`, the way it spawns, printed plain).
 
-use muscleman_core::{
-    EntityId, EntityRecipe, GhostReleased, GlobalCounter, GridDir, GridPos, MoveCause,
-};
+use muscleman_core::{EntityId, EntityRecipe, GhostReleased, GlobalCounter, GridPos, MoveCause};
 
 use crate::component::{Facing, TagKind, TagSet};
 use crate::context::StepContext;
 use crate::decl::{
-    Answer, Art, Assume, Init, Layer, Mechanic, Moves, OpenedBy, PressedBy, RecipeDecl, Spawns,
-    StateDecl, Tint, WayClearer, facing_states, shows_facing,
+    Art, Assume, Layer, Mechanic, RecipeDecl, StateDecl, Tint, WayClearer, facing_states,
 };
 use crate::mechanics::actors::way_ahead;
 use crate::world::{World, WorldError};
@@ -67,28 +64,15 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
             ],
             ART,
             Assume {
-                never_changes: false,
-                moves: Moves::ByItself,
-                never_moves_others: true,
                 never_destroyed: false,
-                push_search: Some("ghosts"),
-                answers_steps: Answer::Beyond,
-                contents_change: false,
-                spawns: Spawns::Nothing,
-                makes: &[],
-                opened_by: OpenedBy::NotADoor,
-                pressed_by: PressedBy::NotAPlate,
-                leads_between_floors: false,
+                ..Assume::actor("ghosts")
             },
         )
         .explained(
             "walks a cell its way every step, even while you wait, and turns around where it \
              cannot; floats, weighs nothing, cannot be moved. A book it meets releases it.",
         )
-        .acting(act)
-        .with_init(&[Init::Facing(GridDir::Down)])
-        .with_states(&STATES)
-        .showing(shows_facing)],
+        .acting_facing(act, &STATES)],
         &[],
     )
 };
