@@ -393,56 +393,51 @@ fn warm_steps_with_hands_allocate_nothing() {
     assert_eq!(shoves, (STEPS / 4 + 1) * 7, "seven shoves a turn");
 
     // Free swings (nothing at V or T): Left, Right.
-    let (mut world, player) = world_from(&["#######", "#     #", "#  $  #", "#  @  #", "#######"]);
-    let mut events = EventBatch::new();
-    play(
-        &mut world,
-        player,
-        &[SwingRight, SwingRight, Grab],
-        &mut events,
+    swings_hold_allocation_free(
+        "free swings",
+        &["#######", "#     #", "#  $  #", "#  @  #", "#######"],
+        &turns,
     );
-    let (stats, steps, moved) = count(&mut world, player, &muscleman, &turns, &mut events);
-    assert_no_allocation("free swings", stats, steps);
-    assert_eq!(moved, steps);
 
     // Blocked swings: SwingLeft at T (a weak wall), SwingRight at V (a
     // strong wall), then SwingLeft at V behind a box that cannot move.
-    let (mut world, player) = world_from(&["#######", "#     #", "#  $# #", "# %@  #", "#######"]);
-    let mut events = EventBatch::new();
-    play(
-        &mut world,
-        player,
-        &[SwingRight, SwingRight, Grab],
-        &mut events,
+    let (world, player) = swings_hold_allocation_free(
+        "blocked swings",
+        &["#######", "#     #", "#  $# #", "# %@  #", "#######"],
+        &turns,
     );
-    let (stats, steps, moved) = count(&mut world, player, &muscleman, &turns, &mut events);
-    assert_no_allocation("blocked swings", stats, steps);
-    assert_eq!(moved, steps, "each gives SwingBlocked");
     assert_eq!(world.get::<Facing>(player).unwrap().0, Up, "none turned");
-    let (mut world, player) = world_from(&["#######", "#$$$  #", "#  @  #", "#######"]);
-    let mut events = EventBatch::new();
-    play(
-        &mut world,
-        player,
-        &[SwingRight, SwingRight, Grab],
-        &mut events,
+    swings_hold_allocation_free(
+        "swing blocked by a chain",
+        &["#######", "#$$$  #", "#  @  #", "#######"],
+        &[SwingLeft],
     );
-    let (stats, steps, moved) = count(&mut world, player, &muscleman, &[SwingLeft], &mut events);
-    assert_no_allocation("swing blocked by a chain", stats, steps);
-    assert_eq!(moved, steps);
 
     // The hammer with nothing to strike swings like anything else.
-    let (mut world, player) = world_from(&["#######", "#     #", "#  h  #", "#  @  #", "#######"]);
+    swings_hold_allocation_free(
+        "hammer swings with no target",
+        &["#######", "#     #", "#  h  #", "#  @  #", "#######"],
+        &turns,
+    );
+}
+
+/// Play `inputs` over and over while holding the box above the player in
+/// `map` (or the hammer), after warming up, and check that no step
+/// allocates and every step does something (a swing or `SwingBlocked`);
+/// return the world and its player.
+fn swings_hold_allocation_free(name: &str, map: &[&str], inputs: &[Input]) -> (World, EntityId) {
+    let (mut world, player) = world_from(map);
     let mut events = EventBatch::new();
     play(
         &mut world,
         player,
-        &[SwingRight, SwingRight, Grab],
+        &[Input::SwingRight, Input::SwingRight, Input::Grab],
         &mut events,
     );
-    let (stats, steps, moved) = count(&mut world, player, &muscleman, &turns, &mut events);
-    assert_no_allocation("hammer swings with no target", stats, steps);
-    assert_eq!(moved, steps);
+    let (stats, steps, moved) = count(&mut world, player, &Rules::MUSCLEMAN, inputs, &mut events);
+    assert_no_allocation(name, stats, steps);
+    assert_eq!(moved, steps, "{name}: every step does something");
+    (world, player)
 }
 
 /// Strikes counted by [`hammer_strike_allocations`].
