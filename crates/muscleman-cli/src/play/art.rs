@@ -276,22 +276,23 @@ const fn plate_look(color: Option<KeyColor>, pressed: bool) -> Look {
     }
 }
 
-/// A collectible: `*` and its letter (`*a` apple, `*p` pear, `*c` cheese,
-/// `*o` coin); one column, the letter.
-const fn collectible_look(counter: GlobalCounter) -> Look {
+/// A collectible by the counter it raises: `*` and its letter (`*a` apple,
+/// `*p` pear, `*c` cheese, `*o` coin; one column, the letter), or `None`
+/// for a counter this game has no art for, drawn by its declared glyph.
+const fn collectible_look(counter: GlobalCounter) -> Option<Look> {
     let (glyph, narrow, fg) = match counter {
         GlobalCounter::ApplesEaten => ("*a", "a", Color::LightRed),
         GlobalCounter::PearsEaten => ("*p", "p", Color::LightGreen),
         GlobalCounter::CheeseEaten => ("*c", "c", Color::Yellow),
         GlobalCounter::Coins => ("*o", "o", Color::LightYellow),
-        _ => ("*?", "?", Color::LightRed),
+        _ => return None,
     };
-    look(
+    Some(look(
         glyph,
         narrow,
         Style::new().fg(fg).add_modifier(Modifier::BOLD),
         BOLD,
-    )
+    ))
 }
 
 /// Return how one entity looks on its own (`on_goal`: it fills a goal, as
@@ -327,10 +328,11 @@ fn own_look(a: Appearance, on_goal: bool) -> Look {
         ("key", Some(c)) => key_look(c),
         ("door" | "secret_door", c) => door_look(c, a.state == "open"),
         ("plate" | "heavy_plate", c) => plate_look(c, a.state == "pressed"),
-        _ => match a.counter {
-            Some(counter) => collectible_look(counter),
-            // What this game has no art for: the recipe's own glyph.
-            _ => fallback(a),
+        // A collectible by its counter; what this game has no art for, by
+        // the recipe's own glyph.
+        _ => match a.counter.and_then(collectible_look) {
+            Some(look) => look,
+            None => fallback(a),
         },
     }
 }
