@@ -7,21 +7,40 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
+// The binary needs only `run_cli`; what is public beyond it is what the
+// tests (and the fuzz target) reach, each said beside it. The rest is the
+// binary's own.
+
+// The built-in collections: the tests read their levels, pars and
+// solutions.
 pub mod builtin;
+// `check`: the editor's tests check what they save with it.
 pub mod check;
+// The command line's flags: the tests build `play` and `edit` arguments,
+// and the docs' test reads every flag.
 pub mod cli;
+// What `check` and the editor say of a level: the editor's tests read
+// its severities.
 pub mod diagnose;
+// The level editor: its tests drive it headless.
 pub mod edit;
-pub mod error;
-pub mod export;
-pub mod json;
-pub mod levels;
+mod error;
+mod export;
+mod json;
+mod levels;
+// The game in the terminal: its tests drive it headless.
 pub mod play;
-pub mod replay;
-pub mod solve;
+mod replay;
+mod solve;
+// Level files and where they come from: the built-in levels' tests read
+// them as `play` does.
 pub mod source;
 
-pub use muscleman_play::{fsutil, level_rules, moves, progress, saves, solution, verdict};
+// What every front end keeps (from `muscleman-play`), as the tests and
+// the fuzz target reach it: progress, saves, MOVES letters, a level's
+// rules and the verdict.
+use muscleman_play::{fsutil, solution};
+pub use muscleman_play::{level_rules, moves, progress, saves, verdict};
 
 use std::process::ExitCode;
 

@@ -4,21 +4,18 @@
 //! Screens are drawn on ratatui's `TestBackend` and compared with
 //! committed snapshots.
 
+mod common;
+
+use common::{key, trimmed};
 use std::path::Path;
 
 use muscleman_cli::builtin;
 use muscleman_cli::cli::PlayArgs;
-use muscleman_cli::play::{App, Overlay, PlayConfig, builtin_collections, open_where_left, ui};
+use muscleman_cli::play::{App, Overlay, PlayConfig, builtin_collections, open_where_left};
 use muscleman_cli::progress::{Progress, set_key};
 use muscleman_cli::saves::Saves;
 use muscleman_sim::Rules;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
-fn key(app: &mut App, code: KeyCode) {
-    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
-}
+use ratatui::crossterm::event::KeyCode;
 
 /// Enter in the level list: play the level chosen, and close its
 /// introduction (its `Comment`, shown as it opens) if it shows one.
@@ -28,22 +25,6 @@ fn enter(app: &mut App) {
         key(app, KeyCode::Esc);
     }
     assert_eq!(app.overlay(), Overlay::None);
-}
-
-fn screen(app: &App, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("terminal");
-    terminal.draw(|frame| ui::draw(app, frame)).expect("draw");
-    let buffer = terminal.backend().buffer().clone();
-    let mut out = String::new();
-    for y in 0..height {
-        let mut line = String::new();
-        for x in 0..width {
-            line.push_str(buffer.cell((x, y)).map_or(" ", |c| c.symbol()));
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
 }
 
 /// The game as `play` opens it with no level file, under `rules`, with
@@ -82,7 +63,7 @@ fn the_level_list_offers_both_collections_and_the_pars() {
     let mut app = builtin_app(Rules::MUSCLEMAN, Progress::in_memory());
     assert_eq!(app.collection(), Some((0, 2)));
     key(&mut app, KeyCode::Tab);
-    let s = screen(&app, 80, 24);
+    let s = trimmed(&app, 80, 24);
     assert!(
         s.contains("Built-in levels: Muscleman · collection 1 of 2"),
         "{s}"
@@ -94,7 +75,7 @@ fn the_level_list_offers_both_collections_and_the_pars() {
     assert_eq!(app.collection(), Some((1, 2)));
     assert_eq!(app.overlay(), Overlay::Browser { selected: 0 });
     assert_eq!(app.level().title(), Some("Shove from the Shore"));
-    let s = screen(&app, 80, 24);
+    let s = trimmed(&app, 80, 24);
     assert!(
         s.contains("Built-in levels: Combinations · collection 2 of 2"),
         "{s}"
@@ -105,10 +86,10 @@ fn the_level_list_offers_both_collections_and_the_pars() {
         "{s}"
     );
     insta::assert_snapshot!("combinations_list_80x24", s);
-    insta::assert_snapshot!("combinations_list_60x18", screen(&app, 60, 18));
+    insta::assert_snapshot!("combinations_list_60x18", trimmed(&app, 60, 18));
     // Without colours the text is the same.
     app.set_color(false);
-    assert_eq!(screen(&app, 80, 24), s);
+    assert_eq!(trimmed(&app, 80, 24), s);
     // ← goes back, and round: → → is the first again.
     key(&mut app, KeyCode::Left);
     assert_eq!(app.collection(), Some((0, 2)));
@@ -131,15 +112,15 @@ fn the_panel_shows_the_par_and_the_banner_compares_the_moves() {
     // The level introduces itself as it opens: its comment says what it asks.
     key(&mut app, KeyCode::Enter);
     assert_eq!(app.overlay(), Overlay::Intro);
-    assert!(screen(&app, 80, 24).contains("Sink the heavy box"));
+    assert!(trimmed(&app, 80, 24).contains("Sink the heavy box"));
     key(&mut app, KeyCode::Esc);
     assert_eq!(app.overlay(), Overlay::None);
     assert_eq!(app.par(), Some(15));
-    let s = screen(&app, 80, 24);
+    let s = trimmed(&app, 80, 24);
     assert!(s.contains("Par        15 moves"), "{s}");
     // The help says what a par counts, and that swings cost no moves.
     key(&mut app, KeyCode::Char('?'));
-    let help: String = screen(&app, 100, 40)
+    let help: String = trimmed(&app, 100, 40)
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ");
@@ -156,22 +137,22 @@ fn the_panel_shows_the_par_and_the_banner_compares_the_moves() {
     app.start_playback(stored(moat), "the stored solution");
     while app.tick() {}
     assert!(app.is_solved());
-    let s = screen(&app, 80, 24);
+    let s = trimmed(&app, 80, 24);
     assert!(s.contains("Par 15: matched"), "{s}");
     insta::assert_snapshot!("combinations_solved_80x24", s);
-    insta::assert_snapshot!("combinations_solved_60x18", screen(&app, 60, 18));
+    insta::assert_snapshot!("combinations_solved_60x18", trimmed(&app, 60, 18));
     // Two moves more (a step aside and back first) are two over.
     app.start_playback(&format!("rl{}", stored(moat)), "a longer way");
     while app.tick() {}
     assert!(app.is_solved());
     assert_eq!(app.game().stats().moves, 17);
-    let s = screen(&app, 80, 24);
+    let s = trimmed(&app, 80, 24);
     assert!(s.contains("Par 15: 2 moves over"), "{s}");
     // The first collection's levels have none.
     app.switch_collection(0);
     enter(&mut app);
     assert_eq!(app.par(), None);
-    assert!(!screen(&app, 80, 24).contains("Par "));
+    assert!(!trimmed(&app, 80, 24).contains("Par "));
 }
 
 #[test]
@@ -180,10 +161,10 @@ fn a_par_counts_under_muscleman_rules_only() {
     app.switch_collection(1);
     assert_eq!(app.par(), None);
     assert!(!app.shows_pars());
-    let s = screen(&app, 80, 24);
+    let s = trimmed(&app, 80, 24);
     assert!(s.contains("#   ✓  moves pushes  title"), "{s}");
     key(&mut app, KeyCode::Esc);
-    assert!(!screen(&app, 80, 24).contains("Par "));
+    assert!(!trimmed(&app, 80, 24).contains("Par "));
 }
 
 /// The game as `play` opens it with no level file, `args` and the data
@@ -374,7 +355,7 @@ fn progress_from_before_the_reorder_stays_on_its_levels() {
     // The level list shows them in their rows: Moat Key solved.
     let mut app = open_in(dir, &PlayArgs::default());
     key(&mut app, KeyCode::Tab);
-    let s = screen(&app, 80, 24);
+    let s = trimmed(&app, 80, 24);
     assert!(s.contains("Wedge"), "{s}");
     assert!(s.contains(&format!("8 of {} solved", now.len())), "{s}");
 }

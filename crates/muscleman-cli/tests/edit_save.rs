@@ -3,6 +3,9 @@
 //! after a confirmation that lists them; a file changed on disk is not
 //! overwritten without asking.
 
+mod common;
+
+use common::keys;
 use std::path::Path;
 
 use muscleman_cli::cli::EditArgs;
@@ -55,12 +58,6 @@ fn open(path: &Path, level: Option<u32>) -> EditApp {
     };
     let config = EditConfig::resolve(&args).expect("config");
     EditApp::new(config.doc.expect("reads"), config.index, config.new).expect("editor")
-}
-
-fn keys(app: &mut EditApp, text: &str) {
-    for c in text.chars() {
-        app.handle_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
-    }
 }
 
 fn write(path: &Path, text: &str) {

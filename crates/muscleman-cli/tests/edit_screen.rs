@@ -3,6 +3,9 @@
 //! puzzle), checked, played to solved on the game's own screen, proved by
 //! the live verdict and saved; then `check` and `solve` pass on the file.
 
+mod common;
+
+use common::{key, keys, screen};
 use std::path::Path;
 use std::time::Duration;
 
@@ -10,16 +13,11 @@ use assert_cmd::Command;
 use muscleman_cli::check::check_file;
 use muscleman_cli::cli::EditArgs;
 use muscleman_cli::edit::EditConfig;
-use muscleman_cli::edit::ui;
 use muscleman_cli::edit::{EditApp, Mode};
 use muscleman_cli::verdict::Verdict;
 use muscleman_core::{EntityRecipe, GridPos};
 use muscleman_level::Collection;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
+use ratatui::crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 
 fn open(path: &Path, new: Option<&str>, level: Option<u32>) -> EditApp {
     let args = EditArgs {
@@ -32,37 +30,12 @@ fn open(path: &Path, new: Option<&str>, level: Option<u32>) -> EditApp {
     EditApp::new(config.doc.expect("reads"), config.index, config.new).expect("editor")
 }
 
-fn key(app: &mut EditApp, code: KeyCode) {
-    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
-}
-
-fn keys(app: &mut EditApp, text: &str) {
-    for c in text.chars() {
-        key(app, KeyCode::Char(c));
-    }
-}
-
 /// Choose a brush in the palette by typing its legend name.
 fn brush(app: &mut EditApp, name: &str) {
     keys(app, "b");
     keys(app, name);
     key(app, KeyCode::Enter);
     assert_eq!(app.editor.brush().short(), name, "{:?}", app.message);
-}
-
-/// Draw the screen; return its text.
-fn screen(app: &EditApp, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("terminal");
-    terminal.draw(|frame| ui::draw(app, frame)).expect("draw");
-    let buffer = terminal.backend().buffer().clone();
-    let mut out = String::new();
-    for y in 0..height {
-        for x in 0..width {
-            out.push_str(buffer.cell((x, y)).map_or(" ", |c| c.symbol()));
-        }
-        out.push('\n');
-    }
-    out
 }
 
 fn mouse(app: &EditApp, kind: MouseEventKind, at: GridPos) -> MouseEvent {

@@ -3,13 +3,10 @@
 //! word in the status line, `f` looks at another floor without moving,
 //! and every floor is drawn in the same place.
 
-use muscleman_cli::play::{App, ui};
-use muscleman_cli::progress::Progress;
-use muscleman_level::Collection;
-use muscleman_sim::Rules;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+mod common;
+
+use common::{app_of, key, trimmed_rows};
+use ratatui::crossterm::event::KeyCode;
 
 /// Two floors: the cellar (narrower) with the stairs up, the hall above.
 const TWO: &str = "\
@@ -26,42 +23,6 @@ floor: Hall
 #######
 ";
 
-fn app_of(text: &str) -> App {
-    let levels = Collection::parse(text).expect("levels").levels;
-    App::new(
-        levels,
-        0,
-        "Test levels",
-        Rules::MUSCLEMAN,
-        Progress::in_memory(),
-    )
-    .expect("app")
-}
-
-fn key(app: &mut App, code: KeyCode) {
-    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
-}
-
-/// The screen's text at `width` by `height`, one line a row.
-fn screen_at(app: &App, width: u16, height: u16) -> Vec<String> {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("terminal");
-    terminal.draw(|frame| ui::draw(app, frame)).expect("draw");
-    let buffer = terminal.backend().buffer().clone();
-    (0..height)
-        .map(|y| {
-            (0..width)
-                .map(|x| buffer.cell((x, y)).map_or(" ", |c| c.symbol()))
-                .collect::<String>()
-                .trim_end()
-                .to_owned()
-        })
-        .collect()
-}
-
-fn screen(app: &App) -> Vec<String> {
-    screen_at(app, 80, 24)
-}
-
 /// The screen column of the first wall drawn on the board's row `row`.
 fn first_wall(lines: &[String], row: usize) -> Option<usize> {
     lines.get(row)?.chars().skip(1).position(|c| c == '█')
@@ -77,7 +38,7 @@ fn wall_rows(lines: &[String]) -> Vec<usize> {
 #[test]
 fn the_board_names_the_players_floor_and_the_panel_too() {
     let app = app_of(TWO);
-    let lines = screen(&app);
+    let lines = trimmed_rows(&app, 80, 24);
     assert!(
         lines[0].contains("Two Floors · floor 1 of 2: Cellar"),
         "{}",
@@ -96,7 +57,7 @@ fn the_stairs_take_the_player_up_with_a_word_and_undo_brings_it_back() {
     key(&mut app, KeyCode::Right);
     key(&mut app, KeyCode::Right);
     assert_eq!(app.message(), Some("Up to floor 2 of 2: Hall"));
-    let lines = screen(&app);
+    let lines = trimmed_rows(&app, 80, 24);
     assert!(lines[0].contains("floor 2 of 2: Hall"), "{}", lines[0]);
     assert!(
         lines.iter().any(|l| l.contains("[]()")),
@@ -104,7 +65,7 @@ fn the_stairs_take_the_player_up_with_a_word_and_undo_brings_it_back() {
     );
     key(&mut app, KeyCode::Char('z'));
     assert_eq!(app.message(), Some("Back on floor 1 of 2: Cellar"));
-    assert!(screen(&app)[0].contains("floor 1 of 2: Cellar"));
+    assert!(trimmed_rows(&app, 80, 24)[0].contains("floor 1 of 2: Cellar"));
 }
 
 #[test]
@@ -115,7 +76,7 @@ fn f_looks_at_the_next_floor_and_a_move_shows_the_players_again() {
         app.message(),
         Some("Looking at floor 2 of 2: Hall · f: the next")
     );
-    let lines = screen(&app);
+    let lines = trimmed_rows(&app, 80, 24);
     assert!(
         lines[0].contains("looking at floor 2 of 2: Hall"),
         "{}",
@@ -133,15 +94,15 @@ fn f_looks_at_the_next_floor_and_a_move_shows_the_players_again() {
     assert_eq!(app.message(), Some("Back to your floor 1 of 2: Cellar"));
     key(&mut app, KeyCode::Char('f'));
     key(&mut app, KeyCode::Right);
-    assert!(screen(&app)[0].contains(" floor 1 of 2: Cellar"));
+    assert!(trimmed_rows(&app, 80, 24)[0].contains(" floor 1 of 2: Cellar"));
 }
 
 #[test]
 fn every_floor_is_drawn_in_the_same_place() {
     let mut app = app_of(TWO);
-    let cellar = screen(&app);
+    let cellar = trimmed_rows(&app, 80, 24);
     key(&mut app, KeyCode::Char('f'));
-    let hall = screen(&app);
+    let hall = trimmed_rows(&app, 80, 24);
     let (rows_c, rows_h) = (wall_rows(&cellar), wall_rows(&hall));
     assert_eq!(rows_c, rows_h, "the same rows");
     let top = rows_c[0];
@@ -155,7 +116,7 @@ fn every_floor_is_drawn_in_the_same_place() {
 #[test]
 fn a_level_of_one_floor_names_none_and_f_says_why_it_does_nothing() {
     let mut app = app_of("; One\n#####\n#@$.#\n#####\n");
-    let lines = screen(&app);
+    let lines = trimmed_rows(&app, 80, 24);
     assert_eq!(
         lines[0].trim_start_matches('┌').split('─').next(),
         Some(" One ")
@@ -169,7 +130,7 @@ fn a_level_of_one_floor_names_none_and_f_says_why_it_does_nothing() {
 fn a_narrow_board_shortens_the_floor_title_without_cutting_it() {
     let mut app = app_of(TWO);
     key(&mut app, KeyCode::Char('f'));
-    let lines = screen_at(&app, 60, 18);
+    let lines = trimmed_rows(&app, 60, 18);
     assert!(
         lines[0].contains(" looking at floor 2/2 ")
             || lines[0].contains(" looking at floor 2 of 2: Hall "),
@@ -184,10 +145,10 @@ fn a_narrow_board_shortens_the_floor_title_without_cutting_it() {
 #[test]
 fn the_panel_names_the_floor_key_short() {
     let app = app_of(TWO);
-    let small = screen_at(&app, 60, 18).join("\n");
+    let small = trimmed_rows(&app, 60, 18).join("\n");
     assert!(small.contains("↑↓←→ move  ? keys  q quit"), "{small}");
     assert!(small.contains("@↓ you"), "{small}");
-    let lines = screen_at(&app, 80, 24);
+    let lines = trimmed_rows(&app, 80, 24);
     let panel: Vec<String> = lines
         .iter()
         .map(|l| {
@@ -208,7 +169,7 @@ fn the_panel_names_the_floor_key_short() {
 fn the_look_box_names_the_floor_on_a_level_of_several() {
     let mut app = app_of(TWO);
     key(&mut app, KeyCode::Char('x'));
-    let lines = screen_at(&app, 80, 24);
+    let lines = trimmed_rows(&app, 80, 24);
     assert!(
         lines.iter().any(|l| l.contains("floor 1 row ")),
         "{lines:#?}"

@@ -3,37 +3,15 @@
 //! words each recipe declares beside its declaration in the sim; the
 //! panel's short key list has the hands' keys where the rules have hands.
 
+mod common;
+
+use common::{app_at, key, screen};
 use muscleman_cli::builtin;
-use muscleman_cli::play::{App, Overlay, ui};
-use muscleman_cli::progress::Progress;
+use muscleman_cli::play::{App, Overlay};
 use muscleman_core::{EntityRecipe, EntitySpec, KeyColor};
-use muscleman_level::{Collection, Level};
+use muscleman_level::Collection;
 use muscleman_sim::{Rules, recipe_decl};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
-fn app(levels: Vec<Level>, start: usize, rules: Rules) -> App {
-    App::new(levels, start, "Test", rules, Progress::in_memory()).expect("app")
-}
-
-fn key(app: &mut App, code: KeyCode) {
-    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
-}
-
-fn screen(app: &App, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("terminal");
-    terminal.draw(|frame| ui::draw(app, frame)).expect("draw");
-    let buffer = terminal.backend().buffer().clone();
-    let mut out = String::new();
-    for y in 0..height {
-        for x in 0..width {
-            out.push_str(buffer.cell((x, y)).map_or(" ", |c| c.symbol()));
-        }
-        out.push('\n');
-    }
-    out
-}
+use ratatui::crossterm::event::KeyCode;
 
 /// The help's text on a window big enough to hold it all, as one line:
 /// frame and wrapping gone, spaces collapsed.
@@ -82,7 +60,7 @@ fn on_every_built_in_level_the_help_names_and_explains_every_recipe_in_it() {
 
 fn help_names_every_recipe(levels: &[muscleman_level::Level]) {
     for (i, level) in levels.iter().enumerate() {
-        let mut app = app(levels.to_vec(), i, Rules::MUSCLEMAN);
+        let mut app = app_at(levels.to_vec(), i, Rules::MUSCLEMAN);
         let help = help_text(&mut app);
         let specs: Vec<EntitySpec> = level.all_entities().map(|(_, _, s)| s).collect();
         let inside = specs
@@ -119,7 +97,7 @@ fn the_help_follows_the_level_as_it_is_played() {
     let levels = Collection::parse("#######\n#@&~ .#\n#  $  #\n#######\n")
         .expect("level")
         .levels;
-    let mut app = app(levels, 0, Rules::MUSCLEMAN);
+    let mut app = app_at(levels, 0, Rules::MUSCLEMAN);
     let sunk = recipe_decl(EntityRecipe::HeavyBox)
         .and_then(|d| d.states.first())
         .map(|s| s.explain)
@@ -141,7 +119,7 @@ fn the_help_says_what_hands_do_under_the_rules_in_use() {
             .expect("l")
             .levels
     };
-    let help = help_text(&mut app(levels(), 0, Rules::MUSCLEMAN));
+    let help = help_text(&mut app_at(levels(), 0, Rules::MUSCLEMAN));
     // What can be grabbed is what the sim declares liftable: ducks,
     // bongs and books too.
     assert!(
@@ -155,7 +133,7 @@ fn the_help_says_what_hands_do_under_the_rules_in_use() {
         help.contains("With empty hands, [ and ] only turn you."),
         "{help}"
     );
-    let help = help_text(&mut app(levels(), 0, Rules::SOKOBAN));
+    let help = help_text(&mut app_at(levels(), 0, Rules::SOKOBAN));
     assert!(
         help.contains("You have no hands: g p [ ] do nothing."),
         "{help}"
@@ -179,11 +157,11 @@ fn the_panel_lists_grab_drop_and_swing_where_the_rules_have_hands() {
             .join("\n")
     };
     for (w, h) in [(80, 24), (60, 18)] {
-        let s = panel(screen(&app(levels(), 0, Rules::MUSCLEMAN), w, h));
+        let s = panel(screen(&app_at(levels(), 0, Rules::MUSCLEMAN), w, h));
         for entry in ["g grab", "p drop", "[ ] swing"] {
             assert!(s.contains(entry), "{entry} at {w}×{h}:\n{s}");
         }
-        let s = panel(screen(&app(levels(), 0, Rules::SOKOBAN), w, h));
+        let s = panel(screen(&app_at(levels(), 0, Rules::SOKOBAN), w, h));
         assert!(!s.contains("grab") && !s.contains("swing"), "{s}");
     }
 }

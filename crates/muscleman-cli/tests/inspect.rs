@@ -4,16 +4,15 @@
 //! right click, or the mouse resting on the cell, with colours and
 //! without.
 
-use muscleman_cli::play::{App, ui};
+mod common;
+
+use common::{app_of, key, screen};
+use muscleman_cli::play::App;
 use muscleman_cli::progress::Progress;
 use muscleman_core::GridPos;
 use muscleman_level::Collection;
 use muscleman_sim::Rules;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
+use ratatui::crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 
 /// A box on water, a box on a red plate (which opens the red door), the
 /// player on a goal, a box holding an apple and a red key... on a goal.
@@ -30,29 +29,9 @@ legend: D = DoorRed
 ";
 
 fn app(color: bool) -> App {
-    let levels = Collection::parse(STACKS).expect("level").levels;
-    let mut app =
-        App::new(levels, 0, "Test", Rules::MUSCLEMAN, Progress::in_memory()).expect("app");
+    let mut app = app_of(STACKS);
     app.set_color(color);
     app
-}
-
-fn key(app: &mut App, code: KeyCode) {
-    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
-}
-
-fn screen(app: &App, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("terminal");
-    terminal.draw(|frame| ui::draw(app, frame)).expect("draw");
-    let buffer = terminal.backend().buffer().clone();
-    let mut out = String::new();
-    for y in 0..height {
-        for x in 0..width {
-            out.push_str(buffer.cell((x, y)).map_or(" ", |c| c.symbol()));
-        }
-        out.push('\n');
-    }
-    out
 }
 
 /// The board's text (left of the 28 columns of the panel) as one line,

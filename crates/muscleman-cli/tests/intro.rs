@@ -2,18 +2,19 @@
 //! `Author`) shows as it opens, until a key; the help shows it again; the
 //! built-in levels that bring something new say what.
 
+mod common;
+
+use common::{app_at, key, screen};
 use std::collections::BTreeSet;
 
 use muscleman_cli::builtin;
 use muscleman_cli::cli::PlayArgs;
-use muscleman_cli::play::{App, Overlay, open_where_left, ui};
+use muscleman_cli::play::{App, Overlay, open_where_left};
 use muscleman_cli::progress::Progress;
 use muscleman_cli::saves::Saves;
 use muscleman_level::{Collection, Level};
 use muscleman_sim::{Rules, spec_appearance};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
 
 const SET: &str = "; Plain
 #####
@@ -32,28 +33,9 @@ fn levels() -> Vec<Level> {
     Collection::parse(SET).expect("levels").levels
 }
 
-fn key(app: &mut App, code: KeyCode) {
-    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
-}
-
-fn screen(app: &App, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("terminal");
-    terminal.draw(|frame| ui::draw(app, frame)).expect("draw");
-    let buffer = terminal.backend().buffer().clone();
-    let mut out = String::new();
-    for y in 0..height {
-        for x in 0..width {
-            out.push_str(buffer.cell((x, y)).map_or(" ", |c| c.symbol()));
-        }
-        out.push('\n');
-    }
-    out
-}
-
 #[test]
 fn a_level_with_a_comment_introduces_itself_as_it_opens_until_a_key() {
-    let mut app =
-        App::new(levels(), 0, "Test", Rules::MUSCLEMAN, Progress::in_memory()).expect("app");
+    let mut app = app_at(levels(), 0, Rules::MUSCLEMAN);
     key(&mut app, KeyCode::Char('n'));
     assert_eq!((app.level_index(), app.overlay()), (1, Overlay::Intro));
     for (w, h) in [(100, 30), (80, 24), (60, 18)] {
@@ -85,8 +67,7 @@ fn a_level_with_a_comment_introduces_itself_as_it_opens_until_a_key() {
     assert_eq!((app.level_index(), app.overlay()), (1, Overlay::None));
     assert_eq!(app.game().stats().moves, 1);
     // Esc only closes it; q quits over it.
-    let mut app =
-        App::new(levels(), 0, "Test", Rules::MUSCLEMAN, Progress::in_memory()).expect("app");
+    let mut app = app_at(levels(), 0, Rules::MUSCLEMAN);
     key(&mut app, KeyCode::Char('n'));
     key(&mut app, KeyCode::Esc);
     assert!(!app.should_quit());

@@ -2,6 +2,9 @@
 //! shows), separate from the MOVES letters, with today's keys exactly;
 //! keys outside the table do nothing.
 
+mod common;
+
+use common::app_of;
 use muscleman_cli::moves;
 use muscleman_cli::play::{App, GameAction, KEY_BINDINGS, Key, Overlay, action_for, key_legend};
 use muscleman_cli::progress::Progress;
@@ -11,11 +14,6 @@ use muscleman_sim::{Command, Rules};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 const TINY: &str = "; Tiny\n#######\n#@ $ .#\n#######\n\n; Second\n#####\n#@$.#\n#####\n";
-
-fn app() -> App {
-    let levels = Collection::parse(TINY).expect("levels").levels;
-    App::new(levels, 0, "Test", Rules::MUSCLEMAN, Progress::in_memory()).expect("app")
-}
 
 fn plain(code: KeyCode) -> KeyEvent {
     KeyEvent::new(code, KeyModifiers::NONE)
@@ -203,7 +201,7 @@ fn keys_outside_the_table_do_nothing() {
     assert!(others.contains(&KeyCode::Char('o')));
     for code in others {
         assert_eq!(action_for(plain(code)), None, "{code:?}");
-        let mut app = app();
+        let mut app = app_of(TINY);
         app.handle_key(plain(KeyCode::Right));
         let before = (app.game().state_hash(), app.game().undo_depth());
         app.handle_key(plain(code));
@@ -220,7 +218,7 @@ fn keys_outside_the_table_do_nothing() {
 #[test]
 fn every_binding_does_what_the_table_says() {
     for b in KEY_BINDINGS {
-        let mut app = app();
+        let mut app = app_of(TINY);
         // One step in, so undo and restart have something to do.
         app.handle_key(plain(KeyCode::Right));
         let modifiers = if b.key.ctrl {

@@ -5,14 +5,11 @@
 
 mod common;
 
-use common::{Files, expect_ok};
-use muscleman_cli::play::{App, Overlay, ui};
+use common::{Files, app_of, app_under, expect_ok, key, screen};
+use muscleman_cli::play::{App, Overlay};
 use muscleman_cli::progress::Progress;
-use muscleman_level::Collection;
 use muscleman_sim::Rules;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
 
 const SET: &str = "; Plain
 #####
@@ -31,33 +28,10 @@ Rules: muscleman
 ######
 ";
 
-fn app(rules: Rules) -> App {
-    let levels = Collection::parse(SET).expect("levels").levels;
-    App::new(levels, 0, "Test", rules, Progress::in_memory()).expect("app")
-}
-
-fn key(app: &mut App, code: KeyCode) {
-    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
-}
-
-fn screen(app: &App, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("terminal");
-    terminal.draw(|frame| ui::draw(app, frame)).expect("draw");
-    let buffer = terminal.backend().buffer().clone();
-    let mut out = String::new();
-    for y in 0..height {
-        for x in 0..width {
-            out.push_str(buffer.cell((x, y)).map_or(" ", |c| c.symbol()));
-        }
-        out.push('\n');
-    }
-    out
-}
-
 #[test]
 fn under_sokoban_rules_the_list_and_the_panel_mark_a_level_that_needs_muscleman() {
     for (w, h) in [(80, 24), (60, 18)] {
-        let mut app = app(Rules::SOKOBAN);
+        let mut app = app_under(Rules::SOKOBAN, SET);
         app.open_browser();
         let s = screen(&app, w, h);
         let train = s.lines().find(|l| l.contains("Train")).expect("listed");
@@ -81,20 +55,20 @@ fn under_sokoban_rules_the_list_and_the_panel_mark_a_level_that_needs_muscleman(
         );
     }
     // Under Muscleman rules nothing is marked.
-    let mut app = app(Rules::MUSCLEMAN);
+    let mut app = app_of(SET);
     app.open_browser();
     assert!(!screen(&app, 80, 24).contains('✗'));
 }
 
 #[test]
 fn enter_after_a_solve_never_goes_on_to_a_level_these_rules_cannot_solve() {
-    let mut app = app(Rules::SOKOBAN);
+    let mut app = app_under(Rules::SOKOBAN, SET);
     key(&mut app, KeyCode::Right);
     assert!(app.is_solved());
     assert_eq!(app.level_to_go_on_to(), 2, "Train is left out");
     key(&mut app, KeyCode::Enter);
     assert_eq!(app.level_index(), 2);
-    let mut app = self::app(Rules::MUSCLEMAN);
+    let mut app = app_of(SET);
     key(&mut app, KeyCode::Right);
     assert_eq!(app.level_to_go_on_to(), 1);
 }

@@ -4,15 +4,13 @@
 //! duck. Screens are drawn on ratatui's `TestBackend`, in colour and
 //! without (`NO_COLOR`'s plain look), two columns a cell and one.
 
-use muscleman_cli::play::{App, ui};
-use muscleman_cli::progress::Progress;
+mod common;
+
+use common::{app_of, draw, key, keys, screen};
+use muscleman_cli::play::App;
 use muscleman_core::GridPos;
-use muscleman_level::{Collection, Level};
-use muscleman_sim::Rules;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
 use ratatui::style::Modifier;
 
 /// A duck facing left in a corridor, walking towards the player.
@@ -20,52 +18,10 @@ const CORRIDOR: &str = "legend: d = Duck:left\n########\n#@    d#\n########\n";
 /// A duck facing up under a wall: a wait turns it (and it quacks).
 const UNDER_WALL: &str = "legend: d = Duck:up\n#######\n#@   d#\n#######\n";
 
-fn levels(text: &str) -> Vec<Level> {
-    Collection::parse(text).expect("levels").levels
-}
-
 fn app(text: &str, color: bool) -> App {
-    let mut app = App::new(
-        levels(text),
-        0,
-        "Test",
-        Rules::MUSCLEMAN,
-        Progress::in_memory(),
-    )
-    .expect("app");
+    let mut app = app_of(text);
     app.set_color(color);
     app
-}
-
-fn key(app: &mut App, code: KeyCode) {
-    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
-}
-
-fn keys(app: &mut App, text: &str) {
-    for c in text.chars() {
-        key(app, KeyCode::Char(c));
-    }
-}
-
-fn draw(app: &App, width: u16, height: u16) -> Buffer {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("terminal");
-    terminal.draw(|frame| ui::draw(app, frame)).expect("draw");
-    terminal.backend().buffer().clone()
-}
-
-fn rows(buffer: &Buffer) -> Vec<String> {
-    let area = buffer.area;
-    (0..area.height)
-        .map(|y| {
-            (0..area.width)
-                .map(|x| buffer.cell((x, y)).map_or(" ", |c| c.symbol()))
-                .collect::<String>()
-        })
-        .collect()
-}
-
-fn screen(app: &App, width: u16, height: u16) -> String {
-    rows(&draw(app, width, height)).join("\n")
 }
 
 /// Return the board's row of level row `y`: the text between the board's

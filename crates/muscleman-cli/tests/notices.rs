@@ -3,35 +3,27 @@
 //! and where its keys went, a heavy box sunk, a plate's door, a thing
 //! collected, a ghost released), from the step's events, named as the view names things.
 
-use muscleman_cli::play::App;
-use muscleman_cli::progress::Progress;
-use muscleman_level::Collection;
-use muscleman_sim::Rules;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+mod common;
 
-fn app(text: &str) -> App {
-    let levels = Collection::parse(text).expect("levels").levels;
-    App::new(levels, 0, "Test", Rules::MUSCLEMAN, Progress::in_memory()).expect("app")
-}
+use common::app_of;
+use muscleman_cli::play::App;
 
 /// Press `keys` (letters, `[` `]`), then return the status line's message.
 fn said(app: &mut App, keys: &str) -> String {
-    for c in keys.chars() {
-        app.handle_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
-    }
+    common::keys(app, keys);
     app.message().unwrap_or_default().to_owned()
 }
 
 #[test]
 fn a_key_into_a_cauldron_and_a_brew_are_said() {
-    let mut a = app(
+    let mut a = app_of(
         "legend: c = Cauldron\nlegend: e = KeyBlue\nlegend: y = KeyYellow\n\
                      #########\n#@e c   #\n#########\n",
     );
     assert_eq!(said(&mut a, "d"), "");
     assert_eq!(said(&mut a, "d"), "The blue key went into the cauldron");
     let mut a =
-        app("legend: c = Cauldron(KeyBlue)\nlegend: y = KeyYellow\n#######\n#@y c #\n#######\n");
+        app_of("legend: c = Cauldron(KeyBlue)\nlegend: y = KeyYellow\n#######\n#@y c #\n#######\n");
     assert_eq!(
         said(&mut a, "dd"),
         "The cauldron brewed its two keys into a green key"
@@ -40,7 +32,7 @@ fn a_key_into_a_cauldron_and_a_brew_are_said() {
 
 #[test]
 fn a_door_unlocked_by_its_key_is_said_once() {
-    let mut a = app("legend: k = KeyRed\nlegend: d = DoorRed\n#######\n#@kd $.#\n#######\n");
+    let mut a = app_of("legend: k = KeyRed\nlegend: d = DoorRed\n#######\n#@kd $.#\n#######\n");
     assert_eq!(
         said(&mut a, "d"),
         "The red key unlocked the red door for good"
@@ -49,8 +41,10 @@ fn a_door_unlocked_by_its_key_is_said_once() {
 
 #[test]
 fn a_smashed_bong_says_which_keys_fell_out() {
-    let mut a = app("legend: t = Hammer\nlegend: o = Bong(KeyRed KeyBlue)\n\
-                     ######\n#@t  #\n# o  #\n#  .$#\n######\n");
+    let mut a = app_of(
+        "legend: t = Hammer\nlegend: o = Bong(KeyRed KeyBlue)\n\
+                     ######\n#@t  #\n# o  #\n#  .$#\n######\n",
+    );
     assert_eq!(said(&mut a, "[g"), "");
     assert_eq!(
         said(&mut a, "]"),
@@ -60,15 +54,17 @@ fn a_smashed_bong_says_which_keys_fell_out() {
 
 #[test]
 fn a_sunk_heavy_box_a_plates_door_and_a_thing_taken_are_said() {
-    let mut a = app("#######\n#@&~ .#\n#$    #\n#######\n");
+    let mut a = app_of("#######\n#@&~ .#\n#$    #\n#######\n");
     assert_eq!(
         said(&mut a, "d"),
         "The heavy box sank and fills the water: walk over it"
     );
-    let mut a = app("legend: p = PressurePlateRed\nlegend: r = DoorRed\n\
-                     ########\n#@$p r.#\n#      #\n########\n");
+    let mut a = app_of(
+        "legend: p = PressurePlateRed\nlegend: r = DoorRed\n\
+                     ########\n#@$p r.#\n#      #\n########\n",
+    );
     assert_eq!(said(&mut a, "d"), "The red door opened");
-    let mut a = app("legend: a = Apple\n#######\n#@a$. #\n#######\n");
+    let mut a = app_of("legend: a = Apple\n#######\n#@a$. #\n#######\n");
     assert_eq!(said(&mut a, "d"), "You took the apple");
     // Undo says nothing of the sort.
     assert_eq!(said(&mut a, "z"), "");
@@ -77,10 +73,10 @@ fn a_sunk_heavy_box_a_plates_door_and_a_thing_taken_are_said() {
 #[test]
 fn a_ghost_released_by_a_pushed_book_or_by_its_own_walk_is_said() {
     // A book pushed into the ghost.
-    let mut a = app("legend: b = Book\nlegend: g = Ghost\n#########\n#@bg  $.#\n#########\n");
+    let mut a = app_of("legend: b = Book\nlegend: g = Ghost\n#########\n#@bg  $.#\n#########\n");
     assert_eq!(said(&mut a, "d"), "The book released the ghost");
     // The ghost walks into a book lying ahead of it.
-    let mut a = app(
+    let mut a = app_of(
         "legend: b = Book\nlegend: g = Ghost:left\n#########\n#@ b g  #\n#   $.  #\n#########\n",
     );
     assert_eq!(said(&mut a, "."), "");

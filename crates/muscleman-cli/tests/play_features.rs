@@ -3,60 +3,24 @@
 //! help, hints, solutions played back, the mouse. Screens are drawn on
 //! ratatui's `TestBackend` and compared with committed snapshots.
 
+mod common;
+
+use common::{app_of, app_under, key, keys, levels, trimmed};
 use std::time::Duration;
 
 use muscleman_cli::builtin;
 use muscleman_cli::cli::PlayArgs;
-use muscleman_cli::play::{App, Overlay, open_where_left, ui};
+use muscleman_cli::play::{App, Overlay, open_where_left};
 use muscleman_cli::progress::Progress;
 use muscleman_cli::saves::Saves;
 use muscleman_core::GridPos;
-use muscleman_level::{Collection, Level};
+use muscleman_level::Level;
 use muscleman_sim::{Game, Rules};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
+use ratatui::crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 
 const TINY: &str = "; Tiny\n#######\n#@ $ .#\n#######\n\n; Second\n#####\n#@$.#\n#####\n";
 /// Unsolvable under Sokoban rules (two boxes in a row), solved by one chain push otherwise.
 const CHAIN: &str = "; Chain\n########\n#@$$ ..#\n########\n";
-
-fn levels(text: &str) -> Vec<Level> {
-    Collection::parse(text).expect("levels").levels
-}
-
-/// A game of `text`'s levels at the first, progress kept in memory only.
-fn in_memory(text: &str, rules: Rules) -> App {
-    App::new(levels(text), 0, "Test", rules, Progress::in_memory()).expect("app")
-}
-
-fn key(app: &mut App, code: KeyCode) {
-    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
-}
-
-fn keys(app: &mut App, text: &str) {
-    for c in text.chars() {
-        key(app, KeyCode::Char(c));
-    }
-}
-
-fn screen(app: &App, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("terminal");
-    terminal.draw(|frame| ui::draw(app, frame)).expect("draw");
-    let buffer = terminal.backend().buffer().clone();
-    let mut out = String::new();
-    for y in 0..height {
-        let mut line = String::new();
-        for x in 0..width {
-            line.push_str(buffer.cell((x, y)).map_or(" ", |c| c.symbol()));
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
-}
 
 /// A game as `play` opens it on `dir`: progress and saves there.
 fn open(dir: &std::path::Path, text: &str, rules: Rules, args: &PlayArgs) -> App {
@@ -97,7 +61,7 @@ fn the_list_marks_levels_started() {
     key(&mut app, KeyCode::Right);
     keys(&mut app, "n");
     key(&mut app, KeyCode::Tab);
-    let s = screen(&app, 80, 24);
+    let s = trimmed(&app, 80, 24);
     assert!(s.contains("   1   …      -      -  Tiny"), "{s}");
     assert!(s.contains("▸  2          -      -  Second"), "{s}");
 }
@@ -157,7 +121,7 @@ fn positions_and_records_are_kept_per_rules() {
         "another rule set's position"
     );
     assert!(sokoban.record().is_none(), "not solved under Sokoban rules");
-    let s = screen(&sokoban, 80, 24);
+    let s = trimmed(&sokoban, 80, 24);
     assert!(s.contains("Rules Sokoban"), "{s}");
     assert!(s.contains("Not solved yet"), "{s}");
 }
@@ -170,7 +134,7 @@ fn a_loaded_save_that_is_solved_shows_solved() {
         game.apply(c).unwrap();
     }
     let app = App::with_game(vec![level], 0, "Test", game, Progress::in_memory());
-    let s = screen(&app, 80, 24);
+    let s = trimmed(&app, 80, 24);
     assert!(s.contains("Solved!"), "{s}");
     assert!(!s.contains("Not solved yet"), "{s}");
     assert_eq!(app.record().map(|r| r.best_moves), Some(Some(3)));
@@ -195,19 +159,19 @@ fn the_level_browser_lists_marks_counts_and_titles() {
     assert!(app.is_solved());
     key(&mut app, KeyCode::Tab);
     keys(&mut app, "jj");
-    let s = screen(&app, 80, 24);
+    let s = trimmed(&app, 80, 24);
     assert!(s.contains(&format!("1 of {count} solved")), "{s}");
     assert!(s.contains("▸  1   ✓      8      3  First Steps"), "{s}");
     insta::assert_snapshot!("browser_80x24", s);
-    insta::assert_snapshot!("browser_60x18", screen(&app, 60, 18));
+    insta::assert_snapshot!("browser_60x18", trimmed(&app, 60, 18));
     key(&mut app, KeyCode::Enter);
     assert_eq!((app.level_index(), app.overlay()), (2, Overlay::None));
     // A click on a row plays that level: the fifth row of the list is level 5.
     key(&mut app, KeyCode::Tab);
-    screen(&app, 80, 24);
+    trimmed(&app, 80, 24);
     let row = (0..24)
         .find(|&r| {
-            screen(&app, 80, 24)
+            trimmed(&app, 80, 24)
                 .lines()
                 .nth(usize::from(r))
                 .is_some_and(|l| l.contains("Wet Feet"))
@@ -220,13 +184,13 @@ fn the_level_browser_lists_marks_counts_and_titles() {
 
 #[test]
 fn the_help_states_the_goal_and_the_rules_in_use() {
-    let mut app = in_memory(TINY, Rules::SOKOBAN);
+    let mut app = app_under(Rules::SOKOBAN, TINY);
     key(&mut app, KeyCode::Char('?'));
-    let s = screen(&app, 80, 24);
+    let s = trimmed(&app, 80, 24);
     assert!(s.contains("Goal: push a box onto every goal"), "{s}");
     assert!(s.contains("Sokoban: you push one box at a time"), "{s}");
     insta::assert_snapshot!("help_80x24", s);
-    insta::assert_snapshot!("help_60x18", screen(&app, 60, 18));
+    insta::assert_snapshot!("help_60x18", trimmed(&app, 60, 18));
     key(&mut app, KeyCode::Char('x'));
     assert_eq!(app.overlay(), Overlay::None);
     key(&mut app, KeyCode::F(1));
@@ -235,26 +199,26 @@ fn the_help_states_the_goal_and_the_rules_in_use() {
 
 #[test]
 fn a_hint_comes_from_the_solver_in_the_background() {
-    let mut app = in_memory(TINY, Rules::MUSCLEMAN);
+    let mut app = app_of(TINY);
     key(&mut app, KeyCode::Char('i'));
     assert!(app.is_hinting());
     // The screen still answers while the search runs.
     key(&mut app, KeyCode::Char('?'));
     key(&mut app, KeyCode::Char('?'));
     app.wait_for_hint(Duration::from_secs(30));
-    let s = screen(&app, 80, 24);
+    let s = trimmed(&app, 80, 24);
     assert!(s.contains("Hint: →⇒"), "{s}");
     // The way to the first push is dotted on the board until a move.
     assert!(s.contains("@↓··[]"), "{s}");
     key(&mut app, KeyCode::Right);
-    assert!(!screen(&app, 80, 24).contains("··"));
+    assert!(!trimmed(&app, 80, 24).contains("··"));
     insta::assert_snapshot!("hint_80x24", s);
 }
 
 /// Play `moves` (game keys) on `text` under `rules`, ask for a hint, and
 /// return what the status line says once it came.
 fn hint_after(text: &str, rules: Rules, moves: &str) -> String {
-    let mut app = in_memory(text, rules);
+    let mut app = app_under(rules, text);
     keys(&mut app, moves);
     key(&mut app, KeyCode::Char('i'));
     app.wait_for_hint(Duration::from_secs(30));
@@ -263,7 +227,7 @@ fn hint_after(text: &str, rules: Rules, moves: &str) -> String {
 
 #[test]
 fn a_move_drops_the_hint_being_searched() {
-    let mut app = in_memory(TINY, Rules::MUSCLEMAN);
+    let mut app = app_of(TINY);
     key(&mut app, KeyCode::Char('i'));
     key(&mut app, KeyCode::Right);
     assert!(!app.is_hinting());
@@ -308,7 +272,7 @@ fn a_hint_grabs_and_pulls_where_pushes_cannot_help() {
 
 #[test]
 fn solutions_are_kept_copied_and_played_back() {
-    let mut app = in_memory(TINY, Rules::MUSCLEMAN);
+    let mut app = app_of(TINY);
     // A long way round, with an undo in it.
     keys(&mut app, "dazdddd");
     assert!(app.is_solved());
@@ -322,7 +286,7 @@ fn solutions_are_kept_copied_and_played_back() {
     key(&mut app, KeyCode::Char('+'));
     assert!(app.tick_interval() < before);
     assert!(app.tick());
-    let s = screen(&app, 80, 24);
+    let s = trimmed(&app, 80, 24);
     assert!(s.contains("Playing your best solution: 1/3, 20/s"), "{s}");
     insta::assert_snapshot!("playback_80x24", s);
     while app.tick() {}
@@ -334,7 +298,7 @@ fn solutions_are_kept_copied_and_played_back() {
 
 #[test]
 fn pasted_moves_play_back_and_bad_text_is_refused() {
-    let mut app = in_memory(TINY, Rules::MUSCLEMAN);
+    let mut app = app_of(TINY);
     app.paste("hello");
     assert!(!app.is_playing_back());
     assert!(app.message().unwrap_or_default().starts_with("Not moves"));
@@ -382,7 +346,7 @@ fn a_click_walks_and_a_box_then_a_cell_pushes() {
         Progress::in_memory(),
     )
     .unwrap();
-    screen(&app, 80, 24);
+    trimmed(&app, 80, 24);
     // Walk to the far corner: the shortest way, no push.
     let (c, r) = screen_of(&app, GridPos::new(5, 1));
     click(&mut app, c, r);
@@ -408,7 +372,7 @@ fn a_click_walks_and_a_box_then_a_cell_pushes() {
 /// Without a data directory positions are kept in memory for the run.
 #[test]
 fn without_a_data_directory_positions_are_kept_for_the_run() {
-    let mut app = in_memory(TINY, Rules::MUSCLEMAN);
+    let mut app = app_of(TINY);
     key(&mut app, KeyCode::Right);
     keys(&mut app, "nb");
     assert_eq!(app.game().stats().moves, 1);
@@ -427,7 +391,7 @@ fn the_panel_fits_60_by_18_and_explains_the_glyphs_drawn() {
         Progress::in_memory(),
     )
     .unwrap();
-    let s = screen(&app, 60, 18);
+    let s = trimmed(&app, 60, 18);
     for shown in [
         "Rules Muscleman",
         "? help",
@@ -451,7 +415,7 @@ fn the_panel_fits_60_by_18_and_explains_the_glyphs_drawn() {
     )
     .unwrap();
     for (w, h) in [(80, 24), (60, 18)] {
-        let s = screen(&app, w, h);
+        let s = trimmed(&app, w, h);
         assert!(s.contains("@ you  $ box  . goal"), "{s}");
         assert!(!s.contains("[] box"), "{s}");
     }
@@ -460,7 +424,7 @@ fn the_panel_fits_60_by_18_and_explains_the_glyphs_drawn() {
 #[test]
 fn copying_counts_moves_as_the_game_does_and_names_the_other_inputs() {
     let copied = |what: &str| format!("Copied {what} as LURD to the clipboard (OSC 52)");
-    let mut app = in_memory("#####\n#@$.#\n#####\n", Rules::MUSCLEMAN);
+    let mut app = app_of("#####\n#@$.#\n#####\n");
     // A turn with empty hands is an input, not a move.
     keys(&mut app, "[");
     key(&mut app, KeyCode::Char('c'));

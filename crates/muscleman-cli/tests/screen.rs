@@ -1,13 +1,14 @@
 //! The game screen, headless: keys go into `App`, the screen is drawn on
 //! ratatui's `TestBackend` and its text compared with committed snapshots.
 
+mod common;
+
+use common::{app_titled, draw, key, keys, levels, trimmed, trimmed_text};
 use muscleman_cli::builtin;
-use muscleman_cli::play::{App, Overlay, ui};
+use muscleman_cli::play::{App, Overlay};
 use muscleman_cli::progress::Progress;
 use muscleman_level::{Collection, Level};
 use muscleman_sim::Rules;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::style::{Color, Modifier};
@@ -19,62 +20,17 @@ fn builtin_levels() -> Vec<Level> {
         .levels
 }
 
-fn app(levels: Vec<Level>) -> App {
-    App::new(
-        levels,
-        0,
-        "Test levels",
-        Rules::MUSCLEMAN,
-        Progress::in_memory(),
-    )
-    .expect("app")
-}
-
-fn app_of(text: &str) -> App {
-    app(Collection::parse(text).expect("levels").levels)
-}
-
-fn key(app: &mut App, code: KeyCode) {
-    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
-}
-
-fn keys(app: &mut App, text: &str) {
-    for c in text.chars() {
-        key(app, KeyCode::Char(c));
-    }
-}
-
-fn draw(app: &App, width: u16, height: u16) -> Buffer {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("terminal");
-    terminal.draw(|frame| ui::draw(app, frame)).expect("draw");
-    terminal.backend().buffer().clone()
-}
-
-/// The screen's text, one line a row, trailing spaces trimmed.
-fn text(buffer: &Buffer) -> String {
-    let area = buffer.area;
-    let mut out = String::new();
-    for y in 0..area.height {
-        let mut line = String::new();
-        for x in 0..area.width {
-            line.push_str(buffer.cell((x, y)).map_or(" ", |c| c.symbol()));
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
-}
-
-fn screen(app: &App) -> String {
-    text(&draw(app, 80, 24))
+/// A game of `levels` called "Test levels" (as the snapshots show it).
+fn game(levels: Vec<Level>) -> App {
+    app_titled("Test levels", levels, 0, Rules::MUSCLEMAN)
 }
 
 const TINY: &str = "; Tiny\n#######\n#@ $ .#\n#######\n\n; Second\n#####\n#@$.#\n#####\n";
 
 #[test]
 fn the_first_built_in_level_at_80_by_24() {
-    let app = app(builtin_levels());
-    insta::assert_snapshot!(screen(&app));
+    let app = game(builtin_levels());
+    insta::assert_snapshot!(trimmed(&app, 80, 24));
 }
 
 #[test]
@@ -85,7 +41,7 @@ fn arrows_wasd_and_hjkl_all_move() {
         (KeyCode::Char('l'), KeyCode::Char('h')),
         (KeyCode::Char('D'), KeyCode::Char('A')),
     ] {
-        let mut app = app_of(TINY);
+        let mut app = game(levels(TINY));
         key(&mut app, right);
         assert_eq!(app.game().stats().moves, 1, "{right:?}");
         key(&mut app, left);
@@ -96,7 +52,7 @@ fn arrows_wasd_and_hjkl_all_move() {
         (KeyCode::Char('s'), KeyCode::Char('w')),
         (KeyCode::Char('j'), KeyCode::Char('k')),
     ] {
-        let mut app = app_of("#####\n#@  #\n#   #\n#.$ #\n#####\n");
+        let mut app = game(levels("#####\n#@  #\n#   #\n#.$ #\n#####\n"));
         key(&mut app, down);
         assert_eq!(app.game().stats().moves, 1, "{down:?}");
         key(&mut app, up);
@@ -106,7 +62,7 @@ fn arrows_wasd_and_hjkl_all_move() {
 
 #[test]
 fn key_releases_are_ignored() {
-    let mut app = app_of(TINY);
+    let mut app = game(levels(TINY));
     let mut release = KeyEvent::new(KeyCode::Right, KeyModifiers::NONE);
     release.kind = KeyEventKind::Release;
     app.handle_key(release);
@@ -115,9 +71,9 @@ fn key_releases_are_ignored() {
 
 #[test]
 fn moves_and_pushes_show_in_the_panel() {
-    let mut app = app_of(TINY);
+    let mut app = game(levels(TINY));
     keys(&mut app, "dd");
-    let s = screen(&app);
+    let s = trimmed(&app, 80, 24);
     assert!(s.contains("Moves       2   best     -"), "{s}");
     assert!(s.contains("Pushes      1   best     -"), "{s}");
     assert!(s.contains("Not solved yet"), "{s}");
@@ -126,20 +82,20 @@ fn moves_and_pushes_show_in_the_panel() {
 
 #[test]
 fn undo_redo_and_restart() {
-    let mut app = app_of(TINY);
+    let mut app = game(levels(TINY));
     let start = app.game().state_hash();
     keys(&mut app, "dd");
     let two = app.game().state_hash();
     key(&mut app, KeyCode::Char('z'));
-    assert!(!screen(&app).contains("Nothing to undo"));
+    assert!(!trimmed(&app, 80, 24).contains("Nothing to undo"));
     key(&mut app, KeyCode::Char('u'));
     assert_eq!(app.game().state_hash(), start);
     key(&mut app, KeyCode::Char('u'));
-    assert!(screen(&app).contains("Nothing to undo"));
+    assert!(trimmed(&app, 80, 24).contains("Nothing to undo"));
     keys(&mut app, "yy");
     assert_eq!(app.game().state_hash(), two);
     key(&mut app, KeyCode::Char('y'));
-    assert!(screen(&app).contains("Nothing to redo"));
+    assert!(trimmed(&app, 80, 24).contains("Nothing to redo"));
     key(&mut app, KeyCode::Char('r'));
     assert_eq!(app.game().state_hash(), start);
     key(&mut app, KeyCode::Char('z'));
@@ -148,10 +104,10 @@ fn undo_redo_and_restart() {
 
 #[test]
 fn solving_shows_a_banner_and_enter_goes_on() {
-    let mut app = app_of(TINY);
+    let mut app = game(levels(TINY));
     keys(&mut app, "ddd");
     assert!(app.is_solved());
-    let s = screen(&app);
+    let s = trimmed(&app, 80, 24);
     assert!(s.contains("Solved!"), "{s}");
     assert!(s.contains("First solve!"), "{s}");
     assert!(s.contains("Enter: next level"), "{s}");
@@ -162,29 +118,29 @@ fn solving_shows_a_banner_and_enter_goes_on() {
     key(&mut app, KeyCode::Enter);
     assert_eq!(app.level_index(), 1);
     assert!(!app.is_solved());
-    assert!(screen(&app).contains("Level 2 of 2"));
+    assert!(trimmed(&app, 80, 24).contains("Level 2 of 2"));
 }
 
 #[test]
 fn undo_after_solving_takes_the_banner_down() {
-    let mut app = app_of(TINY);
+    let mut app = game(levels(TINY));
     keys(&mut app, "ddd");
     key(&mut app, KeyCode::Char('z'));
     assert!(!app.is_solved());
-    assert!(!screen(&app).contains("Solved!"));
+    assert!(!trimmed(&app, 80, 24).contains("Solved!"));
     key(&mut app, KeyCode::Char('y'));
     assert!(app.is_solved());
-    assert!(screen(&app).contains("Solved!"));
+    assert!(trimmed(&app, 80, 24).contains("Solved!"));
 }
 
 #[test]
 fn the_best_result_is_remembered_and_shown() {
-    let mut app = app_of(TINY);
+    let mut app = game(levels(TINY));
     keys(&mut app, "ddd");
     let record = app.record().expect("recorded");
     assert_eq!((record.best_moves, record.best_pushes), (Some(3), Some(2)));
     key(&mut app, KeyCode::Char('r'));
-    let s = screen(&app);
+    let s = trimmed(&app, 80, 24);
     assert!(s.contains("Moves       0   best     3"), "{s}");
     assert!(s.contains("Pushes      0   best     2"), "{s}");
     keys(&mut app, "dadddd");
@@ -209,18 +165,18 @@ fn a_solve_under_muscleman_rules_is_not_shown_under_sokoban_rules() {
     let sokoban = App::new(levels.clone(), 0, "Test", Rules::SOKOBAN, progress).expect("app");
     assert_eq!(sokoban.record(), None);
     assert_eq!(sokoban.progress().solved_count(levels.iter()), 0);
-    let s = screen(&sokoban);
+    let s = trimmed(&sokoban, 80, 24);
     assert!(s.contains("Not solved yet"), "{s}");
     assert!(s.contains("Test · 0 of 1 solved"), "{s}");
     let (progress, _) = Progress::open(tmp.path());
     let muscleman = App::new(levels.clone(), 0, "Test", Rules::MUSCLEMAN, progress).expect("app");
     assert_eq!(muscleman.progress().solved_count(levels.iter()), 1);
-    assert!(screen(&muscleman).contains("Test · 1 of 1 solved"));
+    assert!(trimmed(&muscleman, 80, 24).contains("Test · 1 of 1 solved"));
 }
 
 #[test]
 fn next_and_previous_levels_wrap_around() {
-    let mut app = app_of(TINY);
+    let mut app = game(levels(TINY));
     key(&mut app, KeyCode::Char('n'));
     assert_eq!(app.level_index(), 1);
     key(&mut app, KeyCode::Char('n'));
@@ -233,29 +189,29 @@ fn next_and_previous_levels_wrap_around() {
 
 #[test]
 fn solving_goes_on_to_the_next_level_not_solved_yet() {
-    let mut app = app_of(TINY);
+    let mut app = game(levels(TINY));
     // The last level solved first: on to level 1, not solved yet.
     key(&mut app, KeyCode::Char('b'));
     key(&mut app, KeyCode::Right);
     assert!(app.is_solved());
-    assert!(screen(&app).contains("Enter: level 1, not solved yet"));
+    assert!(trimmed(&app, 80, 24).contains("Enter: level 1, not solved yet"));
     key(&mut app, KeyCode::Enter);
     assert_eq!(app.level_index(), 0);
-    assert!(screen(&app).contains("Level 1: the next one not solved yet"));
+    assert!(trimmed(&app, 80, 24).contains("Level 1: the next one not solved yet"));
     // Every level solved: on to the next one.
     for _ in 0..3 {
         key(&mut app, KeyCode::Right);
     }
     assert!(app.is_solved());
-    assert!(screen(&app).contains("Enter: next level"));
+    assert!(trimmed(&app, 80, 24).contains("Enter: next level"));
     key(&mut app, KeyCode::Enter);
     assert_eq!(app.level_index(), 1);
     // The last level again, every level solved: back to the first.
     key(&mut app, KeyCode::Right);
-    assert!(screen(&app).contains("Enter: back to level 1"));
+    assert!(trimmed(&app, 80, 24).contains("Enter: back to level 1"));
     key(&mut app, KeyCode::Enter);
     assert_eq!(app.level_index(), 0);
-    assert!(screen(&app).contains("That was the last level: back to level 1"));
+    assert!(trimmed(&app, 80, 24).contains("That was the last level: back to level 1"));
 }
 
 #[test]
@@ -264,25 +220,25 @@ fn q_and_ctrl_c_quit_and_esc_on_the_board_only_asks() {
         KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE),
         KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL),
     ] {
-        let mut app = app_of(TINY);
+        let mut app = game(levels(TINY));
         assert!(!app.should_quit());
         app.handle_key(k);
         assert!(app.should_quit(), "{k:?}");
     }
     let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
     // Esc asks; y (or q) answers yes.
-    let mut app = app_of(TINY);
+    let mut app = game(levels(TINY));
     app.handle_key(esc);
     assert!(!app.should_quit());
     assert!(
-        screen(&app).contains("Quit? y or q quits, any other key plays on"),
+        trimmed(&app, 80, 24).contains("Quit? y or q quits, any other key plays on"),
         "{}",
-        screen(&app)
+        trimmed(&app, 80, 24)
     );
     app.handle_key(KeyEvent::new(KeyCode::Char('y'), KeyModifiers::NONE));
     assert!(app.should_quit());
     // Any other key, Esc again too, plays on and does nothing else.
-    let mut app = app_of(TINY);
+    let mut app = game(levels(TINY));
     app.handle_key(esc);
     app.handle_key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE));
     assert!(!app.should_quit());
@@ -290,7 +246,7 @@ fn q_and_ctrl_c_quit_and_esc_on_the_board_only_asks() {
     app.handle_key(esc);
     app.handle_key(esc);
     assert!(!app.should_quit());
-    assert!(screen(&app).contains("Still playing (q quits)"));
+    assert!(trimmed(&app, 80, 24).contains("Still playing (q quits)"));
 }
 
 #[test]
@@ -298,7 +254,7 @@ fn esc_after_a_box_it_closed_never_quits() {
     // Each box Esc closes (help, the list, the look), then Esc again on
     // the board: still playing.
     for opener in [KeyCode::Char('?'), KeyCode::Tab, KeyCode::Char('x')] {
-        let mut app = app_of(TINY);
+        let mut app = game(levels(TINY));
         key(&mut app, opener);
         key(&mut app, KeyCode::Esc);
         key(&mut app, KeyCode::Esc);
@@ -308,8 +264,8 @@ fn esc_after_a_box_it_closed_never_quits() {
 
 #[test]
 fn a_small_terminal_gets_a_message() {
-    let app = app_of(TINY);
-    let s = text(&draw(&app, 40, 10));
+    let app = game(levels(TINY));
+    let s = trimmed_text(&draw(&app, 40, 10));
     assert!(s.contains("Terminal too small"), "{s}");
     insta::assert_snapshot!(s);
     for (w, h) in [(0, 0), (1, 1), (59, 24), (80, 17), (3, 40)] {
@@ -319,7 +275,7 @@ fn a_small_terminal_gets_a_message() {
 
 #[test]
 fn behind_too_small_only_quitting_keys_act() {
-    let mut app = app_of(TINY);
+    let mut app = game(levels(TINY));
     draw(&app, 40, 10);
     key(&mut app, KeyCode::Right);
     keys(&mut app, "n?");
@@ -337,7 +293,7 @@ fn behind_too_small_only_quitting_keys_act() {
 
 #[test]
 fn it_redraws_at_any_size_without_panicking() {
-    let mut app = app(builtin_levels());
+    let mut app = game(builtin_levels());
     for (w, h) in [
         (60, 18),
         (61, 19),
@@ -346,7 +302,7 @@ fn it_redraws_at_any_size_without_panicking() {
         (200, 60),
         (60, 100),
     ] {
-        let s = text(&draw(&app, w, h));
+        let s = trimmed_text(&draw(&app, w, h));
         let title = app.level().title().unwrap_or_default().to_owned();
         assert!(s.contains(&title), "{w}x{h}: {s}");
         key(&mut app, KeyCode::Char('n'));
@@ -357,7 +313,7 @@ fn it_redraws_at_any_size_without_panicking() {
 fn every_built_in_level_fits_80_by_24_whole() {
     let levels = builtin_levels();
     let count = levels.len();
-    let mut app = app(levels);
+    let mut app = game(levels);
     for i in 0..count {
         assert_eq!(app.level_index(), i);
         let level = app.level().clone();
@@ -365,7 +321,7 @@ fn every_built_in_level_fits_80_by_24_whole() {
         if app.overlay() == Overlay::Intro {
             key(&mut app, KeyCode::Esc);
         }
-        let s = screen(&app);
+        let s = trimmed(&app, 80, 24);
         // Every row of the level is drawn (walls at least) on its own line.
         let walls = s.lines().filter(|l| l.contains("██")).count();
         assert_eq!(walls, level.height(), "level {}: {s}", i + 1);
@@ -395,15 +351,15 @@ fn a_big_level_scrolls_to_keep_the_player_in_view() {
     }
     text_level.push_str(&"#".repeat(70));
     text_level.push('\n');
-    let app = app_of(&format!("; Big\n{text_level}"));
-    let s = screen(&app);
+    let app = game(levels(&format!("; Big\n{text_level}")));
+    let s = trimmed(&app, 80, 24);
     assert!(s.contains('@'), "the player is drawn: {s}");
     insta::assert_snapshot!(s);
 }
 
 #[test]
 fn colours_by_default_and_none_in_plain_mode() {
-    let mut app = app_of(TINY);
+    let mut app = game(levels(TINY));
     let colored = draw(&app, 80, 24);
     let uses_color = |b: &Buffer| {
         b.content()
@@ -414,13 +370,17 @@ fn colours_by_default_and_none_in_plain_mode() {
     app.set_color(false);
     let plain = draw(&app, 80, 24);
     assert!(!uses_color(&plain), "NO_COLOR draws no colour");
-    assert_eq!(text(&colored), text(&plain), "the same text either way");
+    assert_eq!(
+        trimmed_text(&colored),
+        trimmed_text(&plain),
+        "the same text either way"
+    );
 }
 
 #[test]
 fn heavy_boxes_weak_walls_and_water_are_drawn() {
-    let app = app_of("; Mixed\n########\n#@&$~%.#\n#  ~~  #\n########\n");
-    let s = screen(&app);
+    let app = game(levels("; Mixed\n########\n#@&$~%.#\n#  ~~  #\n########\n"));
+    let s = trimmed(&app, 80, 24);
     assert!(s.contains("@↓{}[]≈≈▒▒()"), "{s}");
 }
 
@@ -428,7 +388,7 @@ fn heavy_boxes_weak_walls_and_water_are_drawn() {
 fn each_built_in_solution_played_with_keys_shows_the_banner_beside_the_whole_level() {
     let levels = builtin_levels();
     let solutions = builtin::solutions();
-    let mut app = app(levels);
+    let mut app = game(levels);
     for (n, moves) in solutions {
         assert_eq!(app.level_index() + 1, n);
         if app.overlay() == Overlay::Intro {
@@ -447,7 +407,7 @@ fn each_built_in_solution_played_with_keys_shows_the_banner_beside_the_whole_lev
             key(&mut app, code);
         }
         assert!(app.is_solved(), "level {n}");
-        let s = screen(&app);
+        let s = trimmed(&app, 80, 24);
         assert!(s.contains("Solved!"), "level {n}: {s}");
         // The board draws the floor the player stands on.
         let floor = usize::try_from(app.game().player_floor()).unwrap();
@@ -476,9 +436,9 @@ fn each_built_in_solution_played_with_keys_shows_the_banner_beside_the_whole_lev
 #[test]
 fn a_player_far_off_an_open_level_is_drawn() {
     // An open column 4095 rows tall, the player at its foot, steps down off it.
-    let mut app = app_of(&("-\n".repeat(4_094) + "@\n"));
+    let mut app = game(levels(&("-\n".repeat(4_094) + "@\n")));
     keys(&mut app, "jj");
-    let shown = screen(&app);
+    let shown = trimmed(&app, 80, 24);
     assert!(!shown.contains("cannot be drawn"), "{shown}");
     assert!(
         shown.contains("@↓"),
@@ -530,14 +490,14 @@ fn find(buffer: &Buffer, glyph: &str) -> (u16, u16) {
             }
         }
     }
-    panic!("{glyph} is not on the board:\n{}", text(buffer));
+    panic!("{glyph} is not on the board:\n{}", trimmed_text(buffer));
 }
 
 #[test]
 fn keys_doors_plates_hammers_and_collectibles_have_glyphs_and_colours() {
-    let app = app_of(EVERYTHING);
+    let app = game(levels(EVERYTHING));
     let buffer = draw(&app, 80, 24);
-    let s = text(&buffer);
+    let s = trimmed_text(&buffer);
     for row in [
         "██@↓  kr  +R      ██",
         "██    kb  'B    ()██",
@@ -564,7 +524,7 @@ fn keys_doors_plates_hammers_and_collectibles_have_glyphs_and_colours() {
     // Filled water keeps the water's blue.
     assert_eq!(fg("__").1, Color::Blue);
     // The legend names what the level holds, in a window tall enough.
-    let s = text(&draw(&app, 80, 40));
+    let s = trimmed_text(&draw(&app, 80, 40));
     for name in [
         "red key",
         "blue key",
@@ -584,11 +544,11 @@ fn keys_doors_plates_hammers_and_collectibles_have_glyphs_and_colours() {
 
 #[test]
 fn a_key_pushed_into_its_door_opens_it_on_screen() {
-    let mut app = app_of(EVERYTHING);
+    let mut app = game(levels(EVERYTHING));
     keys(&mut app, "ll");
-    assert!(screen(&app).contains("██    @→kr+R      ██"));
+    assert!(trimmed(&app, 80, 24).contains("██    @→kr+R      ██"));
     keys(&mut app, "l");
-    let s = text(&draw(&app, 80, 40));
+    let s = trimmed_text(&draw(&app, 80, 40));
     assert!(s.contains("██      @→'R      ██"), "{s}");
     assert!(s.contains("open red door"), "{s}");
 }
@@ -610,10 +570,10 @@ fn one_column_and_no_color_keep_keys_doors_and_plates_apart() {
             }
         })
         .collect();
-    let mut app = app_of(&wide);
+    let mut app = game(levels(&wide));
     app.set_color(false);
     let buffer = draw(&app, 80, 24);
-    let s = text(&buffer);
+    let s = trimmed_text(&buffer);
     for row in [
         "█@ r R",
         "█  b ʙ  .",
@@ -625,7 +585,7 @@ fn one_column_and_no_color_keep_keys_doors_and_plates_apart() {
         assert!(s.contains(row), "{row}:\n{s}");
     }
     // The legend shows the glyphs as the board draws them.
-    let tall = text(&draw(&app, 80, 40));
+    let tall = trimmed_text(&draw(&app, 80, 40));
     assert!(tall.contains("R red door"), "{tall}");
     assert!(tall.contains("ⓡ red plate"), "{tall}");
     assert!(
@@ -645,19 +605,19 @@ fn one_column_and_no_color_keep_keys_doors_and_plates_apart() {
 
 #[test]
 fn the_panel_shows_the_facing_and_what_is_held() {
-    let mut app = app_of(EVERYTHING);
-    assert!(screen(&app).contains("Facing ↓  holding -"));
+    let mut app = game(levels(EVERYTHING));
+    assert!(trimmed(&app, 80, 24).contains("Facing ↓  holding -"));
     keys(&mut app, "l");
-    assert!(screen(&app).contains("Facing →  holding -"));
+    assert!(trimmed(&app, 80, 24).contains("Facing →  holding -"));
 }
 
 /// The legend lists each look once: open water and water a heavy box
 /// filled look alike, so "water" is one line however many cells differ.
 #[test]
 fn the_legend_lists_water_once_beside_a_sunk_heavy_box() {
-    let mut app = app_of("#######\n#~~~~~#\n#  &  #\n#  @  #\n#######\n");
+    let mut app = game(levels("#######\n#~~~~~#\n#  &  #\n#  @  #\n#######\n"));
     keys(&mut app, "k");
-    let shown = screen(&app);
+    let shown = trimmed(&app, 80, 24);
     assert!(shown.contains("sunk heavy box"), "{shown}");
     // The board and the panel, without the status line (which says it sank).
     let lines: Vec<&str> = shown.lines().collect();
@@ -667,52 +627,60 @@ fn the_legend_lists_water_once_beside_a_sunk_heavy_box() {
 
 #[test]
 fn the_panel_names_the_author_and_the_help_shows_the_comment() {
-    let mut app =
-        app_of("; Meta\nAuthor: Ada Lovelace\nComment: The box goes right.\n#####\n#@$.#\n#####\n");
-    assert!(screen(&app).contains("by Ada Lovelace"), "{}", screen(&app));
+    let mut app = game(levels(
+        "; Meta\nAuthor: Ada Lovelace\nComment: The box goes right.\n#####\n#@$.#\n#####\n",
+    ));
+    assert!(
+        trimmed(&app, 80, 24).contains("by Ada Lovelace"),
+        "{}",
+        trimmed(&app, 80, 24)
+    );
     keys(&mut app, "?");
-    assert!(screen(&app).contains("This level: The box goes right."));
-    let plain = app_of(TINY);
-    assert!(!screen(&plain).contains("by "));
+    assert!(trimmed(&app, 80, 24).contains("This level: The box goes right."));
+    let plain = game(levels(TINY));
+    assert!(!trimmed(&plain, 80, 24).contains("by "));
 }
 
 #[test]
 fn a_cut_help_says_so_and_scrolls() {
-    let mut app = app_of(TINY);
+    let mut app = game(levels(TINY));
     keys(&mut app, "?");
-    let small = text(&draw(&app, 60, 18));
+    let small = trimmed_text(&draw(&app, 60, 18));
     assert!(small.contains("more below"), "{small}");
     let last = "Each level's position is kept";
     assert!(!small.contains(last), "{small}");
     for _ in 0..60 {
         key(&mut app, KeyCode::Down);
     }
-    let end = text(&draw(&app, 60, 18));
+    let end = trimmed_text(&draw(&app, 60, 18));
     assert!(end.contains(last), "{end}");
     // A page down is a page (the rows shown, less one), Space too, and
     // the footer says so.
     key(&mut app, KeyCode::Esc);
     keys(&mut app, "?");
-    let top = text(&draw(&app, 60, 18));
+    let top = trimmed_text(&draw(&app, 60, 18));
     assert!(top.contains("↓ Space PageDown scroll"), "{top}");
     key(&mut app, KeyCode::PageDown);
-    let paged = text(&draw(&app, 60, 18));
+    let paged = trimmed_text(&draw(&app, 60, 18));
     let first_shown = |s: &str| s.lines().nth(1).unwrap_or_default().to_owned();
     // The row at the bottom of the first page is now at the top.
     let bottom_row = top.lines().nth(15).unwrap_or_default().to_owned();
     assert_eq!(first_shown(&paged), bottom_row, "{top}\n{paged}");
     key(&mut app, KeyCode::Char(' '));
-    assert_ne!(first_shown(&text(&draw(&app, 60, 18))), first_shown(&paged));
+    assert_ne!(
+        first_shown(&trimmed_text(&draw(&app, 60, 18))),
+        first_shown(&paged)
+    );
     key(&mut app, KeyCode::Esc);
     keys(&mut app, "?");
     for _ in 0..60 {
         key(&mut app, KeyCode::Down);
     }
-    let end = text(&draw(&app, 60, 18));
+    let end = trimmed_text(&draw(&app, 60, 18));
     assert!(end.contains("scroll back"), "{end}");
     assert_eq!(app.overlay(), Overlay::Help);
     // A help that fits does not scroll: any key closes it.
-    let big = text(&draw(&app, 100, 50));
+    let big = trimmed_text(&draw(&app, 100, 50));
     assert!(big.contains("any key closes"), "{big}");
     key(&mut app, KeyCode::Down);
     assert_eq!(app.overlay(), Overlay::None);
@@ -720,18 +688,21 @@ fn a_cut_help_says_so_and_scrolls() {
 
 #[test]
 fn what_the_player_collects_shows_in_the_panel_by_the_word_core_declares() {
-    let mut app = app_of(
+    let mut app = game(levels(
         "; Orchard\nlegend: a = Apple\nlegend: c = Coin\n#######\n#@ac .#\n# $   #\n#######\n",
+    ));
+    assert!(
+        !trimmed(&app, 80, 24).contains("apples"),
+        "nothing collected yet"
     );
-    assert!(!screen(&app).contains("apples"), "nothing collected yet");
     key(&mut app, KeyCode::Right);
-    let after_one = screen(&app);
+    let after_one = trimmed(&app, 80, 24);
     assert!(after_one.contains("apples 1"), "{after_one}");
     assert!(
         !after_one.contains("coins"),
         "no coin taken yet: {after_one}"
     );
     key(&mut app, KeyCode::Right);
-    let after_two = screen(&app);
+    let after_two = trimmed(&app, 80, 24);
     assert!(after_two.contains("coins 1 apples 1"), "{after_two}");
 }

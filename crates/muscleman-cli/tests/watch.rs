@@ -2,27 +2,14 @@
 //! changes, the position kept when the level is the same, errors in place
 //! of the board when it does not read, and the verdict.
 
+mod common;
+
+use common::screen;
 use std::time::Duration;
 
-use muscleman_cli::play::watch::{self, Watch};
+use muscleman_cli::play::watch::Watch;
 use muscleman_sim::Rules;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
-fn screen(w: &Watch) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
-    terminal.draw(|frame| watch::draw(w, frame)).expect("draw");
-    let buffer = terminal.backend().buffer().clone();
-    let mut out = String::new();
-    for y in 0..24 {
-        for x in 0..80 {
-            out.push_str(buffer.cell((x, y)).map_or(" ", |c| c.symbol()));
-        }
-        out.push('\n');
-    }
-    out
-}
 
 fn moves(w: &Watch) -> u32 {
     w.app.as_ref().expect("a game").game().stats().moves
@@ -39,9 +26,9 @@ fn the_watched_level_reloads_keeps_its_position_and_shows_errors() {
     assert_eq!(moves(&w), 1);
     w.verdicts.wait(Duration::from_secs(20));
     assert!(
-        screen(&w).contains("verdict: a solution of"),
+        screen(&w, 80, 24).contains("verdict: a solution of"),
         "{}",
-        screen(&w)
+        screen(&w, 80, 24)
     );
     // Unchanged file: nothing happens.
     assert!(!w.reload());
@@ -52,7 +39,7 @@ fn the_watched_level_reloads_keeps_its_position_and_shows_errors() {
     // A broken file: its errors in place of the board.
     std::fs::write(&path, "######\n#@ $.#\n#Q####\n").expect("write");
     assert!(w.reload());
-    let text = screen(&w);
+    let text = screen(&w, 80, 24);
     assert!(text.contains("does not read"), "{text}");
     assert!(text.contains("w.txt:3:2"), "{text}");
     // Fixed again, the same level: the position is still there.
@@ -70,13 +57,13 @@ fn the_watched_level_reloads_keeps_its_position_and_shows_errors() {
     )
     .expect("write");
     assert!(w.reload());
-    let text = screen(&w);
+    let text = screen(&w, 80, 24);
     assert!(text.contains("floor 1 of 2"), "{text}");
     // A level that does not read (a state a ghost never has): why, in
     // place of the board.
     std::fs::write(&path, "legend: c = Ghost:open\n######\n#@c$.#\n######\n").expect("write");
     assert!(w.reload());
-    let text = screen(&w);
+    let text = screen(&w, 80, 24);
     assert!(text.contains("Ghost cannot be open"), "{text}");
     w.handle_key(KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE));
     assert!(w.should_quit());
@@ -90,7 +77,7 @@ fn each_save_reads_the_title_author_and_problems_again_and_lists_the_problems() 
     std::fs::write(&path, format!("; First\nAuthor: Ann\n{board}")).expect("write");
     let mut w = Watch::new(path.clone(), None, Rules::MUSCLEMAN, true);
     w.handle_key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE));
-    let text = screen(&w);
+    let text = screen(&w, 80, 24);
     assert!(text.contains("First"), "{text}");
     // Every problem listed under the board, not only how many.
     assert!(text.contains("the red plate opens nothing"), "{text}");
@@ -102,7 +89,7 @@ fn each_save_reads_the_title_author_and_problems_again_and_lists_the_problems() 
     std::fs::write(&path, format!("; Second\nAuthor: Bob\n{board}")).expect("write");
     assert!(w.reload());
     assert_eq!(moves(&w), 1);
-    let text = screen(&w);
+    let text = screen(&w, 80, 24);
     assert!(text.contains("Second") && !text.contains("First"), "{text}");
     assert!(text.contains("Bob") && !text.contains("Ann"), "{text}");
     // Broken, then fixed with another title: the fix's title and problems.
@@ -111,7 +98,7 @@ fn each_save_reads_the_title_author_and_problems_again_and_lists_the_problems() 
     let fixed = "; Third\nlegend: p = PressurePlateRed\n#######\n#@p$. #\n#######\n";
     std::fs::write(&path, fixed).expect("write");
     assert!(w.reload());
-    let text = screen(&w);
+    let text = screen(&w, 80, 24);
     assert!(text.contains("Third"), "{text}");
     assert!(text.contains("the red plate opens nothing"), "{text}");
     assert!(!text.contains("never used"), "{text}");

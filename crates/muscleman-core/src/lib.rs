@@ -17,6 +17,7 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
+mod brew;
 mod class;
 mod event;
 mod grid;
@@ -26,11 +27,12 @@ mod kinds;
 mod recipe;
 mod spec;
 
+pub use brew::Brew;
 pub use class::{CellClass, Holds};
 pub use event::*;
 pub use grid::{GridDir, GridPos};
 pub use id::EntityId;
 pub use input::Input;
-pub use kinds::{GlobalCounter, KeyColor, MoveCause};
+pub use kinds::{GlobalCounter, KeyColor, MoveCause, SoundKind};
 pub use recipe::{EntityRecipe, RecipeInfo, RecipeState};
 pub use spec::{Contents, ContentsFull, EntitySpec, MAX_CONTENTS};

@@ -21,10 +21,11 @@
 //! without criterion, for callgrind, whose instruction counts do not
 //! depend on the machine's load.
 
-mod level_rig;
+mod rig;
+
+use rig::Rig;
 
 use criterion::{BenchmarkId, Criterion, criterion_group};
-use level_rig::LevelRig;
 use muscleman_core::{EntityRecipe as R, EntitySpec, GridPos, Input, RecipeState};
 use muscleman_level::Level;
 
@@ -71,11 +72,11 @@ const CASES: [(&str, usize, usize); 3] = [
 fn duck_step(c: &mut Criterion) {
     let mut group = c.benchmark_group("duck_step");
     for (name, size, ducks) in CASES {
-        let mut rig = LevelRig::new(&level(size, ducks, R::Duck));
-        rig.step(Input::Wait);
+        let mut rig = Rig::new(&level(size, ducks, R::Duck));
+        rig.step_with(Input::Wait);
         assert_eq!(rig.events.len(), ducks, "each duck walks or quacks once");
         group.bench_function(BenchmarkId::from_parameter(name), |b| {
-            b.iter(|| rig.step(Input::Wait))
+            b.iter(|| rig.step_with(Input::Wait))
         });
     }
     group.finish();
@@ -84,13 +85,13 @@ fn duck_step(c: &mut Criterion) {
 fn ghost_step(c: &mut Criterion) {
     let mut group = c.benchmark_group("ghost_step");
     for (name, size, ghosts) in CASES {
-        let mut rig = LevelRig::new(&level(size, ghosts, R::Ghost));
-        rig.step(Input::Wait);
+        let mut rig = Rig::new(&level(size, ghosts, R::Ghost));
+        rig.step_with(Input::Wait);
         // Every ghost walks but the ones facing the wall above, which turn
         // around silently.
         assert!(rig.events.len() * 4 >= ghosts * 3, "the ghosts walk");
         group.bench_function(BenchmarkId::from_parameter(name), |b| {
-            b.iter(|| rig.step(Input::Wait))
+            b.iter(|| rig.step_with(Input::Wait))
         });
     }
     group.finish();
@@ -112,9 +113,9 @@ fn main() {
             .into_iter()
             .find(|(case, _, _)| *case == case_name)
             .expect("DUCKS_PROFILE names a case");
-        let mut rig = LevelRig::new(&level(size, ducks, actor));
+        let mut rig = Rig::new(&level(size, ducks, actor));
         for _ in 0..n {
-            rig.step(Input::Wait);
+            rig.step_with(Input::Wait);
         }
         println!("{n} steps of {name}");
         return;

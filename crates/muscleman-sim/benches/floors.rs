@@ -17,10 +17,11 @@
 //! `FLOORS_PROFILE=NAME:N` runs `N` steps of one case (`walk_1`,
 //! `walk_10`, `stairs_10`) instead, for callgrind (BENCHMARKS.md).
 
-mod level_rig;
+mod rig;
+
+use rig::Rig;
 
 use criterion::{BenchmarkId, Criterion, criterion_group};
-use level_rig::LevelRig;
 use muscleman_core::LevelTransition;
 use muscleman_level::Level;
 
@@ -58,23 +59,21 @@ fn level(floors: usize, player: usize, stairs: bool) -> Level {
 fn floor_step(c: &mut Criterion) {
     let mut group = c.benchmark_group("floor_step");
     for floors in [1, 10] {
-        let mut rig = LevelRig::new(&level(floors, floors, false));
-        rig.back_and_forth();
+        let mut rig = Rig::new(&level(floors, floors, false));
+        rig.shuttle();
         assert!(rig.events.of::<LevelTransition>().next().is_none());
         group.bench_function(BenchmarkId::new("walk", floors), |b| {
-            b.iter(|| rig.back_and_forth())
+            b.iter(|| rig.shuttle())
         });
     }
-    let mut rig = LevelRig::new(&level(10, 5, true));
-    rig.back_and_forth();
+    let mut rig = Rig::new(&level(10, 5, true));
+    rig.shuttle();
     assert_eq!(rig.events.of::<LevelTransition>().count(), 1, "up");
-    rig.back_and_forth();
-    rig.back_and_forth();
+    rig.shuttle();
+    rig.shuttle();
     assert_eq!(rig.events.of::<LevelTransition>().count(), 1, "down");
-    rig.back_and_forth();
-    group.bench_function(BenchmarkId::new("stairs", 10), |b| {
-        b.iter(|| rig.back_and_forth())
-    });
+    rig.shuttle();
+    group.bench_function(BenchmarkId::new("stairs", 10), |b| b.iter(|| rig.shuttle()));
     group.finish();
 }
 
@@ -87,13 +86,13 @@ fn main() {
         let (name, n) = spec.split_once(':').unwrap_or((spec.as_str(), "10000"));
         let n: u64 = n.parse().expect("FLOORS_PROFILE=NAME:N");
         let mut rig = match name {
-            "walk_1" => LevelRig::new(&level(1, 1, false)),
-            "walk_10" => LevelRig::new(&level(10, 10, false)),
-            "stairs_10" => LevelRig::new(&level(10, 5, true)),
+            "walk_1" => Rig::new(&level(1, 1, false)),
+            "walk_10" => Rig::new(&level(10, 10, false)),
+            "stairs_10" => Rig::new(&level(10, 5, true)),
             other => panic!("unknown FLOORS_PROFILE case {other}"),
         };
         for _ in 0..n {
-            rig.back_and_forth();
+            rig.shuttle();
         }
         println!("{n} steps of {name}");
         return;

@@ -32,7 +32,7 @@ pub struct Assume {
     /// What a rule spawns because of it.
     pub spawns: Spawns,
     /// The recipes a rule may make because of it that need not have been
-    /// in the level, its own contents aside (a cauldron brews a green key,
+    /// in the level, its own contents aside (a cauldron brews a key,
     /// or a bong of the two keys put in): empty exactly when it spawns
     /// nothing or only its contents. What a proof that a key can never
     /// exist reads.
@@ -138,29 +138,16 @@ impl Assume {
     pub const PUSHED: Assume = Assume {
         never_changes: false,
         moves: Moves::WhenMoved,
-        never_moves_others: true,
-        never_destroyed: true,
-        push_search: None,
-        answers_steps: Answer::Nothing,
-        contents_change: false,
-        spawns: Spawns::Nothing,
-        makes: &[],
-        opened_by: OpenedBy::NotADoor,
-        pressed_by: PressedBy::NotAPlate,
-        leads_between_floors: false,
+        ..Assume::SCENERY
     };
-
-    /// An actor (a duck, a ghost): it moves by itself every step, so it
-    /// answers the player's steps beyond its cell, moves nothing else, is
-    /// never destroyed, and the push search knows it as `search`.
-    pub const fn actor(search: &'static str) -> Assume {
-        Assume {
-            moves: Moves::ByItself,
-            push_search: Some(search),
-            answers_steps: Answer::Beyond,
-            ..Assume::PUSHED
-        }
-    }
+    /// An actor: it moves by itself every step, answering steps beyond
+    /// its cell (a duck, a ghost, a firefly). Outside the push search:
+    /// give it [`Assume::outside_push_search`].
+    pub const ACTOR: Assume = Assume {
+        moves: Moves::ByItself,
+        answers_steps: Answer::Beyond,
+        ..Assume::PUSHED
+    };
 
     /// Return whether it moves by itself (an actor): then the world does
     /// not stand still while the player does.

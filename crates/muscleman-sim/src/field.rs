@@ -44,28 +44,26 @@ impl Field for GridPos {
     }
 }
 
-/// A direction's name in saves.
-pub(crate) const fn dir_name(d: GridDir) -> &'static str {
-    match d {
-        GridDir::Up => "up",
-        GridDir::Right => "right",
-        GridDir::Down => "down",
-        GridDir::Left => "left",
-    }
+/// Fields saved by their name and hashed by their place in `ALL`: a
+/// direction, a counter.
+macro_rules! named_fields {
+    ($($kind:ident),*) => {$(
+        impl Field for $kind {
+            fn hash(&self, h: &mut Fnv) {
+                h.u32(self.index() as u32);
+            }
+            fn to_json(&self) -> Value {
+                json!(self.name())
+            }
+            fn from_json(value: &Value) -> Option<Self> {
+                let name = value.as_str()?;
+                $kind::ALL.into_iter().find(|k| k.name() == name)
+            }
+        }
+    )*};
 }
 
-impl Field for GridDir {
-    fn hash(&self, h: &mut Fnv) {
-        h.u32(self.index() as u32);
-    }
-    fn to_json(&self) -> Value {
-        json!(dir_name(*self))
-    }
-    fn from_json(value: &Value) -> Option<Self> {
-        let name = value.as_str()?;
-        GridDir::ALL.into_iter().find(|d| dir_name(*d) == name)
-    }
-}
+named_fields!(GridDir, GlobalCounter);
 
 /// The save text of an entity id: `INDEXvGENERATION`.
 pub(crate) fn id_text(id: EntityId) -> String {
@@ -110,19 +108,6 @@ impl Field for u32 {
     }
     fn from_json(value: &Value) -> Option<Self> {
         u32::try_from(value.as_u64()?).ok()
-    }
-}
-
-impl Field for GlobalCounter {
-    fn hash(&self, h: &mut Fnv) {
-        h.u32(self.index() as u32);
-    }
-    fn to_json(&self) -> Value {
-        json!(self.name())
-    }
-    fn from_json(value: &Value) -> Option<Self> {
-        let name = value.as_str()?;
-        GlobalCounter::ALL.into_iter().find(|c| c.name() == name)
     }
 }
 

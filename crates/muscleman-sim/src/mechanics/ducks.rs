@@ -42,7 +42,7 @@ pub(crate) const MECHANIC: Mechanic = Mechanic::new(
             TagKind::Liftable,
         ],
         ART,
-        Assume::actor("ducks"),
+        Assume::ACTOR.outside_push_search("ducks"),
     )
     .explained(
         "walks a cell its way every step, even while you wait, and turns clockwise \

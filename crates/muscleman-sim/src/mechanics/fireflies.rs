@@ -38,7 +38,7 @@ pub(crate) const MECHANIC: Mechanic = Mechanic::new(
         EntityRecipe::Firefly,
         &[TagKind::Brain, TagKind::BlocksMovement, TagKind::BlocksPush],
         ART,
-        Assume::actor("fireflies"),
+        Assume::ACTOR.outside_push_search("fireflies"),
     )
     .explained(
         "flies a cell its way every step, even while you wait, and turns round where it cannot.",

@@ -63,10 +63,7 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
                 TagKind::BlocksPush,
             ],
             ART,
-            Assume {
-                never_destroyed: false,
-                ..Assume::actor("ghosts")
-            },
+            Assume::ACTOR.outside_push_search("ghosts").destroyable(),
         )
         .explained(
             "walks a cell its way every step, even while you wait, and turns around where it \

@@ -4,21 +4,22 @@
 
 use muscleman_core::{EntityId, GridPos};
 
+use super::decls::nth_decl;
 use crate::component::{Facing, TagKind, TagSet, level_tags};
 use crate::context::Act;
 use crate::decl::RecipeDecl;
-use crate::each::each_recipe;
-use crate::mechanics::MECHANICS;
 use crate::world::{InvariantError, World};
 
 /// How many recipes act.
 const ACTOR_COUNT: usize = {
     let mut n = 0;
-    each_recipe!(MECHANICS, |decl| {
+    let mut nth = 0;
+    while let Some(decl) = nth_decl(nth) {
         if decl.act.is_some() {
             n += 1;
         }
-    });
+        nth += 1;
+    }
     n
 };
 
@@ -26,7 +27,8 @@ const ACTOR_COUNT: usize = {
 const ACTORS: [Option<&RecipeDecl>; ACTOR_COUNT] = {
     let mut table = [None; ACTOR_COUNT];
     let mut n = 0;
-    each_recipe!(MECHANICS, |decl| {
+    let mut nth = 0;
+    while let Some(decl) = nth_decl(nth) {
         if decl.act.is_some() {
             #[expect(
                 clippy::indexing_slicing,
@@ -37,7 +39,8 @@ const ACTORS: [Option<&RecipeDecl>; ACTOR_COUNT] = {
             }
             n += 1;
         }
-    });
+        nth += 1;
+    }
     table
 };
 
@@ -82,7 +85,8 @@ const fn tag_in_sets(decl: &RecipeDecl, tag: TagKind) -> (bool, bool) {
 // found from its tags: compile-time checks, so an actor cannot be left out
 // of the phase, nor a recipe that moves by itself go undeclared.
 const _: () = {
-    each_recipe!(MECHANICS, |decl| {
+    let mut nth = 0;
+    while let Some(decl) = nth_decl(nth) {
         let (some, every) = tag_in_sets(decl, TagKind::Brain);
         if decl.act.is_some() {
             assert!(every, "a recipe acts without a brain in some state");
@@ -97,7 +101,8 @@ const _: () = {
                 "a recipe moves by itself but declares no act"
             );
         }
-    });
+        nth += 1;
+    }
     let mut a = 0;
     while a < ACTOR_COUNT {
         let mut b = a + 1;

@@ -6,9 +6,9 @@
 
 use muscleman_core::Holds;
 
+use super::decls::nth_decl;
 use crate::component::{TagKind, TagSet};
 use crate::decl::{Moves, OpenedBy, PressedBy, RecipeDecl, Spawns};
-use crate::each::{each, each_recipe};
 use crate::mechanics::MECHANICS;
 use crate::motion::Motion;
 
@@ -41,7 +41,8 @@ const MOVED: TagSet = TagSet::of(&[TagKind::Player, TagKind::Pushable, TagKind::
 // - only what holds things has contents that change or spills them;
 // - what holds things and may be destroyed declares what that spawns.
 const _: () = {
-    each_recipe!(MECHANICS, |decl| {
+    let mut nth = 0;
+    while let Some(decl) = nth_decl(nth) {
         let a = decl.assume;
         let never_moves = matches!(a.moves, Moves::Never);
         let spawns_nothing = matches!(a.spawns, Spawns::Nothing);
@@ -112,17 +113,33 @@ const _: () = {
         {
             assert!(coloured, "a coloured door or plate has a colour");
         }
-    });
+        nth += 1;
+    }
 };
 
 /// The bits of every motion some mechanic declares.
 const MOTIONS: u8 = {
     let mut bits = 0;
-    each!(MECHANICS, |mechanic| {
-        each!(mechanic.motions, |motion| {
-            bits |= motion.bit();
-        });
-    });
+    let mut m = 0;
+    while m < MECHANICS.len() {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the lengths"
+        )]
+        let motions = MECHANICS[m].motions;
+        let mut i = 0;
+        while i < motions.len() {
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time, below the lengths"
+            )]
+            {
+                bits |= motions[i].bit();
+            }
+            i += 1;
+        }
+        m += 1;
+    }
     bits
 };
 

@@ -20,6 +20,7 @@ use std::fmt;
 mod actors;
 mod assume;
 mod chains;
+mod decls;
 mod world;
 
 pub(crate) use actors::act_of;
@@ -28,16 +29,17 @@ pub(crate) use chains::{find_clearer, find_taker};
 
 use crate::component::{Holding, SHARED_TAGS, TagKind, TagSet};
 use crate::decl::{CellCheck, Mechanic, RecipeDecl};
-use crate::each::{each, each_recipe};
 use crate::line::System;
 use crate::mechanics::MECHANICS;
 use crate::needs::{NEED_BITS, Needs};
 use crate::world::{InvariantError, World};
+use decls::nth_decl;
 
 /// By recipe (its `as usize`), its declaration.
 const BY_RECIPE: [Option<&'static RecipeDecl>; EntityRecipe::COUNT] = {
     let mut table: [Option<&'static RecipeDecl>; EntityRecipe::COUNT] = [None; EntityRecipe::COUNT];
-    each_recipe!(MECHANICS, |decl| {
+    let mut nth = 0;
+    while let Some(decl) = nth_decl(nth) {
         let i = decl.recipe as usize;
         assert!(i < EntityRecipe::COUNT);
         #[expect(
@@ -48,7 +50,8 @@ const BY_RECIPE: [Option<&'static RecipeDecl>; EntityRecipe::COUNT] = {
             assert!(table[i].is_none(), "a recipe is declared twice");
             table[i] = Some(decl);
         }
-    });
+        nth += 1;
+    }
     table
 };
 
@@ -59,8 +62,9 @@ pub const MAX_EXPLAIN: usize = 200;
 // Every declared recipe is explained to players, in at most two lines, and
 // so is every state that explains itself: a compile-time check, so a new
 // recipe cannot reach a help without its words.
-const _: () = each!(BY_RECIPE, |decl| {
-    if let Some(decl) = decl {
+const _: () = {
+    let mut nth = 0;
+    while let Some(decl) = nth_decl(nth) {
         assert!(
             !decl.explain.is_empty(),
             "a recipe has no explanation: give it .explained(\"...\")"
@@ -69,14 +73,17 @@ const _: () = each!(BY_RECIPE, |decl| {
             decl.explain.len() <= MAX_EXPLAIN,
             "a recipe's explanation is longer than two lines"
         );
-        each!(decl.states, |state| {
+        let mut states = decl.states;
+        while let [state, more @ ..] = states {
             assert!(
                 state.explain.len() <= MAX_EXPLAIN,
                 "a state's explanation is longer than two lines"
             );
-        });
+            states = more;
+        }
+        nth += 1;
     }
-});
+};
 
 // The sim plays exactly the recipes core's table marks playable: a
 // compile-time check.
@@ -100,72 +107,93 @@ const _: () = {
 /// mechanic declares it meets (`Mechanic::meets`), gathered.
 pub(crate) const MEETS: [TagSet; NEED_BITS] = {
     let mut meets = [TagSet::EMPTY; NEED_BITS];
-    each!(MECHANICS, |mechanic| {
-        each!(mechanic.meets, |&(need, tag)| {
+    let mut mechanics = MECHANICS;
+    while let [mechanic, more @ ..] = mechanics {
+        let mut declared = mechanic.meets;
+        while let [(need, tag), rest @ ..] = declared {
             let bit = need.index();
             #[expect(
                 clippy::indexing_slicing,
                 reason = "evaluated at compile time; a need past NEED_BITS fails the build"
             )]
             {
-                meets[bit] = meets[bit].with(tag);
+                meets[bit] = meets[bit].with(*tag);
             }
-        });
-    });
+            declared = rest;
+        }
+        mechanics = more;
+    }
     meets
 };
 
 // Every need a line waits on but the hands' and `Always` is met by some
 // mechanic's entities: a compile-time check, so no system waits on a need
 // nothing meets and silently never runs.
-const _: () = each!(MECHANICS, |mechanic| {
-    each!(mechanic.systems, |line| {
-        let need = line.needs;
-        let by_hands = matches!(need, Needs::Always | Needs::Holding | Needs::EmptyHands);
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below NEED_BITS"
-        )]
-        let met = !MEETS[need.index()].is_empty();
-        assert!(by_hands || met, "a line waits on a need no mechanic meets");
-    });
-});
+const _: () = {
+    let mut mechanics = MECHANICS;
+    while let [mechanic, more @ ..] = mechanics {
+        let mut systems = mechanic.systems;
+        while let [line, rest @ ..] = systems {
+            let need = line.needs;
+            let by_hands = matches!(need, Needs::Always | Needs::Holding | Needs::EmptyHands);
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time, below NEED_BITS"
+            )]
+            let met = !MEETS[need.index()].is_empty();
+            assert!(by_hands || met, "a line waits on a need no mechanic meets");
+            systems = rest;
+        }
+        mechanics = more;
+    }
+};
 
 /// Every tag: the shared ones, then each mechanic's in registration order.
 const TAGS: [TagKind; TAG_COUNT] = {
     let mut tags = [TagKind::Player; TAG_COUNT];
     let mut n = 0;
-    each!(SHARED_TAGS, |&tag| {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below TAG_COUNT"
-        )]
-        {
-            tags[n] = tag;
-        }
-        n += 1;
-    });
-    each!(MECHANICS, |mechanic| {
-        each!(mechanic.tags, |&tag| {
+    let mut m = 0;
+    while m <= MECHANICS.len() {
+        let declared = if m == 0 {
+            SHARED_TAGS
+        } else {
             #[expect(
                 clippy::indexing_slicing,
-                reason = "evaluated at compile time, below TAG_COUNT"
+                reason = "evaluated at compile time, below the lengths"
+            )]
+            MECHANICS[m - 1].tags
+        };
+        let mut i = 0;
+        while i < declared.len() {
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time, below the lengths"
             )]
             {
-                tags[n] = tag;
+                tags[n] = declared[i];
             }
             n += 1;
-        });
-    });
+            i += 1;
+        }
+        m += 1;
+    }
     tags
 };
 
 /// How many tags there are.
 const TAG_COUNT: usize = {
     let mut n = SHARED_TAGS.len();
-    each!(MECHANICS, |mechanic| {
-        n += mechanic.tags.len();
-    });
+    let mut m = 0;
+    while m < MECHANICS.len() {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the lengths"
+        )]
+        {
+            n += MECHANICS[m].tags.len();
+        }
+        m += 1;
+    }
     n
 };
 
@@ -173,12 +201,18 @@ const TAG_COUNT: usize = {
 /// [`TagSet`] are in use.
 pub const TAG_BITS: u32 = {
     let mut bits = 0;
-    each!(TAGS, |tag| {
-        let bit = tag.bit() as u32 + 1;
+    let mut i = 0;
+    while i < TAG_COUNT {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the length"
+        )]
+        let bit = TAGS[i].bit() as u32 + 1;
         if bit > bits {
             bits = bit;
         }
-    });
+        i += 1;
+    }
     bits
 };
 
@@ -266,20 +300,43 @@ const _: () = {
         }
         i += 1;
     }
-    each!(MECHANICS, |mechanic| {
-        each!(mechanic.meets, |&(_, tag)| {
+    let mut m = 0;
+    while m < MECHANICS.len() {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the lengths"
+        )]
+        let mechanic = &MECHANICS[m];
+        let mut i = 0;
+        while i < mechanic.meets.len() {
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time, below the lengths"
+            )]
+            let (_, tag) = mechanic.meets[i];
             assert!(declared(tag), "a need is met by an undeclared tag");
-        });
-    });
-    each_recipe!(MECHANICS, |decl| {
-        assert!(
-            all_declared(decl.all_tags()),
-            "a recipe has an undeclared tag"
-        );
-        each!(decl.states, |state| {
-            assert!(all_declared(state.gain), "a state gains an undeclared tag");
-        });
-    });
+            i += 1;
+        }
+        let mut r = 0;
+        while r < mechanic.recipes.len() {
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time, below the lengths"
+            )]
+            let decl = &mechanic.recipes[r];
+            assert!(
+                all_declared(decl.all_tags()),
+                "a recipe has an undeclared tag"
+            );
+            let mut states = decl.states;
+            while let [state, more @ ..] = states {
+                assert!(all_declared(state.gain), "a state gains an undeclared tag");
+                states = more;
+            }
+            r += 1;
+        }
+        m += 1;
+    }
 };
 
 /// Iterate over every tag, in bit order: the shared ones and each
@@ -368,11 +425,13 @@ pub(crate) fn settlers() -> impl Iterator<Item = (fn(&mut World, EntityId), &'st
 /// How many mechanics declare an emit hook.
 const EMITTER_COUNT: usize = {
     let mut n = 0;
-    each!(MECHANICS, |mechanic| {
+    let mut mechanics = MECHANICS;
+    while let [mechanic, more @ ..] = mechanics {
         if mechanic.emit.is_some() {
             n += 1;
         }
-    });
+        mechanics = more;
+    }
     n
 };
 
@@ -381,18 +440,20 @@ const EMITTER_COUNT: usize = {
 pub(crate) const EMITTERS: [(System, &str); EMITTER_COUNT] = {
     let mut table: [(System, &str); EMITTER_COUNT] = [(|_| Ok(()), ""); EMITTER_COUNT];
     let mut n = 0;
-    each!(MECHANICS, |mechanic| {
+    let mut mechanics = MECHANICS;
+    while let [mechanic, more @ ..] = mechanics {
         if let Some(emit) = mechanic.emit {
             #[expect(
                 clippy::indexing_slicing,
-                reason = "evaluated at compile time, below the count"
+                reason = "evaluated at compile time, below EMITTER_COUNT"
             )]
             {
                 table[n] = (emit, mechanic.name);
             }
             n += 1;
         }
-    });
+        mechanics = more;
+    }
     table
 };
 

@@ -4,7 +4,6 @@
 //! `weightless`), which plates read.
 
 use crate::component::TagSet;
-use crate::each::each;
 use crate::mechanics::MECHANICS;
 use crate::tally::MAX_LISTED;
 use crate::world::World;
@@ -14,11 +13,26 @@ use crate::world::World;
 macro_rules! gathered {
     ($field:ident) => {{
         let mut all = TagSet::EMPTY;
-        each!(MECHANICS, |mechanic| {
-            each!(mechanic.$field, |&tag| {
-                all = all.with(tag);
-            });
-        });
+        let mut m = 0;
+        while m < MECHANICS.len() {
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time, below the lengths"
+            )]
+            let declared = MECHANICS[m].$field;
+            let mut i = 0;
+            while i < declared.len() {
+                #[expect(
+                    clippy::indexing_slicing,
+                    reason = "evaluated at compile time, below the lengths"
+                )]
+                {
+                    all = all.with(declared[i]);
+                }
+                i += 1;
+            }
+            m += 1;
+        }
         all
     }};
 }

@@ -1,7 +1,8 @@
-//! The rig of the benches that step one level in place (doors, floors,
-//! ducks): its world, its player and one event batch reused by every step.
+//! A bench's rig: the world of a level, its player and a reusable event
+//! batch, stepped one input at a time (what the doors, floors and ducks
+//! benches time).
 
-#![allow(dead_code, reason = "each bench uses the part it needs")]
+#![allow(dead_code, reason = "each bench uses its part")]
 
 use std::hint::black_box;
 
@@ -10,21 +11,19 @@ use muscleman_level::Level;
 use muscleman_sim::{Rules, World, step_into, world_from_level};
 
 /// The world of a level, its player, and a reusable event batch.
-pub struct LevelRig {
-    /// The world being stepped.
-    pub world: World,
-    /// Its player.
-    pub player: EntityId,
+pub struct Rig {
+    world: World,
+    player: EntityId,
     /// The last step's events.
     pub events: EventBatch,
     tick: u64,
 }
 
-impl LevelRig {
-    /// Load `level` (a bench level: it loads, or the bench is wrong).
-    pub fn new(level: &Level) -> LevelRig {
+impl Rig {
+    /// Load `level`.
+    pub fn new(level: &Level) -> Rig {
         let (world, player) = world_from_level(level).expect("the level loads");
-        LevelRig {
+        Rig {
             world,
             player,
             events: EventBatch::new(),
@@ -32,8 +31,8 @@ impl LevelRig {
         }
     }
 
-    /// Step `input` under Muscleman's rules into the reused batch.
-    pub fn step(&mut self, input: Input) {
+    /// One step of `input` under Muscleman rules, its events in `events`.
+    pub fn step_with(&mut self, input: Input) {
         step_into(
             &mut self.world,
             self.player,
@@ -45,14 +44,15 @@ impl LevelRig {
         black_box(&self.events);
     }
 
-    /// Step right on even calls and left on odd ones, so the state cycles.
-    pub fn back_and_forth(&mut self) {
+    /// Step right (even ticks) or left (odd ticks): the state cycles every
+    /// two steps.
+    pub fn shuttle(&mut self) {
         let dir = if self.tick & 1 == 0 {
             GridDir::Right
         } else {
             GridDir::Left
         };
         self.tick += 1;
-        self.step(Input::Move(dir));
+        self.step_with(Input::Move(dir));
     }
 }
