@@ -9,6 +9,7 @@ const SUITES: Array[String] = [
 	"res://tests/test_world.gd",
 	"res://tests/test_ghosts.gd",
 	"res://tests/test_progress.gd",
+	"res://tests/test_files.gd",
 	"res://tests/test_about.gd",
 	"res://tests/test_hint.gd",
 ]
@@ -40,3 +41,4 @@ func _initialize() -> void:
 						print("       " + failure)
 	print("%d passed, %d failed" % [passed, failed])
 	quit(1 if failed > 0 else 0)
+

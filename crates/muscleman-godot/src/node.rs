@@ -154,6 +154,20 @@ impl MusclemanGame {
         self.sokoban_rules = on;
     }
 
+    /// Return the rule book this build plays (rules.md's version, which
+    /// the progress file records).
+    #[func]
+    fn rule_book(&self) -> i64 {
+        i64::from(muscleman_sim::RULES_VERSION)
+    }
+
+    /// Return the name of the rules levels load under: `Muscleman` or
+    /// `Sokoban` (`muscleman-play`'s, the terminal's words).
+    #[func]
+    fn rules_name(&self) -> GString {
+        GString::from(&muscleman_play::about::rules_name(self.rules()))
+    }
+
     /// Start built-in level `number` (from 0). Return false (see
     /// `last_error`) and keep the current game when it cannot.
     #[func]

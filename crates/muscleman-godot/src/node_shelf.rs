@@ -5,6 +5,8 @@
 //! the record and the Solved banner's lines. [`crate::shelf`] decides
 //! everything; this converts.
 
+use godot::classes::file_access::ModeFlags;
+use godot::classes::{FileAccess, Os};
 use godot::prelude::*;
 
 use crate::convert::strings;
@@ -34,12 +36,63 @@ impl MusclemanGame {
         strings(warnings.iter().map(|w| w.short.as_str()))
     }
 
-    /// Return the built-in collections' ids, in the order offered
-    /// (`muscleman`, `combinations`).
+    /// Return the collections' ids, in the order offered: the built-in
+    /// ones' (`muscleman`, `combinations`), then each level file's path
+    /// (`open_level_file`).
     #[func]
     fn collection_ids(&mut self) -> PackedStringArray {
         self.shelf_mut()
             .map_or_else(PackedStringArray::new, |s| strings(s.ids()))
+    }
+
+    /// Return the collections' names, as a picker shows them
+    /// (`Muscleman`, `Combinations`, then each level file's name).
+    #[func]
+    fn collection_names(&mut self) -> PackedStringArray {
+        self.shelf_mut()
+            .map_or_else(PackedStringArray::new, |s| strings(s.names()))
+    }
+
+    /// Open the level file at `path` (`res://`, `user://` or a plain
+    /// path) as a collection of its own, after the others, read as the
+    /// terminal reads one (the same size cap, every level checked
+    /// playable), and return its number (from 0; the one opened before
+    /// when it holds the same levels). Return -1 when it does not read:
+    /// `last_error` then says why in the terminal's words, every parse
+    /// error placed (`bad.txt:3:4: ...`).
+    #[func]
+    fn open_level_file(&mut self, path: GString) -> i64 {
+        let rules = self.rules();
+        let name = path.get_file().to_string();
+        let godot_path = path.to_string();
+        let opened = if godot_path.starts_with("res://") {
+            // Inside the project (an export's pack): read through Godot.
+            match res_bytes(&path) {
+                Ok(bytes) => self
+                    .shelf_mut()
+                    .ok_or_else(|| "the built-in levels do not read".to_owned())
+                    .and_then(|s| s.open_text(&godot_path, &name, &bytes, rules)),
+                Err(e) => Err(e),
+            }
+        } else {
+            let plain = match godot_path.strip_prefix("user://") {
+                Some(rest) => format!("{}/{rest}", Os::singleton().get_user_data_dir()),
+                None => godot_path.clone(),
+            };
+            self.shelf_mut()
+                .ok_or_else(|| "the built-in levels do not read".to_owned())
+                .and_then(|s| s.open_file(std::path::Path::new(&plain), rules))
+        };
+        match opened {
+            Ok(c) => {
+                self.last_error.clear();
+                i64::try_from(c).unwrap_or(-1)
+            }
+            Err(e) => {
+                self.last_error = e;
+                -1
+            }
+        }
     }
 
     /// Return the level list of collection `collection` (from 0) under
@@ -228,7 +281,7 @@ impl MusclemanGame {
 
     fn current_par(&self) -> Option<u32> {
         let (c, n) = self.place?;
-        self.shelf.as_ref()?.par(c, n)
+        self.shelf.as_ref()?.par(c, n, self.rules())
     }
 
     fn current_record(&self) -> muscleman_play::progress::LevelRecord {
@@ -237,6 +290,21 @@ impl MusclemanGame {
             _ => Default::default(),
         }
     }
+}
+
+/// Read a `res://` file whole, up to the size a level file may have.
+fn res_bytes(path: &GString) -> Result<Vec<u8>, String> {
+    let cap = muscleman_level::MAX_INPUT_BYTES;
+    let mut file = FileAccess::open(path, ModeFlags::READ)
+        .ok_or_else(|| format!("cannot read {path}: no such file"))?;
+    let length = file.get_length();
+    if usize::try_from(length).map_or(true, |n| n > cap) {
+        return Err(format!(
+            "{path}: the file is larger than the limit of {cap} bytes"
+        ));
+    }
+    let length = i64::try_from(length).unwrap_or(i64::MAX);
+    Ok(file.get_buffer(length).to_vec())
 }
 
 /// Return a count as a Godot value: null for none.
