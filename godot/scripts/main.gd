@@ -60,7 +60,7 @@ var _climbed := ""
 @onready var collection_picker: OptionButton = $Hud/Collections
 @onready var rules_switch: CheckButton = $Hud/Rules
 @onready var file_dialog: FileDialog = $FileDialog
-@onready var notice_label: Label = $Hud/Notice
+@onready var notice_label: Control = $Hud/Notice
 
 
 func _ready() -> void:

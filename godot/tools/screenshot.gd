@@ -6,7 +6,8 @@ extends SceneTree
 ## level instead; with `--moves MOVES` it plays those first (MOVES letters,
 ## rules.md §7); with `--collection N` the level is of built-in collection N
 ## (1 Muscleman, the default; 2 Combinations); with `--help` the level's
-## help panel is open.
+## help panel is open; with `--hint` the hint's answer is shown (its
+## arrows under the board, its dots on it).
 
 const FRAMES := 30
 
@@ -31,6 +32,15 @@ func _initialize() -> void:
 		main.do_action(_action_of(letter))
 	if "--help" in args:
 		main.show_help()
+	if "--hint" in args:
+		main.intro_panel.visible = false  # as the hint key hides it
+		main.ask_hint()
+		# The search runs on a worker thread; `main` shows its answer.
+		for i in 1000:
+			if not main.game.is_hint_searching():
+				break
+			OS.delay_msec(10)
+			await process_frame
 	for i in FRAMES:
 		await process_frame
 	var image := root.get_texture().get_image()
