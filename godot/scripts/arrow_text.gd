@@ -80,7 +80,7 @@ func _font() -> Font:
 
 
 func _arrow_width() -> float:
-	return roundf(font_size * 1.1)
+	return roundf(font_size * 1.5)
 
 
 func _width_of(line: String) -> float:
@@ -100,8 +100,8 @@ func _draw_arrow(glyph: String, box: Rect2) -> void:
 	var way: Vector2 = ARROWS[glyph][0]
 	var kind: int = ARROWS[glyph][1]
 	var mid := box.get_center()
-	var half := box.size.x * 0.38
-	var head := box.size.x * 0.26
+	var half := box.size.x * 0.4
+	var head := box.size.x * 0.28
 	var thick := maxf(1.5, font_size / 9.0)
 	if kind == 0:
 		var r := half * 0.8
