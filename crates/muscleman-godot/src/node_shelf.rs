@@ -65,24 +65,11 @@ impl MusclemanGame {
         let rules = self.rules();
         let name = path.get_file().to_string();
         let godot_path = path.to_string();
-        let opened = if godot_path.starts_with("res://") {
-            // Inside the project (an export's pack): read through Godot.
-            match res_bytes(&path) {
-                Ok(bytes) => self
-                    .shelf_mut()
-                    .ok_or_else(|| "the built-in levels do not read".to_owned())
-                    .and_then(|s| s.open_text(&godot_path, &name, &bytes, rules)),
-                Err(e) => Err(e),
-            }
-        } else {
-            let plain = match godot_path.strip_prefix("user://") {
-                Some(rest) => format!("{}/{rest}", Os::singleton().get_user_data_dir()),
-                None => godot_path.clone(),
-            };
+        let opened = file_bytes(&path).and_then(|bytes| {
             self.shelf_mut()
                 .ok_or_else(|| "the built-in levels do not read".to_owned())
-                .and_then(|s| s.open_file(std::path::Path::new(&plain), rules))
-        };
+                .and_then(|s| s.open_text(&godot_path, &name, &bytes, rules))
+        });
         match opened {
             Ok(c) => {
                 self.last_error.clear();
@@ -292,9 +279,24 @@ impl MusclemanGame {
     }
 }
 
-/// Read a `res://` file whole, up to the size a level file may have.
-fn res_bytes(path: &GString) -> Result<Vec<u8>, String> {
+/// Return the file system's path of a `user://` path (any other as it is).
+fn plain_path(path: &str) -> String {
+    match path.strip_prefix("user://") {
+        Some(rest) => format!("{}/{rest}", Os::singleton().get_user_data_dir()),
+        None => path.to_owned(),
+    }
+}
+
+/// Read a level file whole, up to the size a level file may have
+/// (`MAX_INPUT_BYTES`): a `res://` one through Godot (it may be in an
+/// export's pack), any other as the terminal reads one
+/// (`muscleman-play`'s `read_capped`). An error names the file and why.
+pub(crate) fn file_bytes(path: &GString) -> Result<Vec<u8>, String> {
     let cap = muscleman_level::MAX_INPUT_BYTES;
+    if !path.to_string().starts_with("res://") {
+        let plain = plain_path(&path.to_string());
+        return muscleman_play::fsutil::read_capped(std::path::Path::new(&plain), cap);
+    }
     let mut file = FileAccess::open(path, ModeFlags::READ)
         .ok_or_else(|| format!("cannot read {path}: no such file"))?;
     let length = file.get_length();
