@@ -193,7 +193,7 @@ impl MusclemanGame {
     fn load_level_file(&mut self, path: GString, number: i64) -> bool {
         let rules = self.rules();
         let name = path.get_file().to_string();
-        let result = crate::node_shelf::file_bytes(&path)
+        let result = crate::files::file_bytes(&path)
             .and_then(|bytes| muscleman_play::level_file::parse(&name, &bytes))
             .map_err(AdapterError::File)
             .and_then(|collection| {
