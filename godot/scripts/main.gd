@@ -2,8 +2,11 @@ extends Node2D
 ## The game: a MusclemanGame node plays the level, the board draws a floor
 ## of it (the player's, or the one looked at), the sounds node plays what
 ## each action asks for, the HUD shows the level, the floor, counters, the
-## par, keys, and the built-in collections and their levels to pick from
-## (solved marks, best moves and pushes, par). Progress is kept between runs
+## par, keys, and the collections and their levels to pick from (solved
+## marks, best moves and pushes, par, the levels the rules in use cannot
+## play): the built-in ones, and any level file opened from the picker (a
+## FileDialog; the node reads it as the terminal does). A switch plays by
+## Sokoban's rules, as the terminal's `--rules sokoban`. Progress is kept between runs
 ## in `progress_dir` (Godot's user folder) by the node, in the terminal's own
 ## format; the game opens where it was left.
 ##
@@ -22,12 +25,10 @@ const BOTTOM := 40.0
 ## Where progress is kept (set before the scene enters the tree; "": in
 ## memory only, for this run).
 var progress_dir := "user://"
-## The built-in collection playing, from 0.
+## The collection playing, from 0 (the built-in ones, then the files opened).
 var collection := 0
 ## The level playing now, from 0.
 var level := 0
-## Whether the level playing came from a file (`load_level_file`), not the list.
-var from_file := false
 ## The cell looked at (X, or a right click on the board), or (-1, -1).
 var look_cell := Vector2i(-1, -1)
 ## The floor looked at without moving (from 1), or 0 to show the player's.
@@ -57,7 +58,9 @@ var _climbed := ""
 @onready var look_label: Label = $Hud/LookPanel/Text
 @onready var level_list: ItemList = $Hud/Levels
 @onready var collection_picker: OptionButton = $Hud/Collections
-@onready var notice_label: Label = $Hud/Notice
+@onready var rules_switch: CheckButton = $Hud/Rules
+@onready var file_dialog: FileDialog = $FileDialog
+@onready var notice_label: Control = $Hud/Notice
 
 
 func _ready() -> void:
@@ -70,9 +73,10 @@ func _ready() -> void:
 	var warnings := PackedStringArray()
 	if not progress_dir.is_empty():
 		warnings = game.open_progress(ProjectSettings.globalize_path(progress_dir))
-	for id: String in game.collection_ids():
-		collection_picker.add_item(id.capitalize())
-	collection_picker.item_selected.connect(choose_collection)
+	fill_picker()
+	collection_picker.item_selected.connect(_on_picked)
+	rules_switch.toggled.connect(use_sokoban_rules)
+	file_dialog.file_selected.connect(open_level_file)
 	level_list.item_selected.connect(load_level)
 	get_viewport().size_changed.connect(_layout)
 	var left: Vector2i = game.where_left()
@@ -139,18 +143,64 @@ func load_level(number: int) -> void:
 		return
 	level_list.select(level)
 	level_list.ensure_current_is_visible()
-	from_file = false
 	_start()
 	notice(game.progress_warning())
 
 
-## Play built-in collection `number` (from 0), at the level last played in
-## it (its first when none).
+## Play collection `number` (from 0), at the level last played in it (its
+## first when none).
 func choose_collection(number: int) -> void:
 	collection = number
 	collection_picker.select(number)
 	fill_level_list()
 	load_level(maxi(game.left_in(number), 0))
+
+
+## The picker's items: every collection by name, then the item that opens
+## a level file.
+func fill_picker() -> void:
+	collection_picker.clear()
+	for name: String in game.collection_names():
+		collection_picker.add_item(name)
+	collection_picker.add_item("Open a level file...")
+	collection_picker.select(collection)
+
+
+## An item picked: a collection, or the last item, which asks for a file.
+func _on_picked(index: int) -> void:
+	if index < game.collection_names().size():
+		choose_collection(index)
+		return
+	collection_picker.select(collection)
+	file_dialog.popup_centered_ratio(0.7)
+
+
+## Open the level file at `path` (`res://`, `user://` or a plain path) as
+## a collection of its own and play its level `number` (from 0; by
+## default the one last played in it), where it was left; return false,
+## with the node's message under the board (every error placed,
+## `bad.txt:3:4: ...`), when it does not read.
+func open_level_file(path: String, number: int = -1) -> bool:
+	var opened: int = game.open_level_file(path)
+	if opened < 0:
+		notice(game.last_error())
+		return false
+	fill_picker()
+	collection = opened
+	collection_picker.select(opened)
+	fill_level_list()
+	load_level(number if number >= 0 else maxi(game.left_in(opened), 0))
+	return true
+
+
+## Play by Sokoban's rules (`on`) or Muscleman's: the list shows the
+## records under them and marks the levels they cannot play, and the
+## level playing opens again under them, where it was left under them.
+func use_sokoban_rules(on: bool) -> void:
+	game.use_sokoban_rules(on)
+	rules_switch.set_pressed_no_signal(on)
+	fill_level_list()
+	load_level(level)
 
 
 ## List the levels of the collection playing: number, a mark (`*` solved,
@@ -178,9 +228,9 @@ func fill_level_list() -> void:
 	var solved: int = game.solved_count(collection)
 	collection_picker.set_item_text(
 		collection,
-		"%s   %d of %d solved" % [game.collection_ids()[collection].capitalize(), solved, rows.size()]
+		"%s   %d of %d solved" % [game.collection_names()[collection], solved, rows.size()]
 	)
-	if not from_file and level < level_list.item_count:
+	if level < level_list.item_count:
 		level_list.select(level)
 
 
@@ -298,23 +348,17 @@ func show_help() -> void:
 	_layout()
 
 
-## Show a line about the progress kept until the next level opens ("" hides it).
+## Show a line (or a few) under the board until the next level opens: the
+## progress kept, a hint, a file that did not read ("" hides it).
 func notice(text: String) -> void:
 	notice_label.text = text
 	notice_label.visible = not text.is_empty()
+	_layout()
 
 
-## Start level `number` (from 0) of a level file (`res://`, `user://` or a
-## plain path) instead of a built-in one; return false when it does not load.
+## Start level `number` (from 0) of a level file: `open_level_file`.
 func load_level_file(path: String, number: int = 0) -> bool:
-	if not game.load_level_file(path, number):
-		push_error(game.last_error())
-		return false
-	level = number
-	level_list.deselect_all()
-	from_file = true
-	_start()
-	return true
+	return open_level_file(path, number)
 
 
 ## Show the level just loaded, with its introduction.
@@ -355,7 +399,7 @@ func do_action(action: String) -> void:
 		_hint_shown = false
 		notice("")
 	_show_banner()
-	if banner.visible and not from_file:
+	if banner.visible:
 		fill_level_list()
 	if not game.progress_warning().is_empty():
 		notice(game.progress_warning())
@@ -409,7 +453,7 @@ func _show_banner() -> void:
 
 
 func _update_hud() -> void:
-	title_label.text = game.title() if from_file else "%d. %s" % [level + 1, game.title()]
+	title_label.text = "%d. %s" % [level + 1, game.title()]
 	floor_label.visible = game.floor_count() > 1
 	if looking > 0:
 		floor_label.text = "looking at %s   F: the next floor" % floor_text(looking)
@@ -427,6 +471,8 @@ func _update_hud() -> void:
 	var held := _held_kind()
 	if not held.is_empty():
 		parts.append("holding " + held.replace("_", " "))
+	if rules_switch.button_pressed:
+		parts.append("%s rules" % game.rules_name())
 	if sounds.muted:
 		parts.append("sound off (M)")
 	stats_label.text = "   ".join(parts)
@@ -455,9 +501,13 @@ func _layout() -> void:
 	board.queue_redraw()
 	collection_picker.position = Vector2(view.x - SIDEBAR_WIDTH, TOP)
 	collection_picker.size = Vector2(SIDEBAR_WIDTH - MARGIN, 32)
-	level_list.position = Vector2(view.x - SIDEBAR_WIDTH, TOP + 40)
-	level_list.size = Vector2(SIDEBAR_WIDTH - MARGIN, view.y - TOP - BOTTOM - 40)
-	notice_label.position = Vector2(MARGIN, view.y - BOTTOM - 16)
+	rules_switch.position = Vector2(view.x - SIDEBAR_WIDTH, TOP + 36)
+	level_list.position = Vector2(view.x - SIDEBAR_WIDTH, TOP + 72)
+	level_list.size = Vector2(SIDEBAR_WIDTH - MARGIN, view.y - TOP - BOTTOM - 72)
+	# Its last line just above the keys, however many it has.
+	notice_label.size = Vector2(room.x, 0)
+	notice_label.reset_size()
+	notice_label.position = Vector2(MARGIN, view.y - BOTTOM + 6 - notice_label.size.y)
 	help_label.position = Vector2(MARGIN, view.y - BOTTOM + 8)
 	intro_panel.reset_size()
 	intro_panel.position = Vector2(

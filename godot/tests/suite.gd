@@ -41,6 +41,13 @@ func fresh_dir() -> String:
 	return dir
 
 
+## Write `text` to the file at `path` (a `user://` path), whole.
+func write_file(path: String, text: String) -> void:
+	var file := FileAccess.open(path, FileAccess.WRITE)
+	file.store_string(text)
+	file.close()
+
+
 ## Make a MusclemanGame node (freed by the caller).
 func new_game() -> Object:
 	return ClassDB.instantiate("MusclemanGame")

@@ -32,6 +32,11 @@ func test_a_hint_shows_its_cells_and_followed_solves_the_level() -> void:
 		await press_key(KEY_I)
 		var answer := await answer_of(main)
 		check(answer.begins_with("Hint: "), "an answer: " + answer)
+		# Every sign the answer holds that no font may have is drawn as a shape.
+		for c in answer:
+			if c.unicode_at(0) > 127:
+				check(main.notice_label.ARROWS.has(c), "%s drawn as a shape" % c)
+		check(main.notice_label.get_minimum_size().x > 0.0, "the line takes room")
 		var cells: Array[Vector2i] = main.board.hint_cells
 		check(not cells.is_empty(), "its cells on the board")
 		if cells.is_empty():
@@ -67,3 +72,25 @@ func test_no_solution_from_here_only_when_proved() -> void:
 	check(not game.is_hint_searching(), "the position changed: the search is dropped")
 	check_eq(game.poll_hint(), "", "no answer for the position left")
 	game.free()
+
+
+func test_the_line_under_the_board_draws_every_arrow_of_a_hint_as_a_shape() -> void:
+	var main := new_main()
+	tree.root.add_child(main)
+	await tree.process_frame
+	var line: Control = main.notice_label
+	# The node's words for a hint with a swing (muscleman-play's hint tests).
+	var said := "Hint: ↶ grab ←⇒ (⇒ pushes, ↶ ↷ swing (Q E); 4 moves, 2 pushes to go)"
+	check_eq(
+		line.pieces(said.substr(0, 30)),
+		PackedStringArray(["Hint: ", "↶", " grab ", "←", "⇒", " (", "⇒", " pushes, ", "↶", " ", "↷"]),
+		"each arrow a piece of its own"
+	)
+	for c in "←↑→↓⇐⇑⇒⇓↶↷":
+		check(line.ARROWS.has(c), c + " has a shape")
+	main.notice(said)
+	var wide: float = line.get_minimum_size().x
+	main.notice(said.replace("↶", "").replace("↷", ""))
+	check(line.get_minimum_size().x < wide, "an arrow takes room")
+	main.queue_free()
+	await tree.process_frame

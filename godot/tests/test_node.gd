@@ -221,6 +221,12 @@ func test_saves_load_back_and_bad_input_is_refused() -> void:
 	check_eq(game.entities(), before, "nothing changed")
 	check_eq(log, [], "no signal")
 	check(not game.load_level_file("res://no/such/file.txt", 0), "a missing file")
+	check_eq(game.last_error(), "cannot read res://no/such/file.txt: no such file", "said")
+	var bad := "user://bad_level.txt"
+	write_file(bad, "; Bad\n#####\n#@$Q#\n#####\n")
+	check(not game.load_level_file(bad, 0), "a file that does not read")
+	check(game.last_error().begins_with("bad_level.txt:3:4: unknown symbol 'Q'"), game.last_error())
+	check_eq(game.entities(), before, "nothing changed")
 	game.free()
 
 

@@ -1,7 +1,8 @@
 extends "res://tests/suite.gd"
 ## Both built-in collections in the level list, the par, the Solved
 ## banner's record, and the progress kept between runs of the scene in its
-## folder (a corrupt file said so, moved aside, play afresh).
+## folder (a corrupt file, or one of another rule book, said so and moved
+## aside or left alone, play afresh).
 
 ## Combinations' first level and its stored solution (par 8).
 const SHORE := "Shove from the Shore"
@@ -12,7 +13,7 @@ func test_both_collections_are_offered_and_the_list_shows_the_one_chosen() -> vo
 	var main := new_main()
 	tree.root.add_child(main)
 	await tree.process_frame
-	check_eq(main.collection_picker.item_count, 2, "two collections")
+	check_eq(main.collection_picker.item_count, 3, "two collections, then the file item")
 	var first: Array = main.game.level_list(0)
 	check(first.size() > 30, "the first collection's levels")
 	check_eq(
@@ -101,9 +102,7 @@ func test_progress_and_the_position_survive_a_restart_of_the_scene() -> void:
 
 func test_a_corrupt_progress_file_is_said_moved_aside_and_play_starts_afresh() -> void:
 	var dir := fresh_dir()
-	var file := FileAccess.open(dir + "/progress.json", FileAccess.WRITE)
-	file.store_string("{ not progress")
-	file.close()
+	write_file(dir + "/progress.json", "{ not progress")
 	var main := new_main(dir)
 	tree.root.add_child(main)
 	await tree.process_frame
@@ -118,5 +117,47 @@ func test_a_corrupt_progress_file_is_said_moved_aside_and_play_starts_afresh() -
 	play_moves(main, "rddRRdrU")
 	check(main.game.is_solved(), "plays on")
 	check(FileAccess.file_exists(dir + "/progress.json"), "a new file written")
+	main.queue_free()
+	await tree.process_frame
+
+
+func test_a_progress_file_of_another_rule_book_is_said_and_kept_apart_or_left_alone() -> void:
+	# An older rule book with no migration: moved aside, play afresh.
+	var dir := fresh_dir()
+	write_file(dir + "/progress.json", '{"version": 3, "rules_version": 1, "levels": {}}')
+	var main := new_main(dir)
+	tree.root.add_child(main)
+	await tree.process_frame
+	var rule_book: int = main.game.rule_book()
+	check_eq(
+		main.notice_label.text,
+		"Progress of rule book 1 (this is %d) moved to progress.json.rules-1-1" % rule_book,
+		"the notice names the rule book"
+	)
+	check(FileAccess.file_exists(dir + "/progress.json.rules-1-1"), "kept aside")
+	check_eq(main.title_label.text, "1. First Steps", "afresh at the first level")
+	play_moves(main, "rddRRdrU")
+	check(main.game.is_solved(), "plays on")
+	var written := FileAccess.get_file_as_string(dir + "/progress.json")
+	check(written.contains("\"rules_version\": %d" % rule_book), "a new file of this rule book")
+	main.queue_free()
+	await tree.process_frame
+
+	# A newer rule book: left as it is, for the muscleman that wrote it.
+	dir = fresh_dir()
+	var newer := '{"version": 3, "rules_version": %d, "levels": {}}' % (rule_book + 1)
+	write_file(dir + "/progress.json", newer)
+	main = new_main(dir)
+	tree.root.add_child(main)
+	await tree.process_frame
+	check_eq(
+		main.notice_label.text,
+		"Progress file is from a newer muscleman: not kept",
+		"the notice says why nothing is kept"
+	)
+	play_moves(main, "rddRRdrU")
+	check(main.game.is_solved(), "plays on")
+	check(main.level_list.get_item_text(0).begins_with(" 1 * "), "the solve counts for this run")
+	check_eq(FileAccess.get_file_as_string(dir + "/progress.json"), newer, "the file left alone")
 	main.queue_free()
 	await tree.process_frame

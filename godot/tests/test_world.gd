@@ -182,7 +182,7 @@ func test_the_scene_draws_ducks_and_asks_for_a_bump_a_quack_and_a_brew() -> void
 	for sound_name: String in main.game.sound_names():
 		check(sounds.has_sound(sound_name), "a stream for " + sound_name)
 	check(main.load_level_file(POND), "load the pond")
-	check_eq(main.title_label.text, "Pond Life", "a file's title")
+	check_eq(main.title_label.text, "1. Pond Life", "a file's title, its level's number")
 	var duck := id_at(main.game, Vector2i(1, 3), "duck")
 	var drawn := {}
 	for e: Dictionary in main.board.pieces:
@@ -219,8 +219,10 @@ func test_the_scene_draws_ducks_and_asks_for_a_bump_a_quack_and_a_brew() -> void
 	await press_key(KEY_M)
 	check(not sounds.muted, "M again unmutes")
 
-	# The brew: a plop, the brew, and the green key grows in.
+	# The brew: a plop, the brew, and the green key grows in. (The file
+	# opens again where it was left: restarted.)
 	main.load_level_file(POND)
+	main.do_action("restart")
 	sounds.requested.clear()
 	await press_key(KEY_RIGHT)
 	await press_key(KEY_RIGHT)

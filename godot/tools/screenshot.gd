@@ -6,9 +6,13 @@ extends SceneTree
 ## level instead; with `--moves MOVES` it plays those first (MOVES letters,
 ## rules.md §7); with `--collection N` the level is of built-in collection N
 ## (1 Muscleman, the default; 2 Combinations); with `--help` the level's
-## help panel is open.
+## help panel is open; with `--hint` the hint's answer is shown (its
+## arrows under the board, its dots on it); with `--sokoban` it plays by
+## Sokoban's rules (the switch on).
 
 const FRAMES := 30
+## Seconds for the last move's animation to end before the picture.
+const SETTLE := 1.0
 
 
 func _initialize() -> void:
@@ -20,6 +24,9 @@ func _initialize() -> void:
 	main.progress_dir = ""  # in memory: the picture never shows a player's progress
 	root.add_child(main)
 	await process_frame
+	if "--sokoban" in args:
+		main.rules_switch.set_pressed_no_signal(true)
+		main.game.use_sokoban_rules(true)
 	var file := _arg(args, "--file", "")
 	if file.is_empty():
 		main.choose_collection(int(_arg(args, "--collection", "1")) - 1)
@@ -31,6 +38,17 @@ func _initialize() -> void:
 		main.do_action(_action_of(letter))
 	if "--help" in args:
 		main.show_help()
+	if "--hint" in args:
+		main.intro_panel.visible = false  # as the hint key hides it
+		main.ask_hint()
+		# The search runs on a worker thread; `main` shows its answer.
+		for i in 1000:
+			if not main.game.is_hint_searching():
+				break
+			OS.delay_msec(10)
+			await process_frame
+	# The moves' tweens run their time, however fast the frames come.
+	await create_timer(SETTLE).timeout
 	for i in FRAMES:
 		await process_frame
 	var image := root.get_texture().get_image()

@@ -4,11 +4,13 @@
 use std::io::{self, Read};
 use std::path::Path;
 
-use muscleman_level::{Collection, Level, MAX_INPUT_BYTES, ParseErrors};
+use muscleman_level::{Collection, Level, MAX_INPUT_BYTES};
+use muscleman_play::level_file;
 
 use crate::error::Failure;
 
 pub use muscleman_play::fsutil::describe;
+pub use muscleman_play::level_file::format_errors;
 
 /// A level file read and parsed: its name for messages and its levels.
 #[derive(Clone, Debug)]
@@ -27,20 +29,11 @@ impl LevelFile {
         LevelFile::parse(name, &bytes)
     }
 
-    /// Parse level text read from `name`.
+    /// Parse level text read from `name` (`muscleman-play`'s
+    /// [`level_file::parse`], which the Godot adapter reads files with too).
     pub fn parse(name: String, bytes: &[u8]) -> Result<LevelFile, Failure> {
-        match Collection::parse_bytes(bytes) {
-            Ok(mut collection) => {
-                if collection.levels.is_empty() {
-                    return Err(Failure::located(format!(
-                        "{name}:1:1: no level found, expected a grid of rows such as '#@$.#'"
-                    )));
-                }
-                merge_header(&mut collection);
-                Ok(LevelFile { name, collection })
-            }
-            Err(errors) => Err(Failure::located(format_errors(&name, &errors))),
-        }
+        let collection = level_file::parse(&name, bytes).map_err(Failure::located)?;
+        Ok(LevelFile { name, collection })
     }
 
     /// Return the number of levels.
@@ -70,54 +63,6 @@ impl LevelFile {
             ))),
         }
     }
-}
-
-/// A file with a single level gets the header's title and metadata, as
-/// `Level::parse` gives them.
-fn merge_header(collection: &mut Collection) {
-    if collection.levels.len() != 1 {
-        return;
-    }
-    let title = collection.title.clone();
-    let metadata = collection.metadata.clone();
-    if let Some(level) = collection.levels.first_mut() {
-        if level.title().is_none()
-            && let Some(title) = title
-        {
-            // The reader accepted the title, so the level accepts it too.
-            let _ = level.set_title(&title);
-        }
-        for (key, value) in metadata.iter() {
-            if level.metadata().get(key).is_none() {
-                let _ = level.metadata_mut().set(key, value);
-            }
-        }
-    }
-}
-
-/// Format every parse error as `NAME:LINE:COL: message`, one a line, in
-/// line and column order (the reader finds some, such as a level's missing
-/// player, only at the level's end).
-pub fn format_errors(name: &str, errors: &ParseErrors) -> String {
-    let mut out = String::new();
-    let mut sorted: Vec<_> = errors.into_iter().collect();
-    sorted.sort_by_key(|e| (e.line, e.column));
-    for e in sorted {
-        if !out.is_empty() {
-            out.push('\n');
-        }
-        out.push_str(&format!("{name}:{e}"));
-    }
-    if errors.is_truncated() {
-        out.push_str(&format!(
-            "\n{name}: stopped after {} errors; more may follow",
-            errors.len()
-        ));
-    }
-    if out.is_empty() {
-        out = format!("{name}: not a valid level file");
-    }
-    out
 }
 
 /// Read a whole file, refusing directories and files larger than `cap` bytes

@@ -256,6 +256,13 @@ fn an_older_rule_book_without_a_migration_is_moved_aside() {
             .contains(&format!("written under rule book {OLD}")),
         "{warnings:?}"
     );
+    assert_eq!(
+        warnings[0].short,
+        format!(
+            "Progress of rule book {OLD} (this is {RULES_VERSION}) moved to {FILE_NAME}.rules-{OLD}-1"
+        ),
+        "the short line names the cause"
+    );
     assert_eq!(p.get(&l, M), None, "not read as if it were current");
     let aside = tmp.path().join(format!("{FILE_NAME}.rules-{OLD}-1"));
     assert_eq!(std::fs::read_to_string(aside).unwrap(), old);

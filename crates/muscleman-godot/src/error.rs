@@ -9,6 +9,10 @@ pub enum AdapterError {
     /// The level text did not read.
     #[error("the level does not read: {0}")]
     Parse(#[from] ParseErrors),
+    /// A level file did not read: the terminal's message, every parse
+    /// error placed (`NAME:LINE:COL: ...`).
+    #[error("{0}")]
+    File(String),
     /// The text held no level of that number.
     #[error("no level {number}: the text holds {count}")]
     NoLevel {

@@ -8,7 +8,7 @@
 
 use muscleman_core::GridPos;
 use muscleman_play::about::{
-    GOAL, HandKeys, author, explained, intro_comment, moves_text, rules_text, thing_name,
+    GOAL, HandKeys, author, explained, intro_comment, moves_text, rules_for_level, thing_name,
 };
 use muscleman_play::hint::HintKeys;
 use muscleman_play::look::{called, place, stack, stack_text};
@@ -61,7 +61,8 @@ pub struct Thing {
 pub struct Help {
     /// What the level asks.
     pub goal: &'static str,
-    /// What the rules in use let the player do, naming [`KEYS`].
+    /// What the rules in use let the player do, naming [`KEYS`], and why
+    /// they cannot solve the level when it says so.
     pub rules: String,
     /// What the counters count.
     pub moves: String,
@@ -84,7 +85,7 @@ pub fn help(game: &Game) -> Help {
         .collect();
     Help {
         goal: GOAL,
-        rules: rules_text(game.rules(), &KEYS),
+        rules: rules_for_level(game.level(), game.rules(), &KEYS),
         moves: moves_text(game.rules()),
         things,
     }

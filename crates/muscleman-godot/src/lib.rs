@@ -15,7 +15,8 @@
 //! gdext layer (`node.rs`, the `MusclemanGame` class, its hint funcs in
 //! `node_hint.rs`, its view funcs in
 //! `node_view.rs`, its collection and progress funcs in `node_shelf.rs`,
-//! its sound funcs in `node_sounds.rs`, and `convert.rs`) only
+//! its sound funcs in `node_sounds.rs`, its file reading in `files.rs`, and
+//! `convert.rs`) only
 //! converts those answers into Godot values and emits the signals.
 //!
 //! The sim and core know nothing of Godot: this crate depends on them, never
@@ -37,6 +38,7 @@
 
 mod convert;
 mod error;
+mod files;
 pub mod help;
 pub mod input;
 pub mod levels;

@@ -2,7 +2,7 @@
 //! values and the plain data of [`Session`], and emits the signals; every
 //! decision is made in the plain-Rust modules.
 
-use godot::classes::{FileAccess, INode, Node};
+use godot::classes::{INode, Node};
 use godot::prelude::*;
 use muscleman_core::Input;
 use muscleman_play::hint::Hints;
@@ -154,6 +154,20 @@ impl MusclemanGame {
         self.sokoban_rules = on;
     }
 
+    /// Return the rule book this build plays (rules.md's version, which
+    /// the progress file records).
+    #[func]
+    fn rule_book(&self) -> i64 {
+        i64::from(muscleman_sim::RULES_VERSION)
+    }
+
+    /// Return the name of the rules levels load under: `Muscleman` or
+    /// `Sokoban` (`muscleman-play`'s, the terminal's words).
+    #[func]
+    fn rules_name(&self) -> GString {
+        GString::from(&muscleman_play::about::rules_name(self.rules()))
+    }
+
     /// Start built-in level `number` (from 0). Return false (see
     /// `last_error`) and keep the current game when it cannot.
     #[func]
@@ -172,15 +186,26 @@ impl MusclemanGame {
     }
 
     /// Start level `number` of the level file at `path` (`res://`,
-    /// `user://` or a plain path).
+    /// `user://` or a plain path), read as the terminal reads one
+    /// (`muscleman-play`'s `level_file`: every parse error placed,
+    /// `pond.txt:3:4: ...`).
     #[func]
     fn load_level_file(&mut self, path: GString, number: i64) -> bool {
-        if !FileAccess::file_exists(&path) {
-            self.last_error = format!("no file {path}");
-            return false;
-        }
-        let text = FileAccess::get_file_as_string(&path);
-        self.load_level(text, number)
+        let rules = self.rules();
+        let name = path.get_file().to_string();
+        let result = crate::files::file_bytes(&path)
+            .and_then(|bytes| muscleman_play::level_file::parse(&name, &bytes))
+            .map_err(AdapterError::File)
+            .and_then(|collection| {
+                let n = usize::try_from(number).map_err(|_| AdapterError::NegativeLevel(number))?;
+                let count = collection.levels.len();
+                let level = collection
+                    .levels
+                    .get(n)
+                    .ok_or(AdapterError::NoLevel { number: n, count })?;
+                Session::new(level, n, rules)
+            });
+        self.start(result)
     }
 
     /// Load a save made by `save`: its level, rules and history.

@@ -9,6 +9,7 @@ use godot::prelude::*;
 
 use crate::convert::strings;
 use crate::error::AdapterError;
+use crate::files::file_bytes;
 use crate::node::MusclemanGame;
 use crate::shelf::{Shelf, solved_lines};
 
@@ -34,12 +35,50 @@ impl MusclemanGame {
         strings(warnings.iter().map(|w| w.short.as_str()))
     }
 
-    /// Return the built-in collections' ids, in the order offered
-    /// (`muscleman`, `combinations`).
+    /// Return the collections' ids, in the order offered: the built-in
+    /// ones' (`muscleman`, `combinations`), then each level file's path
+    /// (`open_level_file`).
     #[func]
     fn collection_ids(&mut self) -> PackedStringArray {
         self.shelf_mut()
             .map_or_else(PackedStringArray::new, |s| strings(s.ids()))
+    }
+
+    /// Return the collections' names, as a picker shows them
+    /// (`Muscleman`, `Combinations`, then each level file's name).
+    #[func]
+    fn collection_names(&mut self) -> PackedStringArray {
+        self.shelf_mut()
+            .map_or_else(PackedStringArray::new, |s| strings(s.names()))
+    }
+
+    /// Open the level file at `path` (`res://`, `user://` or a plain
+    /// path) as a collection of its own, after the others, read as the
+    /// terminal reads one (the same size cap, every level checked
+    /// playable), and return its number (from 0; the one opened before
+    /// when it holds the same levels). Return -1 when it does not read:
+    /// `last_error` then says why in the terminal's words, every parse
+    /// error placed (`bad.txt:3:4: ...`).
+    #[func]
+    fn open_level_file(&mut self, path: GString) -> i64 {
+        let rules = self.rules();
+        let name = path.get_file().to_string();
+        let godot_path = path.to_string();
+        let opened = file_bytes(&path).and_then(|bytes| {
+            self.shelf_mut()
+                .ok_or_else(|| "the built-in levels do not read".to_owned())
+                .and_then(|s| s.open_text(&godot_path, &name, &bytes, rules))
+        });
+        match opened {
+            Ok(c) => {
+                self.last_error.clear();
+                i64::try_from(c).unwrap_or(-1)
+            }
+            Err(e) => {
+                self.last_error = e;
+                -1
+            }
+        }
     }
 
     /// Return the level list of collection `collection` (from 0) under
@@ -228,7 +267,7 @@ impl MusclemanGame {
 
     fn current_par(&self) -> Option<u32> {
         let (c, n) = self.place?;
-        self.shelf.as_ref()?.par(c, n)
+        self.shelf.as_ref()?.par(c, n, self.rules())
     }
 
     fn current_record(&self) -> muscleman_play::progress::LevelRecord {

@@ -1,14 +1,23 @@
-//! The built-in collections and the progress kept between runs, through
-//! `muscleman-play` (the terminal's own records, in its own file format):
-//! each collection's level list (solved, best moves and pushes, par, why
-//! the rules in use cannot play a level), a level started where it was
-//! left (its kept position, undo history included), a solve recorded, and
-//! where the player left off.
+//! The built-in collections, the level files opened, and the progress
+//! kept between runs, through `muscleman-play` (the terminal's own
+//! records, in its own file format): each collection's level list (solved,
+//! best moves and pushes, par, why the rules in use cannot play a level),
+//! a level started where it was left (its kept position, undo history
+//! included), a solve recorded, and where the player left off.
+//!
+//! A level file is read as the terminal reads one (`muscleman-play`'s
+//! `level_file`: the same size cap, the same placed errors, every level
+//! checked playable) and offered as a collection of its own after the
+//! built-in ones; its records and positions are kept by level and where
+//! it was left by its set key, as the terminal keeps a file's.
 
 use std::path::Path;
 
+use muscleman_level::MAX_INPUT_BYTES;
 use muscleman_level::{Collection, Level, ParseErrors};
 use muscleman_play::builtin::{COLLECTIONS, pars};
+use muscleman_play::fsutil::read_capped;
+use muscleman_play::level_file;
 use muscleman_play::level_rules::why_not;
 use muscleman_play::progress::{Improvement, LevelRecord, Progress, Warning, level_key, set_key};
 use muscleman_play::saves::Saves;
@@ -19,13 +28,18 @@ use crate::error::AdapterError;
 use crate::levels::title_of;
 use crate::session::Session;
 
-/// One built-in collection, read once.
+/// One collection offered: a built-in one, read once, or a level file.
 #[derive(Debug)]
 struct Shelved {
-    id: &'static str,
+    /// A built-in collection's id, or the file's path.
+    id: String,
+    /// The name the picker shows (`Muscleman`, `pond.txt`).
+    name: String,
     levels: Vec<Level>,
     pars: Vec<Option<u32>>,
     set: String,
+    /// Whether it is a level file (not where the game opens next run).
+    file: bool,
 }
 
 /// One row of a collection's level list.
@@ -77,9 +91,59 @@ impl Shelf {
         warnings
     }
 
-    /// Return the collections' ids, in the order the game offers them.
-    pub fn ids(&self) -> Vec<&'static str> {
-        self.collections.iter().map(|c| c.id).collect()
+    /// Return the collections' ids, in the order the game offers them: the
+    /// built-in ones' (`muscleman`, `combinations`), then each level
+    /// file's path.
+    pub fn ids(&self) -> Vec<&str> {
+        self.collections.iter().map(|c| c.id.as_str()).collect()
+    }
+
+    /// Return the collections' names, as the picker shows them:
+    /// `Muscleman`, `Combinations`, then each level file's name.
+    pub fn names(&self) -> Vec<&str> {
+        self.collections.iter().map(|c| c.name.as_str()).collect()
+    }
+
+    /// Read the level file at `path` as the terminal reads one (at most
+    /// [`MAX_INPUT_BYTES`]) and offer it as a collection: see
+    /// [`Shelf::open_text`].
+    pub fn open_file(&mut self, path: &Path, rules: Rules) -> Result<usize, String> {
+        let bytes = read_capped(path, MAX_INPUT_BYTES)?;
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        self.open_text(&path.display().to_string(), &name, &bytes, rules)
+    }
+
+    /// Offer the levels of a level file's bytes, read from `path` and
+    /// called `name`, as a collection after the others, and return its
+    /// number (from 0): the one opened before when it holds the same
+    /// levels. An error is the terminal's message: every parse error
+    /// placed (`name:LINE:COL: ...`), or the first level the sim cannot
+    /// play under `rules`.
+    pub fn open_text(
+        &mut self,
+        path: &str,
+        name: &str,
+        bytes: &[u8],
+        rules: Rules,
+    ) -> Result<usize, String> {
+        let levels = level_file::parse(name, bytes)?.levels;
+        level_file::playable(name, &levels, rules)?;
+        let set = set_key(&levels);
+        if let Some(c) = self.collections.iter().position(|s| s.set == set) {
+            return Ok(c);
+        }
+        self.collections.push(Shelved {
+            id: path.to_owned(),
+            name: name.to_owned(),
+            pars: vec![None; levels.len()],
+            levels,
+            set,
+            file: true,
+        });
+        Ok(self.collections.len() - 1)
     }
 
     /// Return the level list of collection `c` (from 0) under `rules`
@@ -95,7 +159,7 @@ impl Shelf {
             .enumerate()
             .map(|(i, (level, par))| Row {
                 title: title_of(level, i),
-                par: *par,
+                par: par.filter(|_| rules == Rules::MUSCLEMAN),
                 record: self.progress.get(level, rules).unwrap_or_default(),
                 why_not: why_not(level, rules),
             })
@@ -114,9 +178,11 @@ impl Shelf {
             .map_or(0, |s| self.progress.solved_count(&s.levels, rules))
     }
 
-    /// Return the par of level `n` (from 0) of collection `c`, if it has one.
-    pub fn par(&self, c: usize, n: usize) -> Option<u32> {
-        self.collections.get(c)?.pars.get(n).copied().flatten()
+    /// Return the par of level `n` (from 0) of collection `c` under
+    /// `rules`, if it has one (only under Muscleman's, as in [`Row::par`]).
+    pub fn par(&self, c: usize, n: usize, rules: Rules) -> Option<u32> {
+        let par = self.collections.get(c)?.pars.get(n).copied().flatten();
+        par.filter(|_| rules == Rules::MUSCLEMAN)
     }
 
     /// Return the record of `level` under `rules` (not solved when none).
@@ -137,7 +203,7 @@ impl Shelf {
     ) -> Result<(Session, Option<String>), AdapterError> {
         let shelved = self.collections.get(c).ok_or(AdapterError::NoCollection {
             number: c,
-            count: COLLECTIONS.len(),
+            count: self.collections.len(),
         })?;
         let level = shelved.levels.get(n).ok_or(AdapterError::NoLevel {
             number: n,
@@ -153,11 +219,16 @@ impl Shelf {
                 Session::new(level, n, rules)?
             }
         };
-        let set = shelved.set.clone();
+        let (set, file) = (shelved.set.clone(), shelved.file);
+        // Where a file was left is kept (by its set key, as the terminal
+        // keeps it); the game opens in a built-in collection next run.
         let kept = self
             .progress
             .set_last_played(&set, rules, level)
-            .and_then(|()| self.progress.set_last_collection(rules, &set));
+            .and_then(|()| match file {
+                true => Ok(()),
+                false => self.progress.set_last_collection(rules, &set),
+            });
         if let Err(e) = kept {
             warning.get_or_insert(e);
         }
@@ -254,13 +325,23 @@ fn read_collections() -> Result<Vec<Shelved>, ParseErrors> {
         .map(|builtin| {
             let levels = Collection::parse(builtin.levels)?.levels;
             Ok(Shelved {
-                id: builtin.id,
+                id: builtin.id.to_owned(),
+                name: capitalized(builtin.id),
                 pars: pars(builtin, &levels),
                 set: set_key(&levels),
                 levels,
+                file: false,
             })
         })
         .collect()
+}
+
+/// Return `id` with its first letter in upper case (`Combinations`).
+fn capitalized(id: &str) -> String {
+    let mut chars = id.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 #[cfg(test)]
@@ -283,7 +364,16 @@ mod tests {
         assert_eq!(combos.len(), shelf.count(1));
         assert!(combos.iter().all(|r| r.par.is_some()));
         assert!(combos.iter().all(|r| !r.record.solved));
-        assert_eq!(shelf.par(1, 0), combos[0].par);
+        assert_eq!(shelf.par(1, 0, Rules::MUSCLEMAN), combos[0].par);
+        assert_eq!(shelf.names(), ["Muscleman", "Combinations"]);
+        // A par counts Muscleman moves: none under Sokoban's rules.
+        assert_eq!(shelf.par(1, 0, Rules::SOKOBAN), None);
+        assert!(
+            shelf
+                .rows(1, Rules::SOKOBAN)
+                .iter()
+                .all(|r| r.par.is_none())
+        );
         assert!(shelf.rows(2, Rules::MUSCLEMAN).is_empty());
         // Sokoban's rules cannot play the levels that need hands.
         let sokoban = shelf.rows(0, Rules::SOKOBAN);

@@ -200,6 +200,31 @@ pub fn rules_text(rules: Rules, keys: &HandKeys) -> String {
     format!("{}: {push} {hands}", rules_name(rules))
 }
 
+/// Return what the rules in use let the player do ([`rules_text`]),
+/// and, when the level says it cannot be solved under them
+/// ([`crate::level_rules::why_not`]), why: the help's rules line in the
+/// terminal and in Godot.
+///
+/// # Example
+/// ```
+/// use muscleman_level::Level;
+/// use muscleman_play::about::{HandKeys, rules_for_level};
+/// use muscleman_sim::Rules;
+///
+/// let keys = HandKeys { grab: "g", drop: "p", swing_left: "[", swing_right: "]" };
+/// let level = Level::parse("Rules: muscleman\n#@$.#\n")?;
+/// assert!(rules_for_level(&level, Rules::SOKOBAN, &keys).contains("cannot be solved under them"));
+/// assert!(!rules_for_level(&level, Rules::MUSCLEMAN, &keys).contains("cannot"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn rules_for_level(level: &Level, rules: Rules, keys: &HandKeys) -> String {
+    let mut text = rules_text(rules, keys);
+    if let Some(why) = crate::level_rules::why_not(level, rules) {
+        text.push_str(&format!(" This level cannot be solved under them: {why}."));
+    }
+    text
+}
+
 /// Return what the move counter counts under `rules`: the steps the
 /// player walks (the sim's `Stats`), and what is free.
 pub fn moves_text(rules: Rules) -> String {

@@ -16,7 +16,8 @@
 //! - [`solution`]: a game's command log as the path from the start;
 //!   [`moves`]: the MOVES letters; [`mouse`]: a click's walk or push,
 //!   planned on what the board shows; [`builtin`]: the built-in collections'
-//!   solutions, pars and former set keys; [`level_rules`]: the rules a
+//!   solutions, pars and former set keys; [`level_file`]: a level file parsed, its errors placed,
+//!   its levels checked playable; [`level_rules`]: the rules a
 //!   level says it needs; [`fsutil`]: files written whole and read up to a
 //!   cap; [`words`]: counted nouns; [`sound`]: which event asks for
 //!   which sound, and each sound's samples (the Godot adapter and the page
@@ -41,6 +42,7 @@ pub mod about;
 pub mod builtin;
 pub mod fsutil;
 pub mod hint;
+pub mod level_file;
 pub mod level_rules;
 pub mod look;
 pub mod mouse;

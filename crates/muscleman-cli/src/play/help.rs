@@ -9,7 +9,6 @@
 //! exactly how many rows it takes: past the window it scrolls, and its
 //! frame says so.
 
-use muscleman_core::Contents;
 use muscleman_sim::Appearance;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -20,33 +19,28 @@ use super::app::App;
 use super::art::{PLAYER, look, look_of, name_of};
 use super::keys::{GameAction, LegendLine, key_legend, key_of};
 use super::palette::Palette;
-use crate::level_rules;
-use muscleman_play::about::{self, HandKeys, things_in};
+use muscleman_play::about::{self, HandKeys};
 
-/// Return what the rules in use let the player do, with the keys of the
-/// key table ([`muscleman_play::about::rules_text`]).
-pub(super) fn rules_text(rules: muscleman_sim::Rules) -> String {
-    about::rules_text(
-        rules,
-        &HandKeys {
-            grab: key_of(GameAction::Grab),
-            drop: key_of(GameAction::Drop),
-            swing_left: key_of(GameAction::SwingLeft),
-            swing_right: key_of(GameAction::SwingRight),
-        },
-    )
+/// The keys of the key table the rules' words name.
+fn hand_keys() -> HandKeys {
+    HandKeys {
+        grab: key_of(GameAction::Grab),
+        drop: key_of(GameAction::Drop),
+        swing_left: key_of(GameAction::SwingLeft),
+        swing_right: key_of(GameAction::SwingRight),
+    }
 }
 
 pub(super) use muscleman_play::about::moves_text;
 
-/// The lines explaining the things of the level: one a recipe's words,
-/// with the look and name of each thing they explain (`kr red key, kb blue
-/// key: push or carry it...`), then one a state's own words (`'R open red
-/// door: ...`).
+/// The lines explaining the things of the level: one a group of
+/// `muscleman-play`'s [`about::explained`] (the Godot help and the page
+/// read the same groups), with the look and name of each thing its words
+/// explain (`kr red key, kb blue key: push or carry it...`; `'R open red
+/// door: ...` for a state's own words).
 fn thing_lines(app: &App, narrow: bool, width: usize) -> Vec<Line<'static>> {
     let palette = Palette::of(app);
     let view = app.game().view();
-    let things = things_in(app.level(), &view);
     // What faces a way is drawn facing the way the first of its kind does.
     let facing = |a: &Appearance| {
         view.all_sprites()
@@ -54,57 +48,25 @@ fn thing_lines(app: &App, narrow: bool, width: usize) -> Vec<Line<'static>> {
             .filter(|s| !s.appearance.is("player") && s.appearance.recipe == a.recipe)
             .find_map(|s| s.facing)
     };
-    // By words, in the order first met: the looks and names they explain.
-    let mut groups: Vec<(&'static str, Vec<(Span<'static>, String)>)> = Vec::new();
-    let mut put = |text: &'static str, a: Appearance, name: String| {
-        if text.is_empty() {
-            return;
-        }
-        let look = if a.is("player") {
-            look("@↓", "@", PLAYER.color, PLAYER.plain)
-        } else {
-            look_of(a, false).faced(facing(&a))
-        };
-        let glyph = Span::styled(look.text(narrow), look.styled(palette.style(look), narrow));
-        let i = match groups.iter().position(|(t, _)| *t == text) {
-            Some(i) => i,
-            None => {
-                groups.push((text, Vec::new()));
-                groups.len() - 1
-            }
-        };
-        if let Some((_, names)) = groups.get_mut(i)
-            && !names.iter().any(|(_, n)| *n == name)
-        {
-            names.push((glyph, name));
-        }
-    };
-    let mut states = Vec::new();
-    for a in &things {
-        let plain = Appearance {
-            state: "",
-            contents: Contents::EMPTY,
-            ..*a
-        };
-        put(a.explain, plain, name_of(plain));
-        if !a.state_explain.is_empty() {
-            states.push(*a);
-        }
-    }
-    for a in states {
-        put(a.state_explain, a, name_of(a));
-    }
     let mut lines = Vec::new();
-    for (text, names) in groups {
+    for group in about::explained(app.level(), &view) {
         let mut spans = vec![Span::raw("  ")];
-        for (i, (glyph, name)) in names.into_iter().enumerate() {
+        for (i, a) in group.things.iter().enumerate() {
             if i > 0 {
                 spans.push(Span::raw(", "));
             }
-            spans.push(glyph);
-            spans.push(Span::styled(format!(" {name}"), palette.accent()));
+            let look = if a.is("player") {
+                look("@↓", "@", PLAYER.color, PLAYER.plain)
+            } else {
+                look_of(*a, false).faced(facing(a))
+            };
+            spans.push(Span::styled(
+                look.text(narrow),
+                look.styled(palette.style(look), narrow),
+            ));
+            spans.push(Span::styled(format!(" {}", name_of(*a)), palette.accent()));
         }
-        spans.push(Span::raw(format!(": {text}")));
+        spans.push(Span::raw(format!(": {}", group.words)));
         lines.extend(wrap(spans, width, 4));
     }
     lines
@@ -127,10 +89,7 @@ pub(super) fn help_lines(app: &App, width: usize, narrow: bool) -> Vec<Line<'sta
         "Goal",
         "push a box onto every goal () to solve the level.".to_owned(),
     );
-    let mut rules = rules_text(app.rules());
-    if let Some(why) = level_rules::why_not(app.listed_level(), app.rules()) {
-        rules.push_str(&format!(" This level cannot be solved under them: {why}."));
-    }
+    let rules = about::rules_for_level(app.listed_level(), app.rules(), &hand_keys());
     lines.extend(labelled("Rules", rules));
     lines.extend(labelled("Moves", moves_text(app.rules())));
     if let Some(par) = app.par() {

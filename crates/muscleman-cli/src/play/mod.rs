@@ -149,11 +149,8 @@ impl PlayConfig {
             None => vec![(set_name.as_str(), levels.as_slice())],
         };
         for (name, set) in sets {
-            for (i, level) in set.iter().enumerate() {
-                Game::new(level, args.rules.rules()).map_err(|e| {
-                    Failure::bad_input(format!("{name}: level {} cannot be played: {e}", i + 1))
-                })?;
-            }
+            muscleman_play::level_file::playable(name, set, args.rules.rules())
+                .map_err(Failure::bad_input)?;
         }
         let mut config = PlayConfig {
             levels,

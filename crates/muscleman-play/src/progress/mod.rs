@@ -234,10 +234,11 @@ impl Progress {
                     .file_name()
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default();
-                let short = if suffix == "corrupt" {
-                    format!("Progress file was corrupt: moved to {aside_name}")
-                } else {
-                    format!("Old progress file moved to {aside_name}")
+                let short = match refused {
+                    Refused::OlderRules(n) => format!(
+                        "Progress of rule book {n} (this is {RULES_VERSION}) moved to {aside_name}"
+                    ),
+                    _ => format!("Progress file was corrupt: moved to {aside_name}"),
                 };
                 warnings.push(Warning::new(
                     short,
