@@ -59,6 +59,6 @@ pub(crate) const MECHANICS: &[&Mechanic] = &[
 ];
 
 /// What the mechanics brew, each declared by its mechanic (the cauldron's
-/// [`cauldron::BREW`]): what level analysis reads
+/// `BREW`, in `mechanics/cauldron.rs`): what level analysis reads
 /// (`muscleman_level::signal_warnings`) to know a source of keys.
 pub const BREWS: &[muscleman_core::Brew] = &[cauldron::BREW];
