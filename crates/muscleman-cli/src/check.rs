@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use muscleman_core::GridPos;
 use muscleman_level::{Level, MAX_INPUT_BYTES, open_edge_on, signal_warnings};
-use muscleman_sim::{LevelLoadError, world_from_level};
+use muscleman_sim::{BREWS, LevelLoadError, world_from_level};
 
 use crate::cli::CheckArgs;
 use crate::diagnose::count;
@@ -57,7 +57,7 @@ pub fn check_file(path: &std::path::Path) -> FileReport {
             });
         }
         // Doors nothing opens and keys nothing needs, at the first of each.
-        for warning in signal_warnings(level) {
+        for warning in signal_warnings(level, BREWS) {
             let at = match level.source_position(warning.at()) {
                 Some((line, column)) => format!("{name}:{line}:{column}: {label}"),
                 None => format!("{name}: {label}"),

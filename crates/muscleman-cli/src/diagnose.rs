@@ -8,7 +8,7 @@
 
 use muscleman_core::{EntityRecipe, GridPos};
 use muscleman_level::{Level, cell_name_on, open_edge, signal_warnings};
-use muscleman_sim::{LevelLoadError, world_from_level};
+use muscleman_sim::{BREWS, LevelLoadError, world_from_level};
 
 pub use muscleman_play::words::count;
 
@@ -96,7 +96,7 @@ pub fn diagnose(level: &Level) -> Vec<Diagnostic> {
         };
         out.push(Diagnostic::error(at, why));
     }
-    for w in signal_warnings(level) {
+    for w in signal_warnings(level, BREWS) {
         out.push(Diagnostic::warning(
             Some((w.floor(), w.at())),
             w.to_string(),

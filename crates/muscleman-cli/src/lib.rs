@@ -39,8 +39,8 @@ pub mod source;
 // What every front end keeps (from `muscleman-play`), as the tests and
 // the fuzz target reach it: progress, saves, MOVES letters, a level's
 // rules and the verdict.
-pub use muscleman_play::{level_rules, moves, progress, saves, verdict};
 use muscleman_play::{fsutil, solution};
+pub use muscleman_play::{level_rules, moves, progress, saves, verdict};
 
 use std::process::ExitCode;
 

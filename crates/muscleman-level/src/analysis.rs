@@ -1,12 +1,12 @@
 //! Level analysis for designers, for any front end: whether the player can
 //! reach the level's edge ([`open_edge`]) and which doors nothing opens and
-//! which keys nothing needs ([`signal_warnings`], which knows a cauldron
-//! brews green keys). Both read the level as
-//! written, without playing it.
+//! which keys nothing needs ([`signal_warnings`], which reads what the
+//! level's containers brew as the sim declares it: a [`Brew`]). Both read
+//! the level as written, without playing it.
 
 use std::fmt;
 
-use muscleman_core::{EntityRecipe, GridDir, GridPos, KeyColor, RecipeState};
+use muscleman_core::{Brew, EntityRecipe, GridDir, GridPos, KeyColor, RecipeState};
 
 use crate::floor::Floor;
 use crate::level::Level;
@@ -277,9 +277,10 @@ struct Firsts {
 /// door colour with neither a key nor a plate, a key with no door of its
 /// colour, a secret door with no heavy plate. A key in a box, a bong or a
 /// cauldron counts where its holder stands; a door a key already unlocked
-/// needs nothing. A cauldron, with a blue and a yellow key in the level,
-/// is a source of green keys (where it stands), and with a cauldron no
-/// key lacks a use (it takes any key). Keys, plates, doors and cauldrons
+/// needs nothing. A container of `brews` (the sim declares them: its
+/// cauldron's), with the two keys it brews in the level, is a source of
+/// the key they make (where it stands), and with such a container no key
+/// lacks a use (it takes any key). Keys, plates, doors and containers
 /// count on every floor: they belong to the whole level, and keys go up
 /// and down stairs.
 ///
@@ -289,7 +290,7 @@ struct Firsts {
 /// use muscleman_level::{Level, SignalWarning, signal_warnings};
 ///
 /// let level = Level::parse("legend: d = DoorRed\n#####\n#@ d#\n#####\n")?;
-/// let warnings = signal_warnings(&level);
+/// let warnings = signal_warnings(&level, &[]);
 /// assert_eq!(
 ///     warnings,
 ///     [SignalWarning::DoorWithoutOpener { color: KeyColor::Red, at: GridPos::new(3, 1), floor: 1 }]
@@ -297,21 +298,24 @@ struct Firsts {
 /// assert_eq!(warnings[0].to_string(), "no key and no plate opens the red door");
 /// # Ok::<(), muscleman_level::ParseErrors>(())
 /// ```
-pub fn signal_warnings(level: &Level) -> Vec<SignalWarning> {
+pub fn signal_warnings(level: &Level, brews: &[Brew]) -> Vec<SignalWarning> {
     let mut firsts: [Firsts; CLASSES.len()] = Default::default();
     let slot = |color| CLASSES.iter().position(|c| *c == color);
-    // The first cauldron, and whether the level holds a blue and a yellow
-    // key (loose, or in a box, a bong or a cauldron).
-    let mut cauldron: Option<(usize, GridPos)> = None;
-    let (mut blue, mut yellow) = (false, false);
+    // For each brew, the first of its containers, and which of the two
+    // things it brews the level holds (loose, or in a box, a bong or a
+    // container).
+    let mut brewing = vec![(None, [false; 2]); brews.len()];
     for (floor, at, spec) in level.all_entities() {
-        if spec.recipe == EntityRecipe::Cauldron {
-            cauldron.get_or_insert((floor, at));
-        }
         let recipes = std::iter::once(spec.recipe).chain(spec.contents.as_slice().iter().copied());
+        for (brew, (first, held)) in brews.iter().zip(&mut brewing) {
+            if spec.recipe == brew.container {
+                first.get_or_insert((floor, at));
+            }
+            for (held, from) in held.iter_mut().zip(brew.from) {
+                *held |= recipes.clone().any(|r| r == from);
+            }
+        }
         for recipe in recipes {
-            blue |= recipe == EntityRecipe::KeyBlue;
-            yellow |= recipe == EntityRecipe::KeyYellow;
             let Some(f) = slot(recipe.color()).and_then(|i| firsts.get_mut(i)) else {
                 continue;
             };
@@ -325,13 +329,19 @@ pub fn signal_warnings(level: &Level) -> Vec<SignalWarning> {
             first.get_or_insert((floor, at));
         }
     }
-    // A cauldron brews a blue and a yellow key into a green one: it is a
-    // green key's source, where it stands.
-    if let (Some(source), true, true) = (cauldron, blue, yellow)
-        && let Some(green) = slot(Some(KeyColor::Green)).and_then(|i| firsts.get_mut(i))
-    {
-        green.key.get_or_insert(source);
+    // A container with both things it brews is a source of what they
+    // make, where it stands.
+    for (brew, (first, held)) in brews.iter().zip(&brewing) {
+        if let (Some(source), [true, true], Some(SignalRole::Key)) =
+            (*first, *held, signal_role(brew.makes))
+            && let Some(made) = slot(brew.makes.color()).and_then(|i| firsts.get_mut(i))
+        {
+            made.key.get_or_insert(source);
+        }
     }
+    // A container that brews takes any key: with one, no key is without
+    // a use.
+    let takes_keys = brewing.iter().any(|(first, _)| first.is_some());
     let mut warnings = Vec::new();
     for (class, f) in CLASSES.iter().zip(&firsts) {
         match (*class, f.door) {
@@ -343,8 +353,7 @@ pub fn signal_warnings(level: &Level) -> Vec<SignalWarning> {
             }
             _ => {}
         }
-        // A cauldron takes any key: with one, no key is without a use.
-        if let (Some(color), Some((floor, at)), None, None) = (*class, f.key, f.door, cauldron) {
+        if let (Some(color), Some((floor, at)), None, false) = (*class, f.key, f.door, takes_keys) {
             warnings.push(SignalWarning::KeyWithoutDoor { color, at, floor });
         }
         if let (Some((floor, at)), false) = (f.plate, f.any_door) {

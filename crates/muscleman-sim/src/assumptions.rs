@@ -32,7 +32,7 @@ pub struct Assume {
     /// What a rule spawns because of it.
     pub spawns: Spawns,
     /// The recipes a rule may make because of it that need not have been
-    /// in the level, its own contents aside (a cauldron brews a green key,
+    /// in the level, its own contents aside (a cauldron brews a key,
     /// or a bong of the two keys put in): empty exactly when it spawns
     /// nothing or only its contents. What a proof that a key can never
     /// exist reads.

@@ -69,6 +69,7 @@ pub use game::{Game, Stats};
 pub use hash::state_hash;
 pub use index::{CellEntities, SpatialIndex};
 pub use level::{LevelLoadError, level_from_world, world_from_level};
+pub use mechanics::BREWS;
 pub use motion::Motion;
 pub use muscleman_core::{EntityId, EventBatch, Input};
 pub use recipe::{is_implemented, recipe_of, recipe_tags, spawn, spawn_spec, spec_of, spec_tags};

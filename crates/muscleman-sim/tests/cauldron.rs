@@ -9,8 +9,9 @@ use common::{
     Legend, assert_history_round_trips_in, assert_play_in, assert_steps_in, bumped, id_at_in,
     legend_with, story,
 };
-use muscleman_core::{GlobalCounter, Smashed};
-use muscleman_sim::{Rules, TagKind};
+use muscleman_core::{GlobalCounter, GridPos, KeyColor, Smashed};
+use muscleman_level::{Level, SignalWarning, signal_warnings};
+use muscleman_sim::{BREWS, Rules, TagKind};
 
 /// The cauldron letters, over the common test legend.
 const CAULDRONS: &Legend = &[
@@ -165,4 +166,39 @@ fn a_brewed_green_key_opens_the_green_door() {
 fn history_and_saves_bring_cauldrons_and_their_contents_back() {
     assert_history_round_trips_in(&legend(), "#@bcrK #\n#   yY #\n#######", "rlddrrl");
     assert_history_round_trips_in(&legend(), "#@rbc #", "rrr");
+}
+
+/// Level analysis reads the brew the cauldron declares ([`BREWS`]).
+#[test]
+fn a_cauldron_with_a_blue_and_a_yellow_key_is_a_source_of_green_keys() {
+    let g =
+        "legend: c = Cauldron\nlegend: b = KeyBlue\nlegend: y = KeyYellow\nlegend: G = DoorGreen\n";
+    // Blue, yellow and a cauldron: the green door has its key, and neither
+    // key lacks a use (the cauldron takes it).
+    let brewed = Level::parse(&format!("{g}########\n#@byc G#\n########\n")).expect("level");
+    assert_eq!(signal_warnings(&brewed, BREWS), []);
+    // The blue key already in the cauldron counts too.
+    let inside = Level::parse(&format!(
+        "{g}legend: e = Cauldron(KeyBlue)\n########\n#@ye  G#\n########\n"
+    ))
+    .expect("level");
+    assert_eq!(signal_warnings(&inside, BREWS), []);
+    // Without the yellow key nothing brews green; the blue key still has
+    // the cauldron.
+    let half = Level::parse(&format!("{g}########\n#@b c G#\n########\n")).expect("level");
+    assert_eq!(
+        signal_warnings(&half, BREWS),
+        [SignalWarning::DoorWithoutOpener {
+            color: KeyColor::Green,
+            at: GridPos::new(6, 1),
+            floor: 1
+        }]
+    );
+    // Without a cauldron, a key with no door of its colour is still a slip.
+    let lone = Level::parse(&format!("{g}#######\n#@by  #\n#######\n")).expect("level");
+    assert_eq!(
+        signal_warnings(&lone, BREWS).len(),
+        2,
+        "the blue and the yellow key"
+    );
 }

@@ -4,7 +4,7 @@
 //! nothing needs, an open edge) at their places.
 
 use muscleman_level::{Collection, open_edge_on, signal_warnings};
-use muscleman_sim::world_from_level;
+use muscleman_sim::{BREWS, world_from_level};
 use serde_json::{Value, json};
 
 use crate::error::{Positioned, WebError};
@@ -27,7 +27,7 @@ pub fn check(text: &[u8]) -> Result<Value, WebError> {
             }
             errors.extend(e.errors);
         }
-        for warning in signal_warnings(level) {
+        for warning in signal_warnings(level, BREWS) {
             let (line, column) = level.source_position(warning.at()).unwrap_or((0, 0));
             warnings.push(json!({
                 "level": number, "line": line, "column": column, "message": warning.to_string(),

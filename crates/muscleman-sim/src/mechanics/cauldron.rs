@@ -16,7 +16,8 @@
 //! product counts as arrived this step. A cauldron with one key waits.
 
 use muscleman_core::{
-    Brewed, Contents, EntityId, EntityRecipe, EntitySpec, GlobalCounter, GridPos, KeyColor, PutIn,
+    Brew, Brewed, Contents, EntityId, EntityRecipe, EntitySpec, GlobalCounter, GridPos, KeyColor,
+    PutIn,
 };
 
 use crate::changes::StepChange;
@@ -32,6 +33,15 @@ crate::component::tags! {
     /// Is a cauldron: a key pushed into it stays in its contents.
     Cauldron = 32,
 }
+
+/// What a cauldron brews: a blue and a yellow key, in either order, make
+/// a green key (any other two a bong of both). The one place that names
+/// the brew's colours: the brew below and level analysis read it.
+pub const BREW: Brew = Brew {
+    container: EntityRecipe::Cauldron,
+    from: [EntityRecipe::KeyBlue, EntityRecipe::KeyYellow],
+    makes: EntityRecipe::KeyGreen,
+};
 
 /// The cauldron, the keys it takes and its brew.
 pub(crate) const MECHANIC: Mechanic = Mechanic {
@@ -56,7 +66,7 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
                 .changing()
                 .destroyable()
                 .with_changing_contents()
-                .making(&[EntityRecipe::KeyGreen, EntityRecipe::Bong])
+                .making(&[BREW.makes, EntityRecipe::Bong])
                 .outside_push_search("cauldrons"),
         )
         .explained(
@@ -153,16 +163,8 @@ fn brew(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
 fn brew_one(ctx: &mut StepContext<'_>, cauldron: EntityId) -> Result<(), WorldError> {
     let at = ctx.world().position(cauldron)?;
     let keys = contents(ctx.world(), cauldron);
-    let green = matches!(
-        keys.as_slice(),
-        [EntityRecipe::KeyBlue, EntityRecipe::KeyYellow]
-            | [EntityRecipe::KeyYellow, EntityRecipe::KeyBlue]
-    );
-    let (product, counter) = if green {
-        (
-            EntitySpec::new(EntityRecipe::KeyGreen),
-            GlobalCounter::GreenKeysMade,
-        )
+    let (product, counter) = if BREW.brews(keys.as_slice()) {
+        (EntitySpec::new(BREW.makes), GlobalCounter::GreenKeysMade)
     } else {
         (
             EntitySpec::new(EntityRecipe::Bong).with_contents(keys),
