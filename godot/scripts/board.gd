@@ -24,6 +24,13 @@ extends Node2D
 
 const Palette := preload("res://scripts/palette.gd")
 
+## Each sound hint's kind's look, one line a kind (a test holds the keys to
+## the node's `sound_kinds()`): a bump shakes the piece, a quack draws sound
+## waves in front of it.
+const HINT_LOOKS := {
+	"bump": "shake",
+	"quack": "waves",
+}
 const MOVE_SECONDS := 0.12
 ## How long the old floor takes to fade out, and the new one to fade in.
 const FADE_SECONDS := 0.15
@@ -289,8 +296,8 @@ func _draw_piece(e: Dictionary, at: Vector2, on_goal: bool, vanishing := false) 
 	if vanishing:
 		grow = lerpf(1.0, 0.4, _progress)
 	var shake := Vector2.ZERO
-	var hint: String = _hints.get(id, "") if animating else ""
-	if hint == "bump":
+	var look: String = HINT_LOOKS.get(_hints.get(id, ""), "") if animating else ""
+	if look == "shake":
 		shake = Vector2(way) * sin(_progress * TAU * 2.0) * cell_size * 0.08
 	var turned := angle != 0.0 or grow != 1.0 or shake != Vector2.ZERO
 	if turned:
@@ -301,8 +308,8 @@ func _draw_piece(e: Dictionary, at: Vector2, on_goal: bool, vanishing := false) 
 	_draw_art(e, r, on_goal, 1.0 - _progress if vanishing else 1.0)
 	if turned:
 		draw_set_transform_matrix(Transform2D.IDENTITY)
-	if hint == "quack":
-		_draw_quack(mid, angle)
+	if look == "waves":
+		_draw_waves(mid, angle)
 
 
 ## Draw a piece's art; `alpha` fades what is drawn see-through (a ghost).
@@ -527,7 +534,7 @@ func _draw_book(r: Rect2, c: Color) -> void:
 	draw_rect(cover, c.darkened(0.5), false, maxf(1.5, s * 0.03))
 
 
-func _draw_quack(mid: Vector2, angle: float) -> void:
+func _draw_waves(mid: Vector2, angle: float) -> void:
 	# Sound waves in front of a duck that quacked, fading as the step plays.
 	var s := cell_size
 	var c := Palette.DUCK

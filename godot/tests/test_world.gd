@@ -167,6 +167,13 @@ func test_every_sound_is_built_and_a_name_with_none_is_empty() -> void:
 	game.free()
 
 
+func test_every_sound_kind_has_one_look_on_the_board() -> void:
+	var game := new_game()
+	var board: GDScript = load("res://scripts/board.gd")
+	check_eq(board.HINT_LOOKS.keys(), Array(game.sound_kinds()), "a look a kind, in the sim's order")
+	game.free()
+
+
 func test_the_scene_draws_ducks_and_asks_for_a_bump_a_quack_and_a_brew() -> void:
 	var main: Node = new_main()
 	tree.root.add_child(main)

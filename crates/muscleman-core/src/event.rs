@@ -1,6 +1,6 @@
 //! Events a step emits, and the ordered batch that carries them.
 
-use crate::{EntityId, GlobalCounter, GridPos, MAX_CONTENTS, MoveCause};
+use crate::{EntityId, GlobalCounter, GridPos, MAX_CONTENTS, MoveCause, SoundKind};
 
 /// Where a swing's arc was stopped (rules.md §4, Swing).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -145,25 +145,6 @@ field_types! {
     SpawnedIds => Entities, |v| v;
     u32 => Number, |v| v;
     bool => Flag, |v| v;
-}
-
-/// A sound a presenter may play (rules.md §4, Actors and Emit).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum SoundKind {
-    /// A move was refused.
-    Bump,
-    /// A duck was blocked and turned.
-    Quack,
-}
-
-impl SoundKind {
-    /// Return the sound's name in JSON and signals (`"bump"`).
-    pub const fn name(self) -> &'static str {
-        match self {
-            SoundKind::Bump => "bump",
-            SoundKind::Quack => "quack",
-        }
-    }
 }
 
 /// One event kind of the catalogue: its snake_case name and its fields.

@@ -1,4 +1,5 @@
-//! Plain enums shared by every layer: key colours, counters, move causes.
+//! Plain enums shared by every layer: key colours, counters, move causes,
+//! sound kinds.
 
 /// Colour of a key, a door or what opens it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -13,40 +14,44 @@ pub enum KeyColor {
     Green,
 }
 
-/// Declares every counter once, one line each: its variant, its doc and
-/// its name in saves and JSON; [`GlobalCounter::ALL`] and
-/// [`GlobalCounter::name`] follow from the list.
-macro_rules! counters {
-    ($($(#[doc = $doc:expr])* $name:ident = $json:literal,)*) => {
-        /// A level-wide counter that collecting or making things increments.
+/// Declares a plain enum once, one line a variant (its doc, the variant
+/// and its name in saves, JSON and signals): `ALL`, in declaration order,
+/// and `name()` follow from the list. A variant added to a list is in
+/// `ALL` and has a name; a layer that matches the enum exhaustively does
+/// not build until it has a line for it.
+macro_rules! named {
+    ($(#[doc = $edoc:expr])* $Enum:ident, $example:literal;
+     $($(#[doc = $doc:expr])* $name:ident = $json:literal,)*) => {
+        $(#[doc = $edoc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-        pub enum GlobalCounter {
+        pub enum $Enum {
             $($(#[doc = $doc])* $name,)*
         }
 
-        impl GlobalCounter {
-            /// Every counter, in declaration order.
-            pub const ALL: [GlobalCounter; [$(GlobalCounter::$name),*].len()] =
-                [$(GlobalCounter::$name),*];
+        impl $Enum {
+            /// Every one, in declaration order.
+            pub const ALL: [$Enum; [$($Enum::$name),*].len()] = [$($Enum::$name),*];
 
-            /// Return the counter's name in saves and JSON (`"apples_eaten"`).
-            ///
-            /// # Example
-            /// ```
-            /// use muscleman_core::GlobalCounter;
-            ///
-            /// assert_eq!(GlobalCounter::CheeseEaten.name(), "cheese_eaten");
-            /// ```
+            #[doc = concat!("Return its name in saves, JSON and signals (`", $example, "`).")]
             pub const fn name(self) -> &'static str {
                 match self {
-                    $(GlobalCounter::$name => $json,)*
+                    $($Enum::$name => $json,)*
                 }
             }
         }
     };
 }
 
-counters! {
+named! {
+    /// A level-wide counter that collecting or making things increments.
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_core::GlobalCounter;
+    ///
+    /// assert_eq!(GlobalCounter::CheeseEaten.name(), "cheese_eaten");
+    /// ```
+    GlobalCounter, "apples_eaten";
     /// Coins collected.
     Coins = "coins",
     /// Ghosts released from books.
@@ -72,25 +77,8 @@ impl GlobalCounter {
     }
 }
 
-/// Why an entity moved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum MoveCause {
-    /// The player walked.
-    Player,
-    /// A push chain moved it.
-    Push,
-    /// A swing moved it.
-    Swing,
-    /// An actor's own logic moved it.
-    Brain,
-    /// Undo took it back to where it was before the step undone.
-    Undo,
-    /// Restart took it back to where the level started it.
-    Restart,
-}
-
-impl MoveCause {
-    /// Return the cause's name in JSON and signals (`"push"`).
+named! {
+    /// Why an entity moved.
     ///
     /// # Example
     /// ```
@@ -98,16 +86,29 @@ impl MoveCause {
     ///
     /// assert_eq!(MoveCause::Restart.name(), "restart");
     /// ```
-    pub const fn name(self) -> &'static str {
-        match self {
-            MoveCause::Player => "player",
-            MoveCause::Push => "push",
-            MoveCause::Swing => "swing",
-            MoveCause::Brain => "brain",
-            MoveCause::Undo => "undo",
-            MoveCause::Restart => "restart",
-        }
-    }
+    MoveCause, "push";
+    /// The player walked.
+    Player = "player",
+    /// A push chain moved it.
+    Push = "push",
+    /// A swing moved it.
+    Swing = "swing",
+    /// An actor's own logic moved it.
+    Brain = "brain",
+    /// Undo took it back to where it was before the step undone.
+    Undo = "undo",
+    /// Restart took it back to where the level started it.
+    Restart = "restart",
+}
+
+named! {
+    /// A sound a presenter may play (rules.md §4, Actors and Emit): each
+    /// front end gives every kind its look, one line a kind.
+    SoundKind, "bump";
+    /// A move was refused.
+    Bump = "bump",
+    /// A duck was blocked and turned.
+    Quack = "quack",
 }
 
 #[cfg(test)]

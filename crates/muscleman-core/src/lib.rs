@@ -33,6 +33,6 @@ pub use event::*;
 pub use grid::{GridDir, GridPos};
 pub use id::EntityId;
 pub use input::Input;
-pub use kinds::{GlobalCounter, KeyColor, MoveCause};
+pub use kinds::{GlobalCounter, KeyColor, MoveCause, SoundKind};
 pub use recipe::{EntityRecipe, RecipeInfo, RecipeState};
 pub use spec::{Contents, ContentsFull, EntitySpec, MAX_CONTENTS};

@@ -1,9 +1,10 @@
 //! The gdext layer's sound funcs of the `MusclemanGame` node (a second
 //! `#[godot_api]` block of the class in `node.rs`): the sounds the last
-//! call asked for, and each sound's samples. The table and the samples are
+//! call asked for, each sound's samples, and the kinds of sound hint. The table and the samples are
 //! [`crate::sound`]'s.
 
 use godot::prelude::*;
+use muscleman_core::SoundKind;
 
 use crate::convert::strings;
 use crate::node::MusclemanGame;
@@ -22,6 +23,14 @@ impl MusclemanGame {
     #[func]
     fn sound_names(&self) -> PackedStringArray {
         strings(Sound::ALL.iter().map(|s| s.name()))
+    }
+
+    /// Return the name of every kind a `sound_hint` carries (the sim's
+    /// `SoundKind`), in order: the scene gives each its look, and a test
+    /// holds its table to this list.
+    #[func]
+    fn sound_kinds(&self) -> PackedStringArray {
+        strings(SoundKind::ALL.iter().map(|k| k.name()))
     }
 
     /// Return the sample rate of `sound_samples`, in samples per second.

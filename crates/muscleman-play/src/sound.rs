@@ -1,7 +1,8 @@
-//! Sounds: which event asks for which sound ([`EVENT_SOUNDS`], the one
-//! table every front end reads: the Godot adapter's signals and the web
-//! page's events carry the same names), and each sound's samples,
-//! computed here (no sound files).
+//! Sounds: one table (the `sounds!` list), a sound an entry: its name,
+//! which events ask for it ([`EVENT_SOUNDS`], what every front end reads:
+//! the Godot adapter's signals and the web page's events carry the same
+//! names) and its notes, from which its samples are computed here (no
+//! sound files). Adding a sound is one entry.
 //!
 //! A step's events ask for sounds through the table: a refused move's
 //! `sound_hint` (`bump`), a duck's (`quack`), a push, a sinking, a smash, a
@@ -9,57 +10,10 @@
 //! pickup. Each sound's [`Sound::samples`] are mono 16-bit PCM at
 //! [`RATE`], short (at most half a second) and the same on every run.
 
+use muscleman_core::{MoveCause, SoundKind};
+
 /// The sample rate of every sound, in samples per second.
 pub const RATE: u32 = 22_050;
-
-/// A sound the scene can play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Sound {
-    /// A move that moved nothing: a dull thud.
-    Bump,
-    /// A duck that cannot walk on turns and quacks.
-    Quack,
-    /// A push: a short scrape.
-    Push,
-    /// A heavy box sinks: a falling gurgle.
-    Sink,
-    /// A hammer breaks something: a crash.
-    Smash,
-    /// A door opens: a rising pair of notes.
-    DoorOpen,
-    /// A door closes: a falling pair of notes.
-    DoorClose,
-    /// A key goes into a cauldron: a plop.
-    PutIn,
-    /// A cauldron brews: bubbles, then a chime.
-    Brew,
-    /// The player takes hold of something: a soft click.
-    Grab,
-    /// The player picks up a collectible: a bright two-note chime.
-    Pickup,
-    /// A book releases a ghost: an airy shimmer rising away.
-    Release,
-}
-
-/// Which signal asks for which sound: the signal's name, the name it
-/// must carry (a move's cause, a sound hint's kind; `""` for any), and
-/// the sound. Signals not listed (a move of the player's own, the moves
-/// back of an undo or a restart, a plate) are silent; a redo emits its
-/// step's signals again, and so sounds like it.
-pub const EVENT_SOUNDS: &[(&str, &str, Sound)] = &[
-    ("sound_hint", "bump", Sound::Bump),
-    ("sound_hint", "quack", Sound::Quack),
-    ("moved", "push", Sound::Push),
-    ("sank", "", Sound::Sink),
-    ("smashed", "", Sound::Smash),
-    ("door_opened", "", Sound::DoorOpen),
-    ("door_closed", "", Sound::DoorClose),
-    ("put_in", "", Sound::PutIn),
-    ("brewed", "", Sound::Brew),
-    ("grab_attached", "", Sound::Grab),
-    ("item_collected", "", Sound::Pickup),
-    ("ghost_released", "", Sound::Release),
-];
 
 /// A waveform.
 #[derive(Clone, Copy, Debug)]
@@ -83,56 +37,101 @@ struct Note {
     volume: f32,
 }
 
-/// A [`Note`] literal (a constant, so a sound's notes are one `static`
-/// list): wave, from, to, at, secs, volume.
-macro_rules! note {
-    ($wave:ident, $from:expr, $to:expr, $at:expr, $secs:expr, $volume:expr) => {
-        Note {
-            wave: Wave::$wave,
-            from: $from,
-            to: $to,
-            at: $at,
-            secs: $secs,
-            volume: $volume,
+/// Declares every sound once, one entry a sound: its doc, the variant,
+/// its name, the events that ask for it (an event's name and the name it
+/// must carry, a move's cause or a sound hint's kind; `""` for any) and
+/// its notes (wave, from Hz, to Hz, start s, length s, volume).
+/// [`Sound::ALL`], [`Sound::name`], [`EVENT_SOUNDS`] and the samples follow
+/// from the list.
+macro_rules! sounds {
+    ($($(#[doc = $doc:expr])* $sound:ident = $name:literal,
+       asked by [$(($event:literal, $carried:expr)),*],
+       notes [$(($wave:ident, $from:expr, $to:expr, $at:expr, $secs:expr, $volume:expr)),*];)*) => {
+        /// A sound the scene can play.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Sound {
+            $($(#[doc = $doc])* $sound,)*
+        }
+
+        /// Which signal asks for which sound: the signal's name, the name it
+        /// must carry (a move's cause, a sound hint's kind; `""` for any), and
+        /// the sound. Signals not listed (a move of the player's own, the moves
+        /// back of an undo or a restart, a plate) are silent; a redo emits its
+        /// step's signals again, and so sounds like it.
+        pub const EVENT_SOUNDS: &[(&str, &str, Sound)] = &[$($(($event, $carried, Sound::$sound),)*)*];
+
+        impl Sound {
+            /// Every sound, in order.
+            pub const ALL: [Sound; [$(Sound::$sound),*].len()] = [$(Sound::$sound),*];
+
+            /// Return its name (`"bump"`, `"door_open"`, ...).
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Sound::$sound => $name,)*
+                }
+            }
+
+            /// Its notes.
+            const fn notes(self) -> &'static [Note] {
+                match self {
+                    $(Sound::$sound => &[$(Note {
+                        wave: Wave::$wave,
+                        from: $from,
+                        to: $to,
+                        at: $at,
+                        secs: $secs,
+                        volume: $volume,
+                    }),*],)*
+                }
+            }
         }
     };
 }
 
+sounds! {
+    /// A move that moved nothing: a dull thud.
+    Bump = "bump", asked by [("sound_hint", SoundKind::Bump.name())],
+        notes [(Sine, 130.0, 55.0, 0.0, 0.12, 0.8), (Noise, 0.0, 0.0, 0.0, 0.03, 0.15)];
+    /// A duck that cannot walk on turns and quacks.
+    Quack = "quack", asked by [("sound_hint", SoundKind::Quack.name())],
+        notes [(Saw, 640.0, 430.0, 0.0, 0.14, 0.35), (Square, 320.0, 215.0, 0.0, 0.14, 0.15)];
+    /// A push: a short scrape.
+    Push = "push", asked by [("moved", MoveCause::Push.name())],
+        notes [(Noise, 0.0, 0.0, 0.0, 0.07, 0.25), (Sine, 95.0, 80.0, 0.0, 0.08, 0.4)];
+    /// A heavy box sinks: a falling gurgle.
+    Sink = "sink", asked by [("sank", "")],
+        notes [(Sine, 520.0, 110.0, 0.0, 0.35, 0.5), (Sine, 700.0, 300.0, 0.1, 0.08, 0.2),
+               (Sine, 600.0, 250.0, 0.22, 0.08, 0.2)];
+    /// A hammer breaks something: a crash.
+    Smash = "smash", asked by [("smashed", "")],
+        notes [(Noise, 0.0, 0.0, 0.0, 0.28, 0.6), (Square, 90.0, 40.0, 0.0, 0.15, 0.3)];
+    /// A door opens: a rising pair of notes.
+    DoorOpen = "door_open", asked by [("door_opened", "")],
+        notes [(Square, 330.0, 330.0, 0.0, 0.07, 0.2), (Square, 494.0, 494.0, 0.07, 0.12, 0.2)];
+    /// A door closes: a falling pair of notes.
+    DoorClose = "door_close", asked by [("door_closed", "")],
+        notes [(Square, 494.0, 494.0, 0.0, 0.07, 0.2), (Square, 330.0, 330.0, 0.07, 0.12, 0.2)];
+    /// A key goes into a cauldron: a plop.
+    PutIn = "put_in", asked by [("put_in", "")],
+        notes [(Sine, 260.0, 560.0, 0.0, 0.09, 0.6)];
+    /// A cauldron brews: bubbles, then a chime.
+    Brew = "brew", asked by [("brewed", "")],
+        notes [(Sine, 300.0, 620.0, 0.0, 0.06, 0.4), (Sine, 340.0, 700.0, 0.08, 0.06, 0.4),
+               (Sine, 280.0, 580.0, 0.16, 0.06, 0.4), (Sine, 660.0, 660.0, 0.24, 0.25, 0.3),
+               (Sine, 990.0, 990.0, 0.24, 0.25, 0.2)];
+    /// The player takes hold of something: a soft click.
+    Grab = "grab", asked by [("grab_attached", "")],
+        notes [(Sine, 200.0, 260.0, 0.0, 0.05, 0.5)];
+    /// The player picks up a collectible: a bright two-note chime.
+    Pickup = "pickup", asked by [("item_collected", "")],
+        notes [(Sine, 988.0, 988.0, 0.0, 0.06, 0.35), (Sine, 1319.0, 1319.0, 0.06, 0.12, 0.35)];
+    /// A book releases a ghost: an airy shimmer rising away.
+    Release = "release", asked by [("ghost_released", "")],
+        notes [(Sine, 440.0, 880.0, 0.0, 0.4, 0.3), (Sine, 660.0, 1320.0, 0.08, 0.32, 0.2),
+               (Sine, 990.0, 1980.0, 0.16, 0.24, 0.12), (Noise, 0.0, 0.0, 0.0, 0.2, 0.04)];
+}
+
 impl Sound {
-    /// Every sound, in order.
-    pub const ALL: [Sound; 12] = [
-        Sound::Bump,
-        Sound::Quack,
-        Sound::Push,
-        Sound::Sink,
-        Sound::Smash,
-        Sound::DoorOpen,
-        Sound::DoorClose,
-        Sound::PutIn,
-        Sound::Brew,
-        Sound::Grab,
-        Sound::Pickup,
-        Sound::Release,
-    ];
-
-    /// Return its name (`"bump"`, `"door_open"`, ...).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Sound::Bump => "bump",
-            Sound::Quack => "quack",
-            Sound::Push => "push",
-            Sound::Sink => "sink",
-            Sound::Smash => "smash",
-            Sound::DoorOpen => "door_open",
-            Sound::DoorClose => "door_close",
-            Sound::PutIn => "put_in",
-            Sound::Brew => "brew",
-            Sound::Grab => "grab",
-            Sound::Pickup => "pickup",
-            Sound::Release => "release",
-        }
-    }
-
     /// Return the sound of a name, if there is one.
     ///
     /// # Example
@@ -144,60 +143,6 @@ impl Sound {
     /// ```
     pub fn named(name: &str) -> Option<Sound> {
         Sound::ALL.into_iter().find(|s| s.name() == name)
-    }
-
-    /// Its notes.
-    const fn notes(self) -> &'static [Note] {
-        match self {
-            Sound::Bump => &[
-                note!(Sine, 130.0, 55.0, 0.0, 0.12, 0.8),
-                note!(Noise, 0.0, 0.0, 0.0, 0.03, 0.15),
-            ],
-            Sound::Quack => &[
-                note!(Saw, 640.0, 430.0, 0.0, 0.14, 0.35),
-                note!(Square, 320.0, 215.0, 0.0, 0.14, 0.15),
-            ],
-            Sound::Push => &[
-                note!(Noise, 0.0, 0.0, 0.0, 0.07, 0.25),
-                note!(Sine, 95.0, 80.0, 0.0, 0.08, 0.4),
-            ],
-            Sound::Sink => &[
-                note!(Sine, 520.0, 110.0, 0.0, 0.35, 0.5),
-                note!(Sine, 700.0, 300.0, 0.1, 0.08, 0.2),
-                note!(Sine, 600.0, 250.0, 0.22, 0.08, 0.2),
-            ],
-            Sound::Smash => &[
-                note!(Noise, 0.0, 0.0, 0.0, 0.28, 0.6),
-                note!(Square, 90.0, 40.0, 0.0, 0.15, 0.3),
-            ],
-            Sound::DoorOpen => &[
-                note!(Square, 330.0, 330.0, 0.0, 0.07, 0.2),
-                note!(Square, 494.0, 494.0, 0.07, 0.12, 0.2),
-            ],
-            Sound::DoorClose => &[
-                note!(Square, 494.0, 494.0, 0.0, 0.07, 0.2),
-                note!(Square, 330.0, 330.0, 0.07, 0.12, 0.2),
-            ],
-            Sound::PutIn => &[note!(Sine, 260.0, 560.0, 0.0, 0.09, 0.6)],
-            Sound::Brew => &[
-                note!(Sine, 300.0, 620.0, 0.0, 0.06, 0.4),
-                note!(Sine, 340.0, 700.0, 0.08, 0.06, 0.4),
-                note!(Sine, 280.0, 580.0, 0.16, 0.06, 0.4),
-                note!(Sine, 660.0, 660.0, 0.24, 0.25, 0.3),
-                note!(Sine, 990.0, 990.0, 0.24, 0.25, 0.2),
-            ],
-            Sound::Grab => &[note!(Sine, 200.0, 260.0, 0.0, 0.05, 0.5)],
-            Sound::Pickup => &[
-                note!(Sine, 988.0, 988.0, 0.0, 0.06, 0.35),
-                note!(Sine, 1319.0, 1319.0, 0.06, 0.12, 0.35),
-            ],
-            Sound::Release => &[
-                note!(Sine, 440.0, 880.0, 0.0, 0.4, 0.3),
-                note!(Sine, 660.0, 1320.0, 0.08, 0.32, 0.2),
-                note!(Sine, 990.0, 1980.0, 0.16, 0.24, 0.12),
-                note!(Noise, 0.0, 0.0, 0.0, 0.2, 0.04),
-            ],
-        }
     }
 
     /// Return its samples: mono, 16-bit, at [`RATE`] per second, the same
@@ -286,4 +231,30 @@ pub fn sound_for(event: &str, carries: impl Fn(&'static str) -> bool) -> Option<
     EVENT_SOUNDS.iter().find_map(|&(name, carried, sound)| {
         (event == name && (carried.is_empty() || carries(carried))).then_some(sound)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every sound hint's kind the sim emits has its sound: a kind added
+    /// to `SoundKind` fails here until the table has an entry that asks
+    /// for it.
+    #[test]
+    fn every_sound_kind_is_asked_for_by_a_sound() {
+        for kind in SoundKind::ALL {
+            assert!(
+                sound_for("sound_hint", |n| n == kind.name()).is_some(),
+                "{kind:?} has no sound"
+            );
+        }
+    }
+
+    #[test]
+    fn every_sound_has_notes_and_a_name_of_its_own() {
+        for sound in Sound::ALL {
+            assert!(!sound.notes().is_empty(), "{sound:?}");
+            assert_eq!(Sound::named(sound.name()), Some(sound));
+        }
+    }
 }

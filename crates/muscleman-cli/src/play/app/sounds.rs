@@ -2,7 +2,8 @@
 //! (rules.md §4, Actors and Emit). A refused move's `bump`, last in its
 //! batch, flashes the player's cell for a moment, and rings the terminal
 //! bell only if the player turned the bell on (`m`; off at start); a
-//! `quack` is said on the status line. The wait key lives here too: a
+//! `quack` is said on the status line. Each kind's look is one line of
+//! [`look`]. The wait key lives here too: a
 //! step in which the player stays and what moves by itself moves.
 
 use muscleman_core::{EventBatch, Input, SimEvent, SoundHint, SoundKind};
@@ -11,6 +12,35 @@ use muscleman_sim::Command;
 use super::App;
 use crate::diagnose::count;
 use muscleman_play::mouse::moves_by_itself;
+
+/// How the terminal shows a sound hint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Look {
+    /// Last in its batch, the player's cell flashes (and the bell rings,
+    /// with the bell on).
+    Flash,
+    /// Said on the status line, when nothing else is said there: the
+    /// sound, then what the one entity that made it did, or the many.
+    Said {
+        sound: &'static str,
+        one: &'static str,
+        many: &'static str,
+    },
+}
+
+/// Each sound hint's kind's look, one line a kind: the match is
+/// exhaustive, so a kind added to `SoundKind` does not build until it has
+/// its line here.
+const fn look(kind: SoundKind) -> Look {
+    match kind {
+        SoundKind::Bump => Look::Flash,
+        SoundKind::Quack => Look::Said {
+            sound: "Quack!",
+            one: "was blocked and turned",
+            many: "were blocked and turned",
+        },
+    }
+}
 
 impl App {
     /// Wait one step: the player stays, and whatever moves by itself
@@ -42,43 +72,46 @@ impl App {
         );
     }
 
-    /// Show what the events of a step (or a redo) sound like: a `bump`
-    /// last in the batch flashes (and rings, with the bell on); quacks go
-    /// on the status line when nothing else is said there.
+    /// Show what the events of a step (or a redo) sound like, by each
+    /// kind's [`look`]: a flash last in the batch flashes (and rings, with
+    /// the bell on); the first kind said goes on the status line when
+    /// nothing else is said there.
     pub(super) fn hear(&mut self, command: Command, events: &EventBatch) {
         if !matches!(command, Command::Step(_) | Command::Redo) {
             return;
         }
-        if let Some(SimEvent::SoundHint(SoundHint {
-            kind: SoundKind::Bump,
-            ..
-        })) = events.events().last()
+        if let Some(SimEvent::SoundHint(SoundHint { kind, .. })) = events.events().last()
+            && look(*kind) == Look::Flash
         {
             self.screen.flash = true;
             self.screen.ring |= self.screen.bell;
         }
-        let quacks: Vec<_> = events
-            .of::<SoundHint>()
-            .filter(|h| h.kind == SoundKind::Quack)
-            .map(|h| h.entity)
-            .collect();
-        if quacks.is_empty() || self.screen.message.is_some() {
+        let Some((kind, sound, one, many)) =
+            events.of::<SoundHint>().find_map(|h| match look(h.kind) {
+                Look::Said { sound, one, many } => Some((h.kind, sound, one, many)),
+                Look::Flash => None,
+            })
+        else {
+            return;
+        };
+        if self.screen.message.is_some() {
             return;
         }
-        // A quack is a duck that was blocked and turned (`SoundKind`'s
-        // words); it is named as the view names it.
+        // The entities that made it, named as the view names them.
+        let makers: Vec<_> = events
+            .of::<SoundHint>()
+            .filter(|h| h.kind == kind)
+            .map(|h| h.entity)
+            .collect();
         let view = self.session.game.view();
-        let name = quacks
+        let name = makers
             .first()
             .and_then(|id| view.all_sprites().iter().find(|s| s.entity == *id))
             .map(|s| s.appearance.name);
-        self.screen.message = Some(match (quacks.len(), name) {
-            (_, None) => "Quack!".to_owned(),
-            (1, Some(name)) => format!("Quack! The {name} was blocked and turned"),
-            (n, Some(name)) => format!(
-                "Quack! {} were blocked and turned",
-                count(n, name, &format!("{name}s"))
-            ),
+        self.screen.message = Some(match (makers.len(), name) {
+            (_, None) => sound.to_owned(),
+            (1, Some(name)) => format!("{sound} The {name} {one}"),
+            (n, Some(name)) => format!("{sound} {} {many}", count(n, name, &format!("{name}s"))),
         });
     }
 
