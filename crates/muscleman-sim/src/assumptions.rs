@@ -138,16 +138,15 @@ impl Assume {
     pub const PUSHED: Assume = Assume {
         never_changes: false,
         moves: Moves::WhenMoved,
-        never_moves_others: true,
-        never_destroyed: true,
-        push_search: None,
-        answers_steps: Answer::Nothing,
-        contents_change: false,
-        spawns: Spawns::Nothing,
-        makes: &[],
-        opened_by: OpenedBy::NotADoor,
-        pressed_by: PressedBy::NotAPlate,
-        leads_between_floors: false,
+        ..Assume::SCENERY
+    };
+    /// An actor: it moves by itself every step, answering steps beyond
+    /// its cell (a duck, a ghost, a firefly). Outside the push search:
+    /// give it [`Assume::outside_push_search`].
+    pub const ACTOR: Assume = Assume {
+        moves: Moves::ByItself,
+        answers_steps: Answer::Beyond,
+        ..Assume::PUSHED
     };
 
     /// Return whether it moves by itself (an actor): then the world does

@@ -20,8 +20,7 @@ use muscleman_core::{EntityId, EntityRecipe, GridDir, GridPos, MoveCause, SoundH
 use crate::component::{Facing, TagKind};
 use crate::context::StepContext;
 use crate::decl::{
-    Answer, Art, Assume, Init, Layer, Mechanic, Moves, OpenedBy, PressedBy, RecipeDecl, Spawns,
-    StateDecl, Tint, facing_states, shows_facing,
+    Art, Assume, Init, Layer, Mechanic, RecipeDecl, StateDecl, Tint, facing_states, shows_facing,
 };
 use crate::mechanics::actors::way_ahead;
 use crate::world::WorldError;
@@ -45,20 +44,7 @@ pub(crate) const MECHANIC: Mechanic = Mechanic::new(
             TagKind::Liftable,
         ],
         ART,
-        Assume {
-            never_changes: false,
-            moves: Moves::ByItself,
-            never_moves_others: true,
-            never_destroyed: true,
-            push_search: Some("ducks"),
-            answers_steps: Answer::Beyond,
-            contents_change: false,
-            spawns: Spawns::Nothing,
-            makes: &[],
-            opened_by: OpenedBy::NotADoor,
-            pressed_by: PressedBy::NotAPlate,
-            leads_between_floors: false,
-        },
+        Assume::ACTOR.outside_push_search("ducks"),
     )
     .explained(
         "walks a cell its way every step, even while you wait, and turns clockwise \

@@ -28,8 +28,8 @@ use muscleman_core::{
 use crate::component::{Facing, TagKind, TagSet};
 use crate::context::StepContext;
 use crate::decl::{
-    Answer, Art, Assume, Init, Layer, Mechanic, Moves, OpenedBy, PressedBy, RecipeDecl, Spawns,
-    StateDecl, Tint, WayClearer, facing_states, shows_facing,
+    Art, Assume, Init, Layer, Mechanic, RecipeDecl, StateDecl, Tint, WayClearer, facing_states,
+    shows_facing,
 };
 use crate::mechanics::actors::way_ahead;
 use crate::world::{World, WorldError};
@@ -66,20 +66,7 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
                 TagKind::BlocksPush,
             ],
             ART,
-            Assume {
-                never_changes: false,
-                moves: Moves::ByItself,
-                never_moves_others: true,
-                never_destroyed: false,
-                push_search: Some("ghosts"),
-                answers_steps: Answer::Beyond,
-                contents_change: false,
-                spawns: Spawns::Nothing,
-                makes: &[],
-                opened_by: OpenedBy::NotADoor,
-                pressed_by: PressedBy::NotAPlate,
-                leads_between_floors: false,
-            },
+            Assume::ACTOR.outside_push_search("ghosts").destroyable(),
         )
         .explained(
             "walks a cell its way every step, even while you wait, and turns around where it \
