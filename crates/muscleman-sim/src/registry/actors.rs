@@ -4,34 +4,21 @@
 
 use muscleman_core::{EntityId, GridPos};
 
+use super::decls::nth_decl;
 use crate::component::{Facing, TagKind, TagSet, level_tags};
 use crate::context::Act;
 use crate::decl::RecipeDecl;
-use crate::mechanics::MECHANICS;
 use crate::world::{InvariantError, World};
 
 /// How many recipes act.
 const ACTOR_COUNT: usize = {
     let mut n = 0;
-    let mut m = 0;
-    while m < MECHANICS.len() {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the lengths"
-        )]
-        let recipes = MECHANICS[m].recipes;
-        let mut r = 0;
-        while r < recipes.len() {
-            #[expect(
-                clippy::indexing_slicing,
-                reason = "evaluated at compile time, below the lengths"
-            )]
-            if recipes[r].act.is_some() {
-                n += 1;
-            }
-            r += 1;
+    let mut nth = 0;
+    while let Some(decl) = nth_decl(nth) {
+        if decl.act.is_some() {
+            n += 1;
         }
-        m += 1;
+        nth += 1;
     }
     n
 };
@@ -40,26 +27,19 @@ const ACTOR_COUNT: usize = {
 const ACTORS: [Option<&RecipeDecl>; ACTOR_COUNT] = {
     let mut table = [None; ACTOR_COUNT];
     let mut n = 0;
-    let mut m = 0;
-    while m < MECHANICS.len() {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the lengths"
-        )]
-        let recipes = MECHANICS[m].recipes;
-        let mut r = 0;
-        while r < recipes.len() {
+    let mut nth = 0;
+    while let Some(decl) = nth_decl(nth) {
+        if decl.act.is_some() {
             #[expect(
                 clippy::indexing_slicing,
-                reason = "evaluated at compile time, below the lengths"
+                reason = "evaluated at compile time, below ACTOR_COUNT"
             )]
-            if recipes[r].act.is_some() {
-                table[n] = Some(&recipes[r]);
-                n += 1;
+            {
+                table[n] = Some(decl);
             }
-            r += 1;
+            n += 1;
         }
-        m += 1;
+        nth += 1;
     }
     table
 };
@@ -105,37 +85,23 @@ const fn tag_in_sets(decl: &RecipeDecl, tag: TagKind) -> (bool, bool) {
 // found from its tags: compile-time checks, so an actor cannot be left out
 // of the phase, nor a recipe that moves by itself go undeclared.
 const _: () = {
-    let mut m = 0;
-    while m < MECHANICS.len() {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the lengths"
-        )]
-        let recipes = MECHANICS[m].recipes;
-        let mut r = 0;
-        while r < recipes.len() {
-            #[expect(
-                clippy::indexing_slicing,
-                reason = "evaluated at compile time, below the lengths"
-            )]
-            let decl = &recipes[r];
-            let (some, every) = tag_in_sets(decl, TagKind::Brain);
-            if decl.act.is_some() {
-                assert!(every, "a recipe acts without a brain in some state");
-                assert!(
-                    decl.assume.moves_by_itself(),
-                    "a recipe acts but does not declare it moves by itself"
-                );
-            } else {
-                assert!(!some, "a recipe has a brain but declares no act");
-                assert!(
-                    !decl.assume.moves_by_itself(),
-                    "a recipe moves by itself but declares no act"
-                );
-            }
-            r += 1;
+    let mut nth = 0;
+    while let Some(decl) = nth_decl(nth) {
+        let (some, every) = tag_in_sets(decl, TagKind::Brain);
+        if decl.act.is_some() {
+            assert!(every, "a recipe acts without a brain in some state");
+            assert!(
+                decl.assume.moves_by_itself(),
+                "a recipe acts but does not declare it moves by itself"
+            );
+        } else {
+            assert!(!some, "a recipe has a brain but declares no act");
+            assert!(
+                !decl.assume.moves_by_itself(),
+                "a recipe moves by itself but declares no act"
+            );
         }
-        m += 1;
+        nth += 1;
     }
     let mut a = 0;
     while a < ACTOR_COUNT {

@@ -6,6 +6,7 @@
 
 use muscleman_core::Holds;
 
+use super::decls::nth_decl;
 use crate::component::{TagKind, TagSet};
 use crate::decl::{Moves, OpenedBy, PressedBy, RecipeDecl, Spawns};
 use crate::mechanics::MECHANICS;
@@ -40,93 +41,79 @@ const MOVED: TagSet = TagSet::of(&[TagKind::Player, TagKind::Pushable, TagKind::
 // - only what holds things has contents that change or spills them;
 // - what holds things and may be destroyed declares what that spawns.
 const _: () = {
-    let mut m = 0;
-    while m < MECHANICS.len() {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the lengths"
-        )]
-        let recipes = MECHANICS[m].recipes;
-        let mut r = 0;
-        while r < recipes.len() {
-            #[expect(
-                clippy::indexing_slicing,
-                reason = "evaluated at compile time, below the lengths"
-            )]
-            let decl = &recipes[r];
-            let a = decl.assume;
-            let never_moves = matches!(a.moves, Moves::Never);
-            let spawns_nothing = matches!(a.spawns, Spawns::Nothing);
-            let holds = !matches!(decl.recipe.info().holds, Holds::Nothing);
-            if a.never_changes {
-                assert!(never_moves, "a recipe never changes but moves");
-                assert!(
-                    !a.contents_change,
-                    "a recipe never changes but its contents do"
-                );
-                assert!(spawns_nothing, "a recipe never changes but spawns");
-            }
-            let moved = some_tag_set_meets(decl, MOVED);
+    let mut nth = 0;
+    while let Some(decl) = nth_decl(nth) {
+        let a = decl.assume;
+        let never_moves = matches!(a.moves, Moves::Never);
+        let spawns_nothing = matches!(a.spawns, Spawns::Nothing);
+        let holds = !matches!(decl.recipe.info().holds, Holds::Nothing);
+        if a.never_changes {
+            assert!(never_moves, "a recipe never changes but moves");
             assert!(
-                !(never_moves && moved),
-                "a recipe never moves but is the player, pushed or lifted"
+                !a.contents_change,
+                "a recipe never changes but its contents do"
             );
-            assert!(
-                moved || !matches!(a.moves, Moves::WhenMoved),
-                "a recipe moves only when moved but is neither the player, pushed nor lifted"
-            );
-            if !a.moves_by_itself() {
-                assert!(a.never_moves_others, "only an actor may move others");
-            }
-            if a.contents_change || matches!(a.spawns, Spawns::ItsContents) {
-                assert!(holds, "a recipe that holds nothing has contents");
-            }
-            if holds && !a.never_destroyed {
-                assert!(
-                    !spawns_nothing,
-                    "a recipe holds things and may be destroyed, but spills nothing"
-                );
-            }
-            // What a proof that a door stays shut reads: what makes things,
-            // doors, plates and stairs, each declared by its own mechanic.
-            assert!(
-                a.makes.is_empty() != matches!(a.spawns, Spawns::Others),
-                "a recipe makes others exactly when it declares what it makes"
-            );
-            let door = decl.all_tags().intersects(TagSet::of(&[TagKind::Door]));
-            assert!(
-                door != matches!(a.opened_by, OpenedBy::NotADoor),
-                "a door declares what opens it, and only a door does"
-            );
-            let plate = decl
-                .all_tags()
-                .intersects(TagSet::of(&[TagKind::PressurePlate]));
-            assert!(
-                plate != matches!(a.pressed_by, PressedBy::NotAPlate),
-                "a plate declares what presses it, and only a plate does"
-            );
-            let stairs = decl
-                .all_tags()
-                .intersects(TagSet::of(&[TagKind::StairsUp, TagKind::StairsDown]));
-            assert!(
-                stairs == a.leads_between_floors,
-                "stairs lead between floors, and nothing else does"
-            );
-            if door || plate || stairs {
-                assert!(
-                    never_moves && a.never_destroyed,
-                    "a door, a plate or stairs stays where it is for good"
-                );
-            }
-            let coloured = decl.recipe.color().is_some();
-            if matches!(a.opened_by, OpenedBy::KeyOrPlatesOfItsColour)
-                || matches!(a.pressed_by, PressedBy::WhatBlocks)
-            {
-                assert!(coloured, "a coloured door or plate has a colour");
-            }
-            r += 1;
+            assert!(spawns_nothing, "a recipe never changes but spawns");
         }
-        m += 1;
+        let moved = some_tag_set_meets(decl, MOVED);
+        assert!(
+            !(never_moves && moved),
+            "a recipe never moves but is the player, pushed or lifted"
+        );
+        assert!(
+            moved || !matches!(a.moves, Moves::WhenMoved),
+            "a recipe moves only when moved but is neither the player, pushed nor lifted"
+        );
+        if !a.moves_by_itself() {
+            assert!(a.never_moves_others, "only an actor may move others");
+        }
+        if a.contents_change || matches!(a.spawns, Spawns::ItsContents) {
+            assert!(holds, "a recipe that holds nothing has contents");
+        }
+        if holds && !a.never_destroyed {
+            assert!(
+                !spawns_nothing,
+                "a recipe holds things and may be destroyed, but spills nothing"
+            );
+        }
+        // What a proof that a door stays shut reads: what makes things,
+        // doors, plates and stairs, each declared by its own mechanic.
+        assert!(
+            a.makes.is_empty() != matches!(a.spawns, Spawns::Others),
+            "a recipe makes others exactly when it declares what it makes"
+        );
+        let door = decl.all_tags().intersects(TagSet::of(&[TagKind::Door]));
+        assert!(
+            door != matches!(a.opened_by, OpenedBy::NotADoor),
+            "a door declares what opens it, and only a door does"
+        );
+        let plate = decl
+            .all_tags()
+            .intersects(TagSet::of(&[TagKind::PressurePlate]));
+        assert!(
+            plate != matches!(a.pressed_by, PressedBy::NotAPlate),
+            "a plate declares what presses it, and only a plate does"
+        );
+        let stairs = decl
+            .all_tags()
+            .intersects(TagSet::of(&[TagKind::StairsUp, TagKind::StairsDown]));
+        assert!(
+            stairs == a.leads_between_floors,
+            "stairs lead between floors, and nothing else does"
+        );
+        if door || plate || stairs {
+            assert!(
+                never_moves && a.never_destroyed,
+                "a door, a plate or stairs stays where it is for good"
+            );
+        }
+        let coloured = decl.recipe.color().is_some();
+        if matches!(a.opened_by, OpenedBy::KeyOrPlatesOfItsColour)
+            || matches!(a.pressed_by, PressedBy::WhatBlocks)
+        {
+            assert!(coloured, "a coloured door or plate has a colour");
+        }
+        nth += 1;
     }
 };
 

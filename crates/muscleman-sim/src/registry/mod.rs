@@ -20,11 +20,13 @@ use std::fmt;
 mod actors;
 mod assume;
 mod chains;
+mod decls;
 mod world;
 
 pub(crate) use actors::act_of;
 pub use assume::motions;
 pub(crate) use chains::{find_clearer, find_taker};
+use decls::nth_decl;
 
 use crate::component::{Holding, SHARED_TAGS, TagKind, TagSet};
 use crate::decl::{CellCheck, Mechanic, RecipeDecl};
@@ -36,33 +38,19 @@ use crate::world::{InvariantError, World};
 /// By recipe (its `as usize`), its declaration.
 const BY_RECIPE: [Option<&'static RecipeDecl>; EntityRecipe::COUNT] = {
     let mut table: [Option<&'static RecipeDecl>; EntityRecipe::COUNT] = [None; EntityRecipe::COUNT];
-    let mut m = 0;
-    while m < MECHANICS.len() {
+    let mut nth = 0;
+    while let Some(decl) = nth_decl(nth) {
+        let i = decl.recipe as usize;
+        assert!(i < EntityRecipe::COUNT);
         #[expect(
             clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the lengths"
+            reason = "evaluated at compile time, checked just above"
         )]
-        let recipes = MECHANICS[m].recipes;
-        let mut r = 0;
-        while r < recipes.len() {
-            #[expect(
-                clippy::indexing_slicing,
-                reason = "evaluated at compile time, below the lengths"
-            )]
-            let decl = &recipes[r];
-            let i = decl.recipe as usize;
-            assert!(i < EntityRecipe::COUNT);
-            #[expect(
-                clippy::indexing_slicing,
-                reason = "evaluated at compile time, checked just above"
-            )]
-            {
-                assert!(table[i].is_none(), "a recipe is declared twice");
-                table[i] = Some(decl);
-            }
-            r += 1;
+        {
+            assert!(table[i].is_none(), "a recipe is declared twice");
+            table[i] = Some(decl);
         }
-        m += 1;
+        nth += 1;
     }
     table
 };
@@ -75,36 +63,25 @@ pub const MAX_EXPLAIN: usize = 200;
 // so is every state that explains itself: a compile-time check, so a new
 // recipe cannot reach a help without its words.
 const _: () = {
-    let mut i = 0;
-    while i < EntityRecipe::COUNT {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the lengths"
-        )]
-        if let Some(decl) = BY_RECIPE[i] {
+    let mut nth = 0;
+    while let Some(decl) = nth_decl(nth) {
+        assert!(
+            !decl.explain.is_empty(),
+            "a recipe has no explanation: give it .explained(\"...\")"
+        );
+        assert!(
+            decl.explain.len() <= MAX_EXPLAIN,
+            "a recipe's explanation is longer than two lines"
+        );
+        let mut states = decl.states;
+        while let [state, more @ ..] = states {
             assert!(
-                !decl.explain.is_empty(),
-                "a recipe has no explanation: give it .explained(\"...\")"
+                state.explain.len() <= MAX_EXPLAIN,
+                "a state's explanation is longer than two lines"
             );
-            assert!(
-                decl.explain.len() <= MAX_EXPLAIN,
-                "a recipe's explanation is longer than two lines"
-            );
-            let mut s = 0;
-            while s < decl.states.len() {
-                #[expect(
-                    clippy::indexing_slicing,
-                    reason = "evaluated at compile time, below the lengths"
-                )]
-                let state = &decl.states[s];
-                assert!(
-                    state.explain.len() <= MAX_EXPLAIN,
-                    "a state's explanation is longer than two lines"
-                );
-                s += 1;
-            }
+            states = more;
         }
-        i += 1;
+        nth += 1;
     }
 };
 
@@ -130,31 +107,21 @@ const _: () = {
 /// mechanic declares it meets (`Mechanic::meets`), gathered.
 pub(crate) const MEETS: [TagSet; NEED_BITS] = {
     let mut meets = [TagSet::EMPTY; NEED_BITS];
-    let mut m = 0;
-    while m < MECHANICS.len() {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the lengths"
-        )]
-        let declared = MECHANICS[m].meets;
-        let mut i = 0;
-        while i < declared.len() {
-            #[expect(
-                clippy::indexing_slicing,
-                reason = "evaluated at compile time, below the lengths"
-            )]
-            let (need, tag) = declared[i];
+    let mut mechanics = MECHANICS;
+    while let [mechanic, more @ ..] = mechanics {
+        let mut declared = mechanic.meets;
+        while let [(need, tag), rest @ ..] = declared {
             let bit = need.index();
             #[expect(
                 clippy::indexing_slicing,
                 reason = "evaluated at compile time; a need past NEED_BITS fails the build"
             )]
             {
-                meets[bit] = meets[bit].with(tag);
+                meets[bit] = meets[bit].with(*tag);
             }
-            i += 1;
+            declared = rest;
         }
-        m += 1;
+        mechanics = more;
     }
     meets
 };
@@ -163,20 +130,11 @@ pub(crate) const MEETS: [TagSet; NEED_BITS] = {
 // mechanic's entities: a compile-time check, so no system waits on a need
 // nothing meets and silently never runs.
 const _: () = {
-    let mut m = 0;
-    while m < MECHANICS.len() {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the lengths"
-        )]
-        let systems = MECHANICS[m].systems;
-        let mut s = 0;
-        while s < systems.len() {
-            #[expect(
-                clippy::indexing_slicing,
-                reason = "evaluated at compile time, below the lengths"
-            )]
-            let need = systems[s].needs;
+    let mut mechanics = MECHANICS;
+    while let [mechanic, more @ ..] = mechanics {
+        let mut systems = mechanic.systems;
+        while let [line, rest @ ..] = systems {
+            let need = line.needs;
             let by_hands = matches!(need, Needs::Always | Needs::Holding | Needs::EmptyHands);
             #[expect(
                 clippy::indexing_slicing,
@@ -184,9 +142,9 @@ const _: () = {
             )]
             let met = !MEETS[need.index()].is_empty();
             assert!(by_hands || met, "a line waits on a need no mechanic meets");
-            s += 1;
+            systems = rest;
         }
-        m += 1;
+        mechanics = more;
     }
 };
 
@@ -370,15 +328,10 @@ const _: () = {
                 all_declared(decl.all_tags()),
                 "a recipe has an undeclared tag"
             );
-            let mut s = 0;
-            while s < decl.states.len() {
-                #[expect(
-                    clippy::indexing_slicing,
-                    reason = "evaluated at compile time, below the lengths"
-                )]
-                let state = &decl.states[s];
+            let mut states = decl.states;
+            while let [state, more @ ..] = states {
                 assert!(all_declared(state.gain), "a state gains an undeclared tag");
-                s += 1;
+                states = more;
             }
             r += 1;
         }
@@ -472,16 +425,12 @@ pub(crate) fn settlers() -> impl Iterator<Item = (fn(&mut World, EntityId), &'st
 /// How many mechanics declare an emit hook.
 const EMITTER_COUNT: usize = {
     let mut n = 0;
-    let mut m = 0;
-    while m < MECHANICS.len() {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the length"
-        )]
-        if MECHANICS[m].emit.is_some() {
+    let mut mechanics = MECHANICS;
+    while let [mechanic, more @ ..] = mechanics {
+        if mechanic.emit.is_some() {
             n += 1;
         }
-        m += 1;
+        mechanics = more;
     }
     n
 };
@@ -491,17 +440,19 @@ const EMITTER_COUNT: usize = {
 pub(crate) const EMITTERS: [(System, &str); EMITTER_COUNT] = {
     let mut table: [(System, &str); EMITTER_COUNT] = [(|_| Ok(()), ""); EMITTER_COUNT];
     let mut n = 0;
-    let mut m = 0;
-    while m < MECHANICS.len() {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the lengths"
-        )]
-        if let Some(emit) = MECHANICS[m].emit {
-            table[n] = (emit, MECHANICS[m].name);
+    let mut mechanics = MECHANICS;
+    while let [mechanic, more @ ..] = mechanics {
+        if let Some(emit) = mechanic.emit {
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time, below EMITTER_COUNT"
+            )]
+            {
+                table[n] = (emit, mechanic.name);
+            }
             n += 1;
         }
-        m += 1;
+        mechanics = more;
     }
     table
 };
