@@ -21,14 +21,13 @@
 //! without criterion, for callgrind, whose instruction counts do not
 //! depend on the machine's load.
 
-use std::hint::black_box;
+mod rig;
+
+use rig::Rig;
 
 use criterion::{BenchmarkId, Criterion, criterion_group};
-use muscleman_core::{
-    EntityId, EntityRecipe as R, EntitySpec, EventBatch, GridPos, Input, RecipeState,
-};
+use muscleman_core::{EntityRecipe as R, EntitySpec, GridPos, Input, RecipeState};
 use muscleman_level::Level;
-use muscleman_sim::{Rules, World, step_into, world_from_level};
 
 /// A walled room of `size`×`size` with the player at (1, 1) and `ducks`
 /// actors of recipe `actor` two cells apart from (3, 3), row after row,
@@ -63,37 +62,6 @@ fn level(size: usize, ducks: usize, actor: R) -> Level {
     level
 }
 
-/// The world of a level, its player, and a reusable event batch.
-struct Rig {
-    world: World,
-    player: EntityId,
-    events: EventBatch,
-}
-
-impl Rig {
-    fn new(level: &Level) -> Rig {
-        let (world, player) = world_from_level(level).expect("the level loads");
-        Rig {
-            world,
-            player,
-            events: EventBatch::new(),
-        }
-    }
-
-    /// One waiting step: every duck acts.
-    fn step(&mut self) {
-        step_into(
-            &mut self.world,
-            self.player,
-            black_box(Input::Wait),
-            &Rules::MUSCLEMAN,
-            &mut self.events,
-        )
-        .expect("the step runs");
-        black_box(&self.events);
-    }
-}
-
 /// The cases: name, room size, ducks.
 const CASES: [(&str, usize, usize); 3] = [
     ("small_1", 10, 1),
@@ -105,9 +73,11 @@ fn duck_step(c: &mut Criterion) {
     let mut group = c.benchmark_group("duck_step");
     for (name, size, ducks) in CASES {
         let mut rig = Rig::new(&level(size, ducks, R::Duck));
-        rig.step();
+        rig.step_with(Input::Wait);
         assert_eq!(rig.events.len(), ducks, "each duck walks or quacks once");
-        group.bench_function(BenchmarkId::from_parameter(name), |b| b.iter(|| rig.step()));
+        group.bench_function(BenchmarkId::from_parameter(name), |b| {
+            b.iter(|| rig.step_with(Input::Wait))
+        });
     }
     group.finish();
 }
@@ -116,11 +86,13 @@ fn ghost_step(c: &mut Criterion) {
     let mut group = c.benchmark_group("ghost_step");
     for (name, size, ghosts) in CASES {
         let mut rig = Rig::new(&level(size, ghosts, R::Ghost));
-        rig.step();
+        rig.step_with(Input::Wait);
         // Every ghost walks but the ones facing the wall above, which turn
         // around silently.
         assert!(rig.events.len() * 4 >= ghosts * 3, "the ghosts walk");
-        group.bench_function(BenchmarkId::from_parameter(name), |b| b.iter(|| rig.step()));
+        group.bench_function(BenchmarkId::from_parameter(name), |b| {
+            b.iter(|| rig.step_with(Input::Wait))
+        });
     }
     group.finish();
 }
@@ -143,7 +115,7 @@ fn main() {
             .expect("DUCKS_PROFILE names a case");
         let mut rig = Rig::new(&level(size, ducks, actor));
         for _ in 0..n {
-            rig.step();
+            rig.step_with(Input::Wait);
         }
         println!("{n} steps of {name}");
         return;

@@ -17,12 +17,13 @@
 //! `FLOORS_PROFILE=NAME:N` runs `N` steps of one case (`walk_1`,
 //! `walk_10`, `stairs_10`) instead, for callgrind (BENCHMARKS.md).
 
-use std::hint::black_box;
+mod rig;
+
+use rig::Rig;
 
 use criterion::{BenchmarkId, Criterion, criterion_group};
-use muscleman_core::{EntityId, EventBatch, GridDir, Input, LevelTransition};
+use muscleman_core::LevelTransition;
 use muscleman_level::Level;
-use muscleman_sim::{Rules, World, step_into, world_from_level};
 
 /// A level of `floors` floors, each a 20×20 walled room with a few boxes;
 /// the player on floor `player` at (5, 5). With `stairs`, stairs at (6, 5)
@@ -55,61 +56,26 @@ fn level(floors: usize, player: usize, stairs: bool) -> Level {
     Level::parse(&text).expect("the bench level reads")
 }
 
-/// The world of a level, its player, and a reusable event batch.
-struct Rig {
-    world: World,
-    player: EntityId,
-    events: EventBatch,
-    tick: u64,
-}
-
-impl Rig {
-    fn new(level: &Level) -> Rig {
-        let (world, player) = world_from_level(level).expect("the level loads");
-        Rig {
-            world,
-            player,
-            events: EventBatch::new(),
-            tick: 0,
-        }
-    }
-
-    /// Step right (even ticks) or left (odd ticks).
-    fn step(&mut self) {
-        let dir = if self.tick & 1 == 0 {
-            GridDir::Right
-        } else {
-            GridDir::Left
-        };
-        self.tick += 1;
-        step_into(
-            &mut self.world,
-            self.player,
-            black_box(Input::Move(dir)),
-            &Rules::MUSCLEMAN,
-            &mut self.events,
-        )
-        .expect("the step runs");
-        black_box(&self.events);
-    }
-}
-
 fn floor_step(c: &mut Criterion) {
     let mut group = c.benchmark_group("floor_step");
     for floors in [1, 10] {
         let mut rig = Rig::new(&level(floors, floors, false));
-        rig.step();
+        rig.shuttle();
         assert!(rig.events.of::<LevelTransition>().next().is_none());
-        group.bench_function(BenchmarkId::new("walk", floors), |b| b.iter(|| rig.step()));
+        group.bench_function(BenchmarkId::new("walk", floors), |b| {
+            b.iter(|| rig.shuttle())
+        });
     }
     let mut rig = Rig::new(&level(10, 5, true));
-    rig.step();
+    rig.shuttle();
     assert_eq!(rig.events.of::<LevelTransition>().count(), 1, "up");
-    rig.step();
-    rig.step();
+    rig.shuttle();
+    rig.shuttle();
     assert_eq!(rig.events.of::<LevelTransition>().count(), 1, "down");
-    rig.step();
-    group.bench_function(BenchmarkId::new("stairs", 10), |b| b.iter(|| rig.step()));
+    rig.shuttle();
+    group.bench_function(BenchmarkId::new("stairs", 10), |b| {
+        b.iter(|| rig.shuttle())
+    });
     group.finish();
 }
 
@@ -128,7 +94,7 @@ fn main() {
             other => panic!("unknown FLOORS_PROFILE case {other}"),
         };
         for _ in 0..n {
-            rig.step();
+            rig.shuttle();
         }
         println!("{n} steps of {name}");
         return;
