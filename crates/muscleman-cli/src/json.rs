@@ -2,9 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use muscleman_core::{
-    EntityId, EntityRecipe, FieldValue, GlobalCounter, GridDir, GridPos, SimEvent,
-};
+use muscleman_core::{EntityId, EntityRecipe, FieldValue, GlobalCounter, GridPos, SimEvent};
 use muscleman_sim::{View, World, spec_of};
 use serde_json::{Map, Value, json};
 
@@ -57,16 +55,6 @@ impl Recipes {
         spec_of(world, id)
             .map(|s| s.recipe)
             .or_else(|| self.known.get(&id).copied())
-    }
-}
-
-/// Return a direction's JSON name (`"up"`, `"right"`, `"down"`, `"left"`).
-pub const fn direction(d: GridDir) -> &'static str {
-    match d {
-        GridDir::Up => "up",
-        GridDir::Right => "right",
-        GridDir::Down => "down",
-        GridDir::Left => "left",
     }
 }
 

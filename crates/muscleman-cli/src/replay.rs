@@ -288,7 +288,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
             pushes: stats.pushes,
             solved,
             state_hash: format!("{:016x}", game.state_hash()),
-            facing: view.facing().map(json::direction),
+            facing: view.facing().map(muscleman_core::GridDir::name),
             floor: view.player_floor(),
             holding: view
                 .holding()

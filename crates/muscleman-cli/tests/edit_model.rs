@@ -25,6 +25,18 @@ fn thing(editor: &mut Editor, recipe: EntityRecipe) {
     brush(editor, EntitySpec::new(recipe));
 }
 
+/// The room with a goal, then a box on it, placed at (2, 2), the cursor
+/// there.
+fn box_on_goal() -> Editor {
+    let mut e = room();
+    e.set_cursor(at(2, 2));
+    thing(&mut e, EntityRecipe::Goal);
+    e.place();
+    thing(&mut e, EntityRecipe::Box);
+    e.place();
+    e
+}
+
 fn at(x: i32, y: i32) -> GridPos {
     GridPos::new(x, y)
 }
@@ -93,12 +105,7 @@ fn a_state_replaces_the_same_thing_in_another_state() {
 
 #[test]
 fn a_box_goes_onto_a_goal_and_x_takes_the_top_thing_away() {
-    let mut e = room();
-    e.set_cursor(at(2, 2));
-    thing(&mut e, EntityRecipe::Goal);
-    e.place();
-    thing(&mut e, EntityRecipe::Box);
-    e.place();
+    let mut e = box_on_goal();
     assert_eq!(e.cell().len(), 2);
     assert_eq!(e.erase(), "took away Box");
     assert_eq!(e.cell(), &[EntityRecipe::Goal.into()]);
@@ -117,12 +124,7 @@ fn a_box_goes_onto_a_goal_and_x_takes_the_top_thing_away() {
 
 #[test]
 fn the_eyedropper_takes_the_thing_on_top() {
-    let mut e = room();
-    e.set_cursor(at(2, 2));
-    thing(&mut e, EntityRecipe::Goal);
-    e.place();
-    thing(&mut e, EntityRecipe::Box);
-    e.place();
+    let mut e = box_on_goal();
     thing(&mut e, EntityRecipe::WallStrong);
     assert_eq!(e.pick(), "brush: Box");
     assert_eq!(e.brush(), Brush::Thing(EntityRecipe::Box.into()));

@@ -138,6 +138,17 @@ impl GridDir {
         self.rotate_right().rotate_right()
     }
 
+    /// Return its name in saves, JSON and messages (`"up"`, `"right"`,
+    /// `"down"`, `"left"`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            GridDir::Up => "up",
+            GridDir::Right => "right",
+            GridDir::Down => "down",
+            GridDir::Left => "left",
+        }
+    }
+
     /// Return the position of this direction in [`GridDir::ALL`] (0 to 3).
     pub const fn index(self) -> usize {
         self as usize
@@ -146,12 +157,6 @@ impl GridDir {
 
 impl fmt::Display for GridDir {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = match self {
-            GridDir::Up => "up",
-            GridDir::Right => "right",
-            GridDir::Down => "down",
-            GridDir::Left => "left",
-        };
-        f.write_str(name)
+        f.write_str(self.name())
     }
 }

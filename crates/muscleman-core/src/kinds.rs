@@ -1,19 +1,6 @@
 //! Plain enums shared by every layer: key colours, counters, move causes,
 //! sound kinds.
 
-/// Colour of a key, a door or what opens it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum KeyColor {
-    /// Blue.
-    Blue,
-    /// Red.
-    Red,
-    /// Yellow.
-    Yellow,
-    /// Green.
-    Green,
-}
-
 /// Declares a plain enum once, one line a variant (its doc, the variant
 /// and its name in saves, JSON and signals): `ALL`, in declaration order,
 /// and `name()` follow from the list. A variant added to a list is in
@@ -40,6 +27,19 @@ macro_rules! named {
             }
         }
     };
+}
+
+named! {
+    /// Colour of a key, a door or what opens it.
+    KeyColor, "blue";
+    /// Blue.
+    Blue = "blue",
+    /// Red.
+    Red = "red",
+    /// Yellow.
+    Yellow = "yellow",
+    /// Green.
+    Green = "green",
 }
 
 named! {

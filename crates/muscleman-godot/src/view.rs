@@ -5,7 +5,7 @@
 //! every floor fits in).
 
 use muscleman_core::{Contents, EntityId, GlobalCounter, GridDir, GridPos, KeyColor};
-use muscleman_sim::{Appearance, Tint, View, recipe_appearance};
+use muscleman_sim::{Appearance, View, recipe_appearance};
 
 /// How one entity looks, in names a script can match on: the sim's
 /// [`Appearance`] as plain strings and numbers.
@@ -35,31 +35,6 @@ pub struct Look {
     pub blocks: bool,
 }
 
-/// Return a colour's name.
-pub const fn color_name(color: KeyColor) -> &'static str {
-    match color {
-        KeyColor::Blue => "blue",
-        KeyColor::Red => "red",
-        KeyColor::Yellow => "yellow",
-        KeyColor::Green => "green",
-    }
-}
-
-/// Return a tint's name.
-pub const fn tint_name(tint: Tint) -> &'static str {
-    match tint {
-        Tint::Plain | Tint::Own => "plain",
-        Tint::Red => "red",
-        Tint::Green => "green",
-        Tint::Yellow => "yellow",
-        Tint::Blue => "blue",
-        Tint::Magenta => "magenta",
-        Tint::Cyan => "cyan",
-        Tint::Brown => "brown",
-        Tint::Grey => "grey",
-    }
-}
-
 /// Return how an appearance is drawn.
 ///
 /// # Example
@@ -74,12 +49,12 @@ pub fn look_of(a: Appearance) -> Look {
     Look {
         kind: a.kind,
         name: a.name,
-        color: a.color.map_or("", color_name),
+        color: a.color.map_or("", KeyColor::name),
         state: a.state,
         counter: a.counter.map_or("", GlobalCounter::name),
         layer: a.layer.0,
         glyph: a.glyph,
-        tint: tint_name(a.tint),
+        tint: a.tint.name(),
         blocks: a.blocks,
     }
 }

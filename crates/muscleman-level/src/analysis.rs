@@ -171,37 +171,23 @@ impl SignalWarning {
     }
 }
 
-/// Return a colour's name in messages: `blue`.
-fn color_name(color: KeyColor) -> &'static str {
-    match color {
-        KeyColor::Blue => "blue",
-        KeyColor::Red => "red",
-        KeyColor::Yellow => "yellow",
-        KeyColor::Green => "green",
-    }
-}
-
 impl fmt::Display for SignalWarning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             SignalWarning::DoorWithoutOpener { color, .. } => {
-                write!(
-                    f,
-                    "no key and no plate opens the {} door",
-                    color_name(color)
-                )
+                write!(f, "no key and no plate opens the {} door", color.name())
             }
             SignalWarning::SecretDoorWithoutPlate { .. } => {
                 f.write_str("no heavy plate opens the secret door")
             }
             SignalWarning::KeyWithoutDoor { color, .. } => {
-                let c = color_name(color);
+                let c = color.name();
                 write!(f, "the {c} key has no {c} door to open")
             }
             SignalWarning::PlateWithoutDoor {
                 color: Some(color), ..
             } => {
-                let c = color_name(color);
+                let c = color.name();
                 write!(f, "the {c} plate opens nothing: no {c} door")
             }
             SignalWarning::PlateWithoutDoor { color: None, .. } => {

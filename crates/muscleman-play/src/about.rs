@@ -4,7 +4,7 @@
 //! (`RecipeDecl::explain`), and what the rules in use let the player do,
 //! for the help of the terminal and the page.
 
-use muscleman_core::{Contents, EntitySpec, GridPos, KeyColor};
+use muscleman_core::{Contents, EntitySpec, GridPos};
 use muscleman_level::Level;
 use muscleman_sim::{Appearance, Rules, TagKind, View, World, appearance, spawn_spec};
 
@@ -139,22 +139,12 @@ pub fn explained(level: &Level, view: &View) -> Vec<Explained> {
 pub fn thing_name(a: &Appearance, with_state: bool) -> String {
     let mut name = a.name.to_owned();
     if let Some(c) = a.color {
-        name = format!("{} {name}", color_word(c));
+        name = format!("{} {name}", c.name());
     }
     if with_state && !a.state.is_empty() {
         name = format!("{} {name}", a.state);
     }
     name
-}
-
-/// Return a key colour's word.
-pub const fn color_word(c: KeyColor) -> &'static str {
-    match c {
-        KeyColor::Blue => "blue",
-        KeyColor::Red => "red",
-        KeyColor::Yellow => "yellow",
-        KeyColor::Green => "green",
-    }
 }
 
 /// The keys the rules' words name: the asking front end's own.

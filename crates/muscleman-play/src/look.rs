@@ -3,10 +3,8 @@
 //! contents, the layer each recipe declares), so nothing hides under what
 //! is drawn on top.
 
-use muscleman_core::{GridDir, GridPos, RecipeState};
+use muscleman_core::{GridDir, GridPos, KeyColor, RecipeState};
 use muscleman_sim::{Appearance, Sprite, View, recipe_appearance};
-
-use crate::about::color_word;
 
 /// Return which entity of a cell is drawn: the lowest rank wins, and it
 /// follows the layer the recipe declares (the player over walls and closed
@@ -21,7 +19,7 @@ pub fn rank(a: Appearance) -> u8 {
 /// key and apple"`).
 pub fn name_of(a: Appearance) -> String {
     let mut name = String::new();
-    for word in [a.state, a.color.map_or("", color_word)] {
+    for word in [a.state, a.color.map_or("", KeyColor::name)] {
         if !word.is_empty() {
             name.push_str(word);
             name.push(' ');

@@ -73,9 +73,7 @@ fn floor_step(c: &mut Criterion) {
     rig.shuttle();
     assert_eq!(rig.events.of::<LevelTransition>().count(), 1, "down");
     rig.shuttle();
-    group.bench_function(BenchmarkId::new("stairs", 10), |b| {
-        b.iter(|| rig.shuttle())
-    });
+    group.bench_function(BenchmarkId::new("stairs", 10), |b| b.iter(|| rig.shuttle()));
     group.finish();
 }
 

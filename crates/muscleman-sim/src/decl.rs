@@ -62,6 +62,24 @@ pub enum Tint {
     Grey,
 }
 
+impl Tint {
+    /// Return its name in JSON and signals (`"plain"` for the plain
+    /// colour, and for `Own`, which the view resolves to a key colour).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Tint::Plain | Tint::Own => "plain",
+            Tint::Red => "red",
+            Tint::Green => "green",
+            Tint::Yellow => "yellow",
+            Tint::Blue => "blue",
+            Tint::Magenta => "magenta",
+            Tint::Cyan => "cyan",
+            Tint::Brown => "brown",
+            Tint::Grey => "grey",
+        }
+    }
+}
+
 /// How a recipe looks, declared with it: a front end with art of its own for
 /// `kind` draws that; any other draws `glyph` in `tint`, at `layer`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -44,26 +44,16 @@ impl Field for GridPos {
     }
 }
 
-/// A direction's name in saves.
-pub(crate) const fn dir_name(d: GridDir) -> &'static str {
-    match d {
-        GridDir::Up => "up",
-        GridDir::Right => "right",
-        GridDir::Down => "down",
-        GridDir::Left => "left",
-    }
-}
-
 impl Field for GridDir {
     fn hash(&self, h: &mut Fnv) {
         h.u32(self.index() as u32);
     }
     fn to_json(&self) -> Value {
-        json!(dir_name(*self))
+        json!(self.name())
     }
     fn from_json(value: &Value) -> Option<Self> {
         let name = value.as_str()?;
-        GridDir::ALL.into_iter().find(|d| dir_name(*d) == name)
+        GridDir::ALL.into_iter().find(|d| d.name() == name)
     }
 }
 

@@ -6,43 +6,8 @@
 //! sim declares and re-derives no rule.
 
 use muscleman_core::{EntityId, FieldValue, GridDir, GridPos, KeyColor, SimEvent};
-use muscleman_sim::{Game, Sprite, Tint, View};
+use muscleman_sim::{Game, Sprite, View};
 use serde_json::{Map, Value, json};
-
-/// Return a direction's name (`"up"`, `"right"`, `"down"`, `"left"`).
-pub const fn direction(d: GridDir) -> &'static str {
-    match d {
-        GridDir::Up => "up",
-        GridDir::Right => "right",
-        GridDir::Down => "down",
-        GridDir::Left => "left",
-    }
-}
-
-/// Return a key colour's name.
-pub const fn color(c: KeyColor) -> &'static str {
-    match c {
-        KeyColor::Blue => "blue",
-        KeyColor::Red => "red",
-        KeyColor::Yellow => "yellow",
-        KeyColor::Green => "green",
-    }
-}
-
-/// Return a glyph colour's name (the view resolves an entity's own colour).
-pub const fn tint(t: Tint) -> &'static str {
-    match t {
-        Tint::Plain | Tint::Own => "plain",
-        Tint::Red => "red",
-        Tint::Green => "green",
-        Tint::Yellow => "yellow",
-        Tint::Blue => "blue",
-        Tint::Magenta => "magenta",
-        Tint::Cyan => "cyan",
-        Tint::Brown => "brown",
-        Tint::Grey => "grey",
-    }
-}
 
 /// Return an entity as `{"id": index, "generation": g}`.
 pub fn entity(id: EntityId) -> Value {
@@ -65,17 +30,17 @@ pub fn sprite(s: &Sprite) -> Value {
         "y": s.at.y,
         "kind": a.kind,
         "name": a.name,
-        "color": a.color.map(color),
+        "color": a.color.map(KeyColor::name),
         "state": a.state,
         "layer": a.layer.0,
         "glyph": a.glyph.to_string(),
-        "tint": tint(a.tint),
+        "tint": a.tint.name(),
         "blocks": a.blocks,
         "pushable": a.pushable,
         "deep": a.deep,
         "encloses": a.encloses,
         "contents": contents,
-        "facing": s.facing.map(direction),
+        "facing": s.facing.map(GridDir::name),
         "on_goal": s.on_goal,
     })
 }
@@ -120,7 +85,7 @@ pub fn state(game: &Game) -> Value {
     json!({
         "floor": view.player_floor(),
         "floors": floors(&view),
-        "facing": view.facing().map(direction),
+        "facing": view.facing().map(GridDir::name),
         "holding": view.holding().map(entity),
         "counters": counters(&view),
         "moves": stats.moves,
