@@ -218,15 +218,7 @@ macro_rules! recipes {
 
             /// Every recipe's level information, in [`EntityRecipe::ALL`] order.
             pub const INFO: [RecipeInfo; EntityRecipe::COUNT] = {
-                let mut all = [RecipeInfo {
-                    recipe: EntityRecipe::Player,
-                    playable: false,
-                    class: C::NONE,
-                    states: &[],
-                    own_state: None,
-                    holds: Holds::Nothing,
-                    demo: false,
-                }; EntityRecipe::COUNT];
+                let mut all = [NO_INFO; EntityRecipe::COUNT];
                 let mut i = 0;
                 $($(#[cfg($cfg)])? {
                     if i < EntityRecipe::COUNT {
@@ -457,7 +449,7 @@ impl EntityRecipe {
 }
 
 /// What [`EntityRecipe::info`] would give past the table (never: the table
-/// holds every recipe).
+/// holds every recipe), and what fills the table before it is written.
 const NO_INFO: RecipeInfo = RecipeInfo {
     recipe: EntityRecipe::Player,
     playable: false,

@@ -44,18 +44,26 @@ impl Field for GridPos {
     }
 }
 
-impl Field for GridDir {
-    fn hash(&self, h: &mut Fnv) {
-        h.u32(self.index() as u32);
-    }
-    fn to_json(&self) -> Value {
-        json!(self.name())
-    }
-    fn from_json(value: &Value) -> Option<Self> {
-        let name = value.as_str()?;
-        GridDir::ALL.into_iter().find(|d| d.name() == name)
-    }
+/// Fields saved by their name and hashed by their place in `ALL`: a
+/// direction, a counter.
+macro_rules! named_fields {
+    ($($kind:ident),*) => {$(
+        impl Field for $kind {
+            fn hash(&self, h: &mut Fnv) {
+                h.u32(self.index() as u32);
+            }
+            fn to_json(&self) -> Value {
+                json!(self.name())
+            }
+            fn from_json(value: &Value) -> Option<Self> {
+                let name = value.as_str()?;
+                $kind::ALL.into_iter().find(|k| k.name() == name)
+            }
+        }
+    )*};
 }
+
+named_fields!(GridDir, GlobalCounter);
 
 /// The save text of an entity id: `INDEXvGENERATION`.
 pub(crate) fn id_text(id: EntityId) -> String {
@@ -100,19 +108,6 @@ impl Field for u32 {
     }
     fn from_json(value: &Value) -> Option<Self> {
         u32::try_from(value.as_u64()?).ok()
-    }
-}
-
-impl Field for GlobalCounter {
-    fn hash(&self, h: &mut Fnv) {
-        h.u32(self.index() as u32);
-    }
-    fn to_json(&self) -> Value {
-        json!(self.name())
-    }
-    fn from_json(value: &Value) -> Option<Self> {
-        let name = value.as_str()?;
-        GlobalCounter::ALL.into_iter().find(|c| c.name() == name)
     }
 }
 

@@ -53,14 +53,7 @@ impl Trail {
     /// Load `level` to be walked under `rules`.
     pub fn new(level: &Level, rules: Rules) -> Result<Trail, LevelLoadError> {
         let (world, player) = world_from_level(level)?;
-        Ok(Trail {
-            world,
-            player,
-            rules,
-            steps: Vec::new(),
-            events: EventBatch::new(),
-            ignored: EventBatch::new(),
-        })
+        Ok(Trail::from_world(world, player, rules))
     }
 
     /// Walk `world` (a position copied from a game, say:

@@ -292,6 +292,16 @@ fn world_from(map: &[&str]) -> (World, EntityId) {
 }
 
 /// Step `inputs` outside any count (to set a scene up).
+/// A world of `map` whose player has swung right twice (a half turn in
+/// place) and grabbed what it faces then, and the batch that played it.
+fn holding(map: &[&str]) -> (World, EntityId, EventBatch) {
+    let (mut world, player) = world_from(map);
+    let mut events = EventBatch::new();
+    let grab = [Input::SwingRight, Input::SwingRight, Input::Grab];
+    play(&mut world, player, &grab, &mut events);
+    (world, player, events)
+}
+
 fn play(world: &mut World, player: EntityId, inputs: &[Input], events: &mut EventBatch) {
     for input in inputs {
         step_into(world, player, *input, &Rules::MUSCLEMAN, events).unwrap();
@@ -363,14 +373,7 @@ fn warm_steps_with_hands_allocate_nothing() {
     let station = [
         "#######", "#     #", "# $$  #", "# $@$ #", "#  $  #", "#     #", "#######",
     ];
-    let (mut world, player) = world_from(&station);
-    let mut events = EventBatch::new();
-    play(
-        &mut world,
-        player,
-        &[SwingRight, SwingRight, Grab],
-        &mut events,
-    );
+    let (mut world, player, mut events) = holding(&station);
     let centre = GridPos::new(3, 3);
     let cell = |(dx, dy): (i32, i32)| GridPos::new(centre.x + dx, centre.y + dy);
     let mut total = stats_alloc::Stats::default();
@@ -393,53 +396,28 @@ fn warm_steps_with_hands_allocate_nothing() {
     assert_eq!(shoves, (STEPS / 4 + 1) * 7, "seven shoves a turn");
 
     // Free swings (nothing at V or T): Left, Right.
-    let (mut world, player) = world_from(&["#######", "#     #", "#  $  #", "#  @  #", "#######"]);
-    let mut events = EventBatch::new();
-    play(
-        &mut world,
-        player,
-        &[SwingRight, SwingRight, Grab],
-        &mut events,
-    );
+    let (mut world, player, mut events) =
+        holding(&["#######", "#     #", "#  $  #", "#  @  #", "#######"]);
     let (stats, steps, moved) = count(&mut world, player, &muscleman, &turns, &mut events);
     assert_no_allocation("free swings", stats, steps);
     assert_eq!(moved, steps);
 
     // Blocked swings: SwingLeft at T (a weak wall), SwingRight at V (a
     // strong wall), then SwingLeft at V behind a box that cannot move.
-    let (mut world, player) = world_from(&["#######", "#     #", "#  $# #", "# %@  #", "#######"]);
-    let mut events = EventBatch::new();
-    play(
-        &mut world,
-        player,
-        &[SwingRight, SwingRight, Grab],
-        &mut events,
-    );
+    let (mut world, player, mut events) =
+        holding(&["#######", "#     #", "#  $# #", "# %@  #", "#######"]);
     let (stats, steps, moved) = count(&mut world, player, &muscleman, &turns, &mut events);
     assert_no_allocation("blocked swings", stats, steps);
     assert_eq!(moved, steps, "each gives SwingBlocked");
     assert_eq!(world.get::<Facing>(player).unwrap().0, Up, "none turned");
-    let (mut world, player) = world_from(&["#######", "#$$$  #", "#  @  #", "#######"]);
-    let mut events = EventBatch::new();
-    play(
-        &mut world,
-        player,
-        &[SwingRight, SwingRight, Grab],
-        &mut events,
-    );
+    let (mut world, player, mut events) = holding(&["#######", "#$$$  #", "#  @  #", "#######"]);
     let (stats, steps, moved) = count(&mut world, player, &muscleman, &[SwingLeft], &mut events);
     assert_no_allocation("swing blocked by a chain", stats, steps);
     assert_eq!(moved, steps);
 
     // The hammer with nothing to strike swings like anything else.
-    let (mut world, player) = world_from(&["#######", "#     #", "#  h  #", "#  @  #", "#######"]);
-    let mut events = EventBatch::new();
-    play(
-        &mut world,
-        player,
-        &[SwingRight, SwingRight, Grab],
-        &mut events,
-    );
+    let (mut world, player, mut events) =
+        holding(&["#######", "#     #", "#  h  #", "#  @  #", "#######"]);
     let (stats, steps, moved) = count(&mut world, player, &muscleman, &turns, &mut events);
     assert_no_allocation("hammer swings with no target", stats, steps);
     assert_eq!(moved, steps);
