@@ -1,7 +1,7 @@
 //! Errors: exact positions, messages, several errors at once, player counts.
 
 use muscleman_core::GridPos;
-use muscleman_level::{Collection, Level, MAX_ERRORS, ParseErrorKind};
+use muscleman_level::{Collection, Level, MAX_ERRORS, ParseErrorKind, ParseErrors};
 
 #[test]
 fn unknown_symbol_names_line_column_and_what_was_expected() {
@@ -42,10 +42,7 @@ fn every_error_in_the_file_is_reported() {
 #####
 ";
     let e = Collection::parse(text).unwrap_err();
-    let got: Vec<_> = e
-        .iter()
-        .map(|e| (e.line, e.column, e.kind.clone()))
-        .collect();
+    let got = positioned(&e);
     assert_eq!(
         got,
         [
@@ -64,25 +61,37 @@ fn every_error_in_the_file_is_reported() {
     );
 }
 
+/// Every error of `e` with its line and column.
+fn positioned(e: &ParseErrors) -> Vec<(usize, usize, ParseErrorKind)> {
+    e.iter()
+        .map(|e| (e.line, e.column, e.kind.clone()))
+        .collect()
+}
+
+/// Check that the first error of `text` stands at `at` (line, column) and
+/// says `message`.
+fn assert_first_error(text: &str, at: (usize, usize), message: &str) {
+    let e = Level::parse(text).unwrap_err();
+    let first = &e.errors()[0];
+    assert_eq!((first.line, first.column), at);
+    assert_eq!(first.to_string(), message);
+}
+
 #[test]
 fn no_player_is_reported_at_the_level_start() {
-    let e = Level::parse("; t\n\n####\n#$.#\n####\n").unwrap_err();
-    let first = &e.errors()[0];
-    assert_eq!((first.line, first.column), (3, 1));
-    assert_eq!(
-        first.to_string(),
-        "3:1: level has no player, expected exactly one ('@' or '+')"
+    assert_first_error(
+        "; t\n\n####\n#$.#\n####\n",
+        (3, 1),
+        "3:1: level has no player, expected exactly one ('@' or '+')",
     );
 }
 
 #[test]
 fn several_players_are_reported_at_the_second_with_all_positions() {
-    let e = Level::parse("#####\n#@ +#\n# @ #\n#####\n").unwrap_err();
-    let first = &e.errors()[0];
-    assert_eq!((first.line, first.column), (2, 4));
-    assert_eq!(
-        first.to_string(),
-        "2:4: level has 3 players, at row 2 column 2, row 2 column 4, row 3 column 3, expected exactly one"
+    assert_first_error(
+        "#####\n#@ +#\n# @ #\n#####\n",
+        (2, 4),
+        "2:4: level has 3 players, at row 2 column 2, row 2 column 4, row 3 column 3, expected exactly one",
     );
 }
 
@@ -123,10 +132,7 @@ fn text_inside_a_grid_is_read_as_a_row() {
 #[test]
 fn invalid_utf8_is_positioned() {
     let e = Level::parse_bytes(b"####\n#@\xc3.#\n##\xff\xfe##\n").unwrap_err();
-    let got: Vec<_> = e
-        .iter()
-        .map(|e| (e.line, e.column, e.kind.clone()))
-        .collect();
+    let got = positioned(&e);
     assert_eq!(
         got,
         [

@@ -366,23 +366,11 @@ fn specs_of(c: Cell) -> Vec<EntitySpec> {
         BONG => Some(EntitySpec::new(EntityRecipe::Bong).with_contents(contents)),
         k if DUCKS.contains(&k) => {
             let way = DUCKS.iter().position(|d| *d == k).unwrap_or(0);
-            let state = [
-                RecipeState::Up,
-                RecipeState::Right,
-                RecipeState::Down,
-                RecipeState::Left,
-            ][way];
-            Some(EntitySpec::new(EntityRecipe::Duck).with_state(state))
+            Some(EntitySpec::new(EntityRecipe::Duck).with_state(FACING[way]))
         }
         k if GHOSTS.contains(&k) => {
             let way = GHOSTS.iter().position(|g| *g == k).unwrap_or(0);
-            let state = [
-                RecipeState::Up,
-                RecipeState::Right,
-                RecipeState::Down,
-                RecipeState::Left,
-            ][way];
-            Some(EntitySpec::new(EntityRecipe::Ghost).with_state(state))
+            Some(EntitySpec::new(EntityRecipe::Ghost).with_state(FACING[way]))
         }
         BOOK => Some(EntitySpec::new(EntityRecipe::Book)),
         k => key(k).map(EntitySpec::new),
@@ -493,6 +481,29 @@ fn build(layout: &Layout) -> RefState {
     }
 }
 
+/// The state of a duck or a ghost facing each way, in the order of
+/// [`DUCKS`] and [`GHOSTS`] (up, right, down, left).
+const FACING: [RecipeState; 4] = [
+    RecipeState::Up,
+    RecipeState::Right,
+    RecipeState::Down,
+    RecipeState::Left,
+];
+
+/// The cell (`dx`, `dy`) from the player, if inside the layout.
+fn near_player(layout: &Layout, dx: i32, dy: i32) -> Option<usize> {
+    let (px, py) = (layout.player % layout.width, layout.player / layout.width);
+    let (x, y) = (px as i32 + dx, py as i32 + dy);
+    ((0..layout.width as i32).contains(&x) && (0..layout.height as i32).contains(&y))
+        .then(|| y as usize * layout.width + x as usize)
+}
+
+/// The cell `k` steps from the player towards `dir`, if inside the layout.
+fn toward(layout: &Layout, dir: Dir, k: i32) -> Option<usize> {
+    let (dx, dy) = dir.delta();
+    near_player(layout, k * dx, k * dy)
+}
+
 fn build_floors(layout: &Layout) -> Result<RefState, muscleman_level::LevelError> {
     let margin = usize::from(layout.enclosed);
     let (w, h) = (layout.width + 2 * margin, layout.height + 2 * margin);
@@ -500,12 +511,7 @@ fn build_floors(layout: &Layout) -> Result<RefState, muscleman_level::LevelError
     let mut player = (0, 0);
     let mut first = layout.cells.clone();
     if let Some((dir, what @ (CAULDRON | HAMMER))) = layout.plant {
-        let (px, py) = (layout.player % layout.width, layout.player / layout.width);
-        let cell = |dx: i32, dy: i32| {
-            let (x, y) = (px as i32 + dx, py as i32 + dy);
-            ((0..layout.width as i32).contains(&x) && (0..layout.height as i32).contains(&y))
-                .then(|| y as usize * layout.width + x as usize)
-        };
+        let cell = |dx: i32, dy: i32| near_player(layout, dx, dy);
         let (dx, dy) = dir.delta();
         let (near, far) = if what == CAULDRON {
             ((dx, dy), (2 * dx, 2 * dy))
@@ -525,13 +531,7 @@ fn build_floors(layout: &Layout) -> Result<RefState, muscleman_level::LevelError
             };
         }
     } else if let Some((dir, BOOK)) = layout.plant {
-        let (px, py) = (layout.player % layout.width, layout.player / layout.width);
-        let (dx, dy) = dir.delta();
-        let at = |k: i32| {
-            let (x, y) = (px as i32 + k * dx, py as i32 + k * dy);
-            ((0..layout.width as i32).contains(&x) && (0..layout.height as i32).contains(&y))
-                .then(|| y as usize * layout.width + x as usize)
-        };
+        let at = |k: i32| toward(layout, dir, k);
         if let (Some(b), Some(g)) = (at(1), at(2)) {
             let back = Dir::ALL.iter().position(|d| *d == dir.back()).unwrap_or(0);
             first[b] = Cell {
@@ -544,13 +544,7 @@ fn build_floors(layout: &Layout) -> Result<RefState, muscleman_level::LevelError
             };
         }
     } else if let Some((dir, key)) = layout.plant {
-        let (px, py) = (layout.player % layout.width, layout.player / layout.width);
-        let (dx, dy) = dir.delta();
-        let at = |k: i32| {
-            let (x, y) = (px as i32 + k * dx, py as i32 + k * dy);
-            ((0..layout.width as i32).contains(&x) && (0..layout.height as i32).contains(&y))
-                .then(|| y as usize * layout.width + x as usize)
-        };
+        let at = |k: i32| toward(layout, dir, k);
         if let (Some(k), Some(d)) = (at(1), at(2)) {
             let door = if key == KEY_RED { DOOR_RED } else { DOOR_BLUE };
             first[k] = Cell {
