@@ -46,6 +46,15 @@ func new_game() -> Object:
 	return ClassDB.instantiate("MusclemanGame")
 
 
+## Return a new game, every signal it declares recorded into `log`, that
+## has loaded `level` (a failure to load is a failure).
+func recorded(level: String, log: Array) -> Object:
+	var game := new_game()
+	record(game, log)
+	check(game.load_level(level, 0), "load")
+	return game
+
+
 ## Record every signal `game` declares into `log` as [name, args...].
 func record(game: Object, log: Array) -> void:
 	for info: Dictionary in game.get_signal_list():

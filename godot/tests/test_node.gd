@@ -67,10 +67,8 @@ func test_a_builtin_level_plays_to_solved_then_undo_redo_and_restart() -> void:
 
 func test_a_push_signals_the_far_box_first_then_the_player() -> void:
 	# Before: #@$$ #   After: # @$$#
-	var game := new_game()
 	var log := []
-	record(game, log)
-	check(game.load_level("######\n#@$$ #\n######\n", 0), "load")
+	var game := recorded("######\n#@$$ #\n######\n", log)
 	var player: int = game.player()
 	var near := id_at(game, Vector2i(2, 1), "box")
 	var far := id_at(game, Vector2i(3, 1), "box")
@@ -100,10 +98,8 @@ func test_a_grab_a_swing_with_a_shove_a_blocked_swing_and_a_drop() -> void:
 	# #@  #    #@$ #
 	# #$$ #    #  $#
 	# #####    #####
-	var game := new_game()
 	var log := []
-	record(game, log)
-	check(game.load_level("#####\n#@  #\n#$$ #\n#####\n", 0), "load")
+	var game := recorded("#####\n#@  #\n#$$ #\n#####\n", log)
 	var player: int = game.player()
 	var held := id_at(game, Vector2i(1, 2), "box")
 	var other := id_at(game, Vector2i(2, 2), "box")
@@ -129,11 +125,9 @@ func test_a_plate_opens_its_door_and_a_pull_closes_it() -> void:
 	# Before: #@$p R  #   push right: the box presses the plate, the door opens;
 	# grab: a held box is lifted and presses nothing, so the plate is
 	# released and the door closes; step back: the box comes along.
-	var game := new_game()
 	var log := []
-	record(game, log)
 	var level := "legend: p = PressurePlateRed\nlegend: R = DoorRed\n#########\n#@$p R  #\n#########\n"
-	check(game.load_level(level, 0), "load")
+	var game := recorded(level, log)
 	var player: int = game.player()
 	var box := id_at(game, Vector2i(2, 1), "box")
 	var plate := id_at(game, Vector2i(3, 1), "plate")
@@ -161,11 +155,9 @@ func test_a_plate_opens_its_door_and_a_pull_closes_it() -> void:
 
 func test_a_key_pushed_into_its_door_is_used_up_and_opens_it() -> void:
 	# Before: # @rR  #   After: #  @R  # (the door open for good, the key gone)
-	var game := new_game()
 	var log := []
-	record(game, log)
-	check(game.load_level("legend: r = KeyRed\nlegend: R = DoorRed\n#######\n# @rR #\n#######\n", 0),
-		"load")
+	var level := "legend: r = KeyRed\nlegend: R = DoorRed\n#######\n# @rR #\n#######\n"
+	var game := recorded(level, log)
 	var player: int = game.player()
 	var key := id_at(game, Vector2i(3, 1), "key")
 	var door := id_at(game, Vector2i(4, 1), "door")
@@ -238,11 +230,9 @@ func test_a_heavy_box_sinks_a_hammer_smashes_and_the_player_collects() -> void:
 	# #@&~  #     # @_  #  (_: the sunk box, walkable) leaves its coin
 	# #hx   #     #hx   #
 	# #######     #######
-	var game := new_game()
 	var log := []
-	record(game, log)
 	var level := "legend: h = Hammer\nlegend: x = Box(Coin)\n#######\n#@&~  #\n#hx   #\n#######\n"
-	check(game.load_level(level, 0), "load")
+	var game := recorded(level, log)
 	var player: int = game.player()
 	var heavy := id_at(game, Vector2i(2, 1), "heavy_box")
 	var hammer := id_at(game, Vector2i(1, 2), "hammer")

@@ -1062,6 +1062,11 @@ impl Model {
     /// Move the thing at `from` to `to`.
     fn move_thing(&mut self, from: Pos, to: Pos, cause: Cause) {
         let what = kind(self.now.board.move_thing(from, to));
+        self.note_move(what, from, to, cause);
+    }
+
+    /// Note that `what` moved from `from` to `to`.
+    fn note_move(&mut self, what: char, from: Pos, to: Pos, cause: Cause) {
         self.notes.push(Note::Moved(Move {
             what,
             from,

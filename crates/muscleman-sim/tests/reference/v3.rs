@@ -5,8 +5,8 @@
 
 use super::{
     BONG, BOOK, BOX, BRIDGE, Board, CAULDRON, Cause, DUCK, DUCKS, Dir, EMPTY, GHOST, GHOSTS, GOAL,
-    KEY_BLUE, KEY_GREEN, KEY_YELLOW, Model, Move, Note, Pos, STAIRS_DOWN, STAIRS_UP, State, WALL,
-    WATER, WATER_GOAL, WEAK_WALL, blocks, blocks_swing, closed_door, floor_mut, is_duck, is_ghost,
+    KEY_BLUE, KEY_GREEN, KEY_YELLOW, Model, Note, Pos, STAIRS_DOWN, STAIRS_UP, State, WALL, WATER,
+    WATER_GOAL, WEAK_WALL, blocks, blocks_swing, closed_door, floor_mut, is_duck, is_ghost,
     is_water, step,
 };
 
@@ -99,12 +99,7 @@ impl Model {
             let board = floor_mut(&mut self.now, f);
             if free {
                 board.move_thing(at, ahead);
-                self.notes.push(Note::Moved(Move {
-                    what: DUCK,
-                    from: at,
-                    to: ahead,
-                    cause: Cause::Brain,
-                }));
+                self.note_move(DUCK, at, ahead, Cause::Brain);
             } else {
                 board.set_thing(at, DUCKS[(way + 1) % 4]);
                 self.notes.push(Note::Quack(at));
@@ -131,12 +126,7 @@ impl Model {
             self.notes.push(Note::Released(at));
         } else if inside && !blocks(c.thing) && !closed_door(c) {
             floor_mut(&mut self.now, f).move_thing(at, ahead);
-            self.notes.push(Note::Moved(Move {
-                what: GHOST,
-                from: at,
-                to: ahead,
-                cause: Cause::Brain,
-            }));
+            self.note_move(GHOST, at, ahead, Cause::Brain);
         } else {
             floor_mut(&mut self.now, f).set_thing(at, GHOSTS[(way + 2) % 4]);
         }
