@@ -97,7 +97,7 @@ impl Art {
     }
 }
 
-pub use crate::assumptions::{Answer, Assume, Moves, OpenedBy, PressedBy, Spawns};
+pub use crate::assumptions::{Answer, Assume, Brew, Moves, OpenedBy, PressedBy, Spawns};
 
 /// A data component a recipe's entities get when spawned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -61,7 +61,7 @@ pub use component::{
     Yellow,
 };
 pub use decl::{
-    Answer, Art, Assume, Breaks, Init, Layer, Moves, OpenedBy, PressedBy, RecipeDecl, Shows,
+    Answer, Art, Assume, Breaks, Brew, Init, Layer, Moves, OpenedBy, PressedBy, RecipeDecl, Shows,
     Spawns, StateDecl, Tint,
 };
 pub use floor::{floor_of, local, same_band, world_cell};

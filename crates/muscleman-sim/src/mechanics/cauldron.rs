@@ -22,7 +22,7 @@ use muscleman_core::{
 use crate::changes::StepChange;
 use crate::component::{Inside, TagKind, TagSet};
 use crate::context::StepContext;
-use crate::decl::{Art, Assume, Init, KeyTaker, Layer, Mechanic, RecipeDecl, Tint};
+use crate::decl::{Art, Assume, Brew, Init, KeyTaker, Layer, Mechanic, RecipeDecl, Tint};
 use crate::line::{Phase, reacting};
 use crate::needs::Needs;
 use crate::world::{InvariantError, World, WorldError};
@@ -57,6 +57,7 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
                 .destroyable()
                 .with_changing_contents()
                 .making(&[EntityRecipe::KeyGreen, EntityRecipe::Bong])
+                .brewing(BREWS)
                 .outside_push_search("cauldrons"),
         )
         .explained(
@@ -74,6 +75,14 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
         &[reacting(Phase::Environment, "brew", brew).when(Needs::Containers)],
     )
 };
+
+/// What a cauldron brews (its declaration's [`Brew`]s, which the brew
+/// below reads): a blue and a yellow key make a green key. Any other two
+/// keys make a bong of both.
+const BREWS: &[Brew] = &[Brew {
+    from: [EntityRecipe::KeyBlue, EntityRecipe::KeyYellow],
+    makes: EntityRecipe::KeyGreen,
+}];
 
 /// The key recipe of a key's colour.
 const fn key_of(color: KeyColor) -> EntityRecipe {
@@ -153,16 +162,12 @@ fn brew(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
 fn brew_one(ctx: &mut StepContext<'_>, cauldron: EntityId) -> Result<(), WorldError> {
     let at = ctx.world().position(cauldron)?;
     let keys = contents(ctx.world(), cauldron);
-    let green = matches!(
-        keys.as_slice(),
-        [EntityRecipe::KeyBlue, EntityRecipe::KeyYellow]
-            | [EntityRecipe::KeyYellow, EntityRecipe::KeyBlue]
-    );
-    let (product, counter) = if green {
-        (
-            EntitySpec::new(EntityRecipe::KeyGreen),
-            GlobalCounter::GreenKeysMade,
-        )
+    let brewed = BREWS.iter().find(|b| {
+        let [x, y] = b.from;
+        matches!(keys.as_slice(), [p, q] if (*p, *q) == (x, y) || (*p, *q) == (y, x))
+    });
+    let (product, counter) = if let Some(b) = brewed {
+        (EntitySpec::new(b.makes), GlobalCounter::GreenKeysMade)
     } else {
         (
             EntitySpec::new(EntityRecipe::Bong).with_contents(keys),

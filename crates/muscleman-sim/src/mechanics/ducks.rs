@@ -58,6 +58,11 @@ pub(crate) const MECHANIC: Mechanic = Mechanic::new(
             opened_by: OpenedBy::NotADoor,
             pressed_by: PressedBy::NotAPlate,
             leads_between_floors: false,
+            brews: &[],
+            breaks: false,
+            broken_by_swing: false,
+            bridged_by_sinking: false,
+            sinks: false,
         },
     )
     .explained(

@@ -33,7 +33,14 @@
 //!   estimate is a greedy matching of the empty goals of every floor to
 //!   the boxes off goal at box distances over every cell but strong walls
 //!   (without hands, only where a pusher can stand behind; with hands,
-//!   from the floor above or below by the stairs), the same on every run
+//!   from the floor above or below by the stairs), plus what the
+//!   landmarks still standing cost (`landmarks.rs`: the doors, weak walls
+//!   and water on the way to the goals and to what opens them, each
+//!   costing the way to bring its opener there, read from the registry's
+//!   `Assume`: `opened_by`, `pressed_by`, `brews`, `breaks`,
+//!   `broken_by_swing`, `bridged_by_sinking`, `sinks`,
+//!   `leads_between_floors`; while one that opens for good stands before a
+//!   goal the boxes' part stays the start's), the same on every run
 //!   (ties: fewer inputs, then the node found first). A position is
 //!   expanded once, however it was reached, and the first solved position
 //!   generated ends the search. The estimate only orders: nothing is
@@ -315,6 +322,7 @@ mod frame;
 mod freeze;
 mod guide;
 pub(crate) mod key;
+mod landmarks;
 mod open;
 pub(crate) mod region;
 mod replay;

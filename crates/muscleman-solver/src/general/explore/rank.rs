@@ -15,7 +15,7 @@ impl Search<'_> {
     /// the optimal modes; the plain search's queue reads no priority).
     pub(super) fn rank(&mut self, cost: Cost) -> Option<Cost> {
         let estimate = if self.guided {
-            self.guide.estimate(&self.boxes)
+            self.guide.estimate(self.trail.world(), &self.boxes)
         } else {
             Estimate {
                 on_goal: self.guide.on_goal(&self.boxes),
