@@ -60,7 +60,14 @@
 //!   mode's count left first, the ties next (then to the deeper position),
 //!   re-opening a position reached cheaper, so the first solved position
 //!   taken off is optimal, ties included (a bound on the first count alone
-//!   stays consistent in this order). The bound: box
+//!   stays consistent in this order). Each layer of the mode's count is
+//!   ordered by a lower bound on the first tie as well where one is sound
+//!   (`explore/rank.rs`: the pushes left in moves mode, the moves left in
+//!   pushes mode, the other mode's [`bound`]; with hands and in moves mode
+//!   the only bound there is), and the inputs by the larger of the two
+//!   (every move and every push is an input): each bounds its count for
+//!   any way on, so for the cheapest way on in the mode's order, and the
+//!   priority stays admissible in that order. The bound: box
 //!   distances over every cell but strong walls, with each box's moves
 //!   under the rules (pushes; for a box that can be grabbed, also pulls,
 //!   carries and swings), matched to the goals and divided by how many
