@@ -14,7 +14,7 @@ use crate::recipe::EntityRecipe;
 /// assert!(brew.brews(&[R::Pear, R::Apple]));
 /// assert!(!brew.brews(&[R::Apple, R::Apple]));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Brew {
     /// What brews.
     pub container: EntityRecipe,

@@ -2,7 +2,10 @@
 //! search where it applies, else the general search over every input the
 //! rules allow), with a time limit, on a background thread, from the
 //! game's position as it is: the player's Facing and what it holds
-//! included, so a hint comes while something is held too.
+//! included, so a hint comes while something is held too. It follows
+//! `solve --optimal moves`'s order ([`solve_hint`]): the fewest moves, then
+//! the fewest pushes among them, then the fewest inputs, where that is
+//! found in a quarter of its budget; else any solution.
 //!
 //! "No solution from here" is said only when the solver proves it
 //! ([`SolveOutcome::Unsolvable`]: a complete search of an enclosed level
@@ -28,6 +31,9 @@ fn as_count(n: impl TryInto<usize>) -> usize {
 pub const HINT_TIME: Duration = Duration::from_secs(10);
 /// How much memory the hint search may take, in MiB.
 const HINT_MEMORY_MB: u64 = 256;
+/// The hint's budget (time or positions) over the part the move-optimal
+/// search gets first (see [`solve_hint`]).
+const OPTIMAL_SHARE: u32 = 4;
 /// Most moves a hint shows.
 const HINT_MOVES: usize = 10;
 
@@ -305,7 +311,44 @@ pub fn start(game: &Game) -> Result<(Receiver<HintAnswer>, Arc<AtomicBool>), Str
 /// holds something. A front end without threads (the web page's worker)
 /// calls this with a budget of positions instead of a time limit.
 pub fn search(game: &Game, options: &SolveOptions, held: bool) -> HintAnswer {
-    checked(answer_of(solve_game(game, options), held), game)
+    checked(answer_of(solve_hint(game, options), held), game)
+}
+
+/// Solve from `game` for a hint, in the order `solve --optimal moves`
+/// breaks ties: the fewest moves, then the fewest pushes among them, then
+/// the fewest inputs, with a quarter of `options`' budget (its time limit
+/// and its positions); where that search gives up (but for a cancel), any
+/// solution with what is left, so a large level still gets a hint. A
+/// proof that there is none, from the first search, is kept: it searched
+/// every position. The counters are both searches' together.
+pub fn solve_hint(
+    game: &Game,
+    options: &SolveOptions,
+) -> Result<SolveOutcome, muscleman_solver::SolveError> {
+    let mut optimal = options.clone();
+    optimal.optimize = Optimize::Moves;
+    optimal.timeout = options.timeout.map(|t| t / OPTIMAL_SHARE);
+    optimal.max_positions = options.max_positions.map(|m| m / u64::from(OPTIMAL_SHARE));
+    let first = solve_game(game, &optimal)?;
+    if !matches!(first, SolveOutcome::GaveUp { reason, .. } if reason != GiveUpReason::Cancelled) {
+        return Ok(first);
+    }
+    let spent = *first.stats();
+    let mut fast = options.clone();
+    fast.optimize = Optimize::Fast;
+    fast.timeout = options.timeout.map(|t| t.saturating_sub(spent.elapsed));
+    fast.max_positions = options
+        .max_positions
+        .map(|m| m.saturating_sub(spent.expanded));
+    let mut second = solve_game(game, &fast)?;
+    let stats = match &mut second {
+        SolveOutcome::Solved(s) => &mut s.stats,
+        SolveOutcome::Unsolvable { stats, .. } | SolveOutcome::GaveUp { stats, .. } => stats,
+    };
+    stats.expanded = stats.expanded.saturating_add(spent.expanded);
+    stats.generated = stats.generated.saturating_add(spent.generated);
+    stats.elapsed = stats.elapsed.saturating_add(spent.elapsed);
+    Ok(second)
 }
 
 /// Turn the solver's outcome into an answer.
@@ -390,6 +433,29 @@ mod tests {
         answer
             .recv_timeout(Duration::from_secs(30))
             .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The hint follows `solve --optimal moves`'s order (issue 43): on a
+    /// level with a duck, a key and a door, the fewest moves (1) and the
+    /// fewest pushes among them (6; swings with the key held move it for
+    /// no move), where the search for any solution finds another.
+    #[test]
+    fn a_hint_is_the_fewest_moves_then_the_fewest_pushes_among_them() {
+        let text = "legend: k = KeyRed\nlegend: R = DoorRed\nlegend: D = Duck\n\
+                    #########\n#   D   #\n# @ k R #\n#   $ . #\n#########\n";
+        let level = Level::parse(text).unwrap();
+        let game = Game::new(&level, Rules::MUSCLEMAN).unwrap();
+        let HintAnswer::Moves { moves, pushes, .. } = hint(&game) else {
+            panic!("no hint")
+        };
+        assert_eq!((moves, pushes), (1, 6));
+        let options = SolveOptions {
+            threads: 1,
+            ..SolveOptions::default()
+        };
+        let any = solve_game(&game, &options).unwrap();
+        let any = any.solution().unwrap();
+        assert_ne!((any.move_count, any.pushes), (1, 6), "{}", any.moves);
     }
 
     #[test]

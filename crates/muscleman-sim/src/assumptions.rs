@@ -2,7 +2,7 @@
 //! `decl.rs`'s [`RecipeDecl`](crate::RecipeDecl) and checked at compile
 //! time against its tags (`registry/assume.rs`).
 
-use muscleman_core::EntityRecipe;
+use muscleman_core::{Brew, EntityRecipe};
 
 /// What the solver's prunings may assume of a recipe. Each is a promise the
 /// rules keep; a search that needs one turns its pruning off when a level
@@ -45,6 +45,23 @@ pub struct Assume {
     /// It takes the player, and what the player holds, to the same cell of
     /// the floor above or below (stairs); nothing else changes floor.
     pub leads_between_floors: bool,
+    /// What two things put into it make (a cauldron: a blue and a yellow
+    /// key brew a green one): each product is one of [`Assume::makes`].
+    /// What a guide that orders a search by the steps still needed reads.
+    pub brews: &'static [Brew],
+    /// Held and swung, it breaks what is [`Assume::broken_by_swing`] (a
+    /// hammer).
+    pub breaks: bool,
+    /// A swung breaker ([`Assume::breaks`]) in the player's hands destroys
+    /// it (a weak wall, a box, a bong), spilling what it holds.
+    pub broken_by_swing: bool,
+    /// Nothing but what floats may cross it (the player cannot swim)
+    /// until a thing that [`Assume::sinks`] is pushed onto it, which fills
+    /// it for good (water).
+    pub bridged_by_sinking: bool,
+    /// Pushed onto what is [`Assume::bridged_by_sinking`], it sinks there
+    /// and fills it (a heavy box).
+    pub sinks: bool,
 }
 
 /// What opens a door: nothing else does, and until it opens it stands
@@ -133,6 +150,11 @@ impl Assume {
         opened_by: OpenedBy::NotADoor,
         pressed_by: PressedBy::NotAPlate,
         leads_between_floors: false,
+        brews: &[],
+        breaks: false,
+        broken_by_swing: false,
+        bridged_by_sinking: false,
+        sinks: false,
     };
     /// A thing the player pushes and nothing else moves: a box.
     pub const PUSHED: Assume = Assume {
@@ -178,6 +200,46 @@ impl Assume {
     /// This, a plate that `pressed_by` presses.
     pub const fn pressed_by(self, pressed_by: PressedBy) -> Assume {
         Assume { pressed_by, ..self }
+    }
+
+    /// This, brewing `brews` (see [`Assume::brews`]).
+    pub const fn brewing(self, brews: &'static [Brew]) -> Assume {
+        Assume { brews, ..self }
+    }
+
+    /// This, breaking what a swing of it reaches (see [`Assume::breaks`]).
+    pub const fn breaking(self) -> Assume {
+        Assume {
+            breaks: true,
+            ..self
+        }
+    }
+
+    /// This, destroyed by a swung breaker (see
+    /// [`Assume::broken_by_swing`]): destroyable too.
+    pub const fn broken_by_swing(self) -> Assume {
+        Assume {
+            broken_by_swing: true,
+            never_destroyed: false,
+            ..self
+        }
+    }
+
+    /// This, crossed only once something sank in it (see
+    /// [`Assume::bridged_by_sinking`]).
+    pub const fn bridged_by_sinking(self) -> Assume {
+        Assume {
+            bridged_by_sinking: true,
+            ..self
+        }
+    }
+
+    /// This, sinking in water (see [`Assume::sinks`]).
+    pub const fn sinking(self) -> Assume {
+        Assume {
+            sinks: true,
+            ..self
+        }
     }
 
     /// This, and it takes the player to another floor (stairs).

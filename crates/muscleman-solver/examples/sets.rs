@@ -1,5 +1,5 @@
-//! The solver's benchmark sets in one run: the designer set, the built-in
-//! levels, Microban under both rules and XSokoban under Sokoban rules, each
+//! The solver's benchmark sets in one run: the designer set, the
+//! multi-step levels, the built-in levels, Microban under both rules and XSokoban under Sokoban rules, each
 //! level through `solve_level` (what `muscleman solve` runs), one thread,
 //! any solution, with a per-level time limit; one line per level, then one
 //! table of the sets (levels solved, proved unsolvable, total and worst
@@ -14,7 +14,8 @@
 //! `LEVELS_DIR` holds `Microban.xsb` and `XSokoban.xsb` (default
 //! `../shared/levels`, beside the repository); the designer set and the
 //! built-in levels are in the repository. `--only` takes a set's short
-//! name: `designer`, `builtin`, `designer-sokoban`, `builtin-sokoban` (the
+//! name: `designer`, `multistep` (issue 43's levels where one thing must
+//! happen before another), `builtin`, `designer-sokoban`, `builtin-sokoban` (the
 //! same levels under Sokoban rules: no hands, so many have no solution,
 //! and the general search must prove it), `microban-sokoban`,
 //! `microban-muscleman`, `xsokoban`. `--optimal` asks for proved fewest moves or pushes instead of
@@ -29,6 +30,7 @@ use muscleman_solver::{
 };
 
 const DESIGNER: &str = include_str!("../benches/designer.txt");
+const MULTISTEP: &str = include_str!("../benches/multistep.txt");
 
 /// One set: its short name, its title in the table, where its levels come
 /// from and the rules.
@@ -44,11 +46,17 @@ enum Source {
     File(&'static str),
 }
 
-const SETS: [Set; 7] = [
+const SETS: [Set; 8] = [
     Set {
         name: "designer",
         title: "Designer set, Muscleman rules",
         source: Source::Text(DESIGNER),
+        rules: Rules::MUSCLEMAN,
+    },
+    Set {
+        name: "multistep",
+        title: "Multi-step levels, Muscleman rules",
+        source: Source::Text(MULTISTEP),
         rules: Rules::MUSCLEMAN,
     },
     Set {

@@ -216,7 +216,14 @@
 //! ties (ordering by a tie it cannot prove costs positions for nothing).
 //! The inputs are the kept path's where the general search files positions
 //! that differ only in the player's Facing as one (empty hands, nothing
-//! moving by itself): a turn there may cost up to two swings more.
+//! moving by itself): a turn there may cost up to two swings more. The
+//! general search orders each layer of the mode's count by a lower bound
+//! on the first tie too where one is sound (the pushes left in moves mode,
+//! the moves left in pushes mode: `general/bound`, the same bounds the
+//! other mode's A* reads): a bound on that count for any way on bounds it
+//! for the cheapest way on in the mode's order, so A*'s priority stays
+//! admissible in that order and the first solved position taken off is
+//! still the cheapest, ties included.
 //!
 //! # Example
 //! ```

@@ -120,8 +120,17 @@ fn levels() -> impl Strategy<Value = String> {
     })
 }
 
+/// 192 cases by default; `PROPTEST_CASES=N` for a soak run (the
+/// configuration's own count would override the variable).
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(192)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 192, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
 
     /// No level a counting proof calls unsolvable has a solution: the
     /// brute force over the sim's own steps finds none (under both rule

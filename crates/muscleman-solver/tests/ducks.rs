@@ -10,8 +10,6 @@
 //! built-in levels the prunings of a still world stay on wherever nothing
 //! moves by itself. Every solution is replayed through a `Game`.
 
-use std::collections::BTreeMap;
-
 use muscleman_core::Input;
 use muscleman_level::Level;
 use muscleman_sim::{Command, Game, Rules, Trail};
@@ -21,6 +19,7 @@ use muscleman_solver::{
 };
 use proptest::prelude::*;
 
+mod common;
 mod reference;
 use reference::{Cost, Reference, reference_from};
 
@@ -385,34 +384,19 @@ fn text(
     box_at: usize,
     goal: usize,
 ) -> String {
-    let mut legends: BTreeMap<char, &str> = BTreeMap::new();
-    let mut rows = vec!["#".repeat(w + 2)];
-    for y in 0..h {
-        let mut row = String::from("#");
-        for x in 0..w {
-            let i = y * w + x;
-            let (mut c, mut legend) = CELLS[usize::from(cells[i]) % CELLS.len()];
-            if i == player {
-                (c, legend) = ('@', None);
-            } else if i == duck {
-                (c, legend) = ('d', Some(DUCKS[usize::from(way) % 4]));
-            } else if i == box_at {
-                (c, legend) = (if i == goal { '*' } else { '$' }, None);
-            } else if i == goal {
-                (c, legend) = ('.', None);
-            }
-            if let Some(l) = legend {
-                legends.insert(c, l);
-            }
-            row.push(c);
+    common::walled(w, h, |i| {
+        if i == player {
+            ('@', None)
+        } else if i == duck {
+            ('d', Some(DUCKS[usize::from(way) % 4]))
+        } else if i == box_at {
+            (if i == goal { '*' } else { '$' }, None)
+        } else if i == goal {
+            ('.', None)
+        } else {
+            CELLS[usize::from(cells[i]) % CELLS.len()]
         }
-        row.push('#');
-        rows.push(row);
-    }
-    rows.push("#".repeat(w + 2));
-    let mut out: Vec<String> = legends.values().map(|l| (*l).to_owned()).collect();
-    out.extend(rows);
-    out.join("\n") + "\n"
+    })
 }
 
 fn duck_levels() -> impl Strategy<Value = String> {

@@ -13,7 +13,7 @@
 //! region of the player as one position: there too every mode agrees with
 //! the reference.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 use muscleman_core::Input;
 use muscleman_level::Level;
@@ -24,6 +24,7 @@ use muscleman_solver::{
 };
 use proptest::prelude::*;
 
+mod common;
 mod reference;
 use reference::{Cost, Dump, Reference, dump, reference_from};
 
@@ -130,35 +131,21 @@ fn text(
     goal: usize,
     kind: u8,
 ) -> String {
-    let mut legends: BTreeMap<char, &str> = BTreeMap::new();
-    let mut rows = vec!["#".repeat(w + 2)];
-    for y in 0..h {
-        let mut row = String::from("#");
-        for x in 0..w {
-            let i = y * w + x;
-            let (mut c, mut legend) = palette[usize::from(cells[i]) % palette.len()];
-            if i == player {
-                (c, legend) = ('@', None);
-            } else if i == box_at {
-                (c, legend) = BOXES[usize::from(kind) % BOXES.len()];
-                if i == goal {
-                    (c, legend) = ('*', None);
-                }
-            } else if i == goal {
-                (c, legend) = ('.', None);
+    common::walled(w, h, |i| {
+        if i == player {
+            ('@', None)
+        } else if i == box_at {
+            if i == goal {
+                ('*', None)
+            } else {
+                BOXES[usize::from(kind) % BOXES.len()]
             }
-            if let Some(l) = legend {
-                legends.insert(c, l);
-            }
-            row.push(c);
+        } else if i == goal {
+            ('.', None)
+        } else {
+            palette[usize::from(cells[i]) % palette.len()]
         }
-        row.push('#');
-        rows.push(row);
-    }
-    rows.push("#".repeat(w + 2));
-    let mut out: Vec<String> = legends.values().map(|l| (*l).to_owned()).collect();
-    out.extend(rows);
-    out.join("\n") + "\n"
+    })
 }
 
 /// Like [`text`], with several boxes (each with its kind) and goals; a
@@ -184,36 +171,22 @@ fn text_many_from(
     boxes: &[(usize, u8)],
     goals: &[usize],
 ) -> String {
-    let mut legends: BTreeMap<char, &str> = BTreeMap::new();
-    let mut rows = vec!["#".repeat(w + 2)];
-    for y in 0..h {
-        let mut row = String::from("#");
-        for x in 0..w {
-            let i = y * w + x;
-            let (mut c, mut legend) = palette[usize::from(cells[i]) % palette.len()];
-            let on_goal = goals.contains(&i);
-            if i == player {
-                (c, legend) = ('@', None);
-            } else if let Some((_, kind)) = boxes.iter().find(|(b, _)| *b == i) {
-                (c, legend) = BOXES[usize::from(*kind) % BOXES.len()];
-                if on_goal {
-                    (c, legend) = ('*', None);
-                }
-            } else if on_goal {
-                (c, legend) = ('.', None);
+    common::walled(w, h, |i| {
+        let on_goal = goals.contains(&i);
+        if i == player {
+            ('@', None)
+        } else if let Some((_, kind)) = boxes.iter().find(|(b, _)| *b == i) {
+            if on_goal {
+                ('*', None)
+            } else {
+                BOXES[usize::from(*kind) % BOXES.len()]
             }
-            if let Some(l) = legend {
-                legends.insert(c, l);
-            }
-            row.push(c);
+        } else if on_goal {
+            ('.', None)
+        } else {
+            palette[usize::from(cells[i]) % palette.len()]
         }
-        row.push('#');
-        rows.push(row);
-    }
-    rows.push("#".repeat(w + 2));
-    let mut out: Vec<String> = legends.values().map(|l| (*l).to_owned()).collect();
-    out.extend(rows);
-    out.join("\n") + "\n"
+    })
 }
 
 /// Levels with two boxes and two goals (the guide's matching has a choice

@@ -1,13 +1,14 @@
 //! The hint: the terminal's own ([`muscleman_play::hint`]: the solver
-//! from the game's position, its answer replayed on a copy of the game
+//! from the game's position, in `solve --optimal moves`'s order where a
+//! quarter of the budget finds it, its answer replayed on a copy of the game
 //! before it is shown, put in the same words), on one thread and with no
 //! clock (a browser's WebAssembly has none), limited by a budget of
 //! positions the page chooses. The page runs it in a Web Worker, so the
 //! page never waits on it.
 
-use muscleman_play::hint::{HintAnswer, HintKeys, answer_of, checked};
+use muscleman_play::hint::{HintAnswer, HintKeys, answer_of, checked, solve_hint};
 use muscleman_sim::Game;
-use muscleman_solver::{SolveOptions, solve_game};
+use muscleman_solver::SolveOptions;
 use serde_json::{Value, json};
 
 use crate::error::WebError;
@@ -35,7 +36,7 @@ pub fn hint(game: &Game, positions: u64) -> Result<Value, WebError> {
         rules: game.rules(),
         ..SolveOptions::default()
     };
-    let outcome = solve_game(&copy, &options);
+    let outcome = solve_hint(&copy, &options);
     let expanded = outcome.as_ref().map_or(0, |o| o.stats().expanded);
     let answer = checked(answer_of(outcome, held), &copy);
     let message = answer.message(&KEYS);

@@ -36,7 +36,7 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
             ],
             Art::new("bong", "bong", Layer::THING, 'b', Tint::Magenta),
             Assume::PUSHED
-                .destroyable()
+                .broken_by_swing()
                 .spawning(Spawns::ItsContents)
                 .outside_push_search("bongs"),
         )

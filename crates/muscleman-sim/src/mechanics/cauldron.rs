@@ -67,6 +67,7 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
                 .destroyable()
                 .with_changing_contents()
                 .making(&[BREW.makes, EntityRecipe::Bong])
+                .brewing(&[BREW])
                 .outside_push_search("cauldrons"),
         )
         .explained(

@@ -33,7 +33,9 @@ pub(crate) const MECHANIC: Mechanic = Mechanic::new(
             TagKind::Smashable,
         ],
         Art::new("box", "box", Layer::THING, '$', Tint::Brown),
-        Assume::PUSHED.destroyable().spawning(Spawns::ItsContents),
+        Assume::PUSHED
+            .broken_by_swing()
+            .spawning(Spawns::ItsContents),
     )
     .with_init(&[Init::Contents])
     .explained(

@@ -34,7 +34,9 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
                 EntityRecipe::WaterCell,
                 &[TagKind::WaterCell, TagKind::Static],
                 Art::new("water", "water", Layer::WATER, '~', Tint::Blue),
-                Assume::SCENERY.outside_push_search("water"),
+                Assume::SCENERY
+                    .bridged_by_sinking()
+                    .outside_push_search("water"),
             )
             .explained(
                 "you cannot swim. A box floats on it and can be pushed on; a heavy box sinks in \
@@ -50,7 +52,7 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
                     TagKind::Sinkable,
                 ],
                 Art::new("heavy_box", "heavy box", Layer::THING, '&', Tint::Grey),
-                Assume::PUSHED.changing(),
+                Assume::PUSHED.changing().sinking(),
             )
             .with_states(&[StateDecl {
                 state: RecipeState::Sunk,

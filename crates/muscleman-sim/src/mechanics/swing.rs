@@ -45,7 +45,7 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
                     TagKind::Hammer,
                 ],
                 Art::new("hammer", "hammer", Layer::THING, 'T', Tint::Grey),
-                Assume::PUSHED.outside_push_search("hammers"),
+                Assume::PUSHED.breaking().outside_push_search("hammers"),
             )
             .explained(
                 "grab it and swing: it smashes the first box, bong or weak wall in its arc (the \
@@ -55,7 +55,7 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
                 EntityRecipe::WallWeak,
                 &[TagKind::BlocksMovement, TagKind::WallWeak, TagKind::Static],
                 Art::new("weak_wall", "weak wall", Layer::WALL, '%', Tint::Brown),
-                Assume::SCENERY.destroyable(),
+                Assume::SCENERY.broken_by_swing(),
             )
             .explained(
                 "it blocks walking and pushing like a wall, but a held thing swings past its \

@@ -107,6 +107,45 @@ const _: () = {
                 "a door, a plate or stairs stays where it is for good"
             );
         }
+        // What the search's guide reads: what breaks, is broken, sinks,
+        // is bridged and brews, each declared by its own mechanic.
+        assert!(
+            a.breaks == decl.all_tags().intersects(TagSet::of(&[TagKind::Hammer])),
+            "a hammer breaks things, and nothing else does"
+        );
+        if a.broken_by_swing {
+            assert!(
+                some_tag_set_meets(decl, TagSet::of(&[TagKind::Smashable, TagKind::WallWeak]))
+                    && !a.never_destroyed,
+                "what a swing breaks is smashable or a weak wall, and destroyable"
+            );
+        }
+        assert!(
+            a.sinks == some_tag_set_meets(decl, TagSet::of(&[TagKind::Sinkable])),
+            "what sinks is sinkable, and only that"
+        );
+        assert!(
+            a.bridged_by_sinking
+                == decl
+                    .all_tags()
+                    .intersects(TagSet::of(&[TagKind::WaterCell])),
+            "water is bridged by what sinks, and nothing else is"
+        );
+        let mut brews = a.brews;
+        while let [brew, more @ ..] = brews {
+            assert!(
+                brew.container as u32 == decl.recipe as u32,
+                "a recipe declares only its own brews"
+            );
+            let mut found = false;
+            let mut makes = a.makes;
+            while let [made, rest @ ..] = makes {
+                found |= *made as u32 == brew.makes as u32;
+                makes = rest;
+            }
+            assert!(found, "what a recipe brews is among what it makes");
+            brews = more;
+        }
         let coloured = decl.recipe.color().is_some();
         if matches!(a.opened_by, OpenedBy::KeyOrPlatesOfItsColour)
             || matches!(a.pressed_by, PressedBy::WhatBlocks)

@@ -2,7 +2,9 @@
 //! greedy matching of the empty goals to the boxes off goal, each pair at
 //! the box's distance to the goal over cells no rule ever opens or closes,
 //! every floor's goals counted (with hands, a box on the floor above or
-//! below goes by the stairs, as the registry declares them).
+//! below goes by the stairs, as the registry declares them), plus what
+//! the landmarks still standing cost ([`Landmarks`]: what must be opened,
+//! broken or bridged first, read from the registry's declarations).
 //!
 //! It only orders the search (which position is expanded first); it never
 //! prunes, so it need not be a lower bound, and it is not one (a chain push
@@ -14,9 +16,10 @@
 
 use muscleman_core::{EntityRecipe, GridDir, GridPos};
 use muscleman_level::Level;
-use muscleman_sim::{floor_of, local, recipe_decl, world_cell};
+use muscleman_sim::{World, floor_of, local, recipe_decl, world_cell};
 
 use super::frame::Frame;
+use super::landmarks::Landmarks;
 use super::walls::WallMap;
 
 /// What [`Guide::estimate`] adds for an empty goal no box can reach (it
@@ -43,6 +46,11 @@ pub(super) struct Guide {
     loose: Vec<GridPos>,
     pairs: Vec<(u16, u16, u16)>,
     used: Vec<bool>,
+    /// What must happen before the goals can be filled, and its cost.
+    landmarks: Landmarks,
+    /// The boxes' part of the first position estimated, which stands for
+    /// it while a landmark stands (see [`Guide::estimate`]).
+    first: Option<u32>,
 }
 
 /// How far a position is from solved.
@@ -84,11 +92,13 @@ impl Guide {
         };
         let cells = frame.cells();
         let maps = goals.len().saturating_add(stairs.len());
+        let landmarks = Landmarks::new(level, min, max);
         if cells == 0 || maps.saturating_mul(cells) > MAX_SLOTS {
             // No maps: every goal is out of reach, so the estimate counts
             // the empty goals.
             return Guide {
                 goals,
+                landmarks,
                 ..Guide::default()
             };
         }
@@ -98,6 +108,7 @@ impl Guide {
             .collect();
         let mut guide = Guide {
             frame,
+            landmarks,
             ..Guide::default()
         };
         let dist: Vec<Vec<u16>> = goals
@@ -202,7 +213,7 @@ impl Guide {
     /// goals already filled, and the sum over the empty goals of their
     /// distance to the box a greedy matching gives them (nearest pairs
     /// first), [`UNREACHABLE`] for a goal left without one.
-    pub(super) fn estimate(&mut self, boxes: &[GridPos]) -> Estimate {
+    pub(super) fn estimate(&mut self, world: &World, boxes: &[GridPos]) -> Estimate {
         self.open_goals.clear();
         self.loose.clear();
         self.pairs.clear();
@@ -250,9 +261,18 @@ impl Guide {
             matched += 1;
         }
         let unmatched = u32::try_from(goals - matched).unwrap_or(u32::MAX);
+        let boxes = distance.saturating_add(unmatched.saturating_mul(UNREACHABLE));
+        let first = *self.first.get_or_insert(boxes);
+        let landmarks = self.landmarks.cost(world);
+        // While a landmark that opens for good stands before a goal, the
+        // boxes' part is the first position's: moving a box toward a goal
+        // behind it is no progress yet (the box may stand in the way of
+        // what opens it). Before a door plates hold open it counts: boxes
+        // may have to wait by the door.
+        let boxes = if landmarks.blocks_goals { first } else { boxes };
         Estimate {
             on_goal,
-            distance: distance.saturating_add(unmatched.saturating_mul(UNREACHABLE)),
+            distance: boxes.saturating_add(landmarks.steps),
         }
     }
 }
@@ -277,13 +297,16 @@ mod tests {
         let level = Level::parse(text).unwrap_or_else(|e| panic!("{e}"));
         let facts = Facts::of(&level);
         let boxes = [GridPos::new(2, 1)];
+        let world = muscleman_sim::Trail::new(&level, muscleman_sim::Rules::MUSCLEMAN)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let world = world.world();
         let mut with = Guide::new(&level, facts.min, facts.max, true);
-        let e = with.estimate(&boxes);
+        let e = with.estimate(world, &boxes);
         assert_eq!((e.on_goal, e.distance), (0, 3 + 1 + 4));
         let mut without = Guide::new(&level, facts.min, facts.max, false);
-        assert_eq!(without.estimate(&boxes).distance, UNREACHABLE);
+        assert_eq!(without.estimate(world, &boxes).distance, UNREACHABLE);
         // On the goal upstairs, it is solved.
         let up = [world_cell(2, GridPos::new(1, 1))];
-        assert_eq!(with.estimate(&up).on_goal, 1);
+        assert_eq!(with.estimate(world, &up).on_goal, 1);
     }
 }

@@ -33,7 +33,14 @@
 //!   estimate is a greedy matching of the empty goals of every floor to
 //!   the boxes off goal at box distances over every cell but strong walls
 //!   (without hands, only where a pusher can stand behind; with hands,
-//!   from the floor above or below by the stairs), the same on every run
+//!   from the floor above or below by the stairs), plus what the
+//!   landmarks still standing cost (`landmarks.rs`: the doors, weak walls
+//!   and water on the way to the goals and to what opens them, each
+//!   costing the way to bring its opener there, read from the registry's
+//!   `Assume`: `opened_by`, `pressed_by`, `brews`, `breaks`,
+//!   `broken_by_swing`, `bridged_by_sinking`, `sinks`,
+//!   `leads_between_floors`; while one that opens for good stands before a
+//!   goal the boxes' part stays the start's), the same on every run
 //!   (ties: fewer inputs, then the node found first). A position is
 //!   expanded once, however it was reached, and the first solved position
 //!   generated ends the search. The estimate only orders: nothing is
@@ -53,7 +60,14 @@
 //!   mode's count left first, the ties next (then to the deeper position),
 //!   re-opening a position reached cheaper, so the first solved position
 //!   taken off is optimal, ties included (a bound on the first count alone
-//!   stays consistent in this order). The bound: box
+//!   stays consistent in this order). Each layer of the mode's count is
+//!   ordered by a lower bound on the first tie as well where one is sound
+//!   (`explore/rank.rs`: the pushes left in moves mode, the moves left in
+//!   pushes mode, the other mode's [`bound`]; with hands and in moves mode
+//!   the only bound there is), and the inputs by the larger of the two
+//!   (every move and every push is an input): each bounds its count for
+//!   any way on, so for the cheapest way on in the mode's order, and the
+//!   priority stays admissible in that order. The bound: box
 //!   distances over every cell but strong walls, with each box's moves
 //!   under the rules (pushes; for a box that can be grabbed, also pulls,
 //!   carries and swings), matched to the goals and divided by how many
@@ -315,6 +329,7 @@ mod frame;
 mod freeze;
 mod guide;
 pub(crate) mod key;
+mod landmarks;
 mod open;
 pub(crate) mod region;
 mod replay;

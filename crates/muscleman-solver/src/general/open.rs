@@ -22,8 +22,9 @@ pub(super) enum Open {
     /// modes, whose ties are further parts of the cost); equal priorities
     /// go to the higher `first` cost (the deeper position, nearer a
     /// solution), then to the node found first. Each entry holds
-    /// `u32::MAX - cost.first`.
-    Deepest(BinaryHeap<Reverse<(Cost, u32, u32)>>),
+    /// `u32::MAX - cost.first`, and the cost itself last (the priority
+    /// holds bounds on the first count and on the first tie).
+    Deepest(BinaryHeap<Reverse<(Cost, u32, u32, Cost)>>),
 }
 
 impl Open {
@@ -34,7 +35,9 @@ impl Open {
             Open::Layers(queue) if step.is_zero() => queue.push_front((node, cost)),
             Open::Layers(queue) => queue.push_back((node, cost)),
             Open::Best(heap) => heap.push(Reverse((priority.first, cost.first, node))),
-            Open::Deepest(heap) => heap.push(Reverse((priority, u32::MAX - cost.first, node))),
+            Open::Deepest(heap) => {
+                heap.push(Reverse((priority, u32::MAX - cost.first, node, cost)));
+            }
         }
     }
 
@@ -46,12 +49,7 @@ impl Open {
             Open::Best(heap) => heap
                 .pop()
                 .map(|Reverse((_, cost, node))| (node, Cost::of(cost))),
-            Open::Deepest(heap) => heap.pop().map(|Reverse((priority, deep, node))| {
-                // The cost is the priority less the bound, which only
-                // `first` holds.
-                let first = u32::MAX - deep;
-                (node, Cost { first, ..priority })
-            }),
+            Open::Deepest(heap) => heap.pop().map(|Reverse((_, _, node, cost))| (node, cost)),
         }
     }
 
@@ -60,7 +58,7 @@ impl Open {
         let bytes = match self {
             Open::Layers(queue) => queue.capacity() * std::mem::size_of::<(u32, Cost)>(),
             Open::Best(heap) => heap.capacity() * std::mem::size_of::<(u32, u32, u32)>(),
-            Open::Deepest(heap) => heap.capacity() * std::mem::size_of::<(Cost, u32, u32)>(),
+            Open::Deepest(heap) => heap.capacity() * std::mem::size_of::<(Cost, u32, u32, Cost)>(),
         };
         bytes as u64
     }

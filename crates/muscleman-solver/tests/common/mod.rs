@@ -151,3 +151,33 @@ pub fn brute_moves(p: &Problem, rules: &Rules, cap: usize) -> Result<Option<u32>
     }
     Ok(None)
 }
+
+/// A level text: a ring of strong walls round `w × h` cells, cell `i` (in
+/// reading order) written as `cell(i)` gives it, its letter and its legend
+/// line if it needs one (each letter's line once, in letter order, before
+/// the rows). The random level builders of the tests that search the
+/// sim's own positions (`general.rs`, `ducks.rs`) draw their cells here.
+pub fn walled(
+    w: usize,
+    h: usize,
+    mut cell: impl FnMut(usize) -> (char, Option<&'static str>),
+) -> String {
+    let mut legends: BTreeMap<char, &str> = BTreeMap::new();
+    let mut rows = vec!["#".repeat(w + 2)];
+    for y in 0..h {
+        let mut row = String::from("#");
+        for x in 0..w {
+            let (c, legend) = cell(y * w + x);
+            if let Some(l) = legend {
+                legends.insert(c, l);
+            }
+            row.push(c);
+        }
+        row.push('#');
+        rows.push(row);
+    }
+    rows.push("#".repeat(w + 2));
+    let mut out: Vec<String> = legends.values().map(|l| (*l).to_owned()).collect();
+    out.extend(rows);
+    out.join("\n") + "\n"
+}

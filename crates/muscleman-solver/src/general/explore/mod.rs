@@ -72,6 +72,9 @@ struct Search<'a> {
     guide: Guide,
     /// Finds frozen boxes (its rule off where unsound or pruning is off).
     freeze: Freeze,
+    /// The optimal modes' lower bound on the tie's count (the pushes in
+    /// move-optimal search, the moves in push-optimal; off as `bound` is).
+    tie_bound: Bound,
     /// The optimal modes' lower bound (off in fast mode, where unsound and
     /// when pruning is off).
     bound: Bound,
@@ -205,6 +208,17 @@ fn explore_runs(
     } else {
         Bound::default()
     };
+    // The first tie's bound: it orders each layer of the mode's count by
+    // A* as well (see `Search::rank`).
+    let tie = match options.optimize {
+        Optimize::Moves => Optimize::Pushes,
+        Optimize::Pushes | Optimize::Fast => Optimize::Moves,
+    };
+    let tie_bound = if prune && options.optimize != Optimize::Fast {
+        Bound::new(level, &options.rules, tie, facts.min, facts.max)
+    } else {
+        Bound::default()
+    };
     // Fast mode without hands: see the module docs, "Tunnel runs".
     let corridors = Corridors::new(
         level,
@@ -270,6 +284,7 @@ fn explore_runs(
         guide,
         freeze,
         bound,
+        tie_bound,
         corridors,
         boxes: Vec::new(),
         reach,
@@ -297,6 +312,7 @@ impl Search<'_> {
             + self.regions.bytes()
             + self.freeze.bytes()
             + self.bound.bytes()
+            + self.tie_bound.bytes()
             + self.corridors.bytes()
     }
 

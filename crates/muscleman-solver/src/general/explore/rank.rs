@@ -15,7 +15,7 @@ impl Search<'_> {
     /// the optimal modes; the plain search's queue reads no priority).
     pub(super) fn rank(&mut self, cost: Cost) -> Option<Cost> {
         let estimate = if self.guided {
-            self.guide.estimate(&self.boxes)
+            self.guide.estimate(self.trail.world(), &self.boxes)
         } else {
             Estimate {
                 on_goal: self.guide.on_goal(&self.boxes),
@@ -35,13 +35,33 @@ impl Search<'_> {
         } else {
             cost
         };
-        if !self.bound.on() {
-            return Some(ties);
-        }
-        let h = self
-            .bound
-            .lower(self.trail.world(), self.trail.player(), &self.boxes)?;
-        Some(ties + Cost::of(h))
+        // The first tie's bound (the pushes left in move-optimal search,
+        // the moves in push-optimal): a lower bound on that count for any
+        // way on, so on the count of the cheapest way on in the mode's
+        // order, and the sum stays admissible in that order. Only orders:
+        // a position it finds dead is left to the mode's own bound. Where
+        // the key holds the player's region, only the pushes are ordered.
+        let tie = if self.normalize || !self.tie_bound.on() {
+            0
+        } else {
+            self.tie_bound
+                .lower(self.trail.world(), self.trail.player(), &self.boxes)
+                .unwrap_or(0)
+        };
+        // Every move and every push is an input: the inputs left are at
+        // least either bound (the last tie's).
+        let h = if self.bound.on() {
+            self.bound
+                .lower(self.trail.world(), self.trail.player(), &self.boxes)?
+        } else {
+            0
+        };
+        let bound = Cost {
+            first: h,
+            second: tie,
+            third: if self.normalize { 0 } else { h.max(tie) },
+        };
+        Some(ties + bound)
     }
 }
 
