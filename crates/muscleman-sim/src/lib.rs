@@ -69,12 +69,12 @@ pub use game::{Game, Stats};
 pub use hash::state_hash;
 pub use index::{CellEntities, SpatialIndex};
 pub use level::{LevelLoadError, level_from_world, world_from_level};
-pub use mechanics::BREWS;
 pub use motion::Motion;
 pub use muscleman_core::{EntityId, EventBatch, Input};
 pub use recipe::{is_implemented, recipe_of, recipe_tags, spawn, spawn_spec, spec_of, spec_tags};
 pub use registry::{
-    MAX_EXPLAIN, TAG_BITS, mechanics, motions, recipe_decl, recipe_decls, tag_kinds, tag_named,
+    BREWS, MAX_EXPLAIN, TAG_BITS, mechanics, motions, recipe_decl, recipe_decls, tag_kinds,
+    tag_named,
 };
 pub use rules::{RULES_VERSION, Rules, counts_on_goal, is_solved};
 pub use save::{MAX_HISTORY, MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION, SaveError};

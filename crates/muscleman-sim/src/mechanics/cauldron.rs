@@ -37,7 +37,7 @@ crate::component::tags! {
 /// What a cauldron brews: a blue and a yellow key, in either order, make
 /// a green key (any other two a bong of both). The one place that names
 /// the brew's colours: the brew below and level analysis read it.
-pub const BREW: Brew = Brew {
+const BREW: Brew = Brew {
     container: EntityRecipe::Cauldron,
     from: [EntityRecipe::KeyBlue, EntityRecipe::KeyYellow],
     makes: EntityRecipe::KeyGreen,

@@ -57,8 +57,3 @@ pub(crate) const MECHANICS: &[&Mechanic] = &[
     &cleanup::MECHANIC,
     &bump::MECHANIC,
 ];
-
-/// What the mechanics brew, each declared by its mechanic (the cauldron's
-/// `BREW`, in `mechanics/cauldron.rs`): what level analysis reads
-/// (`muscleman_level::signal_warnings`) to know a source of keys.
-pub const BREWS: &[muscleman_core::Brew] = &[cauldron::BREW];

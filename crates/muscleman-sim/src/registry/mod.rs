@@ -13,7 +13,7 @@
 //! table marks playable that no mechanic declares (or the reverse), a
 //! schedule past its bit set.
 
-use muscleman_core::{EntityId, EntityRecipe};
+use muscleman_core::{Brew, EntityId, EntityRecipe};
 
 use std::fmt;
 
@@ -54,6 +54,58 @@ const BY_RECIPE: [Option<&'static RecipeDecl>; EntityRecipe::COUNT] = {
     }
     table
 };
+
+/// How many brews the recipes declare.
+const BREW_COUNT: usize = {
+    let mut n = 0;
+    let mut nth = 0;
+    while let Some(decl) = nth_decl(nth) {
+        n += decl.assume.brews.len();
+        nth += 1;
+    }
+    n
+};
+
+/// Every brew a recipe declares (`Assume::brews`: the cauldron's), in
+/// registration order, gathered at compile time.
+const BREW_TABLE: [Brew; BREW_COUNT] = {
+    const NONE: Brew = Brew {
+        container: EntityRecipe::Player,
+        from: [EntityRecipe::Player; 2],
+        makes: EntityRecipe::Player,
+    };
+    let mut table = [NONE; BREW_COUNT];
+    let mut n = 0;
+    let mut nth = 0;
+    while let Some(decl) = nth_decl(nth) {
+        let mut brews = decl.assume.brews;
+        while let [brew, more @ ..] = brews {
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "evaluated at compile time, below BREW_COUNT"
+            )]
+            {
+                table[n] = *brew;
+            }
+            n += 1;
+            brews = more;
+        }
+        nth += 1;
+    }
+    table
+};
+
+/// What the mechanics brew, each declared once by the recipe that brews
+/// (the cauldron's `Assume::brews`) and gathered here: what level analysis
+/// reads (`muscleman_level::signal_warnings`) to know a source of keys.
+///
+/// # Example
+/// ```
+/// use muscleman_core::EntityRecipe;
+///
+/// assert!(muscleman_sim::BREWS.iter().any(|b| b.makes == EntityRecipe::KeyGreen));
+/// ```
+pub const BREWS: &[Brew] = &BREW_TABLE;
 
 /// The longest explanation a recipe or a state may have, in bytes: one
 /// line or two of a help.

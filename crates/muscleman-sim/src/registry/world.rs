@@ -13,25 +13,14 @@ use crate::world::World;
 macro_rules! gathered {
     ($field:ident) => {{
         let mut all = TagSet::EMPTY;
-        let mut m = 0;
-        while m < MECHANICS.len() {
-            #[expect(
-                clippy::indexing_slicing,
-                reason = "evaluated at compile time, below the lengths"
-            )]
-            let declared = MECHANICS[m].$field;
-            let mut i = 0;
-            while i < declared.len() {
-                #[expect(
-                    clippy::indexing_slicing,
-                    reason = "evaluated at compile time, below the lengths"
-                )]
-                {
-                    all = all.with(declared[i]);
-                }
-                i += 1;
+        let mut mechanics = MECHANICS;
+        while let [mechanic, more @ ..] = mechanics {
+            let mut declared = mechanic.$field;
+            while let [tag, rest @ ..] = declared {
+                all = all.with(*tag);
+                declared = rest;
             }
-            m += 1;
+            mechanics = more;
         }
         all
     }};
