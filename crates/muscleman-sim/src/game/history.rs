@@ -42,16 +42,15 @@ impl Game {
                 .saturating_add(own_actions)
                 .min(self.actions.len());
             let start = self.undone_actions.len() as u32;
-            for &action in self.actions.get(from..).unwrap_or_default() {
-                self.undone_actions.push(action);
-            }
+            self.undone_actions
+                .extend_from_slice(self.actions.get(from..).unwrap_or_default());
             self.actions.truncate(from);
             // The first undo of this step: the state is now exactly the one
             // the step was made from. (A redone step keeps the facing it was
             // first made from.)
             let redo_facing = entry
                 .redo_facing
-                .or_else(|| self.world.get::<Facing>(self.player).ok().map(|f| f.0));
+                .or_else(|| self.world.facing_of(self.player));
             self.undone.push(Undone {
                 actions: start,
                 redo_facing,

@@ -527,6 +527,44 @@ impl World {
         Ok(from)
     }
 
+    /// Turn the entity to face `dir` and move it to `to` on its floor, as
+    /// [`World::set`] of its [`Facing`] then [`World::move_to`] would, with
+    /// one journal change for both (`Change::Walked`; a plain
+    /// `Change::Moved` when it already faced `dir`): a walk. Return where
+    /// it was. Refused like `move_to`, having changed nothing; an entity
+    /// with no Facing of its own takes the two calls.
+    #[inline(always)]
+    pub(crate) fn walk_to(
+        &mut self,
+        id: EntityId,
+        dir: GridDir,
+        to: GridPos,
+    ) -> Result<GridPos, WorldError> {
+        let (Some((from, tags)), Ok(row)) = (self.index.locate(id), self.facing.find(id)) else {
+            self.set(id, Facing(dir))?;
+            return self.move_to(id, to);
+        };
+        if from == to {
+            self.set_facing(id, dir)?;
+            return Ok(from);
+        }
+        if !same_band(from, to) {
+            return Err(WorldError::LeftFloor { entity: id, at: to });
+        }
+        self.touch(id);
+        let faced = match self.facing.rows.get_mut(row) {
+            Some(slot) => std::mem::replace(&mut slot.1, dir),
+            None => dir,
+        };
+        self.index.relocate(id, tags, from, to);
+        if faced == dir {
+            self.record(|| Change::Moved { id, from });
+        } else {
+            self.record(|| Change::Walked { id, from, faced });
+        }
+        Ok(from)
+    }
+
     /// Move the entity to the world cell `to`, on any floor (undo, restart
     /// and a set [`Position`]); return where it was.
     #[inline(always)]
