@@ -17,6 +17,7 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
+mod batch;
 mod class;
 mod event;
 mod grid;
@@ -26,6 +27,7 @@ mod kinds;
 mod recipe;
 mod spec;
 
+pub use batch::EventBatch;
 pub use class::{CellClass, Holds};
 pub use event::*;
 pub use grid::{GridDir, GridPos};

@@ -42,8 +42,10 @@ impl Game {
                 .saturating_add(own_actions)
                 .min(self.actions.len());
             let start = self.undone_actions.len() as u32;
-            self.undone_actions
-                .extend_from_slice(self.actions.get(from..).unwrap_or_default());
+            // Usually one action: pushed one by one, not copied as a slice.
+            for &action in self.actions.get(from..).unwrap_or_default() {
+                self.undone_actions.push(action);
+            }
             self.actions.truncate(from);
             // The first undo of this step: the state is now exactly the one
             // the step was made from. (A redone step keeps the facing it was
