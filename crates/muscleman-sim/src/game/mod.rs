@@ -300,6 +300,10 @@ impl Game {
     /// Resolve one input like [`Game::step`], writing its events into
     /// `events` (cleared first): with one batch reused, a warm step
     /// allocates nothing but the history's own amortized growth.
+    ///
+    /// Never inlined, so that the instruction budget (`.ci/budget`) finds
+    /// it in a profile.
+    #[inline(never)]
     pub fn step_into(&mut self, input: Input, events: &mut EventBatch) -> Result<(), StepError> {
         self.log.push(Command::Step(input));
         // `act` for one input, without its other cases: the hot path.

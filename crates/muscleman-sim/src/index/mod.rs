@@ -226,7 +226,7 @@ impl SpatialIndex {
     /// [`Self::relocate`] between two cells of the dense array, relinking
     /// the node in place: return `false`, having changed nothing, if either
     /// cell is outside it or `id` is not filed at `from`.
-    #[inline]
+    #[inline(always)]
     fn relocate_dense(&mut self, id: EntityId, tags: TagSet, from: GridPos, at: GridPos) -> bool {
         let n = id.index();
         let (Some(from_slot), Some(to_slot)) = (self.slot(from), self.slot(at)) else {
@@ -390,7 +390,7 @@ impl SpatialIndex {
 
     /// Return every tag that some entity at `pos` has (the union), from one
     /// look at the cell.
-    #[inline]
+    #[inline(always)]
     pub fn kinds_at(&self, pos: GridPos) -> TagSet {
         self.cell(pos).kinds()
     }
