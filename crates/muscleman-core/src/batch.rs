@@ -1,6 +1,7 @@
 //! The events of one step: [`EventBatch`].
 
-use crate::{EntityId, EventKind, GridPos, MoveCause, Moved, SimEvent};
+use crate::event::{EventKind, Moved, SimEvent};
+use crate::{EntityId, GridPos, MoveCause};
 
 /// How many events a batch holds without allocating: a walk's one `Moved`,
 /// a push's two, an undo's of either.

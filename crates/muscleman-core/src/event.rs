@@ -218,7 +218,7 @@ impl Fields {
     }
 }
 
-/// A concrete event type that [`EventBatch::of`] can filter for.
+/// A concrete event type that [`EventBatch::of`](crate::EventBatch::of) can filter for.
 pub trait EventKind: Into<SimEvent> {
     /// The event's name in the catalogue.
     const NAME: &'static str;
@@ -286,7 +286,7 @@ macro_rules! events {
         /// Any event a step can emit.
         ///
         /// Every payload is plain data with no heap part, so a step that
-        /// fills a reused [`EventBatch`] allocates nothing.
+        /// fills a reused [`EventBatch`](crate::EventBatch) allocates nothing.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum SimEvent {
             $($(#[cfg($cfg)])? #[doc = concat!("See [`", stringify!($name), "`].")] $name($name),)*
