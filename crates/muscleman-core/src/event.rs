@@ -199,7 +199,7 @@ impl Fields {
     }
 }
 
-/// A concrete event type that [`EventBatch::of`] can filter for.
+/// A concrete event type that [`EventBatch::of`](crate::EventBatch::of) can filter for.
 pub trait EventKind: Into<SimEvent> {
     /// The event's name in the catalogue.
     const NAME: &'static str;
@@ -267,7 +267,7 @@ macro_rules! events {
         /// Any event a step can emit.
         ///
         /// Every payload is plain data with no heap part, so a step that
-        /// fills a reused [`EventBatch`] allocates nothing.
+        /// fills a reused [`EventBatch`](crate::EventBatch) allocates nothing.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum SimEvent {
             $($(#[cfg($cfg)])? #[doc = concat!("See [`", stringify!($name), "`].")] $name($name),)*
@@ -464,82 +464,6 @@ events! {
         lantern: EntityId,
         /// Whether it is lit now.
         lit: bool,
-    }
-}
-
-/// The events of one step, in the order they happened.
-///
-/// # Example
-/// ```
-/// use muscleman_core::{EntityId, EventBatch, GridPos, MoveCause, Moved, SwingBlocked, SwingBlockedReason};
-///
-/// let mut batch = EventBatch::new();
-/// let id = EntityId::new(1, 1);
-/// batch.push(Moved { entity: id, from: GridPos::new(0, 0), to: GridPos::new(1, 0), cause: MoveCause::Player });
-/// batch.push(SwingBlocked { actor: id, reason: SwingBlockedReason::Via });
-/// assert_eq!(batch.len(), 2);
-/// assert_eq!(batch.of::<Moved>().count(), 1);
-/// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct EventBatch {
-    events: Vec<SimEvent>,
-}
-
-impl EventBatch {
-    /// Make an empty batch.
-    pub const fn new() -> Self {
-        EventBatch { events: Vec::new() }
-    }
-
-    /// Append an event at the end.
-    pub fn push(&mut self, event: impl Into<SimEvent>) {
-        self.events.push(event.into());
-    }
-
-    /// Return every event, in order.
-    pub fn events(&self) -> &[SimEvent] {
-        &self.events
-    }
-
-    /// Iterate over every event, in order.
-    pub fn iter(&self) -> std::slice::Iter<'_, SimEvent> {
-        self.events.iter()
-    }
-
-    /// Iterate, in order, over the events of type `T` only.
-    pub fn of<'a, T: EventKind + 'a>(&'a self) -> impl Iterator<Item = &'a T> + 'a {
-        self.events.iter().filter_map(T::from_event)
-    }
-
-    /// Return the number of events.
-    pub fn len(&self) -> usize {
-        self.events.len()
-    }
-
-    /// Return whether the batch holds no event.
-    pub fn is_empty(&self) -> bool {
-        self.events.is_empty()
-    }
-
-    /// Remove every event, keeping the allocated capacity for reuse.
-    pub fn clear(&mut self) {
-        self.events.clear();
-    }
-}
-
-impl<'a> IntoIterator for &'a EventBatch {
-    type Item = &'a SimEvent;
-    type IntoIter = std::slice::Iter<'a, SimEvent>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.events.iter()
-    }
-}
-
-impl IntoIterator for EventBatch {
-    type Item = SimEvent;
-    type IntoIter = std::vec::IntoIter<SimEvent>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.events.into_iter()
     }
 }
 

@@ -17,6 +17,7 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
+mod batch;
 mod brew;
 mod class;
 mod event;
@@ -27,6 +28,7 @@ mod kinds;
 mod recipe;
 mod spec;
 
+pub use batch::EventBatch;
 pub use brew::Brew;
 pub use class::{CellClass, Holds};
 pub use event::*;

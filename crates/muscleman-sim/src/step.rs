@@ -2,7 +2,7 @@
 
 use muscleman_core::{EntityId, EventBatch, GridPos, Input};
 
-use crate::mechanics::walk;
+use crate::mechanics::walk::{self, Free};
 use crate::needs::Needs;
 
 use crate::component::TagKind;
@@ -82,6 +82,32 @@ pub fn step_into(
     rules: &Rules,
     events: &mut EventBatch,
 ) -> Result<(), StepError> {
+    run_step(world, player, input, rules, events).map(|_| ())
+}
+
+/// What a step was, as far as the fast walk knows it (`Game` files a step
+/// from this without reading its changes and events again).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stepped {
+    /// The fast walk: the player walked into a free cell, its Facing and
+    /// move one journal change, and one `Moved`.
+    Walked,
+    /// The fast walk: the player pushed one pushable into a free cell and
+    /// followed it (two `Moved`, the pushable's first).
+    Pushed,
+    /// The schedule ran: what changed is in the journal and the events.
+    Ran,
+}
+
+/// [`step_into`], saying whether the fast walk took the step.
+#[inline]
+pub(crate) fn run_step(
+    world: &mut World,
+    player: EntityId,
+    input: Input,
+    rules: &Rules,
+    events: &mut EventBatch,
+) -> Result<Stepped, StepError> {
     events.clear();
     // Checked here so that no system fails half-way through.
     let (at, carrying) = player_position(world, player)?;
@@ -90,9 +116,12 @@ pub fn step_into(
     if let Input::Move(dir) = input
         && !carrying
         && walks_alone(world)
-        && walk::walk_free(world, player, at, dir, events)?
     {
-        return Ok(());
+        match walk::walk_free(world, player, at, dir, rules.max_chain, events)? {
+            Free::Walked => return Ok(Stepped::Walked),
+            Free::Pushed => return Ok(Stepped::Pushed),
+            Free::No => {}
+        }
     }
     let mut ctx = StepContext::new(world, player, at, input, rules, events, WIRING);
     ctx.start(carrying);
@@ -101,7 +130,7 @@ pub fn step_into(
     for (emit, _) in EMITTERS {
         emit(&mut ctx)?;
     }
-    Ok(())
+    Ok(Stepped::Ran)
 }
 
 /// Whether the bump is the only emit hook: the one hook that does nothing

@@ -247,11 +247,21 @@ fn warm_steps_through_step_into_allocate_nothing() {
     assert_no_allocation("refused Sokoban push", stats, steps);
     assert_eq!(moved, 0);
 
-    // The counter does count: `step_with` returns a new batch, which
-    // allocates when the step emits an event.
+    // `step_with` returns a new batch, which keeps a step's first two
+    // events inline: a walk allocates nothing either.
     let region = Region::new(GLOBAL);
     let batch = step_with(&mut world, player, mv(Left), &muscleman).unwrap();
     assert_eq!(batch.len(), 1);
+    assert_no_allocation("a walk into a new batch", region.change(), 1);
+
+    // The counter does count: a batch given more events than it keeps
+    // inline moves them to the heap.
+    let region = Region::new(GLOBAL);
+    let mut batch = step_with(&mut world, player, mv(Right), &muscleman).unwrap();
+    for event in batch.clone().iter().cycle().take(2) {
+        batch.push(*event);
+    }
+    assert_eq!(batch.len(), 3);
     assert!(region.change().allocations > 0, "the counter saw nothing");
 }
 

@@ -15,50 +15,69 @@ impl Game {
 
     /// Undo like [`Game::undo`], writing the moves back into `events`
     /// (cleared first).
+    ///
+    /// Never inlined, so that the instruction budget (`.ci/budget`) finds
+    /// it in a profile.
+    #[inline(never)]
     pub fn undo_into(&mut self, events: &mut EventBatch) -> Result<(), StepError> {
         events.clear();
         self.log.push(Command::Undo);
-        if let Some(entry) = self.done.pop() {
-            let restart = if entry.restart {
-                self.restarts.pop()
-            } else {
-                None
-            };
-            let (own_actions, own_changes) = restart
-                .as_ref()
-                .map_or((0, 0), |r| (r.prelude_actions, r.prelude_changes));
-            // A restart made before any other undo step took the prelude's
-            // actions and changes first: they stay, pending as they were.
-            let from = (entry.changes as usize).saturating_add(own_changes);
-            let reverted = self.world.revert_journal(from, MoveCause::Undo, events);
-            self.stats = entry.stats_before;
-            if let Some(restart) = restart {
-                // Undoing a restart: the entities changed before it are
-                // changed again, and its baseline knows how they started.
-                self.world.set_baseline(restart.baseline);
-            }
-            // Redo replays the actions, so the changes are not kept.
-            let from = (entry.actions as usize)
-                .saturating_add(own_actions)
-                .min(self.actions.len());
-            let start = self.undone_actions.len() as u32;
-            for &action in self.actions.get(from..).unwrap_or_default() {
-                self.undone_actions.push(action);
-            }
-            self.actions.truncate(from);
-            // The first undo of this step: the state is now exactly the one
-            // the step was made from. (A redone step keeps the facing it was
-            // first made from.)
-            let redo_facing = entry
-                .redo_facing
-                .or_else(|| self.world.get::<Facing>(self.player).ok().map(|f| f.0));
-            self.undone.push(Undone {
-                actions: start,
-                redo_facing,
-            });
-            reverted?;
+        let Some(entry) = self.done.pop() else {
+            return Ok(());
+        };
+        if entry.restart {
+            return self.undo_restart(entry, events);
         }
-        Ok(())
+        let reverted = self
+            .world
+            .revert_journal(entry.changes as usize, MoveCause::Undo, events);
+        self.stats = entry.stats_before;
+        self.unfile(entry, entry.actions as usize);
+        reverted.map_err(StepError::from)
+    }
+
+    /// [`Game::undo_into`] of a restart: a restart made before any other
+    /// undo step took the prelude's actions and changes first, which stay,
+    /// pending as they were; the entities changed before it are changed
+    /// again, and its baseline knows how they started.
+    #[cold]
+    fn undo_restart(&mut self, entry: Entry, events: &mut EventBatch) -> Result<(), StepError> {
+        let restart = self.restarts.pop();
+        let (own_actions, own_changes) = restart
+            .as_ref()
+            .map_or((0, 0), |r| (r.prelude_actions, r.prelude_changes));
+        let from = (entry.changes as usize).saturating_add(own_changes);
+        let reverted = self.world.revert_journal(from, MoveCause::Undo, events);
+        self.stats = entry.stats_before;
+        if let Some(restart) = restart {
+            self.world.set_baseline(restart.baseline);
+        }
+        self.unfile(entry, (entry.actions as usize).saturating_add(own_actions));
+        reverted.map_err(StepError::from)
+    }
+
+    /// Move the actions of an undone step (from `from` on) to the redo
+    /// list, with the Facing its redo starts from: redo replays the
+    /// actions, so the changes are not kept.
+    #[inline]
+    fn unfile(&mut self, entry: Entry, from: usize) {
+        let from = from.min(self.actions.len());
+        let start = self.undone_actions.len() as u32;
+        // Usually one action: pushed one by one, not copied as a slice.
+        for &action in self.actions.get(from..).unwrap_or_default() {
+            self.undone_actions.push(action);
+        }
+        self.actions.truncate(from);
+        // The first undo of this step: the state is now exactly the one
+        // the step was made from. (A redone step keeps the facing it was
+        // first made from.)
+        let redo_facing = entry
+            .redo_facing
+            .or_else(|| self.world.facing_of(self.player));
+        self.undone.push(Undone {
+            actions: start,
+            redo_facing,
+        });
     }
 
     /// Redo the last undone step and return its events. Returns no event

@@ -9,7 +9,7 @@ use crate::journal::baseline::Baseline;
 use crate::journal::{Change, OldComponent};
 use crate::level::{LevelLoadError, level_from_world, world_from_level};
 use crate::rules::Rules;
-use crate::step::{StepError, step_into};
+use crate::step::{StepError, Stepped, run_step, step_into};
 use crate::view::View;
 use crate::world::World;
 
@@ -300,21 +300,66 @@ impl Game {
     /// Resolve one input like [`Game::step`], writing its events into
     /// `events` (cleared first): with one batch reused, a warm step
     /// allocates nothing but the history's own amortized growth.
+    ///
+    /// Never inlined, so that the instruction budget (`.ci/budget`) finds
+    /// it in a profile.
+    #[inline(never)]
     pub fn step_into(&mut self, input: Input, events: &mut EventBatch) -> Result<(), StepError> {
         self.log.push(Command::Step(input));
         // `act` for one input, without its other cases: the hot path.
         let stats_before = self.stats;
         let before = (self.actions.len(), self.world.journal().len());
         self.world.start_recording();
-        let result = step_into(&mut self.world, self.player, input, &self.rules, events);
+        let result = run_step(&mut self.world, self.player, input, &self.rules, events);
         self.world.stop_recording();
-        if let Err(e) = result {
-            return Err(self.take_back(before.1, e));
-        }
-        if self.file_step(input, before, stats_before, events) {
+        let new_step = match result {
+            Err(e) => return Err(self.take_back(before.1, e)),
+            // The fast walk: the player moved (and pushed), so it is an
+            // undo step, known without reading its changes and events.
+            Ok(Stepped::Walked) => self.file_move(input, before, stats_before, false),
+            Ok(Stepped::Pushed) => self.file_move(input, before, stats_before, true),
+            Ok(Stepped::Ran) => self.file_step(input, before, stats_before, events),
+        };
+        if new_step {
             self.clear_redo();
         }
         Ok(())
+    }
+
+    /// File a step in which the player walked (`pushed`: and pushed) as a
+    /// new undo step: [`Game::file_step`] for the fast walk, which knows
+    /// what it did. Return `true`.
+    #[inline]
+    fn file_move(
+        &mut self,
+        input: Input,
+        (actions_before, changes_before): (usize, usize),
+        stats_before: Stats,
+        pushed: bool,
+    ) -> bool {
+        self.actions.push(Action::Input(input));
+        self.stats.moves = self.stats.moves.saturating_add(1);
+        self.stats.pushes = self.stats.pushes.saturating_add(u32::from(pushed));
+        self.push_entry(actions_before, changes_before, stats_before);
+        true
+    }
+
+    /// Push a new undo step's entry, its actions and changes from these on
+    /// (from the start while there is none: the first takes the prelude).
+    #[inline]
+    fn push_entry(&mut self, actions: usize, changes: usize, stats_before: Stats) {
+        let (actions, changes) = if self.done.is_empty() {
+            (0, 0)
+        } else {
+            (actions, changes)
+        };
+        self.done.push(Entry {
+            actions: u32::try_from(actions).unwrap_or(u32::MAX),
+            changes: u32::try_from(changes).unwrap_or(u32::MAX),
+            stats_before,
+            restart: false,
+            redo_facing: None,
+        });
     }
 
     /// [`Game::file`] for a step of `Game::step_into`: no redo facing, no
@@ -345,19 +390,7 @@ impl Game {
         let (walked, pushed) = count(events, 0, player);
         self.stats.moves = self.stats.moves.saturating_add(u32::from(walked));
         self.stats.pushes = self.stats.pushes.saturating_add(u32::from(pushed));
-        // The first undo step takes the prelude (everything filed so far).
-        let (actions, changes) = if self.done.is_empty() {
-            (0, 0)
-        } else {
-            (actions_before, changes_before)
-        };
-        self.done.push(Entry {
-            actions: u32::try_from(actions).unwrap_or(u32::MAX),
-            changes: u32::try_from(changes).unwrap_or(u32::MAX),
-            stats_before,
-            restart: false,
-            redo_facing: None,
-        });
+        self.push_entry(actions_before, changes_before, stats_before);
         true
     }
 }

@@ -6,14 +6,17 @@
 //! move, tag change and destroy.
 //!
 //! The index has one node per entity, in a flat table keyed by the entity's
-//! slot index: the entity's id, cell and tags, and a link to the next entity
-//! of the same cell. A cell is the head of such a list, in ascending id
-//! order. So:
+//! slot index: the entity's id, cell and tags, and links to the next and
+//! the previous entity of the same cell. A cell is the head of such a list,
+//! in ascending id order. So:
 //!
 //! - the reverse question, where an entity stands, is one table read: the
 //!   step reads the player's cell and tags without touching the ECS;
 //! - a cell's entities are one head read and then one node per entity;
-//! - moving an entity relinks its node: a step never allocates;
+//! - moving an entity relinks its node: out of its old cell's list with no
+//!   walk (its neighbours are its links), into its new cell's after the
+//!   entities with lower ids (most cells hold one or none); a step never
+//!   allocates;
 //! - an entity costs 32 bytes and an empty cell nothing but its head.
 //!
 //! Heads of cells inside a dense rectangle (grown to cover where entities
@@ -45,14 +48,15 @@ const NONE: u32 = u32::MAX;
 const NOWHERE: EntityId = EntityId::new(0, 0);
 
 /// One entity slot's node: the entity standing there now (`id` is
-/// `NOWHERE` when none is), its cell and tags, and the next node of the
-/// same cell.
+/// `NOWHERE` when none is), its cell and tags, and the next and the
+/// previous node of the same cell (`NONE` at either end).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Node {
     id: EntityId,
     at: GridPos,
     tags: TagSet,
     next: u32,
+    prev: u32,
 }
 
 impl Node {
@@ -61,6 +65,7 @@ impl Node {
         at: GridPos::ZERO,
         tags: TagSet::EMPTY,
         next: NONE,
+        prev: NONE,
     };
 }
 
@@ -221,7 +226,7 @@ impl SpatialIndex {
     /// [`Self::relocate`] between two cells of the dense array, relinking
     /// the node in place: return `false`, having changed nothing, if either
     /// cell is outside it or `id` is not filed at `from`.
-    #[inline]
+    #[inline(always)]
     fn relocate_dense(&mut self, id: EntityId, tags: TagSet, from: GridPos, at: GridPos) -> bool {
         let n = id.index();
         let (Some(from_slot), Some(to_slot)) = (self.slot(from), self.slot(at)) else {
@@ -230,32 +235,21 @@ impl SpatialIndex {
         let Some(node) = self.nodes.get(n as usize) else {
             return false;
         };
-        if node.id != id || id == NOWHERE || node.at != from {
+        if node.id != id || id == NOWHERE || node.at != from || to_slot >= self.dense.len() {
             return false;
         }
-        let after = node.next;
-        let (Some(&from_head), Some(_)) = (self.dense.get(from_slot), self.dense.get(to_slot))
-        else {
-            return false;
-        };
-        // Unlink: the node before `n` in its cell, if any, skips it.
-        if from_head == n {
-            if let Some(d) = self.dense.get_mut(from_slot) {
-                *d = after;
-            }
-        } else {
-            let mut cur = from_head;
-            loop {
-                let Some(node) = self.nodes.get_mut(cur as usize) else {
-                    // Not reached: a filed node is on its cell's list.
-                    return false;
-                };
-                if node.next == n {
-                    node.next = after;
-                    break;
+        let (after, before) = (node.next, node.prev);
+        // Unlink: its neighbours skip it (the head, if it was first).
+        match self.nodes.get_mut(before as usize) {
+            Some(prev) => prev.next = after,
+            None => {
+                if let Some(d) = self.dense.get_mut(from_slot) {
+                    *d = after;
                 }
-                cur = node.next;
             }
+        }
+        if let Some(next) = self.nodes.get_mut(after as usize) {
+            next.prev = before;
         }
         // Link after the last node of the new cell with a lower id.
         let mut before = NONE;
@@ -267,7 +261,16 @@ impl SpatialIndex {
             next = node.next;
         }
         if let Some(node) = self.nodes.get_mut(n as usize) {
-            *node = Node { id, at, tags, next };
+            *node = Node {
+                id,
+                at,
+                tags,
+                next,
+                prev: before,
+            };
+        }
+        if let Some(after) = self.nodes.get_mut(next as usize) {
+            after.prev = n;
         }
         match self.nodes.get_mut(before as usize) {
             Some(prev) => prev.next = n,
@@ -303,7 +306,16 @@ impl SpatialIndex {
             next = node.next;
         }
         if let Some(node) = self.nodes.get_mut(n as usize) {
-            *node = Node { id, at, tags, next };
+            *node = Node {
+                id,
+                at,
+                tags,
+                next,
+                prev: before,
+            };
+        }
+        if let Some(after) = self.nodes.get_mut(next as usize) {
+            after.prev = n;
         }
         if count {
             self.tallies.add(id, tags);
@@ -327,18 +339,6 @@ impl SpatialIndex {
             return;
         };
         let head = self.head_of(at);
-        let mut before = NONE;
-        let mut cur = self.read_head(head);
-        while cur != n {
-            match self.nodes.get(cur as usize) {
-                Some(node) => {
-                    before = cur;
-                    cur = node.next;
-                }
-                // Not reached: a node in the index is on its cell's list.
-                None => return,
-            }
-        }
         let Some(node) = self.nodes.get_mut(n as usize) else {
             return;
         };
@@ -346,10 +346,13 @@ impl SpatialIndex {
         if count {
             self.tallies.remove(id, old.tags);
         }
-        let next = old.next;
-        match self.nodes.get_mut(before as usize) {
-            Some(prev) => prev.next = next,
-            None => self.write_head(head, next),
+        // Its neighbours skip it (the head, if it was first).
+        match self.nodes.get_mut(old.prev as usize) {
+            Some(prev) => prev.next = old.next,
+            None => self.write_head(head, old.next),
+        }
+        if let Some(next) = self.nodes.get_mut(old.next as usize) {
+            next.prev = old.prev;
         }
         self.entries -= 1;
     }
@@ -387,7 +390,7 @@ impl SpatialIndex {
 
     /// Return every tag that some entity at `pos` has (the union), from one
     /// look at the cell.
-    #[inline]
+    #[inline(always)]
     pub fn kinds_at(&self, pos: GridPos) -> TagSet {
         self.cell(pos).kinds()
     }

@@ -83,7 +83,7 @@ impl Baseline {
     }
 
     /// Return whether `id` was noted already.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn has(&self, id: EntityId) -> bool {
         match self.marks.get(id.index() as usize) {
             Some(&g) if g == id.generation() => true,

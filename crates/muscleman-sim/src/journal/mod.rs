@@ -10,7 +10,7 @@
 
 pub(crate) mod baseline;
 
-use muscleman_core::{EntityId, GlobalCounter, GridPos};
+use muscleman_core::{EntityId, GlobalCounter, GridDir, GridPos};
 
 use crate::component::{AnyComponent, ComponentKind, TagSet};
 
@@ -27,6 +27,14 @@ pub(crate) enum Change {
     Freelist(Box<FreeIds>),
     /// An entity moved from `from` (to where it stands now).
     Moved { id: EntityId, from: GridPos },
+    /// An entity turned from facing `faced` and then moved from `from`:
+    /// a walk's Facing and move as one change (`World::walk_to`), which
+    /// undo puts back as the two it stands for.
+    Walked {
+        id: EntityId,
+        from: GridPos,
+        faced: GridDir,
+    },
     /// An entity's tags changed from `old`.
     Tags { id: EntityId, old: TagSet },
     /// A level-wide counter changed from `old`.

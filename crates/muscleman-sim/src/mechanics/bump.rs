@@ -20,6 +20,7 @@ pub(crate) const MECHANIC: Mechanic = Mechanic {
 };
 
 /// Emit the bump if the input was a move and it moved nothing.
+#[inline]
 fn run(ctx: &mut StepContext<'_>) -> Result<(), WorldError> {
     if !matches!(ctx.input, Input::Move(_)) {
         return Ok(());

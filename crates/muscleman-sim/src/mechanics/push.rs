@@ -9,13 +9,14 @@
 //! so a move that needs two chains (a strafe's two lanes, a swing's two
 //! shoves) can check both before anything moves.
 
-use muscleman_core::{EntityId, GridDir, GridPos, MoveCause};
+use muscleman_core::{EntityId, EventBatch, GridDir, GridPos, MoveCause, Moved};
 
 use crate::component::{TagKind, TagSet};
 use crate::context::{ClearWay, StepContext, TakeKey};
 use crate::decl::Init;
 use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, Spawns, Tint};
-use crate::world::WorldError;
+use crate::floor::local;
+use crate::world::{World, WorldError};
 use muscleman_core::EntityRecipe;
 
 /// Boxes, which push chains move (the chains themselves are run by walk,
@@ -213,6 +214,48 @@ pub(crate) fn try_push(
         None => Ok(false),
     }
 }
+
+/// Push the one pushable at `start` one cell in `dir` when that is the
+/// whole chain and its cell beyond holds nothing that blocks movement
+/// (nothing to take a key, nothing to clear): what [`scan`] and [`commit`]
+/// do then (its `Moved`, cause `Push`, and its move), with the world
+/// alone, for the fast walk (`walk::walk_free`, taken only where a move
+/// runs the walk and nothing else). Return `false`, having changed
+/// nothing, in every other case: the schedule's push decides those.
+#[inline]
+pub(crate) fn push_one_free(
+    world: &mut World,
+    start: GridPos,
+    dir: GridDir,
+    max_chain: Option<u32>,
+    events: &mut EventBatch,
+) -> Result<bool, WorldError> {
+    let beyond = start.step(dir);
+    if max_chain == Some(0) || beyond == start {
+        return Ok(false);
+    }
+    let index = world.index();
+    if index.kinds_at(beyond).intersects(ONE_IN_THE_WAY) {
+        return Ok(false);
+    }
+    let Some(id) = index.pushable_at(start) else {
+        return Ok(false);
+    };
+    world.move_to(id, beyond)?;
+    events.push(Moved {
+        entity: id,
+        from: local(start),
+        to: local(beyond),
+        cause: MoveCause::Push,
+    });
+    Ok(true)
+}
+
+/// What beyond a one-member chain makes its push more than a move: a
+/// second member, or something in the way.
+const ONE_IN_THE_WAY: TagSet = TagSet::EMPTY
+    .with(TagKind::Pushable)
+    .with(TagKind::BlocksMovement);
 
 /// Return the cell `n` cells from `at` in `dir`.
 fn step_n(at: GridPos, dir: GridDir, n: u32) -> GridPos {

@@ -9,9 +9,9 @@ use crate::component::{Facing, TagKind, TagSet};
 use crate::context::StepContext;
 use crate::decl::Init;
 use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
-use crate::floor::local;
+use crate::floor::{local, same_band};
 use crate::line::{MOVE, player};
-use crate::mechanics::push::{KeyRule, try_push};
+use crate::mechanics::push::{self, KeyRule, try_push};
 use crate::motion::Motion;
 use crate::needs::Needs;
 use crate::world::{World, WorldError};
@@ -79,33 +79,58 @@ const NOT_FREE: TagSet = TagSet::EMPTY
     .with(TagKind::BlocksMovement)
     .with(TagKind::WaterCell);
 
-/// Walk the player from `at` one cell in `dir` if that cell holds nothing
-/// to push, nothing in the way and no water, in a world where a move runs
-/// the walk alone (`step::walks_alone`): what [`run`] does then, to the
-/// event and the journal entry (its Facing, then its move, then one
-/// `Moved`), without the schedule. Return `false`, having changed
-/// nothing, when the cell is not free.
+/// What [`walk_free`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Free {
+    /// Nothing: the walk needs the schedule (the world is unchanged).
+    No,
+    /// The player walked into a free cell.
+    Walked,
+    /// The player pushed one pushable into a free cell and followed it.
+    Pushed,
+}
+
+/// Walk the player from `at` one cell in `dir` when the cell ahead holds
+/// nothing to push, nothing in the way and no water, or holds one
+/// pushable that moves into a cell with nothing in its way
+/// ([`push::push_one_free`]), in a world where a move runs the walk alone
+/// (`step::walks_alone`): what [`run`] does then, to the event and the
+/// world, without the schedule. Its Facing and its move are one journal
+/// change ([`World::walk_to`]). Return [`Free::No`], having changed
+/// nothing, in every other case.
 #[inline]
 pub(crate) fn walk_free(
     world: &mut World,
     player: EntityId,
     at: GridPos,
     dir: GridDir,
+    max_chain: Option<u32>,
     events: &mut EventBatch,
-) -> Result<bool, WorldError> {
+) -> Result<Free, WorldError> {
     let to = at.step(dir);
-    if world.index().kinds_at(to).intersects(NOT_FREE) {
-        return Ok(false);
+    if !same_band(at, to) {
+        // Off its floor: the schedule's walk says how that fails.
+        return Ok(Free::No);
     }
-    world.set(player, Facing(dir))?;
-    world.move_to(player, to)?;
+    let ahead = world.index().kinds_at(to);
+    let free = if !ahead.intersects(NOT_FREE) {
+        Free::Walked
+    } else if ahead.contains(TagKind::Pushable)
+        && !ahead.contains(TagKind::WaterCell)
+        && push::push_one_free(world, to, dir, max_chain, events)?
+    {
+        Free::Pushed
+    } else {
+        return Ok(Free::No);
+    };
+    world.walk_to(player, dir, to)?;
     events.push(Moved {
         entity: player,
         from: local(at),
         to: local(to),
         cause: MoveCause::Player,
     });
-    Ok(true)
+    Ok(free)
 }
 
 /// Return whether a cell with these tags is water nothing fills: the player

@@ -223,6 +223,19 @@ impl World {
                     self.record_freelist();
                     self.restore_freelist(&f.free, f.slots);
                 }
+                Change::Walked { id, from, faced } => {
+                    let to = self.relocate(*id, *from)?;
+                    if local(to) != local(*from) {
+                        events.push(Moved {
+                            entity: *id,
+                            from: local(to),
+                            to: local(*from),
+                            cause,
+                        });
+                    }
+                    // Its turn taken back, after its move.
+                    self.set_facing(*id, *faced)?;
+                }
                 Change::Moved { id, from } => {
                     let to = self.relocate(*id, *from)?;
                     // A floor taken back (the stairs) is no move: its cell

@@ -21,6 +21,7 @@ mod components;
 mod error;
 mod floors;
 mod history;
+mod moves;
 mod validate;
 
 use column::Column;
@@ -498,59 +499,6 @@ impl World {
     /// Return the entity's position.
     pub fn position(&self, id: EntityId) -> Result<GridPos, WorldError> {
         self.get::<Position>(id).map(|p| p.0)
-    }
-
-    /// Move the entity to `to`, keeping the index in sync; return where it was.
-    ///
-    /// A move stays on the entity's floor: one that would leave its band of
-    /// rows is refused with [`WorldError::LeftFloor`] (see
-    /// [`World::move_to_floor`]).
-    #[inline(always)]
-    pub fn move_to(&mut self, id: EntityId, to: GridPos) -> Result<GridPos, WorldError> {
-        // The index is where positions are kept: one table read finds the
-        // entity's cell and tags, with no ECS lookup.
-        let Some((from, tags)) = self.index.locate(id) else {
-            self.entity(id)?;
-            return Err(WorldError::MissingComponent {
-                entity: id,
-                component: ComponentKind::Position,
-            });
-        };
-        if from != to {
-            if !same_band(from, to) {
-                return Err(WorldError::LeftFloor { entity: id, at: to });
-            }
-            self.touch(id);
-            self.index.relocate(id, tags, from, to);
-            self.record(|| Change::Moved { id, from });
-        }
-        Ok(from)
-    }
-
-    /// Move the entity to the world cell `to`, on any floor (undo, restart
-    /// and a set [`Position`]); return where it was.
-    #[inline(always)]
-    pub(crate) fn relocate(&mut self, id: EntityId, to: GridPos) -> Result<GridPos, WorldError> {
-        let Some((from, tags)) = self.index.locate(id) else {
-            self.entity(id)?;
-            return Err(WorldError::MissingComponent {
-                entity: id,
-                component: ComponentKind::Position,
-            });
-        };
-        if from != to {
-            self.touch(id);
-            self.index.relocate(id, tags, from, to);
-            self.record(|| Change::Moved { id, from });
-        }
-        Ok(from)
-    }
-
-    /// Move the entity to the same cell on floor `floor` (from 1), keeping
-    /// the index in sync: the one move between floors (the stairs rule).
-    pub fn move_to_floor(&mut self, id: EntityId, floor: u32) -> Result<(), WorldError> {
-        let at = self.position(id)?;
-        self.relocate(id, on_floor(at, floor)).map(|_| ())
     }
 
     /// Make room for `additional` more entities, so that filling a level of

@@ -1,0 +1,98 @@
+//! Moving entities: a move on a floor, a walk (its turn and move as one
+//! journal change), a move to any cell or floor; each keeps the index in
+//! sync and records what it replaced.
+
+use super::*;
+
+impl World {
+    /// Move the entity to `to`, keeping the index in sync; return where it was.
+    ///
+    /// A move stays on the entity's floor: one that would leave its band of
+    /// rows is refused with [`WorldError::LeftFloor`] (see
+    /// [`World::move_to_floor`]).
+    #[inline(always)]
+    pub fn move_to(&mut self, id: EntityId, to: GridPos) -> Result<GridPos, WorldError> {
+        // The index is where positions are kept: one table read finds the
+        // entity's cell and tags, with no ECS lookup.
+        let Some((from, tags)) = self.index.locate(id) else {
+            self.entity(id)?;
+            return Err(WorldError::MissingComponent {
+                entity: id,
+                component: ComponentKind::Position,
+            });
+        };
+        if from != to {
+            if !same_band(from, to) {
+                return Err(WorldError::LeftFloor { entity: id, at: to });
+            }
+            self.touch(id);
+            self.index.relocate(id, tags, from, to);
+            self.record(|| Change::Moved { id, from });
+        }
+        Ok(from)
+    }
+
+    /// Turn the entity to face `dir` and move it to `to` on its floor, as
+    /// [`World::set`] of its [`Facing`] then [`World::move_to`] would, with
+    /// one journal change for both (`Change::Walked`; a plain
+    /// `Change::Moved` when it already faced `dir`): a walk. Return where
+    /// it was. Refused like `move_to`, having changed nothing; an entity
+    /// with no Facing of its own takes the two calls.
+    #[inline(always)]
+    pub(crate) fn walk_to(
+        &mut self,
+        id: EntityId,
+        dir: GridDir,
+        to: GridPos,
+    ) -> Result<GridPos, WorldError> {
+        let (Some((from, tags)), Ok(row)) = (self.index.locate(id), self.facing.find(id)) else {
+            self.set(id, Facing(dir))?;
+            return self.move_to(id, to);
+        };
+        if from == to {
+            self.set_facing(id, dir)?;
+            return Ok(from);
+        }
+        if !same_band(from, to) {
+            return Err(WorldError::LeftFloor { entity: id, at: to });
+        }
+        self.touch(id);
+        let faced = match self.facing.rows.get_mut(row) {
+            Some(slot) => std::mem::replace(&mut slot.1, dir),
+            None => dir,
+        };
+        self.index.relocate(id, tags, from, to);
+        if faced == dir {
+            self.record(|| Change::Moved { id, from });
+        } else {
+            self.record(|| Change::Walked { id, from, faced });
+        }
+        Ok(from)
+    }
+
+    /// Move the entity to the world cell `to`, on any floor (undo, restart
+    /// and a set [`Position`]); return where it was.
+    #[inline(always)]
+    pub(crate) fn relocate(&mut self, id: EntityId, to: GridPos) -> Result<GridPos, WorldError> {
+        let Some((from, tags)) = self.index.locate(id) else {
+            self.entity(id)?;
+            return Err(WorldError::MissingComponent {
+                entity: id,
+                component: ComponentKind::Position,
+            });
+        };
+        if from != to {
+            self.touch(id);
+            self.index.relocate(id, tags, from, to);
+            self.record(|| Change::Moved { id, from });
+        }
+        Ok(from)
+    }
+
+    /// Move the entity to the same cell on floor `floor` (from 1), keeping
+    /// the index in sync: the one move between floors (the stairs rule).
+    pub fn move_to_floor(&mut self, id: EntityId, floor: u32) -> Result<(), WorldError> {
+        let at = self.position(id)?;
+        self.relocate(id, on_floor(at, floor)).map(|_| ())
+    }
+}
