@@ -5,8 +5,10 @@
 //! plays to solved through a `muscleman_sim::Game` under Muscleman rules,
 //! solved only after its last step.
 
+mod common;
+
 use muscleman_core::{EntityRecipe, RecipeState};
-use muscleman_level::{Collection, Level};
+use muscleman_level::Level;
 use muscleman_sim::{Command, Game, Rules};
 use muscleman_solver::{SolveOptions, SolveOutcome, solve_level};
 
@@ -14,27 +16,12 @@ const SET: &str = include_str!("../benches/designer.txt");
 const SOLUTIONS: &str = include_str!("../benches/designer-solutions.txt");
 
 fn set() -> Vec<Level> {
-    Collection::parse(SET)
-        .unwrap_or_else(|e| panic!("designer.txt reads: {e:?}"))
-        .levels
+    common::set_levels("designer.txt", SET)
 }
 
-/// The solutions, in order: `N: MOVES` lines, `#` comments.
+/// The solutions, in order.
 fn solutions() -> Vec<(usize, &'static str)> {
-    SOLUTIONS
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let (n, moves) = l
-                .split_once(':')
-                .unwrap_or_else(|| panic!("a solution line is `N: MOVES`: {l}"));
-            let n = n
-                .trim()
-                .parse()
-                .unwrap_or_else(|e| panic!("a level number: {l}: {e}"));
-            (n, moves.trim())
-        })
-        .collect()
+    common::set_solutions(SOLUTIONS)
 }
 
 #[test]

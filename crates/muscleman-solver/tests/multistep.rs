@@ -8,7 +8,9 @@
 //! step, and the guided search solves each within a budget of positions
 //! (deterministic: one thread, the same count on every run).
 
-use muscleman_level::{Collection, Level};
+mod common;
+
+use muscleman_level::Level;
 use muscleman_sim::{Command, Game, Rules};
 use muscleman_solver::{SolveOptions, SolveOutcome, solve_level};
 
@@ -16,27 +18,12 @@ const SET: &str = include_str!("../benches/multistep.txt");
 const SOLUTIONS: &str = include_str!("../benches/multistep-solutions.txt");
 
 fn set() -> Vec<Level> {
-    Collection::parse(SET)
-        .unwrap_or_else(|e| panic!("multistep.txt reads: {e:?}"))
-        .levels
+    common::set_levels("multistep.txt", SET)
 }
 
-/// The solutions, in order: `N: MOVES` lines, `#` comments.
+/// The solutions, in order.
 fn solutions() -> Vec<(usize, &'static str)> {
-    SOLUTIONS
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let (n, moves) = l
-                .split_once(':')
-                .unwrap_or_else(|| panic!("a solution line is `N: MOVES`: {l}"));
-            let n = n
-                .trim()
-                .parse()
-                .unwrap_or_else(|e| panic!("a level number: {l}: {e}"));
-            (n, moves.trim())
-        })
-        .collect()
+    common::set_solutions(SOLUTIONS)
 }
 
 #[test]

@@ -181,3 +181,28 @@ pub fn walled(
     out.extend(rows);
     out.join("\n") + "\n"
 }
+
+/// The levels of a benchmark set's file (`name` for the message).
+pub fn set_levels(name: &str, text: &str) -> Vec<muscleman_level::Level> {
+    muscleman_level::Collection::parse(text)
+        .unwrap_or_else(|e| panic!("{name} reads: {e:?}"))
+        .levels
+}
+
+/// A benchmark set's stored solutions, in order: `N: MOVES` lines, `#`
+/// comments.
+pub fn set_solutions(text: &'static str) -> Vec<(usize, &'static str)> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (n, moves) = l
+                .split_once(':')
+                .unwrap_or_else(|| panic!("a solution line is `N: MOVES`: {l}"));
+            let n = n
+                .trim()
+                .parse()
+                .unwrap_or_else(|e| panic!("a level number: {l}: {e}"));
+            (n, moves.trim())
+        })
+        .collect()
+}
