@@ -21,6 +21,8 @@ use proptest::prelude::*;
 
 mod common;
 mod reference;
+use common::options;
+use common::parse_level as level;
 use reference::{Cost, Reference, reference_from};
 
 const INPUTS: [Input; 9] = Input::ALL;
@@ -28,18 +30,6 @@ const INPUTS: [Input; 9] = Input::ALL;
 /// Positions past which the reference gives up on a level (it replays each
 /// position from the start).
 const CAP: usize = 3000;
-
-fn level(text: &str) -> Level {
-    Level::parse(text).unwrap_or_else(|e| panic!("{e}\n{text}"))
-}
-
-fn options(rules: Rules, optimize: Optimize) -> SolveOptions {
-    SolveOptions {
-        rules,
-        optimize,
-        ..SolveOptions::default()
-    }
-}
 
 /// Play `moves` (MOVES letters) in a game of `level` under `rules` and
 /// return whether it ends solved; fail on a letter or a step that fails.

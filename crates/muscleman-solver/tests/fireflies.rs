@@ -10,19 +10,16 @@ use muscleman_level::Level;
 use muscleman_sim::{Command, Game, Rules, Trail};
 use muscleman_solver::{Optimize, SolveOptions, SolveOutcome, explore_level, solve_level};
 
+mod common;
 mod reference;
+use common::parse_level as level;
 use reference::{Cost, reference_from};
 
-fn level(text: &str) -> Level {
-    Level::parse(text).unwrap_or_else(|e| panic!("{e}\n{text}"))
-}
-
+/// The default options on one thread.
 fn options(rules: Rules, optimize: Optimize) -> SolveOptions {
     SolveOptions {
-        rules,
-        optimize,
         threads: 1,
-        ..SolveOptions::default()
+        ..common::options(rules, optimize)
     }
 }
 

@@ -26,6 +26,7 @@ use proptest::prelude::*;
 
 mod common;
 mod reference;
+use common::options;
 use reference::{Cost, Dump, Reference, dump, reference_from};
 
 const INPUTS: [Input; 9] = Input::ALL;
@@ -353,14 +354,6 @@ fn walk_classes(level: &Level, rules: Rules) -> Option<usize> {
             .filter(|&i| root(&mut class, i) == i)
             .count(),
     )
-}
-
-fn options(rules: Rules, optimize: Optimize) -> SolveOptions {
-    SolveOptions {
-        rules,
-        optimize,
-        ..SolveOptions::default()
-    }
 }
 
 /// Return the fewest moves of a solution, `None` for proved unsolvable;

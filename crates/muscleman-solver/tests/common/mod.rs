@@ -206,3 +206,20 @@ pub fn set_solutions(text: &'static str) -> Vec<(usize, &'static str)> {
         })
         .collect()
 }
+
+/// A level from its text (a test's own: it reads, or the test is wrong).
+pub fn parse_level(text: &str) -> muscleman_level::Level {
+    muscleman_level::Level::parse(text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// The default options under `rules`, searching for `optimize`.
+pub fn options(
+    rules: Rules,
+    optimize: muscleman_solver::Optimize,
+) -> muscleman_solver::SolveOptions {
+    muscleman_solver::SolveOptions {
+        rules,
+        optimize,
+        ..muscleman_solver::SolveOptions::default()
+    }
+}
