@@ -9,7 +9,6 @@ mod common;
 
 use muscleman_core::{EntityRecipe, RecipeState};
 use muscleman_level::Level;
-use muscleman_sim::{Command, Game, Rules};
 use muscleman_solver::{SolveOptions, SolveOutcome, solve_level};
 
 const SET: &str = include_str!("../benches/designer.txt");
@@ -61,20 +60,7 @@ fn the_issue_s_room_is_in_the_set() {
 
 #[test]
 fn every_stored_solution_plays_to_solved_in_the_sim() {
-    let levels = set();
-    for (n, moves) in solutions() {
-        let level = levels.get(n - 1).unwrap_or_else(|| panic!("no level {n}"));
-        let mut game =
-            Game::new(level, Rules::MUSCLEMAN).unwrap_or_else(|e| panic!("level {n} loads: {e}"));
-        for (i, c) in moves.chars().enumerate() {
-            assert!(!game.is_solved(), "level {n} is solved before step {i}");
-            let command = Command::from_letter(c)
-                .unwrap_or_else(|| panic!("level {n}: bad move {c:?} at {i}"));
-            game.apply(command)
-                .unwrap_or_else(|e| panic!("level {n}, step {i}: {e}"));
-        }
-        assert!(game.is_solved(), "level {n}: {moves} does not solve it");
-    }
+    common::every_solution_plays_to_solved(&set(), &solutions());
 }
 
 /// The issue's room, where the breadth-first search ran out of memory

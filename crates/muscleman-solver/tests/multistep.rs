@@ -11,7 +11,6 @@
 mod common;
 
 use muscleman_level::Level;
-use muscleman_sim::{Command, Game, Rules};
 use muscleman_solver::{SolveOptions, SolveOutcome, solve_level};
 
 const SET: &str = include_str!("../benches/multistep.txt");
@@ -50,20 +49,7 @@ fn three_levels_of_designer_size_each_with_a_solution_in_order() {
 
 #[test]
 fn every_stored_solution_plays_to_solved_in_the_sim() {
-    let levels = set();
-    for (n, moves) in solutions() {
-        let level = levels.get(n - 1).unwrap_or_else(|| panic!("no level {n}"));
-        let mut game =
-            Game::new(level, Rules::MUSCLEMAN).unwrap_or_else(|e| panic!("level {n} loads: {e}"));
-        for (i, c) in moves.chars().enumerate() {
-            assert!(!game.is_solved(), "level {n} is solved before step {i}");
-            let command = Command::from_letter(c)
-                .unwrap_or_else(|| panic!("level {n}: bad move {c:?} at {i}"));
-            game.apply(command)
-                .unwrap_or_else(|e| panic!("level {n}, step {i}: {e}"));
-        }
-        assert!(game.is_solved(), "level {n}: {moves} does not solve it");
-    }
+    common::every_solution_plays_to_solved(&set(), &solutions());
 }
 
 /// Before the landmark guide each gave up at 10 s after 300,000 to

@@ -223,3 +223,25 @@ pub fn options(
         ..muscleman_solver::SolveOptions::default()
     }
 }
+
+/// Check that each stored solution (`N: MOVES`) plays level `N` of
+/// `levels` to solved in a `muscleman_sim::Game` under Muscleman rules,
+/// and only after its last step.
+pub fn every_solution_plays_to_solved(
+    levels: &[muscleman_level::Level],
+    solutions: &[(usize, &str)],
+) {
+    for &(n, moves) in solutions {
+        let level = levels.get(n - 1).unwrap_or_else(|| panic!("no level {n}"));
+        let mut game = muscleman_sim::Game::new(level, Rules::MUSCLEMAN)
+            .unwrap_or_else(|e| panic!("level {n} loads: {e}"));
+        for (i, c) in moves.chars().enumerate() {
+            assert!(!game.is_solved(), "level {n} is solved before step {i}");
+            let command = muscleman_sim::Command::from_letter(c)
+                .unwrap_or_else(|| panic!("level {n}: bad move {c:?} at {i}"));
+            game.apply(command)
+                .unwrap_or_else(|e| panic!("level {n}, step {i}: {e}"));
+        }
+        assert!(game.is_solved(), "level {n}: {moves} does not solve it");
+    }
+}
