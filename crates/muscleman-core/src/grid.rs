@@ -43,6 +43,27 @@ impl GridPos {
             y: self.y.saturating_add(o.y),
         }
     }
+
+    /// Return the neighbouring cell in `dir`, wrapping at the edges of
+    /// `i32`: [`GridPos::step`] for a caller that only uses the cell if it
+    /// lies in an area it knows, which a wrapped cell never does (an area
+    /// of cells cannot hold both `i32::MAX` and `i32::MIN`).
+    ///
+    /// # Example
+    /// ```
+    /// use muscleman_core::{GridDir, GridPos};
+    ///
+    /// assert_eq!(GridPos::new(1, 1).wrapping_step(GridDir::Left), GridPos::new(0, 1));
+    /// assert_eq!(GridPos::new(i32::MAX, 0).wrapping_step(GridDir::Right), GridPos::new(i32::MIN, 0));
+    /// ```
+    #[inline]
+    pub const fn wrapping_step(self, dir: GridDir) -> Self {
+        let o = dir.offset();
+        GridPos {
+            x: self.x.wrapping_add(o.x),
+            y: self.y.wrapping_add(o.y),
+        }
+    }
 }
 
 impl fmt::Display for GridPos {

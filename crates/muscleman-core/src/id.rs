@@ -16,16 +16,19 @@ use std::fmt;
 /// assert_eq!(EntityId::from_bits(id.to_bits()), Some(id));
 /// assert_eq!(id.to_string(), "7");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(C)]
 pub struct EntityId {
-    generation: u32,
+    // In this order, the id's eight bytes read as one little-endian `u64`
+    // are its bits ([`EntityId::to_bits`]), so a comparison is one compare.
     index: u32,
+    generation: u32,
 }
 
 impl EntityId {
     /// Make an id from a slot index and a generation (generations start at 1).
     pub const fn new(index: u32, generation: u32) -> Self {
-        EntityId { generation, index }
+        EntityId { index, generation }
     }
 
     /// Return the slot index.
@@ -54,6 +57,43 @@ impl EntityId {
                 index: bits as u32,
             })
         }
+    }
+}
+
+/// Ids are ordered by generation, then index: by their bits.
+impl Ord for EntityId {
+    #[inline]
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.to_bits().cmp(&other.to_bits())
+    }
+}
+
+impl PartialOrd for EntityId {
+    #[inline]
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+
+    #[inline]
+    fn lt(&self, other: &Self) -> bool {
+        self.to_bits() < other.to_bits()
+    }
+}
+
+impl fmt::Debug for EntityId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("EntityId")
+            .field("generation", &self.generation())
+            .field("index", &self.index())
+            .finish()
+    }
+}
+
+/// Hashed as the generation, then the index.
+impl std::hash::Hash for EntityId {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.generation().hash(state);
+        self.index().hash(state);
     }
 }
 

@@ -46,6 +46,7 @@ mod registry;
 mod rules;
 mod save;
 mod schedule;
+mod stack;
 mod step;
 mod tally;
 mod trail;

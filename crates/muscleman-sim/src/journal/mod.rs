@@ -46,6 +46,13 @@ pub(crate) enum Change {
     Component { id: EntityId, old: OldComponent },
 }
 
+/// A free slot of the journal's stack holds a spawn of no entity.
+impl crate::stack::Vacant for Change {
+    const VACANT: Change = Change::Spawned {
+        id: EntityId::new(0, 0),
+    };
+}
+
 /// A destroyed entity: its id, tags and every data component.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct DestroyedEntity {

@@ -15,7 +15,8 @@ use crate::component::{TagKind, TagSet};
 use crate::context::{ClearWay, StepContext, TakeKey};
 use crate::decl::Init;
 use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, Spawns, Tint};
-use crate::floor::local;
+use crate::floor::{local, same_band};
+use crate::index::Spot;
 use crate::world::{World, WorldError};
 use muscleman_core::EntityRecipe;
 
@@ -215,33 +216,40 @@ pub(crate) fn try_push(
     }
 }
 
-/// Push the one pushable at `start` one cell in `dir` when that is the
-/// whole chain and its cell beyond holds nothing that blocks movement
+/// Push the one pushable at `start` (its cell's `spot`) one cell in `dir`
+/// when that is the whole chain and its cell beyond holds nothing that blocks movement
 /// (nothing to take a key, nothing to clear): what [`scan`] and [`commit`]
 /// do then (its `Moved`, cause `Push`, and its move), with the world
 /// alone, for the fast walk (`walk::walk_free`, taken only where a move
 /// runs the walk and nothing else). Return `false`, having changed
-/// nothing, in every other case: the schedule's push decides those.
+/// nothing, in every other case (the cell beyond on another floor's band,
+/// or outside the index's dense array, included): the schedule's push
+/// decides those.
 #[inline]
 pub(crate) fn push_one_free(
     world: &mut World,
     start: GridPos,
+    spot: Spot,
     dir: GridDir,
     max_chain: Option<u32>,
     events: &mut EventBatch,
 ) -> Result<bool, WorldError> {
-    let beyond = start.step(dir);
-    if max_chain == Some(0) || beyond == start {
+    // Wrapping: a cell past the edge of `i32` is in no spot.
+    let beyond = start.wrapping_step(dir);
+    if max_chain == Some(0) || !same_band(start, beyond) {
         return Ok(false);
     }
     let index = world.index();
-    if index.kinds_at(beyond).intersects(ONE_IN_THE_WAY) {
-        return Ok(false);
-    }
-    let Some(id) = index.pushable_at(start) else {
+    let Some(beyond_spot) = index.spot(beyond) else {
         return Ok(false);
     };
-    world.move_to(id, beyond)?;
+    if index.kinds_in(beyond_spot).intersects(ONE_IN_THE_WAY) {
+        return Ok(false);
+    }
+    let Some(id) = index.first_in(spot, TagKind::Pushable) else {
+        return Ok(false);
+    };
+    world.move_between(id, (start, spot), (beyond, beyond_spot))?;
     events.push(Moved {
         entity: id,
         from: local(start),

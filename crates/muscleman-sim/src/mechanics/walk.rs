@@ -107,23 +107,29 @@ pub(crate) fn walk_free(
     max_chain: Option<u32>,
     events: &mut EventBatch,
 ) -> Result<Free, WorldError> {
-    let to = at.step(dir);
+    // Wrapping: a cell past the edge of `i32` is in no spot.
+    let to = at.wrapping_step(dir);
     if !same_band(at, to) {
         // Off its floor: the schedule's walk says how that fails.
         return Ok(Free::No);
     }
-    let ahead = world.index().kinds_at(to);
+    // Both cells looked up once, for the look ahead and the move.
+    let index = world.index();
+    let (Some(here), Some(there)) = (index.spot(at), index.spot(to)) else {
+        return Ok(Free::No);
+    };
+    let ahead = index.kinds_in(there);
     let free = if !ahead.intersects(NOT_FREE) {
         Free::Walked
     } else if ahead.contains(TagKind::Pushable)
         && !ahead.contains(TagKind::WaterCell)
-        && push::push_one_free(world, to, dir, max_chain, events)?
+        && push::push_one_free(world, to, there, dir, max_chain, events)?
     {
         Free::Pushed
     } else {
         return Ok(Free::No);
     };
-    world.walk_to(player, dir, to)?;
+    world.walk_between(player, dir, (at, here), (to, there))?;
     events.push(Moved {
         entity: player,
         from: local(at),

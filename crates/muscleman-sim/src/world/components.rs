@@ -116,7 +116,7 @@ impl World {
     }
 
     /// Set the entity's [`Facing`]: one column read when it does not change.
-    #[inline]
+    #[inline(always)]
     pub(super) fn set_facing(&mut self, id: EntityId, dir: GridDir) -> Result<(), WorldError> {
         let Ok(row) = self.facing.find(id) else {
             return self.set_any(id, AnyComponent::Facing(Facing(dir)));

@@ -178,7 +178,7 @@ impl World {
     /// Return the journal: every change recorded and not dropped, in order.
     #[inline]
     pub(crate) fn journal(&self) -> &[Change] {
-        &self.journal
+        self.journal.as_slice()
     }
 
     /// Undo the journal's changes from `from` on, newest first (see
@@ -195,7 +195,14 @@ impl World {
             let Some(change) = self.journal.pop() else {
                 break;
             };
-            result = self.revert(std::slice::from_ref(&change), cause, events);
+            result = match change {
+                // A move taken back, most of any undo: inline.
+                Change::Moved { id, from } => self.move_back(id, from, None, cause, events),
+                Change::Walked { id, from, faced } => {
+                    self.move_back(id, from, Some(faced), cause, events)
+                }
+                other => self.revert(std::slice::from_ref(&other), cause, events),
+            };
             if result.is_err() {
                 break;
             }
@@ -203,6 +210,37 @@ impl World {
         self.journal.truncate(from);
         self.recording = recording;
         result
+    }
+
+    /// Put `id` back at `from` and report the move back (cause `cause`),
+    /// then, for a walk, its Facing back to `faced`: the undo of a
+    /// [`Change::Moved`] or a [`Change::Walked`]. A floor taken back (the
+    /// stairs) is no move: its cell is the same, and front ends redraw the
+    /// floor from the view (rules.md §4 History).
+    #[inline(always)]
+    fn move_back(
+        &mut self,
+        id: EntityId,
+        from: GridPos,
+        faced: Option<GridDir>,
+        cause: MoveCause,
+        events: &mut EventBatch,
+    ) -> Result<(), WorldError> {
+        let to = self.relocate(id, from)?;
+        let (was, back) = (local(to), local(from));
+        if was != back {
+            events.push(Moved {
+                entity: id,
+                from: was,
+                to: back,
+                cause,
+            });
+        }
+        match faced {
+            // Its turn taken back, after its move.
+            Some(faced) => self.set_facing(id, faced),
+            None => Ok(()),
+        }
     }
 
     /// Undo `changes` (recorded by a journal) in reverse order, restoring the
@@ -224,33 +262,9 @@ impl World {
                     self.restore_freelist(&f.free, f.slots);
                 }
                 Change::Walked { id, from, faced } => {
-                    let to = self.relocate(*id, *from)?;
-                    if local(to) != local(*from) {
-                        events.push(Moved {
-                            entity: *id,
-                            from: local(to),
-                            to: local(*from),
-                            cause,
-                        });
-                    }
-                    // Its turn taken back, after its move.
-                    self.set_facing(*id, *faced)?;
+                    self.move_back(*id, *from, Some(*faced), cause, events)?;
                 }
-                Change::Moved { id, from } => {
-                    let to = self.relocate(*id, *from)?;
-                    // A floor taken back (the stairs) is no move: its cell
-                    // is the same, and front ends redraw the floor from the
-                    // view (rules.md §4 History).
-                    let (was, back) = (local(to), local(*from));
-                    if was != back {
-                        events.push(Moved {
-                            entity: *id,
-                            from: was,
-                            to: back,
-                            cause,
-                        });
-                    }
-                }
+                Change::Moved { id, from } => self.move_back(*id, *from, None, cause, events)?,
                 Change::Tags { id, old } => self.set_tags(*id, *old)?,
                 Change::Counter { counter, old } => self.set_counter(*counter, join(*old)),
                 Change::Component { id, old } => match old {

@@ -12,9 +12,10 @@ use crate::component::{
     TagSet,
 };
 use crate::floor::{floor_of, local, on_floor, same_band};
-use crate::index::SpatialIndex;
+use crate::index::{SpatialIndex, Spot};
 use crate::journal::baseline::{Baseline, Snapshot};
 use crate::journal::{Change, DestroyedEntity, FreeIds, OldComponent, join, split};
+use crate::stack::Stack;
 
 mod column;
 mod components;
@@ -58,7 +59,7 @@ pub struct World {
     holding: Column<Option<EntityId>>,
     /// The undo journal (see `Game`, which keeps its history here): while
     /// `recording`, every mutation is appended with what it replaced.
-    journal: Vec<Change>,
+    journal: Stack<Change>,
     recording: bool,
     /// The step's change list and deferred commands, kept between steps so
     /// their buffers are reused.
@@ -117,7 +118,7 @@ impl World {
             index: SpatialIndex::listing(listed),
             facing: Column::default(),
             holding: Column::default(),
-            journal: Vec::new(),
+            journal: Stack::new(),
             recording: false,
             step_buffers: StepBuffers::default(),
             baseline: None,

@@ -70,6 +70,57 @@ impl World {
         Ok(from)
     }
 
+    /// [`World::walk_to`] from `from` to `to`, two cells of one floor's
+    /// band (the caller checks), with both cells' spots in the index
+    /// already looked up (the fast walk read the cell ahead through them).
+    #[inline(always)]
+    pub(crate) fn walk_between(
+        &mut self,
+        id: EntityId,
+        dir: GridDir,
+        (from, here): (GridPos, Spot),
+        (to, there): (GridPos, Spot),
+    ) -> Result<(), WorldError> {
+        debug_assert!(same_band(from, to), "{from:?} and {to:?} on one floor");
+        let Ok(row) = self.facing.find(id) else {
+            return self.walk_to(id, dir, to).map(drop);
+        };
+        self.touch(id);
+        if !self.index.shift(id, here, there, to) {
+            // Not filed at `from`: the general walk says why.
+            return self.walk_to(id, dir, to).map(drop);
+        }
+        let faced = match self.facing.rows.get_mut(row) {
+            Some(slot) => std::mem::replace(&mut slot.1, dir),
+            None => dir,
+        };
+        if faced == dir {
+            self.record(|| Change::Moved { id, from });
+        } else {
+            self.record(|| Change::Walked { id, from, faced });
+        }
+        Ok(())
+    }
+
+    /// [`World::move_to`] from `from` to `to`, two cells of one floor's
+    /// band (the caller checks), with both cells' spots in the index
+    /// already looked up.
+    #[inline(always)]
+    pub(crate) fn move_between(
+        &mut self,
+        id: EntityId,
+        (from, here): (GridPos, Spot),
+        (to, there): (GridPos, Spot),
+    ) -> Result<(), WorldError> {
+        debug_assert!(same_band(from, to), "{from:?} and {to:?} on one floor");
+        self.touch(id);
+        if !self.index.shift(id, here, there, to) {
+            return self.move_to(id, to).map(drop);
+        }
+        self.record(|| Change::Moved { id, from });
+        Ok(())
+    }
+
     /// Move the entity to the world cell `to`, on any floor (undo, restart
     /// and a set [`Position`]); return where it was.
     #[inline(always)]

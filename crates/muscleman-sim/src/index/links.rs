@@ -1,0 +1,211 @@
+//! The cells' lists: filing an entity in a cell, taking it out, and
+//! moving it from one cell to another, the one relink of every move.
+
+use super::*;
+
+/// A cell whose head is in the dense array, found once by
+/// [`SpatialIndex::spot`]: a step that reads a cell and then moves into it
+/// looks the cell up once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Spot(usize);
+
+impl SpatialIndex {
+    /// Return the spot of `pos`, if its head is in the dense array.
+    #[inline(always)]
+    pub(crate) fn spot(&self, pos: GridPos) -> Option<Spot> {
+        self.slot(pos).filter(|&s| s < self.dense.len()).map(Spot)
+    }
+
+    /// Return every tag some entity of the cell at `spot` has (the union).
+    #[inline(always)]
+    pub(crate) fn kinds_in(&self, spot: Spot) -> TagSet {
+        self.list(spot).kinds()
+    }
+
+    /// Return the first entity (lowest id) of the cell at `spot` with `tag`.
+    #[inline(always)]
+    pub(crate) fn first_in(&self, spot: Spot, tag: TagKind) -> Option<EntityId> {
+        self.list(spot).find(|e| e.tags.contains(tag)).map(|e| e.id)
+    }
+
+    /// The entities of the cell at `spot`.
+    #[inline(always)]
+    fn list(&self, spot: Spot) -> Cell<'_> {
+        Cell {
+            nodes: &self.nodes,
+            next: self.dense.get(spot.0).copied().unwrap_or(NONE),
+        }
+    }
+
+    /// Return the node of `id`'s slot, growing the table to hold it (to the
+    /// capacity already reserved, so a load fills it without copying).
+    fn node_for_insert(&mut self, id: EntityId) -> Option<u32> {
+        let n = Some(id.index()).filter(|&n| n != NONE)?;
+        let i = n as usize;
+        if i >= self.nodes.len() {
+            let len = (i + 1).max(self.nodes.capacity()).max(16);
+            self.nodes.resize(len, Node::VACANT);
+        }
+        Some(n)
+    }
+
+    /// File `id` with `tags` at `at`. If the index already holds `id`
+    /// somewhere, it is taken out of that cell first.
+    pub(crate) fn insert(&mut self, id: EntityId, tags: TagSet, at: GridPos) {
+        self.insert_counted(id, tags, at, true);
+    }
+
+    /// Move `id`, with `tags`, from `from` to `at`: a move changes no
+    /// signal (they count entities, not cells), so it skips them.
+    #[inline]
+    pub(crate) fn relocate(&mut self, id: EntityId, tags: TagSet, from: GridPos, at: GridPos) {
+        if !self.relocate_dense(id, from, at) {
+            self.remove_counted(id, from, false);
+            self.insert_counted(id, tags, at, false);
+        }
+    }
+
+    /// [`Self::relocate`] between two cells of the dense array: return
+    /// `false`, having changed nothing, if either cell is outside it or
+    /// `id` is not filed at `from` ([`Self::shift`] checks).
+    #[inline(always)]
+    fn relocate_dense(&mut self, id: EntityId, from: GridPos, at: GridPos) -> bool {
+        let (Some(from_spot), Some(to_spot)) = (self.spot(from), self.spot(at)) else {
+            return false;
+        };
+        self.shift(id, from_spot, to_spot, at)
+    }
+
+    /// Move `id` from the cell at `from` to the cell `at`, whose spot is
+    /// `to`, relinking its node in place: out of its old list with no walk
+    /// (its neighbours are its links), into the new one after the entities
+    /// with lower ids. Return `false`, having changed nothing, if the index
+    /// does not hold `id` at `from`.
+    ///
+    /// The one relink of every move: a step that found both spots to read
+    /// them moves with them, with no second lookup.
+    #[inline(always)]
+    pub(crate) fn shift(&mut self, id: EntityId, from: Spot, to: Spot, at: GridPos) -> bool {
+        debug_assert_eq!(self.spot(at), Some(to), "the spot of {at:?}");
+        let n = id.index();
+        let Some(node) = self.nodes.get(n as usize) else {
+            return false;
+        };
+        if node.id != id || id == NOWHERE {
+            return false;
+        }
+        let (after, before) = (node.next, node.prev);
+        // Unlink: its neighbours skip it (the head, if it was first, which
+        // is where `from` must point).
+        match self.nodes.get_mut(before as usize) {
+            Some(prev) => prev.next = after,
+            None => match self.dense.get_mut(from.0) {
+                Some(head) if *head == n => *head = after,
+                _ => return false,
+            },
+        }
+        if let Some(next) = self.nodes.get_mut(after as usize) {
+            next.prev = before;
+        }
+        // Link after the last node of the new cell with a lower id.
+        let mut before = NONE;
+        let mut next = self.dense.get(to.0).copied().unwrap_or(NONE);
+        while let Some(node) = self.nodes.get(next as usize)
+            && node.id < id
+        {
+            before = next;
+            next = node.next;
+        }
+        if let Some(node) = self.nodes.get_mut(n as usize) {
+            node.at = at;
+            node.next = next;
+            node.prev = before;
+        }
+        if let Some(after) = self.nodes.get_mut(next as usize) {
+            after.prev = n;
+        }
+        match self.nodes.get_mut(before as usize) {
+            Some(prev) => prev.next = n,
+            None => {
+                if let Some(head) = self.dense.get_mut(to.0) {
+                    *head = n;
+                }
+            }
+        }
+        true
+    }
+
+    /// [`Self::insert`], counting the entity in the tallies if `count`.
+    #[inline]
+    fn insert_counted(&mut self, id: EntityId, tags: TagSet, at: GridPos, count: bool) {
+        let Some(n) = self.node_for_insert(id) else {
+            // Not reached: a slot index of u32::MAX would need 2^32 entities.
+            return;
+        };
+        if let Some(old) = self.nodes.get(n as usize).filter(|o| o.id != NOWHERE) {
+            let (old_id, old_at) = (old.id, old.at);
+            self.remove_counted(old_id, old_at, count);
+        }
+        let head = self.head_for_insert(at);
+        // Find the node to link after: the last one with a lower id.
+        // Usually the cell is empty, or the newcomer has the highest id.
+        let mut before = NONE;
+        let mut next = self.read_head(head);
+        while let Some(node) = self.nodes.get(next as usize)
+            && node.id < id
+        {
+            before = next;
+            next = node.next;
+        }
+        if let Some(node) = self.nodes.get_mut(n as usize) {
+            *node = Node {
+                id,
+                at,
+                tags,
+                next,
+                prev: before,
+            };
+        }
+        if let Some(after) = self.nodes.get_mut(next as usize) {
+            after.prev = n;
+        }
+        if count {
+            self.tallies.add(id, tags);
+        }
+        match self.nodes.get_mut(before as usize) {
+            Some(prev) => prev.next = n,
+            None => self.write_head(head, n),
+        }
+        self.entries += 1;
+    }
+
+    /// Take `id` out of the cell `at`, if the index holds it there.
+    pub(crate) fn remove(&mut self, id: EntityId, at: GridPos) {
+        self.remove_counted(id, at, true);
+    }
+
+    /// [`Self::remove`], counting the entity out of the tallies if `count`.
+    #[inline]
+    fn remove_counted(&mut self, id: EntityId, at: GridPos, count: bool) {
+        let Some(n) = self.node_of(id).filter(|&n| self.at(n) == Some(at)) else {
+            return;
+        };
+        let head = self.head_of(at);
+        let Some(node) = self.nodes.get_mut(n as usize) else {
+            return;
+        };
+        let old = std::mem::replace(node, Node::VACANT);
+        if count {
+            self.tallies.remove(id, old.tags);
+        }
+        // Its neighbours skip it (the head, if it was first).
+        match self.nodes.get_mut(old.prev as usize) {
+            Some(prev) => prev.next = old.next,
+            None => self.write_head(head, old.next),
+        }
+        if let Some(next) = self.nodes.get_mut(old.next as usize) {
+            next.prev = old.prev;
+        }
+        self.entries -= 1;
+    }
+}
