@@ -59,7 +59,7 @@ impl Game {
     /// Move the actions of an undone step (from `from` on) to the redo
     /// list, with the Facing its redo starts from: redo replays the
     /// actions, so the changes are not kept.
-    #[inline]
+    #[inline(always)]
     fn unfile(&mut self, entry: Entry, from: usize) {
         let from = from.min(self.actions.len());
         let start = self.undone_actions.len() as u32;

@@ -256,6 +256,7 @@ impl SpatialIndex {
                 }
             }
         }
+        self.respot();
     }
 
     /// Make room for the rectangle from `min` to `max` (inclusive) up front, so

@@ -16,6 +16,24 @@ impl SpatialIndex {
         self.slot(pos).filter(|&s| s < self.dense.len()).map(Spot)
     }
 
+    /// Set every node's spot from its cell: the dense array was laid out
+    /// anew.
+    pub(super) fn respot(&mut self) {
+        for i in 0..self.nodes.len() {
+            let Some(&Node { id, at, .. }) = self.nodes.get(i) else {
+                break;
+            };
+            let spot = if id == NOWHERE {
+                NONE
+            } else {
+                self.spot(at).map_or(NONE, |s| s.0 as u32)
+            };
+            if let Some(node) = self.nodes.get_mut(i) {
+                node.spot = spot;
+            }
+        }
+    }
+
     /// Return every tag some entity of the cell at `spot` has (the union).
     #[inline(always)]
     pub(crate) fn kinds_in(&self, spot: Spot) -> TagSet {
@@ -59,7 +77,7 @@ impl SpatialIndex {
     /// signal (they count entities, not cells), so it skips them.
     #[inline]
     pub(crate) fn relocate(&mut self, id: EntityId, tags: TagSet, from: GridPos, at: GridPos) {
-        if !self.relocate_dense(id, from, at) {
+        if !self.relocate_dense(id, at) {
             self.remove_counted(id, from, false);
             self.insert_counted(id, tags, at, false);
         }
@@ -67,25 +85,26 @@ impl SpatialIndex {
 
     /// [`Self::relocate`] between two cells of the dense array: return
     /// `false`, having changed nothing, if either cell is outside it or
-    /// `id` is not filed at `from` ([`Self::shift`] checks).
+    /// the index does not hold `id` ([`Self::shift`] checks).
     #[inline(always)]
-    fn relocate_dense(&mut self, id: EntityId, from: GridPos, at: GridPos) -> bool {
-        let (Some(from_spot), Some(to_spot)) = (self.spot(from), self.spot(at)) else {
-            return false;
-        };
-        self.shift(id, from_spot, to_spot, at)
+    fn relocate_dense(&mut self, id: EntityId, at: GridPos) -> bool {
+        match self.spot(at) {
+            Some(to) => self.shift(id, to, at),
+            None => false,
+        }
     }
 
-    /// Move `id` from the cell at `from` to the cell `at`, whose spot is
-    /// `to`, relinking its node in place: out of its old list with no walk
-    /// (its neighbours are its links), into the new one after the entities
-    /// with lower ids. Return `false`, having changed nothing, if the index
-    /// does not hold `id` at `from`.
+    /// Move `id` to the cell `at`, whose spot is `to`, from a cell of the
+    /// dense array, relinking its node in place: out of its old list with
+    /// no walk (its neighbours are its links, its node knows the old
+    /// cell's slot), into the new one after the entities with lower ids.
+    /// Return `false`, having changed nothing, if the index does not hold
+    /// `id` or holds it in a cell outside the dense array.
     ///
-    /// The one relink of every move: a step that found both spots to read
-    /// them moves with them, with no second lookup.
+    /// The one relink of every move: a step that found the spot to read
+    /// the cell moves with it, with no second lookup.
     #[inline(always)]
-    pub(crate) fn shift(&mut self, id: EntityId, from: Spot, to: Spot, at: GridPos) -> bool {
+    pub(crate) fn shift(&mut self, id: EntityId, to: Spot, at: GridPos) -> bool {
         debug_assert_eq!(self.spot(at), Some(to), "the spot of {at:?}");
         let n = id.index();
         let Some(node) = self.nodes.get(n as usize) else {
@@ -94,12 +113,12 @@ impl SpatialIndex {
         if node.id != id || id == NOWHERE {
             return false;
         }
-        let (after, before) = (node.next, node.prev);
-        // Unlink: its neighbours skip it (the head, if it was first, which
-        // is where `from` must point).
+        let (after, before, from) = (node.next, node.prev, node.spot);
+        // Unlink: its neighbours skip it (the head, if it was first: a
+        // head of the dense array, or the cell is not this move's).
         match self.nodes.get_mut(before as usize) {
             Some(prev) => prev.next = after,
-            None => match self.dense.get_mut(from.0) {
+            None => match self.dense.get_mut(from as usize) {
                 Some(head) if *head == n => *head = after,
                 _ => return false,
             },
@@ -120,6 +139,7 @@ impl SpatialIndex {
             node.at = at;
             node.next = next;
             node.prev = before;
+            node.spot = to.0 as u32;
         }
         if let Some(after) = self.nodes.get_mut(next as usize) {
             after.prev = n;
@@ -164,6 +184,10 @@ impl SpatialIndex {
                 tags,
                 next,
                 prev: before,
+                spot: match head {
+                    Head::Dense(slot) => slot as u32,
+                    Head::Sparse(_) => NONE,
+                },
             };
         }
         if let Some(after) = self.nodes.get_mut(next as usize) {

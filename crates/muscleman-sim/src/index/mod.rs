@@ -17,7 +17,7 @@
 //!   walk (its neighbours are its links), into its new cell's after the
 //!   entities with lower ids (most cells hold one or none); a step never
 //!   allocates;
-//! - an entity costs 32 bytes and an empty cell nothing but its head.
+//! - an entity costs 40 bytes and an empty cell nothing but its head.
 //!
 //! Heads of cells inside a dense rectangle (grown to cover where entities
 //! have been) live in a flat array: a lookup costs the same on a 10×10 and a
@@ -43,6 +43,9 @@ const MAX_DENSE_CELLS: u64 = 1 << 23;
 /// Largest number of cells the dense parts of all floors grow to together.
 const MAX_DENSE_TOTAL: u64 = 1 << 25;
 
+// A node keeps its cell's dense slot in a `u32`, below `NONE`.
+const _: () = assert!(MAX_DENSE_TOTAL < NONE as u64);
+
 /// The link of no node: the end of a cell's list, or an empty cell's head.
 const NONE: u32 = u32::MAX;
 
@@ -60,6 +63,10 @@ struct Node {
     tags: TagSet,
     next: u32,
     prev: u32,
+    /// The slot of its cell's head in the dense array, or `NONE` when the
+    /// head is in the sparse map: a move finds the cell it leaves without
+    /// looking it up.
+    spot: u32,
 }
 
 impl Node {
@@ -69,6 +76,7 @@ impl Node {
         tags: TagSet::EMPTY,
         next: NONE,
         prev: NONE,
+        spot: NONE,
     };
 }
 

@@ -249,7 +249,7 @@ pub(crate) fn push_one_free(
     let Some(id) = index.first_in(spot, TagKind::Pushable) else {
         return Ok(false);
     };
-    world.move_between(id, (start, spot), (beyond, beyond_spot))?;
+    world.move_between(id, start, (beyond, beyond_spot))?;
     events.push(Moved {
         entity: id,
         from: local(start),

@@ -113,9 +113,9 @@ pub(crate) fn walk_free(
         // Off its floor: the schedule's walk says how that fails.
         return Ok(Free::No);
     }
-    // Both cells looked up once, for the look ahead and the move.
+    // The cell ahead looked up once, for the look ahead and the move.
     let index = world.index();
-    let (Some(here), Some(there)) = (index.spot(at), index.spot(to)) else {
+    let Some(there) = index.spot(to) else {
         return Ok(Free::No);
     };
     let ahead = index.kinds_in(there);
@@ -129,7 +129,7 @@ pub(crate) fn walk_free(
     } else {
         return Ok(Free::No);
     };
-    world.walk_between(player, dir, (at, here), (to, there))?;
+    world.walk_between(player, dir, at, (to, there))?;
     events.push(Moved {
         entity: player,
         from: local(at),

@@ -183,6 +183,7 @@ impl World {
 
     /// Undo the journal's changes from `from` on, newest first (see
     /// [`World::revert`]), and drop them from it.
+    #[inline(always)]
     pub(crate) fn revert_journal(
         &mut self,
         from: usize,

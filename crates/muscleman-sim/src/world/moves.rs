@@ -71,14 +71,14 @@ impl World {
     }
 
     /// [`World::walk_to`] from `from` to `to`, two cells of one floor's
-    /// band (the caller checks), with both cells' spots in the index
-    /// already looked up (the fast walk read the cell ahead through them).
+    /// band (the caller checks), with the spot of `to` in the index already
+    /// looked up (the fast walk read the cell ahead through it).
     #[inline(always)]
     pub(crate) fn walk_between(
         &mut self,
         id: EntityId,
         dir: GridDir,
-        (from, here): (GridPos, Spot),
+        from: GridPos,
         (to, there): (GridPos, Spot),
     ) -> Result<(), WorldError> {
         debug_assert!(same_band(from, to), "{from:?} and {to:?} on one floor");
@@ -86,7 +86,7 @@ impl World {
             return self.walk_to(id, dir, to).map(drop);
         };
         self.touch(id);
-        if !self.index.shift(id, here, there, to) {
+        if !self.index.shift(id, there, to) {
             // Not filed at `from`: the general walk says why.
             return self.walk_to(id, dir, to).map(drop);
         }
@@ -103,18 +103,18 @@ impl World {
     }
 
     /// [`World::move_to`] from `from` to `to`, two cells of one floor's
-    /// band (the caller checks), with both cells' spots in the index
-    /// already looked up.
+    /// band (the caller checks), with the spot of `to` in the index already
+    /// looked up.
     #[inline(always)]
     pub(crate) fn move_between(
         &mut self,
         id: EntityId,
-        (from, here): (GridPos, Spot),
+        from: GridPos,
         (to, there): (GridPos, Spot),
     ) -> Result<(), WorldError> {
         debug_assert!(same_band(from, to), "{from:?} and {to:?} on one floor");
         self.touch(id);
-        if !self.index.shift(id, here, there, to) {
+        if !self.index.shift(id, there, to) {
             return self.move_to(id, to).map(drop);
         }
         self.record(|| Change::Moved { id, from });
