@@ -62,16 +62,17 @@ impl EventBatch {
     /// Append an event at the end.
     #[inline]
     pub fn push(&mut self, event: impl Into<SimEvent>) {
-        let event = event.into();
+        // The slot found first, the event made in it: no copy through the
+        // stack.
         match &mut self.store {
             Store::Inline { len, events } => match events.get_mut(usize::from(*len)) {
                 Some(slot) => {
-                    *slot = event;
+                    *slot = event.into();
                     *len += 1;
                 }
-                None => self.spill(event),
+                None => self.spill(event.into()),
             },
-            Store::Heap(events) => events.push(event),
+            Store::Heap(events) => events.push(event.into()),
         }
     }
 
