@@ -88,8 +88,9 @@ fn no_crate_has_an_import_circle() -> Result<(), String> {
 }
 
 /// The sim's storage layer: the world, its spatial index and tallies, the
-/// components, the journal (with the restart's first-change record), the
-/// hash, and the lists a step keeps beside the world.
+/// components, the journal (with the restart's first-change record) and
+/// the stack it is kept in, the hash, and the lists a step keeps beside
+/// the world.
 const SIM_STORAGE: &[&str] = &[
     "crate::changes",
     "crate::component",
@@ -100,6 +101,7 @@ const SIM_STORAGE: &[&str] = &[
     "crate::index",
     "crate::journal",
     "crate::journal::baseline",
+    "crate::stack",
     "crate::tally",
     "crate::world",
 ];

@@ -3,12 +3,6 @@
 
 use super::*;
 
-/// A cell whose head is in the dense array, found once by
-/// [`SpatialIndex::spot`]: a step that reads a cell and then moves into it
-/// looks the cell up once.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Spot(usize);
-
 impl SpatialIndex {
     /// Return the spot of `pos`, if its head is in the dense array.
     #[inline(always)]

@@ -35,8 +35,6 @@ use crate::tally::Tallies;
 mod heads;
 mod links;
 
-pub(crate) use links::Spot;
-
 /// Largest number of cells the dense part of the index grows to, per floor.
 const MAX_DENSE_CELLS: u64 = 1 << 23;
 
@@ -79,6 +77,12 @@ impl Node {
         spot: NONE,
     };
 }
+
+/// A cell whose head is in the dense array, found once by
+/// [`SpatialIndex::spot`]: a step that reads a cell and then moves into it
+/// looks the cell up once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Spot(usize);
 
 /// Where a cell's head is kept.
 #[derive(Clone, Copy, Debug)]
