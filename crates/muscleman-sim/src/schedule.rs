@@ -292,3 +292,91 @@ fn needs_lines(met: NeedBits) -> Lines {
     let high = ON_NEEDS_HIGH.get(met >> LOW_BITS).copied().unwrap_or(0);
     low | high
 }
+
+#[cfg(test)]
+mod tests {
+    //! The compile-time tables against the same facts worked out plainly at
+    //! run time from the mechanics' declarations.
+
+    use super::*;
+    use crate::line::MOVE;
+    use crate::needs::Needs;
+
+    /// What a line is, but its function.
+    type Line = (Phase, &'static str, u8, Needs, bool, u8);
+
+    /// The lines as a step runs them, worked out plainly: every mechanic's
+    /// lines in registration order, with its motions, stably sorted by phase.
+    fn lines() -> Vec<Line> {
+        let mut lines: Vec<Line> = MECHANICS
+            .iter()
+            .flat_map(|m| {
+                let motions = m.motions.iter().fold(0, |bits, motion| bits | motion.bit());
+                m.systems
+                    .iter()
+                    .map(move |s| (s.phase, s.name, s.inputs, s.needs, s.reads_changes, motions))
+            })
+            .collect();
+        lines.sort_by_key(|line| line.0);
+        lines
+    }
+
+    /// The bit set of the lines for which `keep` holds.
+    fn lines_where(keep: impl Fn(&Line) -> bool) -> Lines {
+        lines()
+            .iter()
+            .enumerate()
+            .filter(|(_, line)| keep(line))
+            .fold(0, |bits, (i, _)| bits | 1 << i)
+    }
+
+    #[test]
+    fn the_schedule_is_every_line_stably_sorted_by_phase() {
+        let schedule: Vec<Line> = SCHEDULE
+            .iter()
+            .map(|s| {
+                (
+                    s.phase,
+                    s.name,
+                    s.inputs,
+                    s.needs,
+                    s.reads_changes,
+                    s.motions,
+                )
+            })
+            .collect();
+        assert_eq!(schedule, lines());
+        assert_eq!(LINES, lines().len());
+    }
+
+    #[test]
+    fn the_change_list_is_kept_for_the_needs_of_the_lines_that_read_it() {
+        let readers: Vec<Line> = lines().into_iter().filter(|line| line.4).collect();
+        assert_eq!(TRACK_CHANGES, !readers.is_empty());
+        let needs = readers.iter().fold(0, |bits, line| bits | line.3.bit());
+        assert_eq!(REACTIVE, needs);
+    }
+
+    #[test]
+    fn each_input_kind_runs_the_lines_that_act_on_it() {
+        for (k, on_input) in ON_INPUT.iter().enumerate() {
+            assert_eq!(*on_input, lines_where(|line| line.2 & 1 << k != 0), "{k}");
+        }
+    }
+
+    #[test]
+    fn each_set_of_needs_met_runs_the_lines_that_need_one_of_them() {
+        for met in 0..1 << NEED_BITS {
+            let needed = lines_where(|line| line.3.bit() & met != 0);
+            assert_eq!(needs_lines(met), needed, "{met:b}");
+            let on_move = lines_where(|line| line.2 & input_bit(MOVE) != 0) & needed;
+            let walk_alone =
+                on_move.count_ones() == 1 && lines()[on_move.trailing_zeros() as usize].1 == "walk";
+            assert_eq!(
+                MOVE_RUNS_WALK_ALONE[usize::from(met)],
+                walk_alone,
+                "{met:b}"
+            );
+        }
+    }
+}
