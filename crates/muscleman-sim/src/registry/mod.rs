@@ -200,19 +200,8 @@ const _: () = {
 /// Every tag: the shared ones, then each mechanic's in registration order.
 const TAGS: [TagKind; TAG_COUNT] = {
     let mut tags = [TagKind::Player; TAG_COUNT];
-    let mut n = 0;
-    let mut shared = SHARED_TAGS;
-    while let [tag, more @ ..] = shared {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below TAG_COUNT"
-        )]
-        {
-            tags[n] = *tag;
-        }
-        n += 1;
-        shared = more;
-    }
+    let (shared, declared) = tags.split_at_mut(SHARED_TAGS.len());
+    shared.copy_from_slice(SHARED_TAGS);
     let mut nth = 0;
     while let Some((_, tag)) = nth_tag(nth) {
         #[expect(
@@ -220,7 +209,7 @@ const TAGS: [TagKind; TAG_COUNT] = {
             reason = "evaluated at compile time, below TAG_COUNT"
         )]
         {
-            tags[n + nth] = *tag;
+            declared[nth] = *tag;
         }
         nth += 1;
     }
