@@ -187,9 +187,7 @@ impl Freeze {
 
     /// Return whether a strong wall stands on `at` (S).
     fn wall(&self, at: GridPos) -> bool {
-        self.slot(at)
-            .and_then(|i| self.walls.get(i))
-            .unwrap_or(false)
+        self.walls.at(&self.frame, at)
     }
 
     /// Return the index of the box of the current check on `at`, if any.

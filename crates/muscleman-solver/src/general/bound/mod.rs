@@ -198,9 +198,7 @@ impl Bound {
     }
 
     fn wall(&self, at: GridPos) -> bool {
-        self.slot(at)
-            .and_then(|i| self.walls.get(i))
-            .unwrap_or(false)
+        self.walls.at(&self.frame, at)
     }
 
     /// Return whether `at` is on the bound's outermost ring.
