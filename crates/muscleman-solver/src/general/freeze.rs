@@ -262,13 +262,10 @@ impl Freeze {
                 break;
             }
         }
-        let off_goal = self.boxes.iter().filter(|(at, _, f)| {
-            *f && !self
-                .slot(*at)
-                .and_then(|i| self.goals.get(i))
-                .copied()
-                .unwrap_or(false)
-        });
+        let off_goal = self
+            .boxes
+            .iter()
+            .filter(|(at, _, f)| *f && !self.frame.get(&self.goals, *at).copied().unwrap_or(false));
         u32::try_from(off_goal.count()).unwrap_or(u32::MAX)
     }
 

@@ -59,7 +59,7 @@ impl WallMap {
     /// Return whether a strong wall stands on `at`, a cell of `frame` (the
     /// frame it was marked in); `false` outside it.
     pub(crate) fn at(&self, frame: &Frame, at: GridPos) -> bool {
-        frame.slot(at).and_then(|i| self.get(i)).unwrap_or(false)
+        frame.get(&self.walls, at).copied().unwrap_or(false)
     }
 
     /// Return the bytes it holds.
