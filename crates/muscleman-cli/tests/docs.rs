@@ -874,6 +874,7 @@ fn the_readme_library_example_is_the_one_that_runs() {
 #[test]
 fn the_key_table_names_every_key_the_game_answers_to() {
     use muscleman_cli::play::{GameAction, KEY_BINDINGS};
+    use muscleman_core::Input;
     let page = page();
     let start = page.find("| keys | do |").expect("the key table");
     let table: Vec<&str> = page[start..]
@@ -894,7 +895,7 @@ fn the_key_table_names_every_key_the_game_answers_to() {
         .collect();
     for b in KEY_BINDINGS {
         let label = match b.action {
-            GameAction::Move(_) if !b.label.is_ascii() => "arrows",
+            GameAction::Step(Input::Move(_)) if !b.label.is_ascii() => "arrows",
             _ => b.label,
         };
         let label = label.trim_start_matches('(').trim_end_matches(')');

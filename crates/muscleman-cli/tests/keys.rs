@@ -26,8 +26,14 @@ fn ch(c: char) -> Key {
 #[test]
 fn the_table_holds_todays_bindings_exactly() {
     use GameAction::*;
-    let (up, down) = (Move(GridDir::Up), Move(GridDir::Down));
-    let (left, right) = (Move(GridDir::Left), Move(GridDir::Right));
+    let (up, down) = (
+        Step(Input::Move(GridDir::Up)),
+        Step(Input::Move(GridDir::Down)),
+    );
+    let (left, right) = (
+        Step(Input::Move(GridDir::Left)),
+        Step(Input::Move(GridDir::Right)),
+    );
     let expected = [
         (Key::plain(KeyCode::Up), up),
         (ch('w'), up),
@@ -41,11 +47,11 @@ fn the_table_holds_todays_bindings_exactly() {
         (Key::plain(KeyCode::Right), right),
         (ch('d'), right),
         (ch('l'), right),
-        (ch('g'), Grab),
-        (ch('p'), Drop),
-        (ch('['), SwingLeft),
-        (ch(']'), SwingRight),
-        (ch('.'), Wait),
+        (ch('g'), Step(Input::Grab)),
+        (ch('p'), Step(Input::Drop)),
+        (ch('['), Step(Input::SwingLeft)),
+        (ch(']'), Step(Input::SwingRight)),
+        (ch('.'), Step(Input::Wait)),
         (ch('z'), Undo),
         (ch('u'), Undo),
         (Key::plain(KeyCode::Backspace), Undo),
@@ -128,13 +134,17 @@ fn game_keys_are_not_moves_letters() {
         moves::parse("u").ok(),
         Some(vec![Command::Step(Input::Move(GridDir::Up))])
     );
-    for (c, action, input) in [
-        ('g', GameAction::Grab, Input::Grab),
-        ('p', GameAction::Drop, Input::Drop),
-        ('[', GameAction::SwingLeft, Input::SwingLeft),
-        (']', GameAction::SwingRight, Input::SwingRight),
+    for (c, input) in [
+        ('g', Input::Grab),
+        ('p', Input::Drop),
+        ('[', Input::SwingLeft),
+        (']', Input::SwingRight),
     ] {
-        assert_eq!(action_for(plain(KeyCode::Char(c))), Some(action), "{c}");
+        assert_eq!(
+            action_for(plain(KeyCode::Char(c))),
+            Some(GameAction::Step(input)),
+            "{c}"
+        );
         assert_eq!(
             moves::parse(&c.to_string()).ok(),
             Some(vec![Command::Step(input)]),
@@ -215,6 +225,20 @@ fn keys_outside_the_table_do_nothing() {
     }
 }
 
+/// Every input of the sim has a key: a new input is stepped by the key its
+/// binding gives it, and this fails until it has one.
+#[test]
+fn every_input_has_a_key() {
+    for input in Input::ALL {
+        assert!(
+            KEY_BINDINGS
+                .iter()
+                .any(|b| b.action == GameAction::Step(input)),
+            "{input:?} has no key"
+        );
+    }
+}
+
 #[test]
 fn every_binding_does_what_the_table_says() {
     for b in KEY_BINDINGS {
@@ -229,10 +253,12 @@ fn every_binding_does_what_the_table_says() {
         app.handle_key(KeyEvent::new(b.key.code, modifiers));
         let moves = app.game().stats().moves;
         match b.action {
-            GameAction::Move(GridDir::Right) => assert_eq!(moves, 2, "{b:?}"),
-            GameAction::Move(GridDir::Left) => assert_eq!(moves, 2, "{b:?}"),
+            GameAction::Step(Input::Move(GridDir::Right)) => assert_eq!(moves, 2, "{b:?}"),
+            GameAction::Step(Input::Move(GridDir::Left)) => assert_eq!(moves, 2, "{b:?}"),
             // Walls above and below: a bump, no move.
-            GameAction::Move(GridDir::Up | GridDir::Down) => assert_eq!(moves, 1, "{b:?}"),
+            GameAction::Step(Input::Move(GridDir::Up | GridDir::Down)) => {
+                assert_eq!(moves, 1, "{b:?}")
+            }
             GameAction::Undo => assert_eq!(moves, 0, "{b:?}"),
             GameAction::Redo => assert_eq!(moves, 1, "{b:?}"),
             GameAction::Restart => {
@@ -278,7 +304,7 @@ fn every_binding_does_what_the_table_says() {
                 assert!(app.inspecting().is_some(), "{b:?}");
             }
             // Nothing here moves by itself: the wait changes nothing, and says so.
-            GameAction::Wait => {
+            GameAction::Step(Input::Wait) => {
                 assert_eq!((moves, app.game().undo_depth()), (1, 1), "{b:?}");
                 assert_eq!(app.game().commands().len(), 1, "no wait is played");
                 assert_eq!(
@@ -292,10 +318,7 @@ fn every_binding_does_what_the_table_says() {
                 assert!(app.bell_on(), "{b:?}");
             }
             // Not moves: the player stays where it is (facing the box).
-            GameAction::Grab
-            | GameAction::Drop
-            | GameAction::SwingLeft
-            | GameAction::SwingRight => {
+            GameAction::Step(Input::Grab | Input::Drop | Input::SwingLeft | Input::SwingRight) => {
                 assert_eq!((moves, app.level_index()), (1, 0), "{b:?}")
             }
         }

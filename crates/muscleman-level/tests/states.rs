@@ -16,19 +16,13 @@ fn every_state() -> Vec<(EntitySpec, Vec<EntitySpec>, String)> {
         vec![EntitySpec::new(R::WaterCell)],
         "WaterCell HeavyBox:sunk".to_owned(),
     )];
-    for door in [
-        R::DoorBlue,
-        R::DoorRed,
-        R::DoorYellow,
-        R::DoorGreen,
-        R::SecretDoor,
-    ] {
+    for recipe in R::ALL {
         for state in [S::Open, S::Unlocked] {
-            if state.applies_to(door) {
+            if state.applies_to(recipe) {
                 all.push((
-                    EntitySpec::new(door).with_state(state),
+                    EntitySpec::new(recipe).with_state(state),
                     Vec::new(),
-                    format!("{door}:{state}"),
+                    format!("{recipe}:{state}"),
                 ));
             }
         }

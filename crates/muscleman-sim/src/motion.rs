@@ -38,6 +38,17 @@ impl Motion {
         1 << self as u8
     }
 
+    /// Return the bits of these motions (a mechanic's `motions`).
+    pub(crate) const fn bits(motions: &[Motion]) -> u8 {
+        let mut bits = 0;
+        let mut rest = motions;
+        while let [motion, more @ ..] = rest {
+            bits |= motion.bit();
+            rest = more;
+        }
+        bits
+    }
+
     /// Return the bits of the motions that may move something with
     /// `cause`.
     pub(crate) const fn of_cause(cause: muscleman_core::MoveCause) -> u8 {

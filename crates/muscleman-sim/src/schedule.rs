@@ -12,24 +12,17 @@
 //! later system sees their result.
 
 use crate::context::StepContext;
-use crate::line::{Phase, SystemEntry, input_bit, system};
-use crate::mechanics::MECHANICS;
+use crate::line::{ANY_INPUT, MOVE, Phase, SystemEntry, input_bit, system};
+use crate::motion::Motion;
 use crate::needs::{NEED_BITS, NeedBits};
-use crate::registry::{EMITTERS, same_name};
+use crate::registry::{EMITTERS, nth_line, same_name};
 use crate::world::WorldError;
 
 /// How many schedule lines the mechanics declare.
 const LINES: usize = {
     let mut n = 0;
-    let mut m = 0;
-    while m < MECHANICS.len() {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the length"
-        )]
-        let systems = MECHANICS[m].systems;
-        n += systems.len();
-        m += 1;
+    while nth_line(n).is_some() {
+        n += 1;
     }
     n
 };
@@ -40,90 +33,57 @@ pub(crate) const SCHEDULE: [SystemEntry; LINES] = {
     let filler = system(Phase::Emit, "", |_| Ok(()));
     let mut table = [filler; LINES];
     let mut n = 0;
-    let mut m = 0;
-    while m < MECHANICS.len() {
+    while let Some((mechanic, line)) = nth_line(n) {
+        // Insert after every line of an earlier or equal phase, with the
+        // motions its mechanic declares.
+        let mut entry = *line;
+        entry.motions |= Motion::bits(mechanic.motions);
+        let mut at = n;
         #[expect(
             clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the lengths"
+            reason = "evaluated at compile time, below LINES"
         )]
-        let systems = MECHANICS[m].systems;
-        let mut s = 0;
-        while s < systems.len() {
-            #[expect(
-                clippy::indexing_slicing,
-                reason = "evaluated at compile time, below the lengths"
-            )]
-            {
-                // Insert after every line of an earlier or equal phase,
-                // with the motions its mechanic declares.
-                let mut entry = systems[s];
-                let motions = MECHANICS[m].motions;
-                let mut k = 0;
-                while k < motions.len() {
-                    entry.motions |= motions[k].bit();
-                    k += 1;
-                }
-                let mut at = n;
-                while at > 0 && table[at - 1].phase as u8 > entry.phase as u8 {
-                    table[at] = table[at - 1];
-                    at -= 1;
-                }
-                table[at] = entry;
+        {
+            while at > 0 && table[at - 1].phase as u8 > entry.phase as u8 {
+                table[at] = table[at - 1];
+                at -= 1;
             }
-            n += 1;
-            s += 1;
+            table[at] = entry;
         }
-        m += 1;
+        n += 1;
     }
     table
-};
-
-/// Whether any scheduled system reads the change list.
-pub(crate) const TRACK_CHANGES: bool = {
-    let mut i = 0;
-    let mut any = false;
-    while i < SCHEDULE.len() {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the length"
-        )]
-        let reads = SCHEDULE[i].reads_changes;
-        any |= reads;
-        i += 1;
-    }
-    any
 };
 
 /// The needs of the lines that read the change list: a step keeps the list
 /// exactly when one of them holds, by the same rule in tests and release.
 pub(crate) const REACTIVE: NeedBits = {
-    let mut i = 0;
     let mut needs = 0;
-    while i < SCHEDULE.len() {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the length"
-        )]
-        let line = SCHEDULE[i];
+    let mut lines: &[SystemEntry] = &SCHEDULE;
+    while let [line, more @ ..] = lines {
         if line.reads_changes {
             needs |= line.needs.bit();
         }
-        i += 1;
+        lines = more;
     }
     needs
 };
 
+/// Whether any scheduled system reads the change list (every line's need
+/// has a bit).
+pub(crate) const TRACK_CHANGES: bool = REACTIVE != 0;
+
 // The schedule runs its phases in order: a compile-time check.
 const _: () = {
-    let mut i = 1;
-    while i < SCHEDULE.len() {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the length"
-        )]
-        let (before, after) = (SCHEDULE[i - 1].phase as u8, SCHEDULE[i].phase as u8);
-        assert!(before <= after, "the schedule's phases are out of order");
-        i += 1;
+    let mut lines: &[SystemEntry] = &SCHEDULE;
+    while let [line, more @ ..] = lines {
+        if let [next, ..] = more {
+            assert!(
+                line.phase as u8 <= next.phase as u8,
+                "the schedule's phases are out of order"
+            );
+        }
+        lines = more;
     }
 };
 
@@ -160,21 +120,33 @@ type Lines = u32;
 // Every line has a bit: a compile-time check.
 const _: () = assert!(SCHEDULE.len() <= Lines::BITS as usize);
 
+/// Return the lines that act on one of the `inputs` kinds (as
+/// [`input_bit`]s) and wait on one of the `needs` (as bits).
+const fn lines_on(inputs: u8, needs: NeedBits) -> Lines {
+    let mut found = 0;
+    let mut i = 0;
+    let mut lines: &[SystemEntry] = &SCHEDULE;
+    while let [line, more @ ..] = lines {
+        if line.inputs & inputs != 0 && line.needs.bit() & needs != 0 {
+            found |= 1 << i;
+        }
+        i += 1;
+        lines = more;
+    }
+    found
+}
+
 /// By input kind (the bit index of [`input_bit`]), the lines that act on it.
 const ON_INPUT: [Lines; 8] = {
     let mut table = [0; 8];
     let mut k = 0;
     while k < 8 {
-        let mut i = 0;
-        while i < SCHEDULE.len() {
-            #[expect(
-                clippy::indexing_slicing,
-                reason = "evaluated at compile time, below the lengths"
-            )]
-            if SCHEDULE[i].inputs & (1 << k) != 0 {
-                table[k] |= 1 << i;
-            }
-            i += 1;
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the length"
+        )]
+        {
+            table[k] = lines_on(1 << k, NeedBits::MAX);
         }
         k += 1;
     }
@@ -196,16 +168,14 @@ const fn lines_by_needs<const N: usize>(shift: usize) -> [Lines; N] {
     let mut table = [0; N];
     let mut met = 0;
     while met < N {
-        let mut i = 0;
-        while i < SCHEDULE.len() {
-            #[expect(
-                clippy::indexing_slicing,
-                reason = "evaluated at compile time, below the lengths"
-            )]
-            if (SCHEDULE[i].needs.bit() as usize >> shift) & met != 0 {
-                table[met] |= 1 << i;
-            }
-            i += 1;
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below the length"
+        )]
+        {
+            // Below `1 << HIGH_BITS` or `1 << LOW_BITS`, shifted within the
+            // need bits.
+            table[met] = lines_on(ANY_INPUT, (met << shift) as NeedBits);
         }
         met += 1;
     }
@@ -261,14 +231,13 @@ pub(crate) const MOVE_RUNS_WALK_ALONE: [bool; 1 << NEED_BITS] = {
     let mut table = [false; 1 << NEED_BITS];
     let mut met = 0;
     while met < table.len() {
+        // Below `1 << NEED_BITS`: every need bit fits `NeedBits`.
+        let todo = lines_on(input_bit(MOVE), met as NeedBits);
         #[expect(
             clippy::indexing_slicing,
             reason = "evaluated at compile time, below the lengths"
         )]
         {
-            // Bit 0 of the input kinds is a move (`input_bit`).
-            let todo = ON_INPUT[0]
-                & (ON_NEEDS_LOW[met & ((1 << LOW_BITS) - 1)] | ON_NEEDS_HIGH[met >> LOW_BITS]);
             table[met] = todo.count_ones() == 1
                 && same_name(SCHEDULE[todo.trailing_zeros() as usize].name, "walk");
         }
@@ -276,9 +245,6 @@ pub(crate) const MOVE_RUNS_WALK_ALONE: [bool; 1 << NEED_BITS] = {
     }
     table
 };
-
-// The move's input kind is bit 0 of `input_bit`: a compile-time check.
-const _: () = assert!(input_bit(crate::line::MOVE) == 1);
 
 /// Return the lines whose need is among the `met` bits (every bit of `met`
 /// is a [`Needs`](crate::needs::Needs), so its parts index the tables).
@@ -291,4 +257,92 @@ fn needs_lines(met: NeedBits) -> Lines {
         .unwrap_or(0);
     let high = ON_NEEDS_HIGH.get(met >> LOW_BITS).copied().unwrap_or(0);
     low | high
+}
+
+#[cfg(test)]
+mod tests {
+    //! The compile-time tables against the same facts worked out plainly at
+    //! run time from the mechanics' declarations.
+
+    use super::*;
+    use crate::mechanics::MECHANICS;
+    use crate::needs::Needs;
+
+    /// What a line is, but its function.
+    type Line = (Phase, &'static str, u8, Needs, bool, u8);
+
+    /// The lines as a step runs them, worked out plainly: every mechanic's
+    /// lines in registration order, with its motions, stably sorted by phase.
+    fn lines() -> Vec<Line> {
+        let mut lines: Vec<Line> = MECHANICS
+            .iter()
+            .flat_map(|m| {
+                let motions = m.motions.iter().fold(0, |bits, motion| bits | motion.bit());
+                m.systems
+                    .iter()
+                    .map(move |s| (s.phase, s.name, s.inputs, s.needs, s.reads_changes, motions))
+            })
+            .collect();
+        lines.sort_by_key(|line| line.0);
+        lines
+    }
+
+    /// The bit set of the lines for which `keep` holds.
+    fn lines_where(keep: impl Fn(&Line) -> bool) -> Lines {
+        lines()
+            .iter()
+            .enumerate()
+            .filter(|(_, line)| keep(line))
+            .fold(0, |bits, (i, _)| bits | 1 << i)
+    }
+
+    #[test]
+    fn the_schedule_is_every_line_stably_sorted_by_phase() {
+        let schedule: Vec<Line> = SCHEDULE
+            .iter()
+            .map(|s| {
+                (
+                    s.phase,
+                    s.name,
+                    s.inputs,
+                    s.needs,
+                    s.reads_changes,
+                    s.motions,
+                )
+            })
+            .collect();
+        assert_eq!(schedule, lines());
+        assert_eq!(LINES, lines().len());
+    }
+
+    #[test]
+    fn the_change_list_is_kept_for_the_needs_of_the_lines_that_read_it() {
+        let readers: Vec<Line> = lines().into_iter().filter(|line| line.4).collect();
+        assert_eq!(TRACK_CHANGES, !readers.is_empty());
+        let needs = readers.iter().fold(0, |bits, line| bits | line.3.bit());
+        assert_eq!(REACTIVE, needs);
+    }
+
+    #[test]
+    fn each_input_kind_runs_the_lines_that_act_on_it() {
+        for (k, on_input) in ON_INPUT.iter().enumerate() {
+            assert_eq!(*on_input, lines_where(|line| line.2 & 1 << k != 0), "{k}");
+        }
+    }
+
+    #[test]
+    fn each_set_of_needs_met_runs_the_lines_that_need_one_of_them() {
+        for met in 0..1 << NEED_BITS {
+            let needed = lines_where(|line| line.3.bit() & met != 0);
+            assert_eq!(needs_lines(met), needed, "{met:b}");
+            let on_move = lines_where(|line| line.2 & input_bit(MOVE) != 0) & needed;
+            let walk_alone =
+                on_move.count_ones() == 1 && lines()[on_move.trailing_zeros() as usize].1 == "walk";
+            assert_eq!(
+                MOVE_RUNS_WALK_ALONE[usize::from(met)],
+                walk_alone,
+                "{met:b}"
+            );
+        }
+    }
 }

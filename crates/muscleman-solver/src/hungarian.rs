@@ -229,6 +229,27 @@ impl Hungarian {
 mod tests {
     use super::*;
 
+    /// A small deterministic generator (linear congruential) of numbers
+    /// below 2^31, from `seed`, for cost matrices.
+    fn numbers(mut seed: u64) -> impl FnMut() -> usize {
+        move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize
+        }
+    }
+
+    /// A cost drawn from `next`: no edge ([`BIG`]) one time in `one_in`,
+    /// else below 20.
+    fn cost_of(next: &mut impl FnMut() -> usize, one_in: usize) -> i32 {
+        if next().is_multiple_of(one_in) {
+            BIG
+        } else {
+            (next() % 20) as i32
+        }
+    }
+
     #[test]
     fn square_and_rectangular() {
         let mut h = Hungarian::default();
@@ -241,24 +262,10 @@ mod tests {
 
     #[test]
     fn resolving_several_permuted_columns_matches_a_full_solve() {
-        let mut seed = 777u64;
-        let mut next = move || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) as usize
-        };
+        let mut next = numbers(777);
         for n in 1..8usize {
             for _ in 0..200 {
-                let cost: Vec<i32> = (0..n * n)
-                    .map(|_| {
-                        if next() % 9 == 0 {
-                            BIG
-                        } else {
-                            (next() % 20) as i32
-                        }
-                    })
-                    .collect();
+                let cost: Vec<i32> = (0..n * n).map(|_| cost_of(&mut next, 9)).collect();
                 let mut warm = Hungarian::default();
                 warm.solve(n, n, &cost);
                 // A random permutation of the columns, then a few columns
@@ -273,14 +280,10 @@ mod tests {
                         moved[i * n + j] = cost[i * n + perm[j]];
                     }
                 }
-                let cols: Vec<usize> = (0..n).filter(|_| next() % 3 == 0).collect();
+                let cols: Vec<usize> = (0..n).filter(|_| next().is_multiple_of(3)).collect();
                 for &j in &cols {
                     for i in 0..n {
-                        moved[i * n + j] = if next() % 9 == 0 {
-                            BIG
-                        } else {
-                            (next() % 20) as i32
-                        };
+                        moved[i * n + j] = cost_of(&mut next, 9);
                     }
                 }
                 warm.permute_columns(&perm);
@@ -293,24 +296,15 @@ mod tests {
 
     #[test]
     fn resolving_one_column_matches_a_full_solve() {
-        // A small deterministic generator for cost matrices.
-        let mut seed = 12345u64;
-        let mut next = move || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) as i32
-        };
+        let mut next = numbers(12345);
         for n in 1..7usize {
             for _ in 0..200 {
-                let mut cost: Vec<i32> = (0..n * n)
-                    .map(|_| if next() % 7 == 0 { BIG } else { next() % 20 })
-                    .collect();
+                let mut cost: Vec<i32> = (0..n * n).map(|_| cost_of(&mut next, 7)).collect();
                 let mut base = Hungarian::default();
                 base.solve(n, n, &cost);
-                let col = (next() as usize) % n;
+                let col = next() % n;
                 for i in 0..n {
-                    cost[i * n + col] = if next() % 7 == 0 { BIG } else { next() % 20 };
+                    cost[i * n + col] = cost_of(&mut next, 7);
                 }
                 let mut inc = Hungarian::default();
                 inc.copy_from(&base);
@@ -320,7 +314,7 @@ mod tests {
                 // The re-solved state, its column moved, is still optimal
                 // for the matrix with that column moved: re-solving another
                 // column from it matches a full solve.
-                let to = (next() as usize) % n;
+                let to = next() % n;
                 let mut moved = cost.clone();
                 for i in 0..n {
                     let row = &mut moved[i * n..(i + 1) * n];
@@ -331,9 +325,9 @@ mod tests {
                     row.copy_from_slice(&r);
                 }
                 inc.move_column(col, to);
-                let other = (next() as usize) % n;
+                let other = next() % n;
                 for i in 0..n {
-                    moved[i * n + other] = next() % 20;
+                    moved[i * n + other] = (next() % 20) as i32;
                 }
                 let fast = inc.resolve_column(n, other, &moved);
                 let full = Hungarian::default().solve(n, n, &moved);

@@ -23,7 +23,7 @@ mod common;
 mod reference;
 use common::options;
 use common::parse_level as level;
-use reference::{Cost, Reference, reference_from};
+use reference::{Cost, Reference, fewest, reference_from, tied};
 
 const INPUTS: [Input; 9] = Input::ALL;
 
@@ -406,40 +406,6 @@ fn duck_levels() -> impl Strategy<Value = String> {
     })
 }
 
-/// The fewest moves (or pushes) of an outcome, `None` for proved
-/// unsolvable; a failure for giving up.
-fn count(outcome: &SolveOutcome, cost: Cost) -> Result<Option<u32>, TestCaseError> {
-    match outcome {
-        SolveOutcome::Solved(s) => Ok(Some(match cost {
-            Cost::Moves => s.move_count,
-            Cost::Pushes => s.pushes,
-        })),
-        SolveOutcome::Unsolvable { .. } => Ok(None),
-        SolveOutcome::GaveUp { reason, .. } => {
-            Err(TestCaseError::fail(format!("gave up: {reason:?}")))
-        }
-    }
-}
-
-/// The whole cost of an outcome's solution as the reference counts it
-/// (the count asked for, the other count, the inputs), `None` for proved
-/// unsolvable; a failure for giving up.
-fn tied(outcome: &SolveOutcome, cost: Cost) -> Result<Option<(u32, u32, u32)>, TestCaseError> {
-    match outcome {
-        SolveOutcome::Solved(s) => {
-            let inputs = u32::try_from(s.moves.chars().count()).unwrap_or(u32::MAX);
-            Ok(Some(match cost {
-                Cost::Moves => (s.move_count, s.pushes, inputs),
-                Cost::Pushes => (s.pushes, s.move_count, inputs),
-            }))
-        }
-        SolveOutcome::Unsolvable { .. } => Ok(None),
-        SolveOutcome::GaveUp { reason, .. } => {
-            Err(TestCaseError::fail(format!("gave up: {reason:?}")))
-        }
-    }
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
@@ -468,7 +434,7 @@ proptest! {
             prop_assert_eq!(whole, truth.tied, "solve_level, {:?}\n{}", optimize, text);
         }
         let fast = options(rules, Optimize::Fast);
-        let guided = count(&explore_level(&level, &fast, true).map_err(fail)?, Cost::Moves)?;
+        let guided = fewest(&explore_level(&level, &fast, true).map_err(fail)?, Cost::Moves)?;
         prop_assert_eq!(guided.is_some(), truth.fewest.is_some(), "pruned, fast\n{}", text);
         match solve_level(&level, &fast).map_err(fail)? {
             SolveOutcome::Solved(s) => {
@@ -509,21 +475,16 @@ proptest! {
     ) {
         let Ok(level) = Level::parse(&text) else { return Ok(()) };
         let rules = if sokoban { Rules::SOKOBAN } else { Rules::MUSCLEMAN };
-        let Ok(mut game) = Game::new(&level, rules) else { return Ok(()) };
-        for i in played {
-            if game.is_solved() { break; }
-            let _ = game.step(INPUTS[i]);
-        }
-        if game.is_solved() { return Ok(()) }
+        let Some(mut game) = common::played_game(&level, rules, &played) else { return Ok(()) };
         let fail = |e: muscleman_solver::SolveError| TestCaseError::fail(format!("{e}\n{text}"));
         let moves = SolveOptions { memory_mb: 8, ..options(rules, Optimize::Moves) };
         let plain = explore_game(&game, &moves, false).map_err(fail)?;
         if matches!(plain, SolveOutcome::GaveUp { .. }) { return Ok(()) }
-        let plain = count(&plain, Cost::Moves)?;
-        let pruned = count(&explore_game(&game, &moves, true).map_err(fail)?, Cost::Moves)?;
+        let plain = fewest(&plain, Cost::Moves)?;
+        let pruned = fewest(&explore_game(&game, &moves, true).map_err(fail)?, Cost::Moves)?;
         prop_assert_eq!(pruned, plain, "after {:?}\n{}", game.commands(), text);
         let whole = solve_game(&game, &options(rules, Optimize::Fast)).map_err(fail)?;
-        prop_assert_eq!(count(&whole, Cost::Moves)?.is_some(), plain.is_some(), "{:?}\n{}", whole, text);
+        prop_assert_eq!(fewest(&whole, Cost::Moves)?.is_some(), plain.is_some(), "{:?}\n{}", whole, text);
         if let SolveOutcome::Solved(s) = whole {
             play(&mut game, &s.moves);
             prop_assert!(game.is_solved(), "{}\n{}", s.moves, text);

@@ -27,7 +27,7 @@ use proptest::prelude::*;
 mod common;
 mod reference;
 use common::options;
-use reference::{Cost, Dump, Reference, dump, reference_from};
+use reference::{Cost, Dump, Reference, dump, fewest, reference_from};
 
 const INPUTS: [Input; 9] = Input::ALL;
 
@@ -359,29 +359,14 @@ fn walk_classes(level: &Level, rules: Rules) -> Option<usize> {
 /// Return the fewest moves of a solution, `None` for proved unsolvable;
 /// fail the test on anything else.
 fn verdict(outcome: &SolveOutcome) -> Result<Option<u32>, TestCaseError> {
-    match outcome {
-        SolveOutcome::Solved(s) => Ok(Some(s.move_count)),
-        SolveOutcome::Unsolvable { .. } => Ok(None),
-        SolveOutcome::GaveUp { reason, .. } => {
-            Err(TestCaseError::fail(format!("gave up: {reason:?}")))
-        }
-    }
+    fewest(outcome, Cost::Moves)
 }
 
 /// Return the first two parts of a solution's cost as the reference
 /// counts them under `cost` (the count asked for, then the other), `None`
 /// for proved unsolvable; fail the test on anything else.
 fn tied(outcome: &SolveOutcome, cost: Cost) -> Result<Option<(u32, u32)>, TestCaseError> {
-    match outcome {
-        SolveOutcome::Solved(s) => Ok(Some(match cost {
-            Cost::Moves => (s.move_count, s.pushes),
-            Cost::Pushes => (s.pushes, s.move_count),
-        })),
-        SolveOutcome::Unsolvable { .. } => Ok(None),
-        SolveOutcome::GaveUp { reason, .. } => {
-            Err(TestCaseError::fail(format!("gave up: {reason:?}")))
-        }
-    }
+    Ok(reference::tied(outcome, cost)?.map(|(a, b, _)| (a, b)))
 }
 
 /// The first two parts of the reference's cheapest solution.
@@ -392,13 +377,7 @@ fn truth_tied(truth: &Reference) -> Option<(u32, u32)> {
 /// Return the pushes of a solution, `None` for proved unsolvable; fail the
 /// test on anything else.
 fn pushes(outcome: &SolveOutcome) -> Result<Option<u32>, TestCaseError> {
-    match outcome {
-        SolveOutcome::Solved(s) => Ok(Some(s.pushes)),
-        SolveOutcome::Unsolvable { .. } => Ok(None),
-        SolveOutcome::GaveUp { reason, .. } => {
-            Err(TestCaseError::fail(format!("gave up: {reason:?}")))
-        }
-    }
+    fewest(outcome, Cost::Pushes)
 }
 
 proptest! {
@@ -563,12 +542,7 @@ proptest! {
     ) {
         let Ok(level) = Level::parse(&text) else { return Ok(()) };
         let rules = if sokoban { Rules::SOKOBAN } else { Rules::MUSCLEMAN };
-        let Ok(mut game) = Game::new(&level, rules) else { return Ok(()) };
-        for i in played {
-            if game.is_solved() { break; }
-            let _ = game.step(INPUTS[i]);
-        }
-        if game.is_solved() { return Ok(()) }
+        let Some(mut game) = common::played_game(&level, rules, &played) else { return Ok(()) };
         let fail = |e: muscleman_solver::SolveError| TestCaseError::fail(format!("{e}\n{text}"));
         // Kept small (a hammer and a box's contents make many positions):
         // a case the plain search cannot finish in 4 MiB is left out.
@@ -718,6 +692,29 @@ fn small_unsolvable_muscleman_levels_are_proved() {
     }
 }
 
+/// How many positions a search of `level` stores, where it has no goal
+/// (so it searches every position and solves none).
+fn stored_positions(level: &Level, rules: Rules, optimize: Optimize, prune: bool) -> u64 {
+    let outcome = explore_level(level, &options(rules, optimize), prune).unwrap();
+    assert!(
+        matches!(outcome, SolveOutcome::Unsolvable { .. }),
+        "{outcome:?}"
+    );
+    outcome.stats().stored
+}
+
+/// A plate answers the player's steps, so push-optimal, the pruned search
+/// keeps the player's exact cell where there is one: as many positions as
+/// move-optimal.
+fn a_plate_keeps_every_cell_exact(rules: Rules) {
+    let plate =
+        Level::parse("legend: q = PressurePlateRed\n######\n#@ $q#\n#    #\n######\n").unwrap();
+    assert_eq!(
+        stored_positions(&plate, rules, Optimize::Pushes, true),
+        stored_positions(&plate, rules, Optimize::Moves, true)
+    );
+}
+
 /// Without hands the pruned search leaves Facing out of its key: a room
 /// with no goal (so every position is searched) stores fewer positions
 /// pruned than unpruned; with hands it leaves it out while the hands are
@@ -726,14 +723,7 @@ fn small_unsolvable_muscleman_levels_are_proved() {
 #[test]
 fn without_hands_facing_is_left_out_of_the_key() {
     let level = Level::parse("######\n#@ $ #\n#    #\n######\n").unwrap();
-    let stored = |rules: Rules, prune: bool| {
-        let outcome = explore_level(&level, &options(rules, Optimize::Moves), prune).unwrap();
-        assert!(
-            matches!(outcome, SolveOutcome::Unsolvable { .. }),
-            "{outcome:?}"
-        );
-        outcome.stats().stored
-    };
+    let stored = |rules, prune| stored_positions(&level, rules, Optimize::Moves, prune);
     let sokoban_pruned = stored(Rules::SOKOBAN, true);
     let sokoban_plain = stored(Rules::SOKOBAN, false);
     assert_eq!(
@@ -772,14 +762,7 @@ fn without_hands_facing_is_left_out_of_the_key() {
 /// fast and move-optimal modes keep).
 #[test]
 fn without_hands_the_free_region_is_one_position() {
-    let stored = |level: &Level, optimize: Optimize| {
-        let outcome = explore_level(level, &options(Rules::SOKOBAN, optimize), true).unwrap();
-        assert!(
-            matches!(outcome, SolveOutcome::Unsolvable { .. }),
-            "{outcome:?}"
-        );
-        outcome.stats().stored
-    };
+    let stored = |level: &Level, optimize| stored_positions(level, Rules::SOKOBAN, optimize, true);
     // The box never leaves the top row: 4 box cells, the player on any of
     // the 7 other cells; one region each, the box never cuts the room.
     let room = Level::parse("######\n#@ $ #\n#    #\n######\n").unwrap();
@@ -809,13 +792,7 @@ fn without_hands_the_free_region_is_one_position() {
         stored(&open, Optimize::Pushes),
         walk_classes(&open, Rules::SOKOBAN).unwrap() as u64
     );
-    // A plate answers the player's steps: no normalization.
-    let plate =
-        Level::parse("legend: q = PressurePlateRed\n######\n#@ $q#\n#    #\n######\n").unwrap();
-    assert_eq!(
-        stored(&plate, Optimize::Pushes),
-        stored(&plate, Optimize::Moves)
-    );
+    a_plate_keeps_every_cell_exact(Rules::SOKOBAN);
 }
 
 /// With hands, push-optimal, the pruned search files the free region of a
@@ -825,14 +802,8 @@ fn without_hands_the_free_region_is_one_position() {
 /// player's exact cell, while a plate keeps every cell exact.
 #[test]
 fn with_empty_hands_the_free_region_is_one_position() {
-    let stored = |level: &Level, optimize: Optimize| {
-        let outcome = explore_level(level, &options(Rules::MUSCLEMAN, optimize), true).unwrap();
-        assert!(
-            matches!(outcome, SolveOutcome::Unsolvable { .. }),
-            "{outcome:?}"
-        );
-        outcome.stats().stored
-    };
+    let stored =
+        |level: &Level, optimize| stored_positions(level, Rules::MUSCLEMAN, optimize, true);
     let room = Level::parse("######\n#@ $ #\n#    #\n######\n").unwrap();
     let (regions, exact) = (
         stored(&room, Optimize::Pushes),
@@ -842,12 +813,7 @@ fn with_empty_hands_the_free_region_is_one_position() {
         regions * 2 < exact,
         "regions {regions}, exact cells {exact}"
     );
-    let plate =
-        Level::parse("legend: q = PressurePlateRed\n######\n#@ $q#\n#    #\n######\n").unwrap();
-    assert_eq!(
-        stored(&plate, Optimize::Pushes),
-        stored(&plate, Optimize::Moves)
-    );
+    a_plate_keeps_every_cell_exact(Rules::MUSCLEMAN);
 }
 
 /// Frozen boxes, in the search: under Sokoban rules two boxes pushed side

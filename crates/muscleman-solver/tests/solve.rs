@@ -26,6 +26,29 @@ fn opts(rules: Rules, optimize: Optimize) -> SolveOptions {
     }
 }
 
+/// Hold `solve` on `p` under Sokoban rules against brute force (where it
+/// finishes): fast mode (with `fast`'s options) finds a solution exactly
+/// when one exists, push-optimal mode the fewest pushes, and its lower
+/// bound never exceeds them.
+fn match_brute_force(p: &Problem, fast: &SolveOptions) -> Result<(), TestCaseError> {
+    let Ok(best) = common::brute_force(p, &Rules::SOKOBAN, 30_000) else {
+        return Ok(());
+    };
+    let found = solve(p, fast).expect("no error");
+    prop_assert_eq!(found.solution().is_some(), best.is_some(), "{}", p.to_xsb());
+    let out = solve(p, &opts(Rules::SOKOBAN, Optimize::Pushes)).expect("no error");
+    prop_assert_eq!(
+        out.solution().map(|s| s.pushes),
+        best.map(|b| b.0),
+        "{}",
+        p.to_xsb()
+    );
+    if let Some((pushes, _)) = best {
+        prop_assert!(out.stats().initial_bound <= pushes, "{}", p.to_xsb());
+    }
+    Ok(())
+}
+
 fn level(text: &str) -> Problem {
     Problem::from_xsb(text).expect("test level reads")
 }
@@ -473,17 +496,7 @@ proptest! {
     /// are common: solvability and push-optimal counts match brute force.
     #[test]
     fn sokoban_pruning_is_sound(p in common::level(6, 4)) {
-        let Ok(best) = common::brute_force(&p, &Rules::SOKOBAN, 30_000) else {
-            return Ok(());
-        };
-        let fast = solve(&p, &opts(Rules::SOKOBAN, Optimize::Fast)).expect("no error");
-        prop_assert_eq!(fast.solution().is_some(), best.is_some(), "{}", p.to_xsb());
-        let out = solve(&p, &opts(Rules::SOKOBAN, Optimize::Pushes)).expect("no error");
-        prop_assert_eq!(out.solution().map(|s| s.pushes), best.map(|b| b.0), "{}", p.to_xsb());
-        // The lower bound never exceeds the optimal push count.
-        if let Some((pushes, _)) = best {
-            prop_assert!(out.stats().initial_bound <= pushes, "{}", p.to_xsb());
-        }
+        match_brute_force(&p, &opts(Rules::SOKOBAN, Optimize::Fast))?;
     }
 
     /// Larger random levels under chain rules without hands (pushes are
@@ -654,28 +667,12 @@ fn tunnel_level() -> impl Strategy<Value = Problem> {
                     .iter()
                     .map(|c| if *c < 3 { b'#' } else { b' ' })
                     .collect();
-                let mut place = |pick: &prop::sample::Index, what: u8| -> Option<()> {
-                    let free: Vec<usize> = (0..grid.len()).filter(|i| grid[*i] == b' ').collect();
-                    if free.is_empty() {
-                        return None;
-                    }
-                    grid[free[pick.index(free.len())]] = what;
-                    Some(())
-                };
-                place(&picks[0], b'@')?;
+                common::place(&mut grid, &picks[0], b'@')?;
                 for i in 0..k {
-                    place(&picks[1 + 2 * i], b'$')?;
-                    place(&picks[2 + 2 * i], b'.')?;
+                    common::place(&mut grid, &picks[1 + 2 * i], b'$')?;
+                    common::place(&mut grid, &picks[2 + 2 * i], b'.')?;
                 }
-                let mut text = "#".repeat(w + 2);
-                for row in grid.chunks(w) {
-                    text.push_str("\n#");
-                    text.push_str(std::str::from_utf8(row).ok()?);
-                    text.push('#');
-                }
-                text.push('\n');
-                text.push_str(&"#".repeat(w + 2));
-                Problem::from_xsb(&text).ok()
+                common::walled_problem(w, &grid)
             })
     })
 }
@@ -735,27 +732,11 @@ fn room_level() -> impl Strategy<Value = Problem> {
                 for &g in &room {
                     grid[g] = b'.';
                 }
-                let mut place = |pick: &prop::sample::Index, what: u8| -> Option<()> {
-                    let free: Vec<usize> = (0..grid.len()).filter(|i| grid[*i] == b' ').collect();
-                    if free.is_empty() {
-                        return None;
-                    }
-                    grid[free[pick.index(free.len())]] = what;
-                    Some(())
-                };
-                place(&picks[1], b'@')?;
+                common::place(&mut grid, &picks[1], b'@')?;
                 for i in 0..k {
-                    place(&picks[2 + i], b'$')?;
+                    common::place(&mut grid, &picks[2 + i], b'$')?;
                 }
-                let mut text = "#".repeat(w + 2);
-                for row in grid.chunks(w) {
-                    text.push_str("\n#");
-                    text.push_str(std::str::from_utf8(row).ok()?);
-                    text.push('#');
-                }
-                text.push('\n');
-                text.push_str(&"#".repeat(w + 2));
-                Problem::from_xsb(&text).ok()
+                common::walled_problem(w, &grid)
             })
     })
 }
@@ -770,17 +751,7 @@ proptest! {
     /// exceeds it.
     #[test]
     fn goal_room_levels_agree_with_brute_force(p in room_level(), threads in 1usize..=2) {
-        let Ok(best) = common::brute_force(&p, &Rules::SOKOBAN, 30_000) else {
-            return Ok(());
-        };
-        let o = SolveOptions { threads, ..opts(Rules::SOKOBAN, Optimize::Fast) };
-        let fast = solve(&p, &o).expect("no error");
-        prop_assert_eq!(fast.solution().is_some(), best.is_some(), "{}", p.to_xsb());
-        let out = solve(&p, &opts(Rules::SOKOBAN, Optimize::Pushes)).expect("no error");
-        prop_assert_eq!(out.solution().map(|s| s.pushes), best.map(|b| b.0), "{}", p.to_xsb());
-        if let Some((pushes, _)) = best {
-            prop_assert!(out.stats().initial_bound <= pushes, "{}", p.to_xsb());
-        }
+        match_brute_force(&p, &SolveOptions { threads, ..opts(Rules::SOKOBAN, Optimize::Fast) })?;
     }
 }
 

@@ -9,6 +9,7 @@
 //! exactly how many rows it takes: past the window it scrolls, and its
 //! frame says so.
 
+use muscleman_core::Input;
 use muscleman_sim::Appearance;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -24,10 +25,10 @@ use muscleman_play::about::{self, HandKeys};
 /// The keys of the key table the rules' words name.
 fn hand_keys() -> HandKeys {
     HandKeys {
-        grab: key_of(GameAction::Grab),
-        drop: key_of(GameAction::Drop),
-        swing_left: key_of(GameAction::SwingLeft),
-        swing_right: key_of(GameAction::SwingRight),
+        grab: key_of(GameAction::Step(Input::Grab)),
+        drop: key_of(GameAction::Step(Input::Drop)),
+        swing_left: key_of(GameAction::Step(Input::SwingLeft)),
+        swing_right: key_of(GameAction::Step(Input::SwingRight)),
     }
 }
 

@@ -2,25 +2,18 @@
 //! handling, the panel's legend, the help overlay and `play --help` all
 //! read.
 
-use muscleman_core::GridDir;
+use muscleman_core::{GridDir, Input};
 use muscleman_play::hint::HintKeys;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-/// What a key does in the game.
+/// What a key does in the game: a step of the sim with one of its inputs,
+/// or one of the game's own actions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameAction {
-    /// Walk (and push) one cell.
-    Move(GridDir),
-    /// Grab the liftable thing in front (a box, key or hammer).
-    Grab,
-    /// Put down what the player holds.
-    Drop,
-    /// Swing counter-clockwise: turn, or swing the held thing round.
-    SwingLeft,
-    /// Swing clockwise: turn, or swing the held thing round.
-    SwingRight,
-    /// Wait a step: the player stays, what moves by itself (a duck) moves.
-    Wait,
+    /// Step the sim with an input: walk (and push) one cell, grab the
+    /// liftable thing in front, put down what is held, swing, or wait (the
+    /// player stays, what moves by itself moves).
+    Step(Input),
     /// Take back the last undo step.
     Undo,
     /// Do again the last step taken back.
@@ -67,12 +60,14 @@ impl GameAction {
     /// Return what the help and the key legend call this action.
     pub const fn description(self) -> &'static str {
         match self {
-            GameAction::Move(_) => "move",
-            GameAction::Grab => "grab",
-            GameAction::Drop => "drop",
-            GameAction::SwingLeft => "swing left",
-            GameAction::SwingRight => "swing right",
-            GameAction::Wait => "wait",
+            GameAction::Step(input) => match input {
+                Input::Move(_) => "move",
+                Input::Grab => "grab",
+                Input::Drop => "drop",
+                Input::SwingLeft => "swing left",
+                Input::SwingRight => "swing right",
+                Input::Wait => "wait",
+            },
             GameAction::Undo => "undo",
             GameAction::Redo => "redo",
             GameAction::Restart => "restart",
@@ -163,14 +158,13 @@ const fn bind_ctrl(code: KeyCode, action: GameAction, label: &'static str) -> Ke
 }
 
 use GameAction::{
-    AskQuit, Bell, CopyMoves, Drop, Faster, GoOn, Grab, Help, Hint, Inspect, Levels, LookFloor,
-    NextLevel, PlayBack, PreviousLevel, Quit, Redo, Restart, Slower, SwingLeft, SwingRight, Undo,
-    Wait,
+    AskQuit, Bell, CopyMoves, Faster, GoOn, Help, Hint, Inspect, Levels, LookFloor, NextLevel,
+    PlayBack, PreviousLevel, Quit, Redo, Restart, Slower, Step, Undo,
 };
-const UP: GameAction = GameAction::Move(GridDir::Up);
-const DOWN: GameAction = GameAction::Move(GridDir::Down);
-const LEFT: GameAction = GameAction::Move(GridDir::Left);
-const RIGHT: GameAction = GameAction::Move(GridDir::Right);
+const UP: GameAction = Step(Input::Move(GridDir::Up));
+const DOWN: GameAction = Step(Input::Move(GridDir::Down));
+const LEFT: GameAction = Step(Input::Move(GridDir::Left));
+const RIGHT: GameAction = Step(Input::Move(GridDir::Right));
 
 /// Every key the terminal game answers to, one line a binding, in the order
 /// the help lists them. Letters match in either case; a key not listed does
@@ -192,11 +186,11 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
     bind(KeyCode::Right, RIGHT, "→"),
     bind(KeyCode::Char('d'), RIGHT, "d"),
     bind(KeyCode::Char('l'), RIGHT, "l"),
-    bind(KeyCode::Char('g'), Grab, "g"),
-    bind(KeyCode::Char('p'), Drop, "p"),
-    bind(KeyCode::Char('['), SwingLeft, "["),
-    bind(KeyCode::Char(']'), SwingRight, "]"),
-    bind(KeyCode::Char('.'), Wait, "."),
+    bind(KeyCode::Char('g'), Step(Input::Grab), "g"),
+    bind(KeyCode::Char('p'), Step(Input::Drop), "p"),
+    bind(KeyCode::Char('['), Step(Input::SwingLeft), "["),
+    bind(KeyCode::Char(']'), Step(Input::SwingRight), "]"),
+    bind(KeyCode::Char('.'), Step(Input::Wait), "."),
     bind(KeyCode::Char('z'), Undo, "z"),
     bind(KeyCode::Char('u'), Undo, "u"),
     bind(KeyCode::Backspace, Undo, "Backspace"),
@@ -237,8 +231,8 @@ pub(super) fn key_of(action: GameAction) -> &'static str {
 /// from the key table.
 pub(super) fn hint_keys() -> HintKeys {
     HintKeys {
-        swing_left: key_of(GameAction::SwingLeft),
-        swing_right: key_of(GameAction::SwingRight),
+        swing_left: key_of(Step(Input::SwingLeft)),
+        swing_right: key_of(Step(Input::SwingRight)),
         undo: key_of(GameAction::Undo),
     }
 }

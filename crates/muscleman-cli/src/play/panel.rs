@@ -2,7 +2,7 @@
 //! with the bests, the player's facing and holding, the counters, the
 //! short key legend and the glyphs of what the level holds.
 
-use muscleman_core::{GridDir, RecipeState};
+use muscleman_core::{GridDir, Input, RecipeState};
 use muscleman_sim::{Appearance, Rules, View};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -236,12 +236,12 @@ fn short_legend(floors: bool, hands: bool, lively: bool) -> Vec<LegendLine> {
     }];
     if lively {
         out.push(LegendLine {
-            keys: key_of(GameAction::Wait).to_owned(),
-            description: GameAction::Wait.description(),
+            keys: key_of(GameAction::Step(Input::Wait)).to_owned(),
+            description: GameAction::Step(Input::Wait).description(),
         });
     }
     if hands {
-        for action in [GameAction::Grab, GameAction::Drop] {
+        for action in [GameAction::Step(Input::Grab), GameAction::Step(Input::Drop)] {
             out.push(LegendLine {
                 keys: key_of(action).to_owned(),
                 description: action.description(),
@@ -250,8 +250,8 @@ fn short_legend(floors: bool, hands: bool, lively: bool) -> Vec<LegendLine> {
         out.push(LegendLine {
             keys: format!(
                 "{} {}",
-                key_of(GameAction::SwingLeft),
-                key_of(GameAction::SwingRight)
+                key_of(GameAction::Step(Input::SwingLeft)),
+                key_of(GameAction::Step(Input::SwingRight))
             ),
             description: "swing",
         });

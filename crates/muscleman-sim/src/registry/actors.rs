@@ -14,7 +14,7 @@ use crate::world::{InvariantError, World};
 const ACTOR_COUNT: usize = {
     let mut n = 0;
     let mut nth = 0;
-    while let Some(decl) = nth_decl(nth) {
+    while let Some((_, decl)) = nth_decl(nth) {
         if decl.act.is_some() {
             n += 1;
         }
@@ -28,7 +28,7 @@ const ACTORS: [Option<&RecipeDecl>; ACTOR_COUNT] = {
     let mut table = [None; ACTOR_COUNT];
     let mut n = 0;
     let mut nth = 0;
-    while let Some(decl) = nth_decl(nth) {
+    while let Some((_, decl)) = nth_decl(nth) {
         if decl.act.is_some() {
             #[expect(
                 clippy::indexing_slicing,
@@ -86,7 +86,7 @@ const fn tag_in_sets(decl: &RecipeDecl, tag: TagKind) -> (bool, bool) {
 // of the phase, nor a recipe that moves by itself go undeclared.
 const _: () = {
     let mut nth = 0;
-    while let Some(decl) = nth_decl(nth) {
+    while let Some((_, decl)) = nth_decl(nth) {
         let (some, every) = tag_in_sets(decl, TagKind::Brain);
         if decl.act.is_some() {
             assert!(every, "a recipe acts without a brain in some state");

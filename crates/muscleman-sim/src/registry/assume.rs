@@ -42,7 +42,7 @@ const MOVED: TagSet = TagSet::of(&[TagKind::Player, TagKind::Pushable, TagKind::
 // - what holds things and may be destroyed declares what that spawns.
 const _: () = {
     let mut nth = 0;
-    while let Some(decl) = nth_decl(nth) {
+    while let Some((_, decl)) = nth_decl(nth) {
         let a = decl.assume;
         let never_moves = matches!(a.moves, Moves::Never);
         let spawns_nothing = matches!(a.spawns, Spawns::Nothing);
@@ -159,25 +159,10 @@ const _: () = {
 /// The bits of every motion some mechanic declares.
 const MOTIONS: u8 = {
     let mut bits = 0;
-    let mut m = 0;
-    while m < MECHANICS.len() {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the lengths"
-        )]
-        let motions = MECHANICS[m].motions;
-        let mut i = 0;
-        while i < motions.len() {
-            #[expect(
-                clippy::indexing_slicing,
-                reason = "evaluated at compile time, below the lengths"
-            )]
-            {
-                bits |= motions[i].bit();
-            }
-            i += 1;
-        }
-        m += 1;
+    let mut mechanics = MECHANICS;
+    while let [mechanic, more @ ..] = mechanics {
+        bits |= Motion::bits(mechanic.motions);
+        mechanics = more;
     }
     bits
 };

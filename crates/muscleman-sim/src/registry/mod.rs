@@ -26,6 +26,7 @@ mod world;
 pub(crate) use actors::act_of;
 pub use assume::motions;
 pub(crate) use chains::{find_clearer, find_taker};
+pub(crate) use decls::nth_line;
 
 use crate::component::{Holding, SHARED_TAGS, TagKind, TagSet};
 use crate::decl::{CellCheck, Mechanic, RecipeDecl};
@@ -33,13 +34,13 @@ use crate::line::System;
 use crate::mechanics::MECHANICS;
 use crate::needs::{NEED_BITS, Needs};
 use crate::world::{InvariantError, World};
-use decls::nth_decl;
+use decls::{nth_decl, nth_tag};
 
 /// By recipe (its `as usize`), its declaration.
 const BY_RECIPE: [Option<&'static RecipeDecl>; EntityRecipe::COUNT] = {
     let mut table: [Option<&'static RecipeDecl>; EntityRecipe::COUNT] = [None; EntityRecipe::COUNT];
     let mut nth = 0;
-    while let Some(decl) = nth_decl(nth) {
+    while let Some((_, decl)) = nth_decl(nth) {
         let i = decl.recipe as usize;
         assert!(i < EntityRecipe::COUNT);
         #[expect(
@@ -59,7 +60,7 @@ const BY_RECIPE: [Option<&'static RecipeDecl>; EntityRecipe::COUNT] = {
 const BREW_COUNT: usize = {
     let mut n = 0;
     let mut nth = 0;
-    while let Some(decl) = nth_decl(nth) {
+    while let Some((_, decl)) = nth_decl(nth) {
         n += decl.assume.brews.len();
         nth += 1;
     }
@@ -77,7 +78,7 @@ const BREW_TABLE: [Brew; BREW_COUNT] = {
     let mut table = [NONE; BREW_COUNT];
     let mut n = 0;
     let mut nth = 0;
-    while let Some(decl) = nth_decl(nth) {
+    while let Some((_, decl)) = nth_decl(nth) {
         let mut brews = decl.assume.brews;
         while let [brew, more @ ..] = brews {
             #[expect(
@@ -116,7 +117,7 @@ pub const MAX_EXPLAIN: usize = 200;
 // recipe cannot reach a help without its words.
 const _: () = {
     let mut nth = 0;
-    while let Some(decl) = nth_decl(nth) {
+    while let Some((_, decl)) = nth_decl(nth) {
         assert!(
             !decl.explain.is_empty(),
             "a recipe has no explanation: give it .explained(\"...\")"
@@ -182,71 +183,46 @@ pub(crate) const MEETS: [TagSet; NEED_BITS] = {
 // mechanic's entities: a compile-time check, so no system waits on a need
 // nothing meets and silently never runs.
 const _: () = {
-    let mut mechanics = MECHANICS;
-    while let [mechanic, more @ ..] = mechanics {
-        let mut systems = mechanic.systems;
-        while let [line, rest @ ..] = systems {
-            let need = line.needs;
-            let by_hands = matches!(need, Needs::Always | Needs::Holding | Needs::EmptyHands);
-            #[expect(
-                clippy::indexing_slicing,
-                reason = "evaluated at compile time, below NEED_BITS"
-            )]
-            let met = !MEETS[need.index()].is_empty();
-            assert!(by_hands || met, "a line waits on a need no mechanic meets");
-            systems = rest;
-        }
-        mechanics = more;
+    let mut nth = 0;
+    while let Some((_, line)) = nth_line(nth) {
+        let need = line.needs;
+        let by_hands = matches!(need, Needs::Always | Needs::Holding | Needs::EmptyHands);
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below NEED_BITS"
+        )]
+        let met = !MEETS[need.index()].is_empty();
+        assert!(by_hands || met, "a line waits on a need no mechanic meets");
+        nth += 1;
     }
 };
 
 /// Every tag: the shared ones, then each mechanic's in registration order.
 const TAGS: [TagKind; TAG_COUNT] = {
     let mut tags = [TagKind::Player; TAG_COUNT];
-    let mut n = 0;
-    let mut m = 0;
-    while m <= MECHANICS.len() {
-        let declared = if m == 0 {
-            SHARED_TAGS
-        } else {
-            #[expect(
-                clippy::indexing_slicing,
-                reason = "evaluated at compile time, below the lengths"
-            )]
-            MECHANICS[m - 1].tags
-        };
-        let mut i = 0;
-        while i < declared.len() {
-            #[expect(
-                clippy::indexing_slicing,
-                reason = "evaluated at compile time, below the lengths"
-            )]
-            {
-                tags[n] = declared[i];
-            }
-            n += 1;
-            i += 1;
+    let (shared, declared) = tags.split_at_mut(SHARED_TAGS.len());
+    shared.copy_from_slice(SHARED_TAGS);
+    let mut nth = 0;
+    while let Some((_, tag)) = nth_tag(nth) {
+        #[expect(
+            clippy::indexing_slicing,
+            reason = "evaluated at compile time, below TAG_COUNT"
+        )]
+        {
+            declared[nth] = *tag;
         }
-        m += 1;
+        nth += 1;
     }
     tags
 };
 
 /// How many tags there are.
 const TAG_COUNT: usize = {
-    let mut n = SHARED_TAGS.len();
-    let mut m = 0;
-    while m < MECHANICS.len() {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the lengths"
-        )]
-        {
-            n += MECHANICS[m].tags.len();
-        }
-        m += 1;
+    let mut nth = 0;
+    while nth_tag(nth).is_some() {
+        nth += 1;
     }
-    n
+    SHARED_TAGS.len() + nth
 };
 
 /// One more than the highest bit of any tag: how many bits of a
@@ -352,42 +328,27 @@ const _: () = {
         }
         i += 1;
     }
-    let mut m = 0;
-    while m < MECHANICS.len() {
-        #[expect(
-            clippy::indexing_slicing,
-            reason = "evaluated at compile time, below the lengths"
-        )]
-        let mechanic = &MECHANICS[m];
-        let mut i = 0;
-        while i < mechanic.meets.len() {
-            #[expect(
-                clippy::indexing_slicing,
-                reason = "evaluated at compile time, below the lengths"
-            )]
-            let (_, tag) = mechanic.meets[i];
-            assert!(declared(tag), "a need is met by an undeclared tag");
-            i += 1;
+    let mut mechanics = MECHANICS;
+    while let [mechanic, more @ ..] = mechanics {
+        let mut meets = mechanic.meets;
+        while let [(_, tag), rest @ ..] = meets {
+            assert!(declared(*tag), "a need is met by an undeclared tag");
+            meets = rest;
         }
-        let mut r = 0;
-        while r < mechanic.recipes.len() {
-            #[expect(
-                clippy::indexing_slicing,
-                reason = "evaluated at compile time, below the lengths"
-            )]
-            let decl = &mechanic.recipes[r];
-            assert!(
-                all_declared(decl.all_tags()),
-                "a recipe has an undeclared tag"
-            );
-            let mut states = decl.states;
-            while let [state, more @ ..] = states {
-                assert!(all_declared(state.gain), "a state gains an undeclared tag");
-                states = more;
-            }
-            r += 1;
+        mechanics = more;
+    }
+    let mut nth = 0;
+    while let Some((_, decl)) = nth_decl(nth) {
+        assert!(
+            all_declared(decl.all_tags()),
+            "a recipe has an undeclared tag"
+        );
+        let mut states = decl.states;
+        while let [state, more @ ..] = states {
+            assert!(all_declared(state.gain), "a state gains an undeclared tag");
+            states = more;
         }
-        m += 1;
+        nth += 1;
     }
 };
 

@@ -82,7 +82,7 @@ impl Corridors {
         let frame = Frame::new(min, max);
         let mut cells = vec![PLAIN; frame.cells()];
         for (at, spec) in level.entities() {
-            let Some(cell) = frame.slot(at).and_then(|i| cells.get_mut(i)) else {
+            let Some(cell) = frame.get_mut(&mut cells, at) else {
                 continue;
             };
             let decl = recipe_decl(spec.recipe);
@@ -118,8 +118,7 @@ impl Corridors {
 
     fn has(&self, at: GridPos, flag: u8) -> bool {
         self.frame
-            .slot(at)
-            .and_then(|i| self.cells.get(i))
+            .get(&self.cells, at)
             .is_some_and(|c| c & flag != 0)
     }
 

@@ -39,6 +39,18 @@ impl Frame {
         (x < self.width && y < self.height).then(|| y * self.width + x)
     }
 
+    /// Return what `cells` (one entry a slot) holds for `at`, if it is
+    /// inside.
+    pub(crate) fn get<'a, T>(&self, cells: &'a [T], at: GridPos) -> Option<&'a T> {
+        self.slot(at).and_then(|i| cells.get(i))
+    }
+
+    /// Return what `cells` (one entry a slot) holds for `at`, to change,
+    /// if it is inside.
+    pub(crate) fn get_mut<'a, T>(&self, cells: &'a mut [T], at: GridPos) -> Option<&'a mut T> {
+        self.slot(at).and_then(|i| cells.get_mut(i))
+    }
+
     /// Return whether `at` is on the outermost ring of cells.
     pub(crate) fn on_ring(&self, at: GridPos) -> bool {
         let (x, y) = (

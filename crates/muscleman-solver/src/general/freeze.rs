@@ -187,9 +187,7 @@ impl Freeze {
 
     /// Return whether a strong wall stands on `at` (S).
     fn wall(&self, at: GridPos) -> bool {
-        self.slot(at)
-            .and_then(|i| self.walls.get(i))
-            .unwrap_or(false)
+        self.walls.at(&self.frame, at)
     }
 
     /// Return the index of the box of the current check on `at`, if any.
@@ -264,13 +262,10 @@ impl Freeze {
                 break;
             }
         }
-        let off_goal = self.boxes.iter().filter(|(at, _, f)| {
-            *f && !self
-                .slot(*at)
-                .and_then(|i| self.goals.get(i))
-                .copied()
-                .unwrap_or(false)
-        });
+        let off_goal = self
+            .boxes
+            .iter()
+            .filter(|(at, _, f)| *f && !self.frame.get(&self.goals, *at).copied().unwrap_or(false));
         u32::try_from(off_goal.count()).unwrap_or(u32::MAX)
     }
 

@@ -134,7 +134,7 @@ impl Guide {
         let mut dist = vec![u16::MAX; self.frame.cells()];
         let mut queue: Vec<GridPos> = Vec::new();
         let start = local(from);
-        if let Some(d) = self.slot(start).and_then(|i| dist.get_mut(i)) {
+        if let Some(d) = self.frame.get_mut(&mut dist, start) {
             *d = 0;
             queue.push(start);
         }
@@ -142,17 +142,13 @@ impl Guide {
         // Backwards, breadth-first: a box on `from = at - d` reaches `at`.
         while let Some(at) = queue.get(next).copied() {
             next += 1;
-            let here = self
-                .slot(at)
-                .and_then(|i| dist.get(i))
-                .copied()
-                .unwrap_or(u16::MAX);
+            let here = self.frame.get(&dist, at).copied().unwrap_or(u16::MAX);
             for d in GridDir::ALL {
                 let from = at.step(d.opposite());
                 if !open(from) || (!hands && !open(from.step(d.opposite()))) {
                     continue;
                 }
-                if let Some(slot) = self.slot(from).and_then(|i| dist.get_mut(i))
+                if let Some(slot) = self.frame.get_mut(&mut dist, from)
                     && *slot == u16::MAX
                 {
                     *slot = here.saturating_add(1);
@@ -176,8 +172,8 @@ impl Guide {
             return u16::MAX;
         };
         let here = |map: &Vec<u16>, cell: GridPos| {
-            self.slot(local(cell))
-                .and_then(|i| map.get(i))
+            self.frame
+                .get(map, local(cell))
                 .copied()
                 .unwrap_or(u16::MAX)
         };

@@ -315,8 +315,8 @@ impl Regions {
         let mut cell = to;
         while cell != at {
             let Some(d) = self
-                .slot(cell)
-                .and_then(|i| self.via.get(i))
+                .frame
+                .get(&self.via, cell)
                 .and_then(|v| GridDir::ALL.get(usize::from(*v)))
                 .copied()
             else {

@@ -1,7 +1,7 @@
 //! Strong walls: the one cell no box and no player ever enters, as the
 //! sim's registry declares it, for every pruning of the general search.
 
-use muscleman_core::EntityRecipe;
+use muscleman_core::{EntityRecipe, GridPos};
 use muscleman_level::Level;
 use muscleman_sim::{TagKind, TagSet, recipe_decl};
 
@@ -54,6 +54,12 @@ impl WallMap {
     /// Return whether slot `i` holds a strong wall (`None` past the frame).
     pub(crate) fn get(&self, i: usize) -> Option<bool> {
         self.walls.get(i).copied()
+    }
+
+    /// Return whether a strong wall stands on `at`, a cell of `frame` (the
+    /// frame it was marked in); `false` outside it.
+    pub(crate) fn at(&self, frame: &Frame, at: GridPos) -> bool {
+        frame.get(&self.walls, at).copied().unwrap_or(false)
     }
 
     /// Return the bytes it holds.

@@ -182,6 +182,42 @@ pub fn walled(
     out.join("\n") + "\n"
 }
 
+/// Put `what` on the free cell (`b' '`) of `grid` that `pick` chooses;
+/// `None` when no cell is free.
+pub fn place(grid: &mut [u8], pick: &prop::sample::Index, what: u8) -> Option<()> {
+    let free: Vec<usize> = (0..grid.len()).filter(|i| grid[*i] == b' ').collect();
+    if free.is_empty() {
+        return None;
+    }
+    grid[free[pick.index(free.len())]] = what;
+    Some(())
+}
+
+/// The problem of `grid` (`w` cells wide, one XSB byte a cell, in reading
+/// order) in a ring of strong walls, if it reads.
+pub fn walled_problem(w: usize, grid: &[u8]) -> Option<Problem> {
+    let text = walled(w, grid.len() / w, |i| (char::from(grid[i]), None));
+    Problem::from_xsb(&text).ok()
+}
+
+/// A game of `level` under `rules` after the inputs `played` picks (places
+/// in `Input::ALL`), stopped where it is solved; `None` where the level
+/// does not load or the game ends solved.
+pub fn played_game(
+    level: &muscleman_level::Level,
+    rules: Rules,
+    played: &[usize],
+) -> Option<muscleman_sim::Game> {
+    let mut game = muscleman_sim::Game::new(level, rules).ok()?;
+    for &i in played {
+        if game.is_solved() {
+            break;
+        }
+        let _ = game.step(muscleman_core::Input::ALL[i]);
+    }
+    (!game.is_solved()).then_some(game)
+}
+
 /// The levels of a benchmark set's file (`name` for the message).
 pub fn set_levels(name: &str, text: &str) -> Vec<muscleman_level::Level> {
     muscleman_level::Collection::parse(text)

@@ -12,6 +12,8 @@ use std::collections::{BinaryHeap, HashMap};
 
 use muscleman_core::{GlobalCounter, Input, MoveCause, Moved};
 use muscleman_sim::{AnyComponent, Trail, is_solved};
+use muscleman_solver::SolveOutcome;
+use proptest::test_runner::TestCaseError;
 
 /// Everything about a world, exactly: each entity's id, tags and
 /// components (a duck's Facing among them), then the counters.
@@ -60,7 +62,32 @@ pub struct Reference {
 }
 
 /// A path's cost: the count asked for, the other count, the inputs.
-type Tied = (u32, u32, u32);
+pub type Tied = (u32, u32, u32);
+
+/// Return the whole cost of an outcome's solution as the reference counts
+/// it under `cost` (the count asked for, the other count, the inputs),
+/// `None` for proved unsolvable; a failure for giving up.
+pub fn tied(outcome: &SolveOutcome, cost: Cost) -> Result<Option<Tied>, TestCaseError> {
+    match outcome {
+        SolveOutcome::Solved(s) => {
+            let inputs = u32::try_from(s.moves.chars().count()).unwrap_or(u32::MAX);
+            Ok(Some(match cost {
+                Cost::Moves => (s.move_count, s.pushes, inputs),
+                Cost::Pushes => (s.pushes, s.move_count, inputs),
+            }))
+        }
+        SolveOutcome::Unsolvable { .. } => Ok(None),
+        SolveOutcome::GaveUp { reason, .. } => {
+            Err(TestCaseError::fail(format!("gave up: {reason:?}")))
+        }
+    }
+}
+
+/// Return the fewest moves (or pushes) of an outcome's solution, `None` for
+/// proved unsolvable; a failure for giving up.
+pub fn fewest(outcome: &SolveOutcome, cost: Cost) -> Result<Option<u32>, TestCaseError> {
+    Ok(tied(outcome, cost)?.map(|(count, _, _)| count))
+}
 
 /// Every position reachable from `trail`'s, each by its cheapest path
 /// under `cost_of`; `None` past `cap` positions.

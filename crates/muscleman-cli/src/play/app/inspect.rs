@@ -1,7 +1,7 @@
 //! Looking at a cell (`x`): a cursor the arrows move over the floor shown,
 //! and a box saying what the cell holds (drawn by `play/inspect.rs`).
 
-use muscleman_core::GridPos;
+use muscleman_core::{GridPos, Input};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use super::App;
@@ -41,7 +41,7 @@ impl App {
             return false;
         };
         match action {
-            Some(GameAction::Move(dir)) => {
+            Some(GameAction::Step(Input::Move(dir))) => {
                 let view = self.session.game.view();
                 let floor = self.shown_floor(&view);
                 let to = at.step(dir);

@@ -376,12 +376,8 @@ impl App {
             self.screen.looking = None;
         }
         match action {
-            GameAction::Move(dir) => self.step(Input::Move(dir), solved),
-            GameAction::Grab => self.step(Input::Grab, solved),
-            GameAction::Drop => self.step(Input::Drop, solved),
-            GameAction::SwingLeft => self.step(Input::SwingLeft, solved),
-            GameAction::SwingRight => self.step(Input::SwingRight, solved),
-            GameAction::Wait => self.wait(solved),
+            GameAction::Step(Input::Wait) => self.wait(solved),
+            GameAction::Step(input) => self.step(input, solved),
             GameAction::Bell => self.toggle_bell(),
             GameAction::Undo => self.command(Command::Undo),
             GameAction::Redo => self.command(Command::Redo),

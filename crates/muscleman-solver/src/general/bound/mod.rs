@@ -198,9 +198,7 @@ impl Bound {
     }
 
     fn wall(&self, at: GridPos) -> bool {
-        self.slot(at)
-            .and_then(|i| self.walls.get(i))
-            .unwrap_or(false)
+        self.walls.at(&self.frame, at)
     }
 
     /// Return whether `at` is on the bound's outermost ring.
@@ -220,7 +218,7 @@ impl Bound {
         // beyond the bound joins them), in the same layer.
         let mut discover =
             |cell: GridPos, d: u16, dist: &mut Vec<u16>, queue: &mut Vec<GridPos>| {
-                if let Some(slot) = self.slot(cell).and_then(|i| dist.get_mut(i))
+                if let Some(slot) = self.frame.get_mut(dist, cell)
                     && *slot == FAR
                 {
                     *slot = d;
@@ -240,7 +238,7 @@ impl Bound {
                         let other = GridPos::new(self.frame.min.x + xi, self.frame.min.y + yi);
                         if self.ring(other)
                             && !self.wall(other)
-                            && let Some(slot) = self.slot(other).and_then(|i| dist.get_mut(i))
+                            && let Some(slot) = self.frame.get_mut(dist, other)
                             && *slot == FAR
                         {
                             *slot = d;
@@ -255,11 +253,7 @@ impl Bound {
         let mut next = 0;
         while let Some(at) = queue.get(next).copied() {
             next += 1;
-            let here = self
-                .slot(at)
-                .and_then(|i| dist.get(i))
-                .copied()
-                .unwrap_or(FAR);
+            let here = self.frame.get(&dist, at).copied().unwrap_or(FAR);
             origins.clear();
             box_origins(&wall, at, hands, &mut origins);
             for from in origins.drain(..) {
