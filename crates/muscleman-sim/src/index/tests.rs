@@ -161,7 +161,74 @@ fn slots_wrap_safely_at_the_edges_of_i32() {
 }
 
 #[test]
-fn a_node_costs_32_bytes() {
-    // Id 8, cell 8, 64 tag bits 8, link 4, and 4 of alignment.
+fn a_node_costs_40_bytes() {
+    // Id 8, cell 8, 64 tag bits 8, two links 8, its cell's slot 4, and 4
+    // of alignment.
     assert_eq!(std::mem::size_of::<Node>(), 40);
+}
+
+/// Every node's spot is its cell's slot, or `NONE` for a sparse cell.
+fn spots_are_exact(index: &SpatialIndex) {
+    for node in index.nodes.iter().filter(|n| n.id != NOWHERE) {
+        let want = index.spot(node.at).map_or(NONE, |s| s.0 as u32);
+        assert_eq!(
+            node.spot, want,
+            "the spot of {:?} at {:?}",
+            node.id, node.at
+        );
+    }
+}
+
+#[test]
+fn a_shift_moves_the_first_the_middle_and_the_last_of_a_cell() {
+    let mut index = SpatialIndex::default();
+    let (a, b) = (GridPos::new(1, 1), GridPos::new(2, 1));
+    for i in [1, 3, 5, 7] {
+        index.insert(id(i), tags(), a);
+    }
+    index.insert(id(4), tags(), b);
+    let Some(to) = index.spot(b) else {
+        panic!("b is in the dense array");
+    };
+    for i in [3, 1, 7] {
+        assert!(index.shift(id(i), to, b));
+    }
+    assert_eq!(ids_at(&index, a), [id(5)]);
+    assert_eq!(ids_at(&index, b), [id(1), id(3), id(4), id(7)]);
+    assert_eq!(index.position_of(id(7)), Some(b));
+    spots_are_exact(&index);
+    // An id the index does not hold, or holds no longer, moves nothing.
+    assert!(!index.shift(EntityId::new(5, 2), to, b));
+    assert!(!index.shift(id(9), to, b));
+    assert_eq!(ids_at(&index, a), [id(5)]);
+    assert_eq!(index.entries, 5);
+}
+
+#[test]
+fn a_node_knows_its_cell_across_growth_and_the_sparse_map() {
+    let mut index = SpatialIndex::default();
+    index.insert(id(1), tags(), GridPos::new(0, 0));
+    index.insert(id(2), tags(), GridPos::new(0, 0));
+    spots_are_exact(&index);
+    // Growing the array lays every cell out anew.
+    index.insert(id(3), tags(), GridPos::new(-60, 45));
+    spots_are_exact(&index);
+    let far = GridPos::new(0, 300_000);
+    index.insert(id(4), tags(), far);
+    spots_are_exact(&index);
+    // The head of a cell moves out of it after the growth.
+    let to = GridPos::new(1, 0);
+    let Some(spot) = index.spot(to) else {
+        panic!("(1, 0) is in the dense array");
+    };
+    assert!(index.shift(id(1), spot, to));
+    assert_eq!(ids_at(&index, GridPos::new(0, 0)), [id(2)]);
+    assert_eq!(ids_at(&index, to), [id(1)]);
+    // A node in a sparse cell is not shifted: its move takes the general
+    // path.
+    assert!(!index.shift(id(4), spot, to));
+    index.relocate(id(4), tags(), far, to);
+    assert_eq!(ids_at(&index, to), [id(1), id(4)]);
+    assert!(!index.any_at(far));
+    spots_are_exact(&index);
 }
