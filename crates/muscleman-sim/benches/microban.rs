@@ -303,7 +303,8 @@ criterion_group! {
     targets = bench
 }
 /// Run the benches, or with `MICROBAN_PROFILE=WHAT:N` (`WHAT` one of
-/// `play`, `undo`, `redo`, `restart`) exactly `N` rounds of our side of
+/// `play`, `undo`, `redo`, `restart`, or `alloc` for `play` and `undo`
+/// through `Game::step` and `Game::undo`) exactly `N` rounds of our side of
 /// one group, for callgrind: every solution is played (and undone) once
 /// more while the rig is checked, so `Game::step_into` runs `N + 1` rounds.
 fn main() {
@@ -320,6 +321,10 @@ fn main() {
                 "redo" => {
                     rig.redo_sim();
                     rig.undo_sim();
+                }
+                "alloc" => {
+                    rig.play_sim_alloc();
+                    rig.undo_sim_alloc();
                 }
                 "restart" => {
                     rig.play_sim();

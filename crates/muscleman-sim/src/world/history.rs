@@ -239,9 +239,25 @@ impl World {
         }
         match faced {
             // Its turn taken back, after its move.
-            Some(faced) => self.set_facing(id, faced),
+            Some(faced) => self.turn_back(id, faced, to != from),
             None => Ok(()),
         }
+    }
+
+    /// Set the [`Facing`] of `id` back to `faced`: with nothing recording
+    /// and the entity noted for the restart already (`moved`: its move
+    /// back noted it), a write into its row.
+    #[inline(always)]
+    fn turn_back(&mut self, id: EntityId, faced: GridDir, moved: bool) -> Result<(), WorldError> {
+        if moved
+            && !self.recording
+            && let Ok(row) = self.facing.find(id)
+            && let Some(slot) = self.facing.rows.get_mut(row)
+        {
+            slot.1 = faced;
+            return Ok(());
+        }
+        self.set_facing(id, faced)
     }
 
     /// Undo `changes` (recorded by a journal) in reverse order, restoring the
