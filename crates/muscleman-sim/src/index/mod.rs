@@ -6,17 +6,18 @@
 //! move, tag change and destroy.
 //!
 //! The index has one node per entity, in a flat table keyed by the entity's
-//! slot index: the entity's id, cell and tags, and links to the next and
-//! the previous entity of the same cell. A cell is the head of such a list,
-//! in ascending id order. So:
+//! slot index: the entity's id, cell and tags, links to the next and the
+//! previous entity of the same cell, and the slot of its cell's head. A
+//! cell is the head of such a list, in ascending id order. So:
 //!
 //! - the reverse question, where an entity stands, is one table read: the
 //!   step reads the player's cell and tags without touching the ECS;
 //! - a cell's entities are one head read and then one node per entity;
 //! - moving an entity relinks its node: out of its old cell's list with no
-//!   walk (its neighbours are its links), into its new cell's after the
-//!   entities with lower ids (most cells hold one or none); a step never
-//!   allocates;
+//!   walk and no lookup (its neighbours are its links, its cell's slot is
+//!   in the node), into its new cell's after the entities with lower ids
+//!   (most cells hold one or none); a step that read the new cell through
+//!   its `Spot` looks nothing up again; a step never allocates;
 //! - an entity costs 40 bytes and an empty cell nothing but its head.
 //!
 //! Heads of cells inside a dense rectangle (grown to cover where entities
