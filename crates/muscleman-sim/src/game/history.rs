@@ -245,18 +245,13 @@ impl Game {
         events: &EventBatch,
         first: usize,
     ) -> bool {
-        let changes = self
-            .world
-            .journal()
-            .get(changes_before..)
-            .unwrap_or_default();
-        if changes.is_empty() {
+        let changed = self.changed_since(changes_before);
+        if changed == Changed::Nothing {
             // A wait, or a bump facing the same way: nothing to file.
             return false;
         }
-        let player = self.player;
         let new_step = match action {
-            Action::Input(_) | Action::Face(_) => changes.iter().any(|c| !is_facing(c, player)),
+            Action::Input(_) | Action::Face(_) => changed == Changed::State,
             Action::Restart => true,
         };
         // The actions to file: a redo's facing first, then the action.

@@ -372,26 +372,48 @@ impl Game {
         stats_before: Stats,
         events: &EventBatch,
     ) -> bool {
-        let changes = self
-            .world
-            .journal()
-            .get(changes_before..)
-            .unwrap_or_default();
-        if changes.is_empty() {
+        let changed = self.changed_since(changes_before);
+        if changed == Changed::Nothing {
             // A wait, or a bump facing the same way: nothing to file.
             return false;
         }
-        let player = self.player;
         self.actions.push(Action::Input(input));
-        if changes.iter().all(|c| is_facing(c, player)) {
+        if changed == Changed::Facing {
             // A turn: onto the last undo step, or the prelude.
             return false;
         }
-        let (walked, pushed) = count(events, 0, player);
+        let (walked, pushed) = count(events, 0, self.player);
         self.stats.moves = self.stats.moves.saturating_add(u32::from(walked));
         self.stats.pushes = self.stats.pushes.saturating_add(u32::from(pushed));
         self.push_entry(actions_before, changes_before, stats_before);
         true
+    }
+}
+
+/// What an action changed, from its journal entries: what decides
+/// whether it is filed as an undo step of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Changed {
+    /// Nothing (a wait, a bump facing the way the player faced).
+    Nothing,
+    /// The player's Facing alone (a turn, a bump).
+    Facing,
+    /// More than the player's Facing.
+    State,
+}
+
+impl Game {
+    /// Return what the journal's changes from `from` on changed.
+    #[inline]
+    fn changed_since(&self, from: usize) -> Changed {
+        let changes = self.world.journal().get(from..).unwrap_or_default();
+        if changes.is_empty() {
+            Changed::Nothing
+        } else if changes.iter().all(|c| is_facing(c, self.player)) {
+            Changed::Facing
+        } else {
+            Changed::State
+        }
     }
 }
 
