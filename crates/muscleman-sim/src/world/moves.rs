@@ -15,20 +15,12 @@ impl World {
         // The index is where positions are kept: one table read finds the
         // entity's cell and tags, with no ECS lookup.
         let Some((from, tags)) = self.index.locate(id) else {
-            self.entity(id)?;
-            return Err(WorldError::MissingComponent {
-                entity: id,
-                component: ComponentKind::Position,
-            });
+            return Err(self.unlocated(id));
         };
-        if from != to {
-            if !same_band(from, to) {
-                return Err(WorldError::LeftFloor { entity: id, at: to });
-            }
-            self.touch(id);
-            self.index.relocate(id, tags, from, to);
-            self.record(|| Change::Moved { id, from });
+        if from != to && !same_band(from, to) {
+            return Err(WorldError::LeftFloor { entity: id, at: to });
         }
+        self.shift_filed(id, tags, from, to);
         Ok(from)
     }
 
@@ -57,16 +49,8 @@ impl World {
             return Err(WorldError::LeftFloor { entity: id, at: to });
         }
         self.touch(id);
-        let faced = match self.facing.rows.get_mut(row) {
-            Some(slot) => std::mem::replace(&mut slot.1, dir),
-            None => dir,
-        };
         self.index.relocate(id, tags, from, to);
-        if faced == dir {
-            self.record(|| Change::Moved { id, from });
-        } else {
-            self.record(|| Change::Walked { id, from, faced });
-        }
+        self.file_walk(id, row, dir, from);
         Ok(from)
     }
 
@@ -90,15 +74,7 @@ impl World {
             // Not filed at `from`: the general walk says why.
             return self.walk_to(id, dir, to).map(drop);
         }
-        let faced = match self.facing.rows.get_mut(row) {
-            Some(slot) => std::mem::replace(&mut slot.1, dir),
-            None => dir,
-        };
-        if faced == dir {
-            self.record(|| Change::Moved { id, from });
-        } else {
-            self.record(|| Change::Walked { id, from, faced });
-        }
+        self.file_walk(id, row, dir, from);
         Ok(())
     }
 
@@ -126,17 +102,9 @@ impl World {
     #[inline(always)]
     pub(crate) fn relocate(&mut self, id: EntityId, to: GridPos) -> Result<GridPos, WorldError> {
         let Some((from, tags)) = self.index.locate(id) else {
-            self.entity(id)?;
-            return Err(WorldError::MissingComponent {
-                entity: id,
-                component: ComponentKind::Position,
-            });
+            return Err(self.unlocated(id));
         };
-        if from != to {
-            self.touch(id);
-            self.index.relocate(id, tags, from, to);
-            self.record(|| Change::Moved { id, from });
-        }
+        self.shift_filed(id, tags, from, to);
         Ok(from)
     }
 
@@ -145,5 +113,45 @@ impl World {
     pub fn move_to_floor(&mut self, id: EntityId, floor: u32) -> Result<(), WorldError> {
         let at = self.position(id)?;
         self.relocate(id, on_floor(at, floor)).map(|_| ())
+    }
+
+    /// Return why the entity, which the index does not hold, stands
+    /// nowhere: it is dead, or has no [`Position`].
+    #[cold]
+    fn unlocated(&self, id: EntityId) -> WorldError {
+        match self.entity(id) {
+            Err(dead) => dead,
+            Ok(_) => WorldError::MissingComponent {
+                entity: id,
+                component: ComponentKind::Position,
+            },
+        }
+    }
+
+    /// Move the entity, with `tags`, from `from` to `to` in the index and
+    /// journal the move; nothing when the cells are the same.
+    #[inline(always)]
+    fn shift_filed(&mut self, id: EntityId, tags: TagSet, from: GridPos, to: GridPos) {
+        if from != to {
+            self.touch(id);
+            self.index.relocate(id, tags, from, to);
+            self.record(|| Change::Moved { id, from });
+        }
+    }
+
+    /// Turn the entity whose [`Facing`] is in row `row` to `dir` after its
+    /// move from `from`, and journal the two as one change (a plain move
+    /// when it already faced `dir`).
+    #[inline(always)]
+    fn file_walk(&mut self, id: EntityId, row: usize, dir: GridDir, from: GridPos) {
+        let faced = match self.facing.rows.get_mut(row) {
+            Some(slot) => std::mem::replace(&mut slot.1, dir),
+            None => dir,
+        };
+        if faced == dir {
+            self.record(|| Change::Moved { id, from });
+        } else {
+            self.record(|| Change::Walked { id, from, faced });
+        }
     }
 }
