@@ -16,7 +16,7 @@ use std::fmt;
 /// assert_eq!(EntityId::from_bits(id.to_bits()), Some(id));
 /// assert_eq!(id.to_string(), "7");
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Eq)]
 #[repr(C)]
 pub struct EntityId {
     // In this order, the id's eight bytes read as one little-endian `u64`
@@ -57,6 +57,15 @@ impl EntityId {
                 index: bits as u32,
             })
         }
+    }
+}
+
+/// Two ids are equal when their bits are: one compare, where the two
+/// fields would take two.
+impl PartialEq for EntityId {
+    #[inline(always)]
+    fn eq(&self, other: &Self) -> bool {
+        self.to_bits() == other.to_bits()
     }
 }
 

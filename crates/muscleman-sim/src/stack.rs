@@ -5,13 +5,18 @@
 pub(crate) trait Vacant {
     /// The filler.
     const VACANT: Self;
+
+    /// Return whether this value owns nothing (a filler does not), so
+    /// that a free slot may keep it: forgetting it leaks nothing.
+    fn owns_nothing(&self) -> bool;
 }
 
 /// A stack kept in a vector that is always full: the slots past the top
-/// hold [`Vacant::VACANT`]. So a push is a bounds-checked store and a pop
-/// a swap with the filler, both inlined where they are called (a push
-/// drops nothing: the free slot held a filler); a full stack grows
-/// (doubling) out of line. Where the compiler calls `Vec::push` out of
+/// hold values that own nothing ([`Vacant::VACANT`], or an item popped
+/// as a copy). So a push is a bounds-checked store and a pop a swap with
+/// the filler, both inlined where they are called (a push drops nothing:
+/// the free slot owned nothing); a full stack grows (doubling) out of
+/// line. Where the compiler calls `Vec::push` out of
 /// line, as it does in the step's hot path, this saves the call.
 #[derive(Clone, Debug)]
 pub(crate) struct Stack<T> {
@@ -26,6 +31,14 @@ impl<T: Vacant> Stack<T> {
         Stack {
             slots: Vec::new(),
             len: 0,
+        }
+    }
+
+    /// Make room for at least `room` items in all, with no growth until
+    /// then.
+    pub(crate) fn reserve(&mut self, room: usize) {
+        if room > self.slots.len() {
+            self.slots.resize_with(room, || T::VACANT);
         }
     }
 
@@ -60,6 +73,22 @@ impl<T: Vacant> Stack<T> {
         Some(std::mem::replace(slot, T::VACANT))
     }
 
+    /// Take the top item off as what `read` reads of it, when `read` gives
+    /// something; else leave the stack as it is and return `None`. Meant
+    /// for items that own nothing: their slot keeps them, with no filler
+    /// written (an item that owns something is dropped, as by [`Self::pop`]).
+    #[inline(always)]
+    pub(crate) fn pop_copy<R>(&mut self, read: impl FnOnce(&T) -> Option<R>) -> Option<R> {
+        let top = self.len.checked_sub(1)?;
+        let slot = self.slots.get_mut(top)?;
+        let copy = read(slot)?;
+        if !slot.owns_nothing() {
+            *slot = T::VACANT;
+        }
+        self.len = top;
+        Some(copy)
+    }
+
     /// Drop the items from `len` on (nothing if there are fewer).
     pub(crate) fn truncate(&mut self, len: usize) {
         if len >= self.len {
@@ -90,10 +119,16 @@ mod tests {
 
     impl Vacant for u32 {
         const VACANT: u32 = 0;
+        fn owns_nothing(&self) -> bool {
+            true
+        }
     }
 
     impl Vacant for Option<std::rc::Rc<()>> {
         const VACANT: Self = None;
+        fn owns_nothing(&self) -> bool {
+            self.is_none()
+        }
     }
 
     #[test]
@@ -119,6 +154,43 @@ mod tests {
         }
         assert_eq!(stack.pop(), None);
         assert!(stack.as_slice().is_empty());
+    }
+
+    #[test]
+    fn a_copy_pops_only_what_its_reader_reads_and_drops_what_owns() {
+        let mut stack = Stack::new();
+        for i in 1..=3u32 {
+            stack.push(i);
+        }
+        assert_eq!(stack.pop_copy(|&i| (i == 2).then_some(i)), None);
+        assert_eq!(stack.as_slice(), [1, 2, 3]);
+        assert_eq!(stack.pop_copy(|&i| Some(i * 10)), Some(30));
+        stack.push(4);
+        assert_eq!(stack.as_slice(), [1, 2, 4]);
+
+        let item = std::rc::Rc::new(());
+        let mut owning = Stack::new();
+        owning.push(Some(std::rc::Rc::clone(&item)));
+        owning.push(None);
+        assert_eq!(owning.pop_copy(|o| Some(o.is_some())), Some(false));
+        assert_eq!(owning.pop_copy(|o| Some(o.is_some())), Some(true));
+        assert_eq!(std::rc::Rc::strong_count(&item), 1, "dropped, not kept");
+        assert_eq!(owning.pop_copy(|o| Some(o.is_some())), None);
+    }
+
+    #[test]
+    fn a_reserved_stack_keeps_its_items_and_fills_its_room_first() {
+        let mut stack = Stack::new();
+        stack.push(1u32);
+        stack.reserve(40);
+        assert_eq!(stack.as_slice(), [1]);
+        assert_eq!(stack.slots.len(), 40);
+        for i in 2..=40 {
+            stack.push(i);
+        }
+        assert_eq!(stack.slots.len(), 40, "no growth within the room");
+        stack.reserve(8);
+        assert_eq!(stack.as_slice(), (1..=40).collect::<Vec<_>>());
     }
 
     #[test]

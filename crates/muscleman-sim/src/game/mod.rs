@@ -15,6 +15,14 @@ use crate::world::World;
 
 mod history;
 
+/// The steps a new game's history holds (to undo and to redo) before its
+/// stacks first grow. Most games run to a few hundred moves; a stack that
+/// grows from empty makes its first moves pay a copy each time it
+/// doubles. A step records one or two changes (a walk, a push) and the
+/// command log takes undos too, so those get twice the room. Under 20 KB
+/// a game.
+const HISTORY_ROOM: usize = 256;
+
 /// What an undo step replays when it is redone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Action {
@@ -142,18 +150,19 @@ impl Game {
     pub fn new(level: &Level, rules: Rules) -> Result<Game, LevelLoadError> {
         let (mut world, player) = world_from_level(level)?;
         world.start_baseline();
+        world.reserve_journal(2 * HISTORY_ROOM);
         Ok(Game {
             level: level.clone(),
             world,
             player,
             rules,
-            done: Vec::new(),
-            actions: Vec::new(),
+            done: Vec::with_capacity(HISTORY_ROOM),
+            actions: Vec::with_capacity(HISTORY_ROOM),
             restarts: Vec::new(),
-            undone: Vec::new(),
-            undone_actions: Vec::new(),
+            undone: Vec::with_capacity(HISTORY_ROOM),
+            undone_actions: Vec::with_capacity(HISTORY_ROOM),
             stats: Stats::default(),
-            log: Vec::new(),
+            log: Vec::with_capacity(2 * HISTORY_ROOM),
             batch: EventBatch::new(),
         })
     }

@@ -99,15 +99,42 @@ impl SpatialIndex {
     /// the cell moves with it, with no second lookup.
     #[inline(always)]
     pub(crate) fn shift(&mut self, id: EntityId, to: Spot, at: GridPos) -> bool {
+        match self.node_of(id) {
+            Some(n) => self.shift_node(n, to, at),
+            None => false,
+        }
+    }
+
+    /// [`Self::shift`] of `found`, with no second lookup of its node.
+    #[inline(always)]
+    pub(crate) fn shift_found(&mut self, found: Found, to: Spot, at: GridPos) -> bool {
+        debug_assert_eq!(self.node_of(found.id), Some(found.node), "a fresh find");
+        self.shift_node(found.node, to, at)
+    }
+
+    /// Move `found` to the cell `at`, wherever it is: [`Self::relocate`]
+    /// with no second lookup of its node.
+    #[inline(always)]
+    pub(crate) fn relocate_found(&mut self, found: Found, at: GridPos) {
+        debug_assert_eq!(self.node_of(found.id), Some(found.node), "a fresh find");
+        let moved = match self.spot(at) {
+            Some(to) => self.shift_node(found.node, to, at),
+            None => false,
+        };
+        if !moved {
+            self.remove_counted(found.id, found.at, false);
+            self.insert_counted(found.id, found.tags, at, false);
+        }
+    }
+
+    /// [`Self::shift`] of the entity of node `n`.
+    #[inline(always)]
+    fn shift_node(&mut self, n: u32, to: Spot, at: GridPos) -> bool {
         debug_assert_eq!(self.spot(at), Some(to), "the spot of {at:?}");
-        let n = id.index();
         let Some(node) = self.nodes.get(n as usize) else {
             return false;
         };
-        if node.id != id || id == NOWHERE {
-            return false;
-        }
-        let (after, before, from) = (node.next, node.prev, node.spot);
+        let (id, after, before, from) = (node.id, node.next, node.prev, node.spot);
         // Unlink: its neighbours skip it (the head, if it was first: a
         // head of the dense array, or the cell is not this move's).
         match self.nodes.get_mut(before as usize) {

@@ -85,6 +85,29 @@ impl Node {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Spot(usize);
 
+/// An entity the index holds, found by [`SpatialIndex::find`]: its node,
+/// cell and tags. A move of it through [`SpatialIndex::relocate_found`]
+/// or [`SpatialIndex::shift_found`] looks it up no more. Good while the
+/// index files and removes no entity and it does not move (moves of
+/// others keep every node where it is).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Found {
+    id: EntityId,
+    node: u32,
+    /// Its cell.
+    pub(crate) at: GridPos,
+    /// Its tags.
+    pub(crate) tags: TagSet,
+}
+
+impl Found {
+    /// Return the entity's id.
+    #[inline(always)]
+    pub(crate) fn id(self) -> EntityId {
+        self.id
+    }
+}
+
 /// Where a cell's head is kept.
 #[derive(Clone, Copy, Debug)]
 enum Head {
@@ -232,8 +255,19 @@ impl SpatialIndex {
     /// slot was reused) gives `None`.
     #[inline]
     pub(crate) fn locate(&self, id: EntityId) -> Option<(GridPos, TagSet)> {
+        self.find(id).map(|found| (found.at, found.tags))
+    }
+
+    /// [`Self::locate`], keeping the node found for a move.
+    #[inline(always)]
+    pub(crate) fn find(&self, id: EntityId) -> Option<Found> {
         let n = self.node_of(id)?;
-        self.nodes.get(n as usize).map(|node| (node.at, node.tags))
+        self.nodes.get(n as usize).map(|node| Found {
+            id,
+            node: n,
+            at: node.at,
+            tags: node.tags,
+        })
     }
 
     /// Return where `id` stands, if it is in the index (see [`Self::locate`]).

@@ -51,6 +51,11 @@ impl crate::stack::Vacant for Change {
     const VACANT: Change = Change::Spawned {
         id: EntityId::new(0, 0),
     };
+
+    #[inline(always)]
+    fn owns_nothing(&self) -> bool {
+        !matches!(self, Change::Destroyed(_) | Change::Freelist(_))
+    }
 }
 
 /// A destroyed entity: its id, tags and every data component.

@@ -175,6 +175,12 @@ impl World {
         self.recording = false;
     }
 
+    /// Make room in the journal for `room` changes in all, so that it does
+    /// not grow before then.
+    pub(crate) fn reserve_journal(&mut self, room: usize) {
+        self.journal.reserve(room);
+    }
+
     /// Return the journal: every change recorded and not dropped, in order.
     #[inline]
     pub(crate) fn journal(&self) -> &[Change] {
@@ -193,16 +199,19 @@ impl World {
         let recording = std::mem::replace(&mut self.recording, false);
         let mut result = Ok(());
         while self.journal.len() > from {
-            let Some(change) = self.journal.pop() else {
-                break;
-            };
-            result = match change {
-                // A move taken back, most of any undo: inline.
-                Change::Moved { id, from } => self.move_back(id, from, None, cause, events),
-                Change::Walked { id, from, faced } => {
-                    self.move_back(id, from, Some(faced), cause, events)
-                }
-                other => self.revert(std::slice::from_ref(&other), cause, events),
+            // A move taken back, most of any undo: read off the top and
+            // put back inline.
+            let moved = self.journal.pop_copy(|change| match *change {
+                Change::Moved { id, from } => Some((id, from, None)),
+                Change::Walked { id, from, faced } => Some((id, from, Some(faced))),
+                _ => None,
+            });
+            result = match moved {
+                Some((id, from, faced)) => self.move_back(id, from, faced, cause, events),
+                None => match self.journal.pop() {
+                    Some(other) => self.revert(std::slice::from_ref(&other), cause, events),
+                    None => break,
+                },
             };
             if result.is_err() {
                 break;

@@ -54,23 +54,24 @@ impl World {
         Ok(from)
     }
 
-    /// [`World::walk_to`] from `from` to `to`, two cells of one floor's
-    /// band (the caller checks), with the spot of `to` in the index already
-    /// looked up (the fast walk read the cell ahead through it).
+    /// [`World::walk_to`] of `walker` (found in the index) to `to`, a cell
+    /// of its floor's band (the caller checks), with the spot of `to` in
+    /// the index already looked up (the fast walk read the cell ahead
+    /// through it).
     #[inline(always)]
     pub(crate) fn walk_between(
         &mut self,
-        id: EntityId,
+        walker: Found,
         dir: GridDir,
-        from: GridPos,
         (to, there): (GridPos, Spot),
     ) -> Result<(), WorldError> {
+        let (id, from) = (walker.id(), walker.at);
         debug_assert!(same_band(from, to), "{from:?} and {to:?} on one floor");
         let Ok(row) = self.facing.find(id) else {
             return self.walk_to(id, dir, to).map(drop);
         };
         self.touch(id);
-        if !self.index.shift(id, there, to) {
+        if !self.index.shift_found(walker, there, to) {
             // Not filed at `from`: the general walk says why.
             return self.walk_to(id, dir, to).map(drop);
         }
@@ -101,10 +102,15 @@ impl World {
     /// and a set [`Position`]); return where it was.
     #[inline(always)]
     pub(crate) fn relocate(&mut self, id: EntityId, to: GridPos) -> Result<GridPos, WorldError> {
-        let Some((from, tags)) = self.index.locate(id) else {
+        let Some(found) = self.index.find(id) else {
             return Err(self.unlocated(id));
         };
-        self.shift_filed(id, tags, from, to);
+        let from = found.at;
+        if from != to {
+            self.touch(id);
+            self.index.relocate_found(found, to);
+            self.record(|| Change::Moved { id, from });
+        }
         Ok(from)
     }
 
