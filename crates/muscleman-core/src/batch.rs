@@ -60,7 +60,7 @@ impl EventBatch {
     }
 
     /// Append an event at the end.
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, event: impl Into<SimEvent>) {
         // The slot found first, the event made in it: no copy through the
         // stack.

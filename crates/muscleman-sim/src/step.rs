@@ -1,6 +1,6 @@
 //! One step of the simulation, phase by phase.
 
-use muscleman_core::{EntityId, EventBatch, Input};
+use muscleman_core::{EntityId, EventBatch, GridPos, Input};
 
 use crate::mechanics::walk::{self, Free};
 use crate::needs::Needs;
@@ -101,7 +101,7 @@ pub(crate) enum Stepped {
 }
 
 /// [`step_into`], saying whether the fast walk took the step.
-#[inline]
+#[inline(always)]
 pub(crate) fn run_step(
     world: &mut World,
     player: EntityId,
@@ -125,6 +125,20 @@ pub(crate) fn run_step(
             Free::No => {}
         }
     }
+    run_schedule(world, player, (at, carrying), input, rules, events)
+}
+
+/// Run the schedule's systems for one input, then the emit hooks: a step
+/// the fast walk does not take.
+#[inline(always)]
+fn run_schedule(
+    world: &mut World,
+    player: EntityId,
+    (at, carrying): (GridPos, bool),
+    input: Input,
+    rules: &Rules,
+    events: &mut EventBatch,
+) -> Result<Stepped, StepError> {
     let mut ctx = StepContext::new(world, player, at, input, rules, events, WIRING);
     ctx.start(carrying);
     schedule::run(&mut ctx)?;

@@ -63,11 +63,16 @@ impl Game {
     fn unfile(&mut self, entry: Entry, from: usize) {
         let from = from.min(self.actions.len());
         let start = self.undone_actions.len() as u32;
-        // Usually one action: pushed one by one, not copied as a slice.
-        for &action in self.actions.get(from..).unwrap_or_default() {
-            self.undone_actions.push(action);
+        if from + 1 == self.actions.len() {
+            // One action, as usual: moved over alone.
+            if let Some(action) = self.actions.pop() {
+                self.undone_actions.push(action);
+            }
+        } else {
+            self.undone_actions
+                .extend_from_slice(self.actions.get(from..).unwrap_or_default());
+            self.actions.truncate(from);
         }
-        self.actions.truncate(from);
         // The first undo of this step: the state is now exactly the one
         // the step was made from. (A redone step keeps the facing it was
         // first made from.)

@@ -69,12 +69,19 @@ impl SpatialIndex {
 
     /// Move `id`, with `tags`, from `from` to `at`: a move changes no
     /// signal (they count entities, not cells), so it skips them.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn relocate(&mut self, id: EntityId, tags: TagSet, from: GridPos, at: GridPos) {
         if !self.relocate_dense(id, at) {
-            self.remove_counted(id, from, false);
-            self.insert_counted(id, tags, at, false);
+            self.relink(id, tags, from, at);
         }
+    }
+
+    /// [`Self::relocate`] where either cell is outside the dense array.
+    #[cold]
+    #[inline(never)]
+    fn relink(&mut self, id: EntityId, tags: TagSet, from: GridPos, at: GridPos) {
+        self.remove_counted(id, from, false);
+        self.insert_counted(id, tags, at, false);
     }
 
     /// [`Self::relocate`] between two cells of the dense array: return
@@ -122,8 +129,7 @@ impl SpatialIndex {
             None => false,
         };
         if !moved {
-            self.remove_counted(found.id, found.at, false);
-            self.insert_counted(found.id, found.tags, at, false);
+            self.relink(found.id, found.tags, found.at, at);
         }
     }
 

@@ -225,7 +225,7 @@ pub(crate) fn try_push(
 /// nothing, in every other case (the cell beyond on another floor's band,
 /// or outside the index's dense array, included): the schedule's push
 /// decides those.
-#[inline]
+#[inline(always)]
 pub(crate) fn push_one_free(
     world: &mut World,
     start: GridPos,

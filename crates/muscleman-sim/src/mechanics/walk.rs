@@ -97,7 +97,7 @@ pub(crate) enum Free {
 /// world, without the schedule. Its Facing and its move are one journal
 /// change ([`World::walk_to`]). Return [`Free::No`], having changed
 /// nothing, in every other case.
-#[inline]
+#[inline(always)]
 pub(crate) fn walk_free(
     world: &mut World,
     player: Found,

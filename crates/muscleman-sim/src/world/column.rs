@@ -17,7 +17,7 @@ impl<T> Default for Column<T> {
 }
 
 impl<T: Copy> Column<T> {
-    #[inline]
+    #[inline(always)]
     pub(super) fn find(&self, id: EntityId) -> Result<usize, usize> {
         // Usually there is one player: its row is the first.
         if self.rows.first().is_some_and(|row| row.0 == id) {
