@@ -47,11 +47,13 @@ impl Game {
             .as_ref()
             .map_or((0, 0), |r| (r.prelude_actions, r.prelude_changes));
         let from = (entry.changes as usize).saturating_add(own_changes);
-        let reverted = self.world.revert_journal(from, MoveCause::Undo, events);
-        self.stats = entry.stats_before;
+        // The baseline the restart replaced first: its changes were
+        // noted by it (`World::put_back`).
         if let Some(restart) = restart {
             self.world.set_baseline(restart.baseline);
         }
+        let reverted = self.world.revert_journal(from, MoveCause::Undo, events);
+        self.stats = entry.stats_before;
         self.unfile(entry, (entry.actions as usize).saturating_add(own_actions));
         reverted.map_err(StepError::from)
     }

@@ -236,7 +236,12 @@ impl World {
         cause: MoveCause,
         events: &mut EventBatch,
     ) -> Result<(), WorldError> {
-        let to = self.relocate(id, from)?;
+        let to = if self.recording {
+            // A reversal recorded in turn: a move like any other.
+            self.relocate(id, from)?
+        } else {
+            self.put_back(id, from)?
+        };
         let (was, back) = (local(to), local(from));
         if was != back {
             events.push(Moved {
@@ -248,18 +253,16 @@ impl World {
         }
         match faced {
             // Its turn taken back, after its move.
-            Some(faced) => self.turn_back(id, faced, to != from),
+            Some(faced) => self.turn_back(id, faced),
             None => Ok(()),
         }
     }
 
     /// Set the [`Facing`] of `id` back to `faced`: with nothing recording
-    /// and the entity noted for the restart already (`moved`: its move
-    /// back noted it), a write into its row.
+    /// (see [`World::put_back`]), a write into its row.
     #[inline(always)]
-    fn turn_back(&mut self, id: EntityId, faced: GridDir, moved: bool) -> Result<(), WorldError> {
-        if moved
-            && !self.recording
+    fn turn_back(&mut self, id: EntityId, faced: GridDir) -> Result<(), WorldError> {
+        if !self.recording
             && let Ok(row) = self.facing.find(id)
             && let Some(slot) = self.facing.rows.get_mut(row)
         {

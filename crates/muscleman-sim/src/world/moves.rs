@@ -114,6 +114,26 @@ impl World {
         Ok(from)
     }
 
+    /// Move the entity back to `to` while the journal is reverted (nothing
+    /// recording): [`World::relocate`] with no journal change and no note
+    /// for the restart. None is needed: the change reverted was noted by
+    /// the baseline kept when it was recorded, and that baseline is kept
+    /// again now (a restart made since was undone first, its baseline put
+    /// back before its changes). Return where it was.
+    #[inline(always)]
+    pub(super) fn put_back(&mut self, id: EntityId, to: GridPos) -> Result<GridPos, WorldError> {
+        let Some(found) = self.index.find(id) else {
+            return Err(self.unlocated(id));
+        };
+        debug_assert!(!self.recording, "a revert records nothing");
+        debug_assert!(
+            self.baseline.as_ref().is_none_or(|b| b.has(id)),
+            "{id:?} was noted when its change was recorded"
+        );
+        self.index.relocate_found(found, to);
+        Ok(found.at)
+    }
+
     /// Move the entity to the same cell on floor `floor` (from 1), keeping
     /// the index in sync: the one move between floors (the stairs rule).
     pub fn move_to_floor(&mut self, id: EntityId, floor: u32) -> Result<(), WorldError> {
