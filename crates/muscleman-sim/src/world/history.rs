@@ -214,10 +214,11 @@ impl World {
                 },
             };
             if result.is_err() {
+                // The changes left are dropped all the same.
+                self.journal.truncate(from);
                 break;
             }
         }
-        self.journal.truncate(from);
         self.recording = recording;
         result
     }
