@@ -375,6 +375,37 @@ fn redo_after_a_turn_replays_from_the_position_it_was_undone_to() {
 }
 
 #[test]
+fn redo_after_turns_between_two_undos_replays_each_step_from_where_it_was_undone_to() {
+    const HALL: &str = "#######\n#  @  #\n#######";
+    let hash = |letters: &str| {
+        let mut g = game(HALL);
+        play(&mut g, letters);
+        g.state_hash()
+    };
+    let mut g = game(HALL);
+    // Two steps left; undo one, turn up (it joins the first step), undo
+    // that, turn down.
+    play(&mut g, "llzuzd");
+    assert_eq!((g.undo_depth(), g.redo_depth()), (0, 2));
+    assert_eq!(g.state_hash(), hash("d"));
+    play(&mut g, "y");
+    assert_eq!(g.state_hash(), hash("lu"), "the first step and its turn");
+    play(&mut g, "y");
+    assert_eq!(g.state_hash(), hash("ll"), "the second, facing left again");
+    // Undo goes back to where each redo began, before it faced anew.
+    play(&mut g, "z");
+    assert_eq!(
+        g.state_hash(),
+        hash("lu"),
+        "where the second was redone from"
+    );
+    play(&mut g, "z");
+    assert_eq!(g.state_hash(), hash("d"), "where the first was redone from");
+    play(&mut g, "yy");
+    assert_eq!(g.state_hash(), hash("ll"));
+}
+
+#[test]
 fn undo_with_no_undo_step_does_nothing() {
     let mut g = game(STRIP);
     play(&mut g, "u");

@@ -75,15 +75,12 @@ impl Game {
                 .extend_from_slice(self.actions.get(from..).unwrap_or_default());
             self.actions.truncate(from);
         }
-        // The first undo of this step: the state is now exactly the one
-        // the step was made from. (A redone step keeps the facing it was
-        // first made from.)
-        let redo_facing = entry
-            .redo_facing
-            .or_else(|| self.world.facing_of(self.player));
+        // The state is now exactly the one the step was made from, Facing
+        // included (a redone step keeps the Facing it was first redone
+        // from, if a turn noted one).
         self.undone.push(Undone {
             actions: start,
-            redo_facing,
+            redo_facing: entry.redo_facing,
         });
     }
 

@@ -60,9 +60,8 @@ struct Entry {
     /// For a restart: its undo puts back, besides its changes, the top of
     /// `Game::restarts`.
     restart: bool,
-    /// Once undone: the player's Facing in the position the step was made
-    /// from. Turning in place keeps the redo list, so redo faces this way
-    /// again first and replays the step from exactly that position.
+    /// Once undone and redone: its [`Undone::redo_facing`], kept for its
+    /// next undo.
     redo_facing: Option<GridDir>,
 }
 
@@ -74,6 +73,13 @@ const _: () = assert!(std::mem::size_of::<Entry>() == 20);
 #[derive(Clone, Copy, Debug)]
 struct Undone {
     actions: u32,
+    /// The player's Facing in the position the step was made from (the
+    /// one its undo left), once the player has turned in place since:
+    /// turning keeps the redo list, so redo faces this way again first
+    /// and replays the step from exactly that position. `None` while
+    /// nothing has turned the player since the undo: it faces that way
+    /// when the step is redone (each later undo is redone first, back to
+    /// the position it was undone from).
     redo_facing: Option<GridDir>,
 }
 
@@ -389,6 +395,7 @@ impl Game {
         self.actions.push(Action::Input(input));
         if changed == Changed::Facing {
             // A turn: onto the last undo step, or the prelude.
+            self.note_redo_facing(changes_before);
             return false;
         }
         let (walked, pushed) = count(events, 0, self.player);
@@ -412,6 +419,24 @@ enum Changed {
 }
 
 impl Game {
+    /// Before a turn in place (its changes the journal's from `from` on)
+    /// keeps the redo list: note the Facing the next step to redo starts
+    /// from, the player's before the turn, unless noted already.
+    #[cold]
+    fn note_redo_facing(&mut self, from: usize) {
+        let Some(next) = self.undone.last_mut().filter(|u| u.redo_facing.is_none()) else {
+            return;
+        };
+        let changes = self.world.journal().get(from..).unwrap_or_default();
+        next.redo_facing = changes.iter().find_map(|change| match change {
+            Change::Component {
+                id,
+                old: OldComponent::Had(AnyComponent::Facing(Facing(faced))),
+            } if *id == self.player => Some(*faced),
+            _ => None,
+        });
+    }
+
     /// Return what the journal's changes from `from` on changed.
     #[inline]
     fn changed_since(&self, from: usize) -> Changed {

@@ -109,12 +109,6 @@ impl World {
         Ok(())
     }
 
-    /// Return the entity's [`Facing`], if it has one: one column read.
-    #[inline]
-    pub(crate) fn facing_of(&self, id: EntityId) -> Option<GridDir> {
-        self.facing.get(id)
-    }
-
     /// Set the entity's [`Facing`]: one column read when it does not change.
     #[inline(always)]
     pub(super) fn set_facing(&mut self, id: EntityId, dir: GridDir) -> Result<(), WorldError> {
