@@ -5,9 +5,8 @@ use muscleman_core::{EntityId, EventBatch, GridPos, Input};
 use crate::mechanics::walk::{self, Free};
 use crate::needs::Needs;
 
-use crate::component::{ComponentKind, TagKind};
+use crate::component::TagKind;
 use crate::context::{StepContext, Wiring, world_needs};
-use crate::index::Found;
 use crate::recipe::{breaking, spawn_spec};
 use crate::registry::{EMITTERS, MEETS, act_of, find_clearer, find_taker};
 use crate::rules::Rules;
@@ -111,15 +110,14 @@ pub(crate) fn run_step(
 ) -> Result<Stepped, StepError> {
     events.clear();
     // Checked here so that no system fails half-way through.
-    let (found, carrying) = player_position(world, player)?;
-    let at = found.at;
+    let (at, carrying) = player_position(world, player)?;
     // The index looks at the player's floor first (a no-op on one floor).
     world.focus(at);
     if let Input::Move(dir) = input
         && !carrying
         && walks_alone(world)
     {
-        match walk::walk_free(world, found, dir, rules.max_chain, events)? {
+        match walk::walk_free(world, player, at, dir, rules.max_chain, events)? {
             Free::Walked => return Ok(Stepped::Walked),
             Free::Pushed => return Ok(Stepped::Pushed),
             Free::No => {}
@@ -182,8 +180,8 @@ fn walks_alone(world: &mut World) -> bool {
     }
 }
 
-/// Return where the player stands (found in the index, for its move) and
-/// whether it carries something, or why it cannot act: it is dead
+/// Return where the player stands and whether it carries something, or
+/// why it cannot act: it is dead
 /// ([`WorldError::NoSuchEntity`]), not a player ([`StepError::NotAPlayer`]),
 /// or has no position.
 ///
@@ -192,10 +190,10 @@ fn walks_alone(world: &mut World) -> bool {
 /// lookup; anything else takes the slow path, which gives the errors in that
 /// order.
 #[inline]
-fn player_position(world: &World, player: EntityId) -> Result<(Found, bool), StepError> {
-    if let Some(found) = world.index().find(player) {
-        return if found.tags.contains(TagKind::Player) {
-            Ok((found, found.tags.contains(TagKind::Carrying)))
+fn player_position(world: &World, player: EntityId) -> Result<(GridPos, bool), StepError> {
+    if let Some((at, tags)) = world.index().locate(player) {
+        return if tags.contains(TagKind::Player) {
+            Ok((at, tags.contains(TagKind::Carrying)))
         } else {
             Err(StepError::NotAPlayer(player))
         };
@@ -204,9 +202,5 @@ fn player_position(world: &World, player: EntityId) -> Result<(Found, bool), Ste
     if !tags.contains(TagKind::Player) {
         return Err(StepError::NotAPlayer(player));
     }
-    // Not in the index: it stands nowhere.
-    Err(StepError::from(WorldError::MissingComponent {
-        entity: player,
-        component: ComponentKind::Position,
-    }))
+    Ok((world.position(player)?, tags.contains(TagKind::Carrying)))
 }

@@ -112,13 +112,6 @@ impl SpatialIndex {
         }
     }
 
-    /// [`Self::shift`] of `found`, with no second lookup of its node.
-    #[inline(always)]
-    pub(crate) fn shift_found(&mut self, found: Found, to: Spot, at: GridPos) -> bool {
-        debug_assert_eq!(self.node_of(found.id), Some(found.node), "a fresh find");
-        self.shift_node(found.node, to, at)
-    }
-
     /// Move `found` to the cell `at`, wherever it is: [`Self::relocate`]
     /// with no second lookup of its node.
     #[inline(always)]

@@ -87,9 +87,12 @@ pub(crate) struct Spot(usize);
 
 /// An entity the index holds, found by [`SpatialIndex::find`]: its node,
 /// cell and tags. A move of it through [`SpatialIndex::relocate_found`]
-/// or [`SpatialIndex::shift_found`] looks it up no more. Good while the
-/// index files and removes no entity and it does not move (moves of
-/// others keep every node where it is).
+/// looks it up no more. Good while the index files and removes no entity
+/// and it does not move (moves of others keep every node where it is).
+///
+/// The step does not carry one from its start to the player's move: in
+/// wall-clock time that cost a Microban move more than the second lookup
+/// it saves (BENCHMARKS.md, "A step at half its cost").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Found {
     id: EntityId,
@@ -98,14 +101,6 @@ pub(crate) struct Found {
     pub(crate) at: GridPos,
     /// Its tags.
     pub(crate) tags: TagSet,
-}
-
-impl Found {
-    /// Return the entity's id.
-    #[inline(always)]
-    pub(crate) fn id(self) -> EntityId {
-        self.id
-    }
 }
 
 /// Where a cell's head is kept.

@@ -1,14 +1,15 @@
 //! Walk (rules.md §4, "Walk"): face the way you move, then step, pushing
 //! the chain in front if there is one. The player cannot swim.
 
-use muscleman_core::{EntityRecipe, EventBatch, GridDir, GridPos, Input, MoveCause, Moved};
+use muscleman_core::{
+    EntityId, EntityRecipe, EventBatch, GridDir, GridPos, Input, MoveCause, Moved,
+};
 
 use crate::component::{Facing, TagKind, TagSet};
 use crate::context::StepContext;
 use crate::decl::Init;
 use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, Tint};
 use crate::floor::{local, same_band};
-use crate::index::Found;
 use crate::line::{MOVE, player};
 use crate::mechanics::push::{self, KeyRule, try_push};
 use crate::motion::Motion;
@@ -100,12 +101,12 @@ pub(crate) enum Free {
 #[inline(always)]
 pub(crate) fn walk_free(
     world: &mut World,
-    player: Found,
+    player: EntityId,
+    at: GridPos,
     dir: GridDir,
     max_chain: Option<u32>,
     events: &mut EventBatch,
 ) -> Result<Free, WorldError> {
-    let at = player.at;
     // Wrapping: a cell past the edge of `i32` is in no spot.
     let to = at.wrapping_step(dir);
     if !same_band(at, to) {
@@ -128,9 +129,9 @@ pub(crate) fn walk_free(
     } else {
         return Ok(Free::No);
     };
-    world.walk_between(player, dir, (to, there))?;
+    world.walk_between(player, dir, at, (to, there))?;
     events.push(Moved {
-        entity: player.id(),
+        entity: player,
         from: local(at),
         to: local(to),
         cause: MoveCause::Player,

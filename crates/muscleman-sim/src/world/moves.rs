@@ -61,17 +61,17 @@ impl World {
     #[inline(always)]
     pub(crate) fn walk_between(
         &mut self,
-        walker: Found,
+        id: EntityId,
         dir: GridDir,
+        from: GridPos,
         (to, there): (GridPos, Spot),
     ) -> Result<(), WorldError> {
-        let (id, from) = (walker.id(), walker.at);
         debug_assert!(same_band(from, to), "{from:?} and {to:?} on one floor");
         let Ok(row) = self.facing.find(id) else {
             return self.walk_to(id, dir, to).map(drop);
         };
         self.touch(id);
-        if !self.index.shift_found(walker, there, to) {
+        if !self.index.shift(id, there, to) {
             // Not filed at `from`: the general walk says why.
             return self.walk_to(id, dir, to).map(drop);
         }
