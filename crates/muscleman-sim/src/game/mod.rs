@@ -19,9 +19,18 @@ mod history;
 /// stacks first grow. Most games run to a few hundred moves; a stack that
 /// grows from empty makes its first moves pay a copy each time it
 /// doubles. A step records one or two changes (a walk, a push) and the
-/// command log takes undos too, so those get twice the room. Under 20 KB
+/// command log takes undos too, so those get twice the room: about 21 KB
 /// a game.
 const HISTORY_ROOM: usize = 256;
+
+// What the room costs a game, held to the figure above.
+const _: () = {
+    use std::mem::size_of;
+    let per_step = size_of::<Entry>() + size_of::<Undone>() + 2 * size_of::<Action>();
+    let per_change = size_of::<Change>() + size_of::<Command>();
+    let bytes = HISTORY_ROOM * per_step + 2 * HISTORY_ROOM * per_change;
+    assert!(bytes > 20 * 1024 && bytes <= 22 * 1024);
+};
 
 /// What an undo step replays when it is redone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
