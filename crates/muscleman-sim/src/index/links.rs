@@ -67,32 +67,13 @@ impl SpatialIndex {
         self.insert_counted(id, tags, at, true);
     }
 
-    /// Move `id`, with `tags`, from `from` to `at`: a move changes no
-    /// signal (they count entities, not cells), so it skips them.
-    #[inline(always)]
-    pub(crate) fn relocate(&mut self, id: EntityId, tags: TagSet, from: GridPos, at: GridPos) {
-        if !self.relocate_dense(id, at) {
-            self.relink(id, tags, from, at);
-        }
-    }
-
-    /// [`Self::relocate`] where either cell is outside the dense array.
+    /// [`Self::relocate_found`] where either cell is outside the dense
+    /// array.
     #[cold]
     #[inline(never)]
     fn relink(&mut self, id: EntityId, tags: TagSet, from: GridPos, at: GridPos) {
         self.remove_counted(id, from, false);
         self.insert_counted(id, tags, at, false);
-    }
-
-    /// [`Self::relocate`] between two cells of the dense array: return
-    /// `false`, having changed nothing, if either cell is outside it or
-    /// the index does not hold `id` ([`Self::shift`] checks).
-    #[inline(always)]
-    fn relocate_dense(&mut self, id: EntityId, at: GridPos) -> bool {
-        match self.spot(at) {
-            Some(to) => self.shift(id, to, at),
-            None => false,
-        }
     }
 
     /// Move `id` to the cell `at`, whose spot is `to`, from a cell of the
@@ -112,8 +93,9 @@ impl SpatialIndex {
         }
     }
 
-    /// Move `found` to the cell `at`, wherever it is: [`Self::relocate`]
-    /// with no second lookup of its node.
+    /// Move `found` to the cell `at`, wherever it is: a relink of its node
+    /// in the dense array, else out of one cell's list and into the
+    /// other's. A move changes no tally (they count entities, not cells).
     #[inline(always)]
     pub(crate) fn relocate_found(&mut self, found: Found, at: GridPos) {
         debug_assert_eq!(self.node_of(found.id), Some(found.node), "a fresh find");

@@ -103,6 +103,14 @@ pub(crate) struct Found {
     pub(crate) tags: TagSet,
 }
 
+impl Found {
+    /// Return the entity's id.
+    #[inline(always)]
+    pub(crate) fn id(self) -> EntityId {
+        self.id
+    }
+}
+
 /// Where a cell's head is kept.
 #[derive(Clone, Copy, Debug)]
 enum Head {

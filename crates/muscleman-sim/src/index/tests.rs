@@ -227,7 +227,10 @@ fn a_node_knows_its_cell_across_growth_and_the_sparse_map() {
     // A node in a sparse cell is not shifted: its move takes the general
     // path.
     assert!(!index.shift(id(4), spot, to));
-    index.relocate(id(4), tags(), far, to);
+    let Some(found) = index.find(id(4)) else {
+        panic!("4 is in the index");
+    };
+    index.relocate_found(found, to);
     assert_eq!(ids_at(&index, to), [id(1), id(4)]);
     assert!(!index.any_at(far));
     spots_are_exact(&index);

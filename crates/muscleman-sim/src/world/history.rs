@@ -238,7 +238,9 @@ impl World {
         events: &mut EventBatch,
     ) -> Result<(), WorldError> {
         let to = if self.recording {
-            // A reversal recorded in turn: a move like any other.
+            // A reversal recorded in turn (no undo does): a move like any
+            // other.
+            std::hint::cold_path();
             self.relocate(id, from)?
         } else {
             self.put_back(id, from)?

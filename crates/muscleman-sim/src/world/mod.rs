@@ -12,7 +12,7 @@ use crate::component::{
     TagSet,
 };
 use crate::floor::{floor_of, local, on_floor, same_band};
-use crate::index::{SpatialIndex, Spot};
+use crate::index::{Found, SpatialIndex, Spot};
 use crate::journal::baseline::{Baseline, Snapshot};
 use crate::journal::{Change, DestroyedEntity, FreeIds, OldComponent, join, split};
 use crate::stack::Stack;

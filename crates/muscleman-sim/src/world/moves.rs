@@ -14,14 +14,12 @@ impl World {
     pub fn move_to(&mut self, id: EntityId, to: GridPos) -> Result<GridPos, WorldError> {
         // The index is where positions are kept: one table read finds the
         // entity's cell and tags, with no ECS lookup.
-        let Some((from, tags)) = self.index.locate(id) else {
-            return Err(self.unlocated(id));
-        };
-        if from != to && !same_band(from, to) {
+        let found = self.found(id)?;
+        if found.at != to && !same_band(found.at, to) {
             return Err(WorldError::LeftFloor { entity: id, at: to });
         }
-        self.shift_filed(id, tags, from, to);
-        Ok(from)
+        self.shift_filed(found, to);
+        Ok(found.at)
     }
 
     /// Turn the entity to face `dir` and move it to `to` on its floor, as
@@ -37,10 +35,11 @@ impl World {
         dir: GridDir,
         to: GridPos,
     ) -> Result<GridPos, WorldError> {
-        let (Some((from, tags)), Ok(row)) = (self.index.locate(id), self.facing.find(id)) else {
+        let (Some(found), Ok(row)) = (self.index.find(id), self.facing.find(id)) else {
             self.set(id, Facing(dir))?;
             return self.move_to(id, to);
         };
+        let from = found.at;
         if from == to {
             self.set_facing(id, dir)?;
             return Ok(from);
@@ -49,15 +48,14 @@ impl World {
             return Err(WorldError::LeftFloor { entity: id, at: to });
         }
         self.touch(id);
-        self.index.relocate(id, tags, from, to);
+        self.index.relocate_found(found, to);
         self.file_walk(id, row, dir, from);
         Ok(from)
     }
 
-    /// [`World::walk_to`] of `walker` (found in the index) to `to`, a cell
-    /// of its floor's band (the caller checks), with the spot of `to` in
-    /// the index already looked up (the fast walk read the cell ahead
-    /// through it).
+    /// [`World::walk_to`] from `from` to `to`, two cells of one floor's
+    /// band (the caller checks), with the spot of `to` in the index already
+    /// looked up (the fast walk read the cell ahead through it).
     #[inline(always)]
     pub(crate) fn walk_between(
         &mut self,
@@ -102,16 +100,9 @@ impl World {
     /// and a set [`Position`]); return where it was.
     #[inline(always)]
     pub(crate) fn relocate(&mut self, id: EntityId, to: GridPos) -> Result<GridPos, WorldError> {
-        let Some(found) = self.index.find(id) else {
-            return Err(self.unlocated(id));
-        };
-        let from = found.at;
-        if from != to {
-            self.touch(id);
-            self.index.relocate_found(found, to);
-            self.record(|| Change::Moved { id, from });
-        }
-        Ok(from)
+        let found = self.found(id)?;
+        self.shift_filed(found, to);
+        Ok(found.at)
     }
 
     /// Move the entity back to `to` while the journal is reverted (nothing
@@ -141,6 +132,15 @@ impl World {
         self.relocate(id, on_floor(at, floor)).map(|_| ())
     }
 
+    /// Return the entity as the index holds it, or why it stands nowhere.
+    #[inline(always)]
+    fn found(&self, id: EntityId) -> Result<Found, WorldError> {
+        match self.index.find(id) {
+            Some(found) => Ok(found),
+            None => Err(self.unlocated(id)),
+        }
+    }
+
     /// Return why the entity, which the index does not hold, stands
     /// nowhere: it is dead, or has no [`Position`].
     #[cold]
@@ -154,13 +154,14 @@ impl World {
         }
     }
 
-    /// Move the entity, with `tags`, from `from` to `to` in the index and
-    /// journal the move; nothing when the cells are the same.
+    /// Move `found` to `to` in the index and journal the move; nothing
+    /// when the cells are the same.
     #[inline(always)]
-    fn shift_filed(&mut self, id: EntityId, tags: TagSet, from: GridPos, to: GridPos) {
+    fn shift_filed(&mut self, found: Found, to: GridPos) {
+        let (id, from) = (found.id(), found.at);
         if from != to {
             self.touch(id);
-            self.index.relocate(id, tags, from, to);
+            self.index.relocate_found(found, to);
             self.record(|| Change::Moved { id, from });
         }
     }
