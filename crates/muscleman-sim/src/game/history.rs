@@ -22,17 +22,27 @@ impl Game {
     pub fn undo_into(&mut self, events: &mut EventBatch) -> Result<(), StepError> {
         events.clear();
         self.log.push(Command::Undo);
-        let Some(entry) = self.done.pop() else {
+        // Read where it is, not copied whole before the revert (a copy the
+        // processor cannot forward from its parts stalls the undo).
+        let Some(&Entry {
+            changes, restart, ..
+        }) = self.done.last()
+        else {
             return Ok(());
         };
-        if entry.restart {
-            return self.undo_restart(entry, events);
+        if restart {
+            return match self.done.pop() {
+                Some(entry) => self.undo_restart(entry, events),
+                None => Ok(()),
+            };
         }
         let reverted = self
             .world
-            .revert_journal(entry.changes as usize, MoveCause::Undo, events);
-        self.stats = entry.stats_before;
-        self.unfile(entry, entry.actions as usize);
+            .revert_journal(changes as usize, MoveCause::Undo, events);
+        if let Some(entry) = self.done.pop() {
+            self.stats = entry.stats_before;
+            self.unfile(entry, entry.actions as usize);
+        }
         reverted.map_err(StepError::from)
     }
 
