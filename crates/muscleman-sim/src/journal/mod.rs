@@ -27,9 +27,9 @@ pub(crate) enum Change {
     Freelist(Box<FreeIds>),
     /// An entity moved from `from` (to where it stands now).
     Moved { id: EntityId, from: GridPos },
-    /// An entity turned from facing `faced` and then moved from `from`:
-    /// a walk's Facing and move as one change (`World::walk_to`), which
-    /// undo puts back as the two it stands for.
+    /// An entity faced `faced` (it may face that way still) and then
+    /// moved from `from`: a walk's Facing and move as one change
+    /// (`World::walk_to`), which undo puts back as the two it stands for.
     Walked {
         id: EntityId,
         from: GridPos,
