@@ -89,6 +89,26 @@ pub const fn same_band(a: GridPos, b: GridPos) -> bool {
     (((a.y as i64 + HALF as i64) ^ (b.y as i64 + HALF as i64)) >> STRIDE.trailing_zeros()) == 0
 }
 
+/// Return whether both cells are in floor 1's band (or above it), where
+/// world cells are their floor's own: a move between them needs no
+/// [`local_move`].
+#[inline(always)]
+pub(crate) const fn on_first_floor(a: GridPos, b: GridPos) -> bool {
+    a.y < HALF && b.y < HALF
+}
+
+/// Return the cells of a move from `from` to `to` (two different world
+/// cells) in their floors' own coordinates, or `None` when it only
+/// changed floors (the same local cell: the stairs, which report no move).
+pub(crate) const fn local_move(from: GridPos, to: GridPos) -> Option<(GridPos, GridPos)> {
+    let (a, b) = (local(from), local(to));
+    if same_band(from, to) || a.x != b.x || a.y != b.y {
+        Some((a, b))
+    } else {
+        None
+    }
+}
+
 /// Return the world cell `to` floors away from `at` (`to` from 1), the
 /// same local cell.
 #[inline]

@@ -245,14 +245,20 @@ impl World {
         } else {
             self.put_back(id, from)?
         };
-        let (was, back) = (local(to), local(from));
-        if was != back {
+        // A journalled move changed the cell: on floor 1 that is a move to
+        // report, known without comparing the cells (a comparison stops
+        // at `x`, which differs on one move in two, a move along a row: a
+        // branch no processor predicts).
+        debug_assert!(to != from, "{id:?} was journalled moving in place");
+        if on_first_floor(to, from) {
             events.push(Moved {
                 entity: id,
-                from: was,
-                to: back,
+                from: to,
+                to: from,
                 cause,
             });
+        } else {
+            report_move_back(id, (to, from), cause, events);
         }
         match faced {
             // Its turn taken back, after its move.
@@ -323,5 +329,25 @@ impl World {
             }
         }
         Ok(())
+    }
+}
+
+/// Report a move back from `was` to `back` beyond floor 1 (see
+/// [`World::move_back`]): none when it only changed floors (the stairs).
+#[cold]
+#[inline(never)]
+fn report_move_back(
+    id: EntityId,
+    (was, back): (GridPos, GridPos),
+    cause: MoveCause,
+    events: &mut EventBatch,
+) {
+    if let Some((from, to)) = local_move(was, back) {
+        events.push(Moved {
+            entity: id,
+            from,
+            to,
+            cause,
+        });
     }
 }

@@ -11,7 +11,7 @@ use crate::component::{
     AnyComponent, Component, ComponentKind, Facing, Holding, LevelMember, Position, Tag, TagKind,
     TagSet,
 };
-use crate::floor::{floor_of, local, on_floor, same_band};
+use crate::floor::{floor_of, local, local_move, on_first_floor, on_floor, same_band};
 use crate::index::{Found, SpatialIndex, Spot};
 use crate::journal::baseline::{Baseline, Snapshot};
 use crate::journal::{Change, DestroyedEntity, FreeIds, OldComponent, join, split};
