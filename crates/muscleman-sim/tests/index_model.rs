@@ -162,6 +162,10 @@ fn check_cells(world: &World, model: &Model) -> Result<(), TestCaseError> {
                 .map_or(&[][..], |l| l.as_slice());
             prop_assert_eq!(index.tagged_at(probe).collect::<Vec<_>>(), expect);
             prop_assert_eq!(index.any_at(probe), !expect.is_empty());
+            let union = expect
+                .iter()
+                .fold(TagSet::EMPTY, |all, (_, t)| all.union(*t));
+            prop_assert_eq!(index.kinds_at(probe), union);
             let first = |tag: TagKind| expect.iter().find(|(_, t)| t.contains(tag)).map(|e| e.0);
             prop_assert_eq!(index.pushable_at(probe), first(TagKind::Pushable));
             prop_assert_eq!(index.static_at(probe), first(TagKind::Static));
