@@ -70,25 +70,26 @@ impl Game {
 
     /// Move the actions of an undone step (from `from` on) to the redo
     /// list, with the Facing its redo starts from: redo replays the
-    /// actions, so the changes are not kept.
+    /// actions, so the changes are not kept. A step's one action goes into
+    /// its `Undone` itself: one push an undo, not two.
     #[inline(always)]
     fn unfile(&mut self, entry: Entry, from: usize) {
         let from = from.min(self.actions.len());
         let start = self.undone_actions.len() as u32;
-        if from + 1 == self.actions.len() {
-            // One action, as usual: moved over alone.
-            if let Some(action) = self.actions.pop() {
-                self.undone_actions.push(action);
-            }
+        // One action, as usual, is kept in the undone step itself.
+        let first = if from + 1 == self.actions.len() {
+            self.actions.pop()
         } else {
             self.undone_actions
                 .extend_from_slice(self.actions.get(from..).unwrap_or_default());
             self.actions.truncate(from);
-        }
+            None
+        };
         // The state is now exactly the one the step was made from, Facing
         // included (a redone step keeps the Facing it was first redone
         // from, if a turn noted one).
         self.undone.push(Undone {
+            first,
             actions: start,
             redo_facing: entry.redo_facing,
         });
@@ -121,17 +122,20 @@ impl Game {
             let mut face = entry.redo_facing;
             let start = entry.actions as usize;
             let mut result = Ok(());
-            for i in start..self.undone_actions.len() {
-                let Some(&action) = self.undone_actions.get(i) else {
-                    break;
-                };
-                if let Action::Face(dir) = action {
-                    face = Some(dir);
-                    continue;
-                }
-                result = self.act(action, face.take(), events).map(|_| ());
-                if result.is_err() {
-                    break;
+            match entry.first {
+                // Its one action, kept in it (its run in `undone_actions`
+                // is empty).
+                Some(action) => result = self.redo_action(action, &mut face, events),
+                None => {
+                    for i in start..self.undone_actions.len() {
+                        let Some(&action) = self.undone_actions.get(i) else {
+                            break;
+                        };
+                        result = self.redo_action(action, &mut face, events);
+                        if result.is_err() {
+                            break;
+                        }
+                    }
                 }
             }
             self.undone_actions.truncate(start);
@@ -143,6 +147,21 @@ impl Game {
             }
         }
         Ok(())
+    }
+
+    /// Replay one action of a step being redone, facing `face` first if a
+    /// `Face` before it (or the redo) said so; a `Face` only sets `face`.
+    fn redo_action(
+        &mut self,
+        action: Action,
+        face: &mut Option<GridDir>,
+        events: &mut EventBatch,
+    ) -> Result<(), StepError> {
+        if let Action::Face(dir) = action {
+            *face = Some(dir);
+            return Ok(());
+        }
+        self.act(action, face.take(), events).map(drop)
     }
 
     /// Go back to the level's initial state and return the moves back

@@ -77,10 +77,14 @@ struct Entry {
 // An undo step's entry costs 20 bytes: a compile-time check.
 const _: () = assert!(std::mem::size_of::<Entry>() == 20);
 
-/// One undone step: its actions (from `actions` on in `Game::undone_actions`,
-/// up to the next undone step's start) and the Facing a redo starts from.
+/// One undone step: its actions (its one action in `first`, else from
+/// `actions` on in `Game::undone_actions`, up to the next undone step's
+/// start) and the Facing a redo starts from.
 #[derive(Clone, Copy, Debug)]
 struct Undone {
+    /// Its one action, when it has exactly one (as most steps do): then
+    /// its run in `Game::undone_actions` is empty.
+    first: Option<Action>,
     actions: u32,
     /// The player's Facing in the position the step was made from (the
     /// one its undo left), once the player has turned in place since:
