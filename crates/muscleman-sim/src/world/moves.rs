@@ -113,9 +113,7 @@ impl World {
     /// back before its changes). Return where it was.
     #[inline(always)]
     pub(super) fn put_back(&mut self, id: EntityId, to: GridPos) -> Result<GridPos, WorldError> {
-        let Some(found) = self.index.find(id) else {
-            return Err(self.unlocated(id));
-        };
+        let found = self.found(id)?;
         debug_assert!(!self.recording, "a revert records nothing");
         debug_assert!(
             self.baseline.as_ref().is_none_or(|b| b.has(id)),
