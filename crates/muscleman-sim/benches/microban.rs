@@ -23,6 +23,13 @@
 //!   position (one iteration is 155 restarts, throughput in restarts); the
 //!   play before and the undos after are not timed. soukoban has no restart.
 //!
+//! A game whose command log (which a `Game` keeps for good) holds more than
+//! 16 playthroughs is started afresh between two timed rounds, untimed, so
+//! that a long run times moves of games of a player's length, not of one
+//! game thousands of playthroughs long. The allocating forms' results are
+//! looked at where they are returned (`black_box(&result)`), as the `_into`
+//! forms' batch is.
+//!
 //! Before anything is timed, every solution is played through both engines
 //! and must solve its level in both; undoing it fully must give back the
 //! start state (the state hash, on our side).
@@ -38,6 +45,10 @@ use soukoban::direction::Direction;
 
 /// The solutions, one line per level: its number, then the moves.
 const SOLUTIONS: &str = include_str!("microban_solutions.txt");
+
+/// How many playthroughs of its solution a game's command log holds before
+/// the bench starts that game afresh (see `Rig::renew_long_games`).
+const LOG_PLAYTHROUGHS: usize = 16;
 
 /// One level in both engines, with its solution.
 struct Pair {
@@ -137,6 +148,22 @@ impl Rig {
         })
     }
 
+    /// Start afresh every game whose command log holds more than
+    /// [`LOG_PLAYTHROUGHS`] playthroughs of its solution (each played and
+    /// undone), with its history empty as after the check. A `Game` logs
+    /// every command for good (`Game::commands`): the timed rounds would
+    /// otherwise keep growing 155 logs by about 56 KB a round in all, for
+    /// the whole run, into memory never touched before, a cost of a run
+    /// thousands of playthroughs long that no game has.
+    fn renew_long_games(&mut self) {
+        for p in &mut self.pairs {
+            let limit = 2 * LOG_PLAYTHROUGHS * p.moves.len();
+            if p.game.commands().len() > limit && p.game.undo_depth() == 0 {
+                p.game = Game::new(p.game.level(), Rules::SOKOBAN).expect("the level plays");
+            }
+        }
+    }
+
     fn play_sim(&mut self) {
         for p in &mut self.pairs {
             for &dir in &p.moves {
@@ -152,7 +179,8 @@ impl Rig {
     fn play_sim_alloc(&mut self) {
         for p in &mut self.pairs {
             for &dir in &p.moves {
-                black_box(p.game.step(black_box(Input::Move(dir))).ok());
+                let r = p.game.step(black_box(Input::Move(dir)));
+                black_box(&r);
             }
         }
     }
@@ -178,7 +206,8 @@ impl Rig {
     fn undo_sim_alloc(&mut self) {
         for p in &mut self.pairs {
             for _ in 0..p.game.undo_depth() {
-                black_box(p.game.undo().ok());
+                let r = p.game.undo();
+                black_box(&r);
             }
         }
     }
@@ -224,6 +253,7 @@ fn rounds(
 ) -> Duration {
     let mut total = Duration::ZERO;
     for _ in 0..iters {
+        rig.renew_long_games();
         before(rig);
         let start = Instant::now();
         timed(rig);
