@@ -116,6 +116,23 @@ impl SpatialIndex {
             return false;
         };
         let (id, after, before, from) = (node.id, node.next, node.prev, node.spot);
+        // The usual move: alone in its cell (no link either way: both are
+        // `NONE`, all ones), into an empty one. Two heads change hands.
+        if before & after == NONE
+            && self.dense.get(to.0) == Some(&NONE)
+            && let Some(head) = self.dense.get_mut(from as usize)
+            && *head == n
+        {
+            *head = NONE;
+            if let Some(head) = self.dense.get_mut(to.0) {
+                *head = n;
+            }
+            if let Some(node) = self.nodes.get_mut(n as usize) {
+                node.at = at;
+                node.spot = to.0 as u32;
+            }
+            return true;
+        }
         // Unlink: its neighbours skip it (the head, if it was first: a
         // head of the dense array, or the cell is not this move's).
         match self.nodes.get_mut(before as usize) {
