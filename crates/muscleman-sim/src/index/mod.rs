@@ -16,8 +16,10 @@
 //! - moving an entity relinks its node: out of its old cell's list with no
 //!   walk and no lookup (its neighbours are its links, its cell's slot is
 //!   in the node), into its new cell's after the entities with lower ids
-//!   (most cells hold one or none); a step that read the new cell through
-//!   its `Spot` looks nothing up again; a step never allocates;
+//!   (most cells hold one or none); an entity alone in its cell moving
+//!   into an empty one, as a walk mostly is, only hands the two heads
+//!   over; a step that read the new cell through its `Spot` looks
+//!   nothing up again; a step never allocates;
 //! - an entity costs 40 bytes and an empty cell nothing but its head.
 //!
 //! Heads of cells inside a dense rectangle (grown to cover where entities
