@@ -148,19 +148,33 @@ impl Rig {
         })
     }
 
-    /// Start afresh every game whose command log holds more than
-    /// [`LOG_PLAYTHROUGHS`] playthroughs of its solution (each played and
-    /// undone), with its history empty as after the check. A `Game` logs
-    /// every command for good (`Game::commands`): the timed rounds would
-    /// otherwise keep growing 155 logs by about 56 KB a round in all, for
-    /// the whole run, into memory never touched before, a cost of a run
-    /// thousands of playthroughs long that no game has.
+    /// Start afresh every game at its start whose command log holds more
+    /// than [`LOG_PLAYTHROUGHS`] playthroughs of its solution (each played
+    /// and undone), at its start again, with its solution to redo if it
+    /// had something to redo (played and undone once more, so the new log
+    /// holds one playthrough): the redo bench redoes the solution, and the
+    /// other benches play it first, which forgets what was to redo. A `Game` logs every command for good
+    /// (`Game::commands`): the timed rounds would otherwise keep growing
+    /// 155 logs by about 56 KB a round in all, for the whole run, into
+    /// memory never touched before, a cost of a run thousands of
+    /// playthroughs long that no game has.
     fn renew_long_games(&mut self) {
         for p in &mut self.pairs {
             let limit = 2 * LOG_PLAYTHROUGHS * p.moves.len();
-            if p.game.commands().len() > limit && p.game.undo_depth() == 0 {
-                p.game = Game::new(p.game.level(), Rules::SOKOBAN).expect("the level plays");
+            if p.game.commands().len() <= limit || p.game.undo_depth() > 0 {
+                continue;
             }
+            let redo = p.game.redo_depth();
+            let mut game = Game::new(p.game.level(), Rules::SOKOBAN).expect("the level plays");
+            if redo > 0 {
+                for &dir in &p.moves {
+                    game.step(Input::Move(dir)).expect("a step");
+                }
+                while game.undo_depth() > 0 {
+                    game.undo().expect("an undo");
+                }
+            }
+            p.game = game;
         }
     }
 
