@@ -150,14 +150,16 @@ impl Rig {
 
     /// Start afresh every game at its start whose command log holds more
     /// than [`LOG_PLAYTHROUGHS`] playthroughs of its solution (each played
-    /// and undone), at its start again, with its solution to redo if it
-    /// had something to redo (played and undone once more, so the new log
-    /// holds one playthrough): the redo bench redoes the solution, and the
-    /// other benches play it first, which forgets what was to redo. A `Game` logs every command for good
-    /// (`Game::commands`): the timed rounds would otherwise keep growing
-    /// 155 logs by about 56 KB a round in all, for the whole run, into
-    /// memory never touched before, a cost of a run thousands of
-    /// playthroughs long that no game has.
+    /// and undone). The new game is at its start too, with its solution to
+    /// redo if the old one had something to redo (played and undone once
+    /// more, so its log holds one playthrough): the redo bench redoes the
+    /// solution, and the other benches play it first, which forgets what
+    /// was to redo.
+    ///
+    /// A `Game` logs every command for good (`Game::commands`): the timed
+    /// rounds would otherwise keep growing 155 logs by about 56 KB a round
+    /// in all, for the whole run, into memory never touched before, a cost
+    /// of a run thousands of playthroughs long that no game has.
     fn renew_long_games(&mut self) {
         for p in &mut self.pairs {
             let limit = 2 * LOG_PLAYTHROUGHS * p.moves.len();
