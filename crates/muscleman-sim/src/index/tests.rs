@@ -235,3 +235,47 @@ fn a_node_knows_its_cell_across_growth_and_the_sparse_map() {
     assert!(!index.any_at(far));
     spots_are_exact(&index);
 }
+
+#[test]
+fn a_shift_of_an_entity_alone_into_an_empty_cell_hands_the_heads_over() {
+    let mut index = SpatialIndex::default();
+    let (a, b, c) = (GridPos::new(1, 1), GridPos::new(2, 1), GridPos::new(3, 1));
+    index.insert(id(2), tags(), a);
+    let spot = |index: &SpatialIndex, at: GridPos| match index.spot(at) {
+        Some(spot) => spot,
+        None => panic!("{at:?} is in the dense array"),
+    };
+    // Alone into an empty cell: the fast case, there and back.
+    let to = spot(&index, b);
+    assert!(index.shift(id(2), to, b));
+    assert!(!index.any_at(a));
+    assert_eq!(ids_at(&index, b), [id(2)]);
+    assert_eq!(index.position_of(id(2)), Some(b));
+    let back = spot(&index, a);
+    assert!(index.shift(id(2), back, a));
+    assert!(!index.any_at(b));
+    assert_eq!(ids_at(&index, a), [id(2)]);
+    // Alone into a cell that holds a lower and a higher id: the general
+    // link keeps the id order.
+    index.insert(id(1), tags(), c);
+    index.insert(id(3), tags(), c);
+    let into = spot(&index, c);
+    assert!(index.shift(id(2), into, c));
+    assert!(!index.any_at(a));
+    assert_eq!(ids_at(&index, c), [id(1), id(2), id(3)]);
+    // With company into an empty cell: the one left behind keeps its
+    // cell, whichever end of the list moved.
+    for (mover, stays) in [(id(1), [id(2), id(3)]), (id(3), [id(1), id(2)])] {
+        index.insert(id(1), tags(), c);
+        index.insert(id(2), tags(), c);
+        index.insert(id(3), tags(), c);
+        let to = spot(&index, b);
+        assert!(index.shift(mover, to, b));
+        assert_eq!(ids_at(&index, b), [mover]);
+        assert_eq!(ids_at(&index, c), stays);
+        assert_eq!(index.kinds_at(b), tags());
+        index.remove(mover, b);
+    }
+    spots_are_exact(&index);
+    assert_eq!(index.entries, 2);
+}
