@@ -166,9 +166,9 @@ impl Rig {
             if p.game.commands().len() <= limit || p.game.undo_depth() > 0 {
                 continue;
             }
-            let redo = p.game.redo_depth();
+            let had_redo = p.game.redo_depth() > 0;
             let mut game = Game::new(p.game.level(), Rules::SOKOBAN).expect("the level plays");
-            if redo > 0 {
+            if had_redo {
                 for &dir in &p.moves {
                     game.step(Input::Move(dir)).expect("a step");
                 }
