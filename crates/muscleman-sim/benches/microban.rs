@@ -348,12 +348,49 @@ criterion_group! {
         .measurement_time(Duration::from_secs(4));
     targets = bench
 }
+/// Time `n` rounds of each engine in turn, round by round (ours, then
+/// theirs, for play and for undo), and print the median round of each and
+/// their ratio: a comparison that noise on a shared machine hits on both
+/// sides alike, where criterion times one side for seconds, then the other.
+fn side_by_side(rig: &mut Rig, n: usize) {
+    let nothing = |_: &mut Rig| {};
+    let mut times: [Vec<Duration>; 4] = Default::default();
+    for _ in 0..n {
+        let [play, play_theirs, undo, undo_theirs] = &mut times;
+        play.push(rounds(rig, 1, nothing, Rig::play_sim, Rig::undo_sim));
+        play_theirs.push(rounds(rig, 1, nothing, Rig::play_theirs, Rig::undo_theirs));
+        undo.push(rounds(rig, 1, Rig::play_sim, Rig::undo_sim, nothing));
+        undo_theirs.push(rounds(rig, 1, Rig::play_theirs, Rig::undo_theirs, nothing));
+    }
+    let median = |v: &mut Vec<Duration>| {
+        v.sort();
+        v.get(v.len() / 2).copied().unwrap_or_default()
+    };
+    let [play, play_theirs, undo, undo_theirs] = times.each_mut().map(median);
+    for (what, ours, theirs) in [("play", play, play_theirs), ("undo", undo, undo_theirs)] {
+        println!(
+            "{what}: sim {:.1} µs, soukoban {:.1} µs, {:.2}× (median of {n} rounds each, in turn)",
+            ours.as_secs_f64() * 1e6,
+            theirs.as_secs_f64() * 1e6,
+            ours.as_secs_f64() / theirs.as_secs_f64(),
+        );
+    }
+}
+
 /// Run the benches, or with `MICROBAN_PROFILE=WHAT:N` (`WHAT` one of
-/// `play`, `undo`, `redo`, `restart`, or `alloc` for `play` and `undo`
-/// through `Game::step` and `Game::undo`) exactly `N` rounds of our side of
+/// `play`, `undo`, `redo`, `restart`, `alloc` for `play` and `undo`
+/// through `Game::step` and `Game::undo`, or `soukoban` for the peer's
+/// `Level::execute` and `Level::undo`) exactly `N` rounds of our side of
 /// one group, for callgrind: every solution is played (and undone) once
 /// more while the rig is checked, so `Game::step_into` runs `N + 1` rounds.
 fn main() {
+    if let Ok(n) = std::env::var("MICROBAN_SIDE_BY_SIDE") {
+        let n: usize = n.parse().expect("MICROBAN_SIDE_BY_SIDE=ROUNDS");
+        if let Some(mut rig) = Rig::new() {
+            side_by_side(&mut rig, n);
+        }
+        return;
+    }
     if let Ok(spec) = std::env::var("MICROBAN_PROFILE") {
         let (what, n) = spec.split_once(':').unwrap_or((spec.as_str(), "10"));
         let n: u64 = n.parse().expect("MICROBAN_PROFILE=WHAT:N");
@@ -371,6 +408,10 @@ fn main() {
                 "alloc" => {
                     rig.play_sim_alloc();
                     rig.undo_sim_alloc();
+                }
+                "soukoban" => {
+                    rig.play_theirs();
+                    rig.undo_theirs();
                 }
                 "restart" => {
                     rig.play_sim();

@@ -111,6 +111,12 @@ impl<T: Vacant> Stack<T> {
         self.slots.get(..self.len).unwrap_or_default()
     }
 
+    /// Return the item at `i`, to change it in place.
+    #[inline(always)]
+    pub(crate) fn get_mut(&mut self, i: usize) -> Option<&mut T> {
+        self.slots.get_mut(..self.len)?.get_mut(i)
+    }
+
     /// Return the number of items.
     #[inline(always)]
     pub(crate) fn len(&self) -> usize {

@@ -90,12 +90,15 @@ pub fn step_into(
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Stepped {
     /// The fast walk: the player walked into a free cell, its Facing and
-    /// move one journal change, and one `Moved`.
+    /// move one journal change marked as an undo step of its own
+    /// (`OwnStep`), and one `Moved`.
     Walked,
     /// The fast walk: the player pushed one pushable into a free cell and
-    /// followed it (two `Moved`, the pushable's first).
+    /// followed it (two `Moved`, the pushable's first; the box's move,
+    /// then the walk marked as an undo step of its own).
     Pushed,
-    /// The schedule ran: what changed is in the journal and the events.
+    /// The schedule ran (or the fast walk took the general walk): what
+    /// changed is in the journal and the events.
     Ran,
 }
 
@@ -120,6 +123,7 @@ pub(crate) fn run_step(
         match walk::walk_free(world, player, at, dir, rules.max_chain, events)? {
             Free::Walked => return Ok(Stepped::Walked),
             Free::Pushed => return Ok(Stepped::Pushed),
+            Free::Filed => return Ok(Stepped::Ran),
             Free::No => {}
         }
     }

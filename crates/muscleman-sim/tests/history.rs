@@ -35,6 +35,27 @@ fn duck_arena() -> Game {
     Game::new(&level_from_ascii_in(&legend, grid), Rules::MUSCLEMAN).unwrap()
 }
 
+/// Walls, boxes and goals only: every walk and one-box push here takes the
+/// fast walk, which files a step as its journal change alone.
+const PLAIN: &str = "
+    #########
+    #   .   #
+    # $  $  #
+    #  @  $ #
+    # .   . #
+    #########
+";
+
+/// Start a game of `grid`, or of one of the proptests' arenas: the plain
+/// room, the arena, or the room with ducks.
+fn arena(which: usize) -> Game {
+    match which {
+        0 => game(PLAIN),
+        1 => game(ARENA),
+        _ => duck_arena(),
+    }
+}
+
 const ROOM: &str = "
     #######
     #.    #
@@ -201,14 +222,14 @@ proptest! {
 
     /// After any session, undoing everything gives the initial state and
     /// redoing everything the position at the end of the redo list; in a
-    /// room with ducks, a cauldron and a bong too.
+    /// plain room (the fast walk's) and in a room with ducks, a cauldron
+    /// and a bong too.
     #[test]
     fn undo_all_then_redo_all(
         commands in prop::collection::vec(command(), 0..80),
-        ducks in any::<bool>(),
+        which in 0..3usize,
     ) {
-        let arena = |ducks: bool| if ducks { duck_arena() } else { game(ARENA) };
-        let mut g = arena(ducks);
+        let mut g = arena(which);
         let initial = g.state_hash();
         for c in &commands {
             g.apply(*c).unwrap();
@@ -216,25 +237,30 @@ proptest! {
         }
         // The session may end with undone steps still on the redo list:
         // the same session with them redone is where redoing all must lead.
-        let mut reference = arena(ducks);
+        let mut reference = arena(which);
         for c in &commands {
             reference.apply(*c).unwrap();
         }
-        while reference.redo_depth() > 0 {
+        // Each undo and redo takes one step (a loop bounded by the depth,
+        // so that one that takes none fails rather than runs forever).
+        for _ in 0..reference.redo_depth() {
             reference.redo().unwrap();
         }
+        prop_assert_eq!(reference.redo_depth(), 0);
         let final_hash = reference.state_hash();
         let final_dump = dump(reference.world());
-        while g.undo_depth() > 0 {
+        for _ in 0..g.undo_depth() {
             g.undo().unwrap();
         }
+        prop_assert_eq!(g.undo_depth(), 0);
         let prelude_only = g.redo_depth() == 0 && g.undo_depth() == 0;
         if !prelude_only {
             prop_assert_eq!(g.state_hash(), initial);
         }
-        while g.redo_depth() > 0 {
+        for _ in 0..g.redo_depth() {
             g.redo().unwrap();
         }
+        prop_assert_eq!(g.redo_depth(), 0);
         prop_assert_eq!(g.state_hash(), final_hash);
         prop_assert_eq!(dump(g.world()), final_dump);
         let depth = g.undo_depth();
@@ -248,23 +274,29 @@ proptest! {
         }
     }
 
-    /// Undo gives back exactly the state before each undo step.
+    /// Undo gives back exactly the state before each undo step, and the
+    /// moves and pushes counted then.
     #[test]
-    fn each_undo_restores_the_state_before_its_step(moves in prop::collection::vec(prop::sample::select(GridDir::ALL.to_vec()), 0..60)) {
-        let mut g = game(ARENA);
+    fn each_undo_restores_the_state_before_its_step(
+        moves in prop::collection::vec(prop::sample::select(GridDir::ALL.to_vec()), 0..60),
+        which in 0..2usize,
+    ) {
+        let mut g = arena(which);
         let mut before_each = Vec::new();
         for d in moves {
-            let h = g.state_hash();
+            let before = (g.state_hash(), g.stats());
             let depth = g.undo_depth();
             g.step(Input::Move(d)).unwrap();
             if g.undo_depth() > depth {
-                before_each.push(h);
+                before_each.push(before);
             }
         }
-        while let Some(h) = before_each.pop() {
+        prop_assert_eq!(g.undo_depth(), before_each.len());
+        while let Some(before) = before_each.pop() {
             g.undo().unwrap();
-            prop_assert_eq!(g.state_hash(), h);
+            prop_assert_eq!((g.state_hash(), g.stats()), before);
         }
+        prop_assert_eq!(g.undo_depth(), 0);
     }
 }
 
@@ -454,4 +486,59 @@ fn a_first_grab_redone_after_a_turn_redoes_again_after_its_undo() {
     assert_eq!(g.state_hash(), grabbed, "and so does the second");
     play(&mut g, "zyzy");
     assert_eq!(g.state_hash(), grabbed, "however often");
+}
+
+#[test]
+fn a_turn_after_a_fast_walk_joins_it_and_one_undo_takes_both_back() {
+    use GridDir::{Left, Up};
+    let mut g = game(PLAIN);
+    g.step(Input::Move(Left)).unwrap();
+    let first = (g.state_hash(), dump(g.world()), g.stats());
+    g.step(Input::Move(Up)).unwrap(); // pushes the box above
+    assert_eq!(
+        g.stats(),
+        Stats {
+            moves: 2,
+            pushes: 1
+        }
+    );
+    g.step(Input::Move(Left)).unwrap();
+    let third = (g.state_hash(), g.stats());
+    g.step(Input::Move(Up)).unwrap();
+    g.step(Input::Move(Left)).unwrap(); // into the wall: turns, joins the walk up
+    assert_eq!((g.undo_depth(), facing(&g)), (4, Left));
+    let end = (g.state_hash(), dump(g.world()), g.stats());
+    g.undo().unwrap();
+    assert_eq!((g.state_hash(), g.stats()), third);
+    assert_eq!(facing(&g), Left);
+    g.undo().unwrap();
+    g.undo().unwrap();
+    assert_eq!((g.state_hash(), dump(g.world()), g.stats()), first);
+    assert_eq!((g.undo_depth(), g.redo_depth()), (1, 3));
+    for _ in 0..3 {
+        g.redo().unwrap();
+    }
+    assert_eq!((g.state_hash(), dump(g.world()), g.stats()), end);
+}
+
+#[test]
+fn a_turn_before_the_first_fast_walk_is_undone_with_it() {
+    let mut g = game(
+        "
+        ######
+        #@ $.#
+        ######
+    ",
+    );
+    let start = (g.state_hash(), dump(g.world()), g.stats());
+    g.step(Input::Move(GridDir::Up)).unwrap(); // into the wall: a turn, no step yet
+    assert_eq!((g.undo_depth(), facing(&g)), (0, GridDir::Up));
+    g.step(Input::Move(GridDir::Right)).unwrap();
+    let walked = (g.state_hash(), dump(g.world()), g.stats());
+    assert_eq!(g.undo_depth(), 1);
+    g.undo().unwrap();
+    assert_eq!((g.state_hash(), dump(g.world()), g.stats()), start);
+    assert_eq!((g.undo_depth(), g.redo_depth()), (0, 1));
+    g.redo().unwrap();
+    assert_eq!((g.state_hash(), dump(g.world()), g.stats()), walked);
 }

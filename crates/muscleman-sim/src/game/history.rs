@@ -22,6 +22,10 @@ impl Game {
     pub fn undo_into(&mut self, events: &mut EventBatch) -> Result<(), StepError> {
         events.clear();
         self.log.push(Command::Undo);
+        if let Some((own, reverted)) = self.world.revert_own_step(MoveCause::Undo, events) {
+            self.unfile_own_walk(own);
+            return reverted.map_err(StepError::from);
+        }
         // Read where it is, not copied whole before the revert (a copy the
         // processor cannot forward from its parts stalls the undo).
         let Some(&Entry {
@@ -44,6 +48,23 @@ impl Game {
             self.unfile(entry, entry.actions as usize);
         }
         reverted.map_err(StepError::from)
+    }
+
+    /// After the undo of a fast walk filed alone (`World::revert_own_step`):
+    /// take back the move and push it counted, and keep its one action to
+    /// redo.
+    #[inline(always)]
+    fn unfile_own_walk(&mut self, own: OwnStep) {
+        self.walks = self.walks.saturating_sub(1);
+        self.stats = Stats {
+            moves: self.stats.moves.saturating_sub(1),
+            pushes: self.stats.pushes.saturating_sub(u32::from(own.pushed)),
+        };
+        self.undone.push(Undone {
+            first: Some(Action::Input(Input::Move(own.dir))),
+            actions: self.undone_actions.len() as u32,
+            redo_facing: None,
+        });
     }
 
     /// [`Game::undo_into`] of a restart: a restart made before any other
@@ -283,6 +304,10 @@ impl Game {
             // A wait, or a bump facing the same way: nothing to file.
             return false;
         }
+        // A walk filed here is filed with the rest (a redo's Facing, or
+        // its entry and action): its mark goes.
+        let top = self.world.journal().len().saturating_sub(1);
+        self.world.take_own_step(top);
         let new_step = match action {
             Action::Input(_) | Action::Face(_) => changed == Changed::State,
             Action::Restart => true,
@@ -300,12 +325,12 @@ impl Game {
             };
             // The first undo step takes the prelude (everything filed so
             // far) with it.
-            let (start_actions, start_changes) = if self.done.is_empty() {
+            let (start_actions, start_changes) = if !self.has_steps() {
                 (0, 0)
             } else {
                 (actions_before, changes_before)
             };
-            let (prelude_actions, prelude_changes) = if self.done.is_empty() {
+            let (prelude_actions, prelude_changes) = if !self.has_steps() {
                 (actions_before, changes_before)
             } else {
                 (0, 0)
@@ -336,6 +361,7 @@ impl Game {
             });
         } else {
             // Onto the last undo step, or the prelude while there is none.
+            self.promote_own_walk(changes_before);
             if let Some(faced) = faced_first {
                 self.actions.push(faced);
             }

@@ -6,7 +6,7 @@ use muscleman_level::Level;
 use crate::command::Command;
 use crate::component::{AnyComponent, ComponentKind, Facing};
 use crate::journal::baseline::Baseline;
-use crate::journal::{Change, OldComponent};
+use crate::journal::{Change, OldComponent, OwnStep};
 use crate::level::{LevelLoadError, level_from_world, world_from_level};
 use crate::rules::Rules;
 use crate::step::{StepError, Stepped, run_step, step_into};
@@ -143,12 +143,18 @@ pub struct Game {
     world: World,
     player: EntityId,
     rules: Rules,
-    /// The undo steps, oldest first. While there is none, the actions and
-    /// changes in the two stacks are the prelude: actions that moved
-    /// nothing (a refused move turning the player) while there was no undo
-    /// step to file them under; they join the next undo step, so that
-    /// undoing everything gives back the initial state.
+    /// The undo steps filed with an entry, oldest first (a fast walk filed
+    /// alone has none: see `walks`). While there is no undo step, the
+    /// actions and changes in the two stacks are the prelude: actions that
+    /// moved nothing (a refused move turning the player) while there was
+    /// no undo step to file them under; they join the next undo step, so
+    /// that undoing everything gives back the initial state.
     done: Vec<Entry>,
+    /// How many undo steps are a fast walk filed as its journal change
+    /// alone ([`OwnStep`]), with no entry and no action: the most common
+    /// step costs one journal change. Such a step is undone when its change
+    /// is the journal's top, and it is the top undo step exactly then.
+    walks: usize,
     /// The actions of every undo step (and the prelude), in order. Their
     /// changes are the world's journal, in the same order.
     actions: Vec<Action>,
@@ -176,6 +182,7 @@ impl Game {
             player,
             rules,
             done: Vec::with_capacity(HISTORY_ROOM),
+            walks: 0,
             actions: Vec::with_capacity(HISTORY_ROOM),
             restarts: Vec::new(),
             undone: Vec::with_capacity(HISTORY_ROOM),
@@ -244,7 +251,7 @@ impl Game {
 
     /// Return how many steps undo can take back.
     pub fn undo_depth(&self) -> usize {
-        self.done.len()
+        self.done.len() + self.walks
     }
 
     /// Return how many steps redo can replay.
@@ -360,7 +367,12 @@ impl Game {
     /// File a step in which the player walked (`pushed`: and pushed) as a
     /// new undo step: [`Game::file_step`] for the fast walk, which knows
     /// what it did. Return `true`.
-    #[inline]
+    ///
+    /// The walk's journal change, marked as an undo step of its own
+    /// ([`OwnStep`]), is all it files: unless a prelude waits to join the
+    /// first undo step, or a count is at its ceiling (the undo of such a
+    /// step counts one move and its push back).
+    #[inline(always)]
     fn file_move(
         &mut self,
         input: Input,
@@ -368,6 +380,34 @@ impl Game {
         stats_before: Stats,
         pushed: bool,
     ) -> bool {
+        let Stats { moves, pushes } = self.stats;
+        if moves < u32::MAX
+            && pushes < u32::MAX
+            && (self.walks != 0 || !self.done.is_empty() || self.actions.is_empty())
+        {
+            self.stats = Stats {
+                moves: moves + 1,
+                pushes: pushes + u32::from(pushed),
+            };
+            self.walks += 1;
+            return true;
+        }
+        self.file_move_with_entry(input, changes_before, stats_before, pushed)
+    }
+
+    /// [`Game::file_move`] with an entry and an action, the walk's mark
+    /// dropped.
+    #[cold]
+    #[inline(never)]
+    fn file_move_with_entry(
+        &mut self,
+        input: Input,
+        changes_before: usize,
+        stats_before: Stats,
+        pushed: bool,
+    ) -> bool {
+        let top = self.world.journal().len().saturating_sub(1);
+        self.world.take_own_step(top);
         let actions_before = self.actions.len();
         self.actions.push(Action::Input(input));
         self.stats.moves = self.stats.moves.saturating_add(1);
@@ -380,7 +420,7 @@ impl Game {
     /// (from the start while there is none: the first takes the prelude).
     #[inline]
     fn push_entry(&mut self, actions: usize, changes: usize, stats_before: Stats) {
-        let (actions, changes) = if self.done.is_empty() {
+        let (actions, changes) = if !self.has_steps() {
             (0, 0)
         } else {
             (actions, changes)
@@ -410,12 +450,14 @@ impl Game {
             // A wait, or a bump facing the same way: nothing to file.
             return false;
         }
-        self.actions.push(Action::Input(input));
         if changed == Changed::Facing {
             // A turn: onto the last undo step, or the prelude.
+            self.promote_own_walk(changes_before);
+            self.actions.push(Action::Input(input));
             self.note_redo_facing(changes_before);
             return false;
         }
+        self.actions.push(Action::Input(input));
         let (walked, pushed) = count(events, 0, self.player);
         self.stats.moves = self.stats.moves.saturating_add(u32::from(walked));
         self.stats.pushes = self.stats.pushes.saturating_add(u32::from(pushed));
@@ -437,6 +479,39 @@ enum Changed {
 }
 
 impl Game {
+    /// Return whether there is an undo step (with an entry, or a fast
+    /// walk's alone): while there is none, what is filed is the prelude.
+    #[inline]
+    fn has_steps(&self) -> bool {
+        !self.done.is_empty() || self.walks != 0
+    }
+
+    /// Before a turn (its changes the journal's from `changes_before` on)
+    /// joins the last undo step: if that step is a fast walk filed alone
+    /// ([`OwnStep`]), give it its entry and its action, so that the turn
+    /// has a step to join.
+    #[cold]
+    fn promote_own_walk(&mut self, changes_before: usize) {
+        let Some(at) = changes_before.checked_sub(1) else {
+            return;
+        };
+        let Some(OwnStep { dir, pushed }) = self.world.take_own_step(at) else {
+            return;
+        };
+        let stats_before = Stats {
+            moves: self.stats.moves.saturating_sub(1),
+            pushes: self.stats.pushes.saturating_sub(u32::from(pushed)),
+        };
+        let actions = self.actions.len();
+        self.actions.push(Action::Input(Input::Move(dir)));
+        self.push_entry(
+            actions,
+            at.saturating_sub(usize::from(pushed)),
+            stats_before,
+        );
+        self.walks = self.walks.saturating_sub(1);
+    }
+
     /// Before a turn in place (its changes the journal's from `from` on)
     /// keeps the redo list: note the Facing the next step to redo starts
     /// from, the player's before the turn, unless noted already.

@@ -30,10 +30,13 @@ pub(crate) enum Change {
     /// An entity faced `faced` (it may face that way still) and then
     /// moved from `from`: a walk's Facing and move as one change
     /// (`World::walk_to`), which undo puts back as the two it stands for.
+    /// `own`: the fast walk's, an undo step of its own until a `Game`
+    /// files it with others (see [`OwnStep`]).
     Walked {
         id: EntityId,
         from: GridPos,
         faced: GridDir,
+        own: Option<OwnStep>,
     },
     /// An entity's tags changed from `old`.
     Tags { id: EntityId, old: TagSet },
@@ -44,6 +47,20 @@ pub(crate) enum Change {
     },
     /// A data component was added, changed or removed.
     Component { id: EntityId, old: OldComponent },
+}
+
+/// The fast walk's record of itself (`walk::walk_free`): its change, with
+/// the box's `Moved` before it if it pushed one, is all that the step
+/// changed, so a `Game` files it as an undo step with no entry and no
+/// action of its own (the top of the journal says what to undo and what
+/// to redo). A `Game` that files the walk with other changes (a step
+/// redone, the prelude, a turn after it) drops the mark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct OwnStep {
+    /// The way walked: the step's input, `Input::Move(dir)`.
+    pub(crate) dir: GridDir,
+    /// Whether it pushed a box first (the change before this one).
+    pub(crate) pushed: bool,
 }
 
 /// A free slot of the journal's stack holds a spawn of no entity.

@@ -88,6 +88,9 @@ pub(crate) enum Free {
     Walked,
     /// The player pushed one pushable into a free cell and followed it.
     Pushed,
+    /// The player walked (and pushed), its walk journalled the general
+    /// way (`World::walk_to`): a step to file from its changes and events.
+    Filed,
 }
 
 /// Walk the player from `at` one cell in `dir` when the cell ahead holds
@@ -96,7 +99,8 @@ pub(crate) enum Free {
 /// ([`push::push_one_free`]), in a world where a move runs the walk alone
 /// (`step::walks_alone`): what [`run`] does then, to the event and the
 /// world, without the schedule. Its Facing and its move are one journal
-/// change ([`World::walk_to`]). Return [`Free::No`], having changed
+/// change ([`World::walk_to`]), marked as an undo step of its own
+/// ([`World::walk_between`]). Return [`Free::No`], having changed
 /// nothing, in every other case.
 #[inline(always)]
 pub(crate) fn walk_free(
@@ -129,14 +133,14 @@ pub(crate) fn walk_free(
     } else {
         return Ok(Free::No);
     };
-    world.walk_between(player, dir, at, (to, there))?;
+    let own = world.walk_between(player, dir, at, (to, there), free == Free::Pushed)?;
     events.push(Moved {
         entity: player,
         from: local(at),
         to: local(to),
         cause: MoveCause::Player,
     });
-    Ok(free)
+    Ok(if own { free } else { Free::Filed })
 }
 
 /// Return whether a cell with these tags is water nothing fills: the player

@@ -187,6 +187,56 @@ impl World {
         self.journal.as_slice()
     }
 
+    /// If the journal's top is a fast walk filed as an undo step of its
+    /// own ([`OwnStep`]), undo it and drop it (the push before it too, if
+    /// it pushed), reporting the moves back with `cause` as
+    /// [`World::revert_journal`] does, and return its mark with how the
+    /// undo went; else change nothing and return `None`. With nothing
+    /// recording (a `Game` undoes between steps).
+    #[inline(always)]
+    pub(crate) fn revert_own_step(
+        &mut self,
+        cause: MoveCause,
+        events: &mut EventBatch,
+    ) -> Option<(OwnStep, Result<(), WorldError>)> {
+        debug_assert!(!self.recording, "an undo records nothing");
+        let (id, from, faced, own) = self.journal.pop_copy(|change| match *change {
+            Change::Walked {
+                id,
+                from,
+                faced,
+                own: Some(own),
+            } => Some((id, from, faced, own)),
+            _ => None,
+        })?;
+        let mut result = self.move_back(id, from, Some(faced), cause, events);
+        if own.pushed {
+            // The push before the walk: a box's move.
+            let pushed = self.journal.pop_copy(|change| match *change {
+                Change::Moved { id, from } => Some((id, from)),
+                _ => None,
+            });
+            result = match (result, pushed) {
+                (Ok(()), Some((id, from))) => self.move_back(id, from, None, cause, events),
+                (result, _) => {
+                    let len = self.journal.len();
+                    self.journal.truncate(len.saturating_sub(1));
+                    result
+                }
+            };
+        }
+        Some((own, result))
+    }
+
+    /// Return the mark of the fast walk whose change is the journal's
+    /// `at`-th, and drop it: the walk is filed with other changes now.
+    pub(crate) fn take_own_step(&mut self, at: usize) -> Option<OwnStep> {
+        match self.journal.get_mut(at) {
+            Some(Change::Walked { own, .. }) => own.take(),
+            _ => None,
+        }
+    }
+
     /// Undo the journal's changes from `from` on, newest first (see
     /// [`World::revert`]), and drop them from it.
     #[inline(always)]
@@ -203,7 +253,9 @@ impl World {
             // put back inline.
             let moved = self.journal.pop_copy(|change| match *change {
                 Change::Moved { id, from } => Some((id, from, None)),
-                Change::Walked { id, from, faced } => Some((id, from, Some(faced))),
+                Change::Walked {
+                    id, from, faced, ..
+                } => Some((id, from, Some(faced))),
                 _ => None,
             });
             result = match moved {
@@ -299,7 +351,9 @@ impl World {
                     self.record_freelist();
                     self.restore_freelist(&f.free, f.slots);
                 }
-                Change::Walked { id, from, faced } => {
+                Change::Walked {
+                    id, from, faced, ..
+                } => {
                     self.move_back(*id, *from, Some(*faced), cause, events)?;
                 }
                 Change::Moved { id, from } => self.move_back(*id, *from, None, cause, events)?,

@@ -14,7 +14,7 @@ use crate::component::{
 use crate::floor::{floor_of, local, local_move, on_first_floor, on_floor, same_band};
 use crate::index::{Found, SpatialIndex, Spot};
 use crate::journal::baseline::{Baseline, Snapshot};
-use crate::journal::{Change, DestroyedEntity, FreeIds, OldComponent, join, split};
+use crate::journal::{Change, DestroyedEntity, FreeIds, OldComponent, OwnStep, join, split};
 use crate::stack::Stack;
 
 mod column;

@@ -49,13 +49,16 @@ impl World {
         }
         self.touch(id);
         self.index.relocate_found(found, to);
-        self.file_walk(id, row, dir, from);
+        self.file_walk(id, row, dir, from, None);
         Ok(from)
     }
 
     /// [`World::walk_to`] from `from` to `to`, two cells of one floor's
     /// band (the caller checks), with the spot of `to` in the index already
-    /// looked up (the fast walk read the cell ahead through it).
+    /// looked up (the fast walk read the cell ahead through it), journalled
+    /// as an undo step of its own ([`OwnStep`]: `pushed` says whether the
+    /// change before it is the push of a box). Return `false` when it
+    /// took the general [`World::walk_to`] instead, its change unmarked.
     #[inline(always)]
     pub(crate) fn walk_between(
         &mut self,
@@ -63,18 +66,19 @@ impl World {
         dir: GridDir,
         from: GridPos,
         (to, there): (GridPos, Spot),
-    ) -> Result<(), WorldError> {
+        pushed: bool,
+    ) -> Result<bool, WorldError> {
         debug_assert!(same_band(from, to), "{from:?} and {to:?} on one floor");
         let Ok(row) = self.facing.find(id) else {
-            return self.walk_to(id, dir, to).map(drop);
+            return self.walk_to(id, dir, to).map(|_| false);
         };
         self.touch(id);
         if !self.index.shift(id, there, to) {
             // Not filed at `from`: the general walk says why.
-            return self.walk_to(id, dir, to).map(drop);
+            return self.walk_to(id, dir, to).map(|_| false);
         }
-        self.file_walk(id, row, dir, from);
-        Ok(())
+        self.file_walk(id, row, dir, from, Some(OwnStep { dir, pushed }));
+        Ok(true)
     }
 
     /// [`World::move_to`] from `from` to `to`, two cells of one floor's
@@ -165,17 +169,30 @@ impl World {
     }
 
     /// Turn the entity whose [`Facing`] is in row `row` to `dir` after its
-    /// move from `from`, and journal the two as one change. A walk that
+    /// move from `from`, and journal the two as one change (marked `own`
+    /// for the fast walk). A walk that
     /// keeps its Facing is journalled the same way, its Facing put back
     /// unchanged by its undo: a record of one kind for every walk costs
     /// the undo 6 instructions, where choosing between two cost step and
     /// undo a mispredicted branch on one walk in two (BENCHMARKS.md).
     #[inline(always)]
-    fn file_walk(&mut self, id: EntityId, row: usize, dir: GridDir, from: GridPos) {
+    fn file_walk(
+        &mut self,
+        id: EntityId,
+        row: usize,
+        dir: GridDir,
+        from: GridPos,
+        own: Option<OwnStep>,
+    ) {
         let faced = match self.facing.rows.get_mut(row) {
             Some(slot) => std::mem::replace(&mut slot.1, dir),
             None => dir,
         };
-        self.record(|| Change::Walked { id, from, faced });
+        self.record(|| Change::Walked {
+            id,
+            from,
+            faced,
+            own,
+        });
     }
 }
