@@ -30,6 +30,11 @@
 //! looked at where they are returned (`black_box(&result)`), as the `_into`
 //! forms' batch is.
 //!
+//! `MICROBAN_SIDE_BY_SIDE=N` times `N` rounds of each side in turn
+//! instead, round by round, and prints the medians and ratios (see
+//! `side_by_side`); `MICROBAN_PROFILE` runs one side for callgrind (see
+//! `main`).
+//!
 //! Before anything is timed, every solution is played through both engines
 //! and must solve its level in both; undoing it fully must give back the
 //! start state (the state hash, on our side).
@@ -349,32 +354,49 @@ criterion_group! {
     targets = bench
 }
 /// Time `n` rounds of each engine in turn, round by round (ours, then
-/// theirs, for play and for undo), and print the median round of each and
-/// their ratio: a comparison that noise on a shared machine hits on both
-/// sides alike, where criterion times one side for seconds, then the other.
+/// theirs, for play and for undo, then ours through the allocating
+/// forms), and print the median round of each and their ratios: a
+/// comparison that noise on a shared machine hits on both sides alike,
+/// where criterion times one side for seconds, then the other.
 fn side_by_side(rig: &mut Rig, n: usize) {
     let nothing = |_: &mut Rig| {};
-    let mut times: [Vec<Duration>; 4] = Default::default();
+    let mut times: [Vec<Duration>; 6] = Default::default();
     for _ in 0..n {
-        let [play, play_theirs, undo, undo_theirs] = &mut times;
+        let [play, play_theirs, undo, undo_theirs, play_alloc, undo_alloc] = &mut times;
         play.push(rounds(rig, 1, nothing, Rig::play_sim, Rig::undo_sim));
         play_theirs.push(rounds(rig, 1, nothing, Rig::play_theirs, Rig::undo_theirs));
         undo.push(rounds(rig, 1, Rig::play_sim, Rig::undo_sim, nothing));
         undo_theirs.push(rounds(rig, 1, Rig::play_theirs, Rig::undo_theirs, nothing));
+        play_alloc.push(rounds(rig, 1, nothing, Rig::play_sim_alloc, Rig::undo_sim));
+        undo_alloc.push(rounds(rig, 1, Rig::play_sim, Rig::undo_sim_alloc, nothing));
     }
     let median = |v: &mut Vec<Duration>| {
         v.sort();
-        v.get(v.len() / 2).copied().unwrap_or_default()
+        v.get(v.len() / 2)
+            .copied()
+            .unwrap_or_default()
+            .as_secs_f64()
+            * 1e6
     };
-    let [play, play_theirs, undo, undo_theirs] = times.each_mut().map(median);
-    for (what, ours, theirs) in [("play", play, play_theirs), ("undo", undo, undo_theirs)] {
-        println!(
-            "{what}: sim {:.1} µs, soukoban {:.1} µs, {:.2}× (median of {n} rounds each, in turn)",
-            ours.as_secs_f64() * 1e6,
-            theirs.as_secs_f64() * 1e6,
-            ours.as_secs_f64() / theirs.as_secs_f64(),
-        );
-    }
+    let [play, play_theirs, undo, undo_theirs, play_alloc, undo_alloc] =
+        times.each_mut().map(median);
+    println!(
+        "medians of {n} rounds each, in turn, µs a round of {} moves:",
+        rig.moves
+    );
+    println!(
+        "play: sim {play:.1}, soukoban {play_theirs:.1}: {:.2}×",
+        play / play_theirs
+    );
+    println!(
+        "undo: sim {undo:.1}, soukoban {undo_theirs:.1}: {:.2}×",
+        undo / undo_theirs
+    );
+    println!(
+        "step / step_into {:.2}×, undo / undo_into {:.2}×",
+        play_alloc / play,
+        undo_alloc / undo
+    );
 }
 
 /// Run the benches, or with `MICROBAN_PROFILE=WHAT:N` (`WHAT` one of
