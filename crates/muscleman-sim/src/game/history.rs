@@ -56,10 +56,7 @@ impl Game {
     #[inline(always)]
     fn unfile_own_walk(&mut self, own: OwnStep) {
         self.walks = self.walks.saturating_sub(1);
-        self.stats = Stats {
-            moves: self.stats.moves.saturating_sub(1),
-            pushes: self.stats.pushes.saturating_sub(u32::from(own.pushed)),
-        };
+        self.stats = self.stats.before_walk(own.pushed);
         self.undone.push(Undone {
             first: Some(Action::Input(Input::Move(own.dir))),
             actions: self.undone_actions.len() as u32,
@@ -306,8 +303,7 @@ impl Game {
         }
         // A walk filed here is filed with the rest (a redo's Facing, or
         // its entry and action): its mark goes.
-        let top = self.world.journal().len().saturating_sub(1);
-        self.world.take_own_step(top);
+        self.unmark_top_walk();
         let new_step = match action {
             Action::Input(_) | Action::Face(_) => changed == Changed::State,
             Action::Restart => true,

@@ -53,6 +53,17 @@ pub struct Stats {
     pub pushes: u32,
 }
 
+impl Stats {
+    /// The counts before a walk that made them these (`pushed`: and pushed
+    /// a box): one move less, and one push less if it pushed.
+    fn before_walk(self, pushed: bool) -> Stats {
+        Stats {
+            moves: self.moves.saturating_sub(1),
+            pushes: self.pushes.saturating_sub(u32::from(pushed)),
+        }
+    }
+}
+
 /// One undo step: the actions that made it (an action that changed the
 /// state, then any actions after it that changed only Facing) and every
 /// change they recorded. Both lists live in the game's two flat stacks
@@ -381,10 +392,7 @@ impl Game {
         pushed: bool,
     ) -> bool {
         let Stats { moves, pushes } = self.stats;
-        if moves < u32::MAX
-            && pushes < u32::MAX
-            && (self.walks != 0 || !self.done.is_empty() || self.actions.is_empty())
-        {
+        if moves < u32::MAX && pushes < u32::MAX && (self.has_steps() || self.actions.is_empty()) {
             self.stats = Stats {
                 moves: moves + 1,
                 pushes: pushes + u32::from(pushed),
@@ -406,8 +414,7 @@ impl Game {
         stats_before: Stats,
         pushed: bool,
     ) -> bool {
-        let top = self.world.journal().len().saturating_sub(1);
-        self.world.take_own_step(top);
+        self.unmark_top_walk();
         let actions_before = self.actions.len();
         self.actions.push(Action::Input(input));
         self.stats.moves = self.stats.moves.saturating_add(1);
@@ -483,7 +490,14 @@ impl Game {
     /// walk's alone): while there is none, what is filed is the prelude.
     #[inline]
     fn has_steps(&self) -> bool {
-        !self.done.is_empty() || self.walks != 0
+        self.walks != 0 || !self.done.is_empty()
+    }
+
+    /// Drop the mark of a fast walk whose change is the journal's top, if
+    /// there is one: the step being filed takes it with its entry.
+    fn unmark_top_walk(&mut self) {
+        let top = self.world.journal().len().saturating_sub(1);
+        self.world.take_own_step(top);
     }
 
     /// Before a turn (its changes the journal's from `changes_before` on)
@@ -498,10 +512,7 @@ impl Game {
         let Some(OwnStep { dir, pushed }) = self.world.take_own_step(at) else {
             return;
         };
-        let stats_before = Stats {
-            moves: self.stats.moves.saturating_sub(1),
-            pushes: self.stats.pushes.saturating_sub(u32::from(pushed)),
-        };
+        let stats_before = self.stats.before_walk(pushed);
         let actions = self.actions.len();
         self.actions.push(Action::Input(Input::Move(dir)));
         self.push_entry(
