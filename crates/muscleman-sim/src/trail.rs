@@ -102,7 +102,7 @@ impl Trail {
     /// kept too, so each step is taken back by one [`Trail::back`]. A step
     /// that fails leaves the world as it was and is not kept.
     pub fn step(&mut self, input: Input) -> Result<bool, StepError> {
-        let from = self.world.journal().len();
+        let from = self.world.journal_len();
         self.world.start_recording();
         let result = step_into(
             &mut self.world,
@@ -120,7 +120,7 @@ impl Trail {
             return Err(e);
         }
         self.steps.push(from);
-        Ok(self.world.journal().len() > from)
+        Ok(self.world.journal_len() > from)
     }
 
     /// Take the last step back, restoring the exact state before it (ids

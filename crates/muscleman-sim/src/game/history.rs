@@ -216,7 +216,7 @@ impl Game {
     ) -> Result<bool, StepError> {
         let first = events.len();
         let stats_before = self.stats;
-        let (actions_before, changes_before) = (self.actions.len(), self.world.journal().len());
+        let (actions_before, changes_before) = (self.actions.len(), self.world.journal_len());
         self.world.start_recording();
         let faced = match face {
             Some(dir) => self.world.set(self.player, Facing(dir)),

@@ -357,7 +357,7 @@ impl Game {
         // none), so it need not be kept across the step. (Reading the
         // stats there too cost 25 instructions: the compiler's choice.)
         let stats_before = self.stats;
-        let changes_before = self.world.journal().len();
+        let changes_before = self.world.journal_len();
         self.world.start_recording();
         let result = run_step(&mut self.world, self.player, input, &self.rules, events);
         self.world.stop_recording();
@@ -496,7 +496,7 @@ impl Game {
     /// Drop the mark of a fast walk whose change is the journal's top, if
     /// there is one: the step being filed takes it with its entry.
     fn unmark_top_walk(&mut self) {
-        let top = self.world.journal().len().saturating_sub(1);
+        let top = self.world.journal_len().saturating_sub(1);
         self.world.take_own_step(top);
     }
 

@@ -50,9 +50,11 @@ const _: () = assert!(MAX_DENSE_TOTAL < NONE as u64);
 /// The link of no node: the end of a cell's list, or an empty cell's head.
 const NONE: u32 = u32::MAX;
 
-/// The id of no entity (generation 0 is never handed out): the id of a node
-/// whose slot holds no indexed entity.
-const NOWHERE: EntityId = EntityId::new(0, 0);
+/// The id of no entity (generation 0 is never handed out, and no slot has
+/// index `NONE`): the id of a node whose slot holds no indexed entity. No
+/// id the index is asked about matches it in its own slot, so a lookup
+/// compares the node's id alone.
+const NOWHERE: EntityId = EntityId::new(NONE, 0);
 
 /// One entity slot's node: the entity standing there now (`id` is
 /// `NOWHERE` when none is), its cell and tags, and the next and the
@@ -246,7 +248,7 @@ impl SpatialIndex {
         let n = id.index();
         self.nodes
             .get(n as usize)
-            .filter(|node| node.id == id && id != NOWHERE)
+            .filter(|node| node.id == id)
             .map(|_| n)
     }
 

@@ -147,6 +147,14 @@ fn a_stale_id_has_no_position() {
     assert_eq!(index.position_of(EntityId::new(3, 2)), None);
     assert_eq!(index.position_of(EntityId::new(4, 1)), None);
     assert_eq!(index.position_of(NOWHERE), None);
+    // The vacant slots below it (the table grew to hold slot 3) match no
+    // id of their own, generation 0 or not.
+    for slot in 0..3 {
+        for generation in 0..2 {
+            assert_eq!(index.position_of(EntityId::new(slot, generation)), None);
+        }
+    }
+    assert_eq!(index.position_of(EntityId::new(u32::MAX, 1)), None);
 }
 
 #[test]

@@ -187,6 +187,13 @@ impl World {
         self.journal.as_slice()
     }
 
+    /// Return how many changes the journal holds: `journal().len()`, read
+    /// from the stack's count alone.
+    #[inline(always)]
+    pub(crate) fn journal_len(&self) -> usize {
+        self.journal.len()
+    }
+
     /// If the journal's top is a fast walk filed as an undo step of its
     /// own ([`OwnStep`]), undo it and drop it (the push before it too, if
     /// it pushed), reporting the moves back with `cause` as
