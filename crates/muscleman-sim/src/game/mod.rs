@@ -345,7 +345,8 @@ impl Game {
 
     /// Resolve one input like [`Game::step`], writing its events into
     /// `events` (cleared first): with one batch reused, a warm step
-    /// allocates nothing but the history's own amortized growth.
+    /// allocates nothing but the history's own amortized growth. When it
+    /// fails, the step is taken back and `events` means nothing.
     ///
     /// Never inlined, so that the instruction budget (`.ci/budget`) finds
     /// it in a profile.

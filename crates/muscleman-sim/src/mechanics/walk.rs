@@ -117,29 +117,42 @@ pub(crate) fn walk_free(
         // Off its floor: the schedule's walk says how that fails.
         return Ok(Free::No);
     }
+    // The player's move is written first, before the cell ahead is read,
+    // and taken back when the walk does not go: the step's first writes,
+    // they reach the cache soonest. A batch copied as soon as the step
+    // returns (`Game::step` returns one) reads them in wider parts than
+    // they were written, which waits until they are there: written last,
+    // the wait made `Game::step` 1.6 times `Game::step_into`.
+    debug_assert!(events.is_empty(), "the fast walk starts a step");
+    let moved = Moved {
+        entity: player,
+        from: local(at),
+        to: local(to),
+        cause: MoveCause::Player,
+    };
+    events.push(moved);
     // The cell ahead looked up once, for the look ahead and the move.
     let index = world.index();
     let Some(there) = index.spot(to) else {
+        events.clear();
         return Ok(Free::No);
     };
     let ahead = index.kinds_in(there);
     let free = if !ahead.intersects(NOT_FREE) {
         Free::Walked
-    } else if ahead.contains(TagKind::Pushable)
-        && !ahead.contains(TagKind::WaterCell)
-        && push::push_one_free(world, to, there, dir, max_chain, events)?
-    {
-        Free::Pushed
     } else {
-        return Ok(Free::No);
+        // A push: the box's move comes first (rules.md §4, Push chain).
+        events.clear();
+        if !(ahead.contains(TagKind::Pushable)
+            && !ahead.contains(TagKind::WaterCell)
+            && push::push_one_free(world, to, there, dir, max_chain, events)?)
+        {
+            return Ok(Free::No);
+        }
+        events.push(moved);
+        Free::Pushed
     };
     let own = world.walk_between(player, dir, at, (to, there), free == Free::Pushed)?;
-    events.push(Moved {
-        entity: player,
-        from: local(at),
-        to: local(to),
-        cause: MoveCause::Player,
-    });
     Ok(if own { free } else { Free::Filed })
 }
 

@@ -216,7 +216,9 @@ impl World {
             } => Some((id, from, faced, own)),
             _ => None,
         })?;
-        let mut result = self.move_back(id, from, Some(faced), cause, events);
+        let mut result = self
+            .step_back(id, from, cause, events)
+            .and_then(|()| self.turn_back(id, faced));
         if own.pushed {
             // The push before the walk: a box's move.
             let pushed = self.journal.pop_copy(|change| match *change {
@@ -224,7 +226,7 @@ impl World {
                 _ => None,
             });
             result = match (result, pushed) {
-                (Ok(()), Some((id, from))) => self.move_back(id, from, None, cause, events),
+                (Ok(()), Some((id, from))) => self.step_back(id, from, cause, events),
                 (result, _) => {
                     let len = self.journal.len();
                     self.journal.truncate(len.saturating_sub(1));
@@ -324,6 +326,41 @@ impl World {
             Some(faced) => self.turn_back(id, faced),
             None => Ok(()),
         }
+    }
+
+    /// [`World::move_back`] for a fast walk's move, Facing aside, with the
+    /// move reported before it is made: the event's writes then come
+    /// before the relink's and reach the cache sooner. A batch copied as
+    /// soon as the undo returns (`Game::undo` returns one) reads them in
+    /// wider parts than they were written, which waits until they are
+    /// there. (The same order in `move_back` cost 9 instructions an undo.)
+    #[inline(always)]
+    fn step_back(
+        &mut self,
+        id: EntityId,
+        from: GridPos,
+        cause: MoveCause,
+        events: &mut EventBatch,
+    ) -> Result<(), WorldError> {
+        debug_assert!(!self.recording, "an undo records nothing");
+        let found = self.found(id)?;
+        debug_assert!(
+            self.baseline.as_ref().is_none_or(|b| b.has(id)),
+            "{id:?} was noted when its change was recorded"
+        );
+        let was = found.at;
+        if on_first_floor(was, from) {
+            events.push(Moved {
+                entity: id,
+                from: was,
+                to: from,
+                cause,
+            });
+        } else {
+            report_move_back(id, (was, from), cause, events);
+        }
+        self.index.relocate_found(found, from);
+        Ok(())
     }
 
     /// Set the [`Facing`] of `id` back to `faced`: with nothing recording

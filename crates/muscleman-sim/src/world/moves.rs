@@ -136,7 +136,7 @@ impl World {
 
     /// Return the entity as the index holds it, or why it stands nowhere.
     #[inline(always)]
-    fn found(&self, id: EntityId) -> Result<Found, WorldError> {
+    pub(super) fn found(&self, id: EntityId) -> Result<Found, WorldError> {
         match self.index.find(id) {
             Some(found) => Ok(found),
             None => Err(self.unlocated(id)),
