@@ -82,7 +82,7 @@ pub fn step_into(
     rules: &Rules,
     events: &mut EventBatch,
 ) -> Result<(), StepError> {
-    run_step(world, player, input, rules, events).map(|_| ())
+    run_step::<false>(world, player, input, rules, events).map(|_| ())
 }
 
 /// What a step was, as far as the fast walk knows it (`Game` files a step
@@ -102,9 +102,11 @@ pub(crate) enum Stepped {
     Ran,
 }
 
-/// [`step_into`], saying whether the fast walk took the step.
+/// [`step_into`], saying whether the fast walk took the step; with
+/// `MOVE_FIRST`, the fast walk writes the player's move first
+/// ([`walk::walk_free`]).
 #[inline(always)]
-pub(crate) fn run_step(
+pub(crate) fn run_step<const MOVE_FIRST: bool>(
     world: &mut World,
     player: EntityId,
     input: Input,
@@ -120,7 +122,7 @@ pub(crate) fn run_step(
         && !carrying
         && walks_alone(world)
     {
-        match walk::walk_free(world, player, at, dir, rules.max_chain, events)? {
+        match walk::walk_free::<MOVE_FIRST>(world, player, at, dir, rules.max_chain, events)? {
             Free::Walked => return Ok(Stepped::Walked),
             Free::Pushed => return Ok(Stepped::Pushed),
             Free::Filed => return Ok(Stepped::Ran),

@@ -360,7 +360,7 @@ impl Game {
         let stats_before = self.stats;
         let changes_before = self.world.journal_len();
         self.world.start_recording();
-        let result = run_step(&mut self.world, self.player, input, &self.rules, events);
+        let result = run_step::<true>(&mut self.world, self.player, input, &self.rules, events);
         self.world.stop_recording();
         let new_step = match result {
             Err(e) => return Err(self.take_back(changes_before, e)),

@@ -102,8 +102,19 @@ pub(crate) enum Free {
 /// change ([`World::walk_to`]), marked as an undo step of its own
 /// ([`World::walk_between`]). Return [`Free::No`], having changed
 /// nothing, in every other case.
+///
+/// With `MOVE_FIRST`, the player's move is written into `events` first,
+/// before the cell ahead is read, and taken back when the walk does not
+/// go: the step's first writes, they reach the cache soonest. `Game`
+/// steps so, because a batch copied as soon as the step returns
+/// (`Game::step` returns one) reads its events in wider parts than they
+/// were written, which waits until they are there: written last, that
+/// wait made `Game::step` 1.6 times `Game::step_into` (BENCHMARKS.md, "The
+/// ninth part"). Without it the move is written last, after the walk,
+/// which the world's own step (`step::step_into`) runs faster: its batch
+/// is the caller's, seldom copied at once.
 #[inline(always)]
-pub(crate) fn walk_free(
+pub(crate) fn walk_free<const MOVE_FIRST: bool>(
     world: &mut World,
     player: EntityId,
     at: GridPos,
@@ -117,12 +128,6 @@ pub(crate) fn walk_free(
         // Off its floor: the schedule's walk says how that fails.
         return Ok(Free::No);
     }
-    // The player's move is written first, before the cell ahead is read,
-    // and taken back when the walk does not go: the step's first writes,
-    // they reach the cache soonest. A batch copied as soon as the step
-    // returns (`Game::step` returns one) reads them in wider parts than
-    // they were written, which waits until they are there: written last,
-    // the wait made `Game::step` 1.6 times `Game::step_into`.
     debug_assert!(events.is_empty(), "the fast walk starts a step");
     let moved = Moved {
         entity: player,
@@ -130,11 +135,18 @@ pub(crate) fn walk_free(
         to: local(to),
         cause: MoveCause::Player,
     };
-    events.push(moved);
+    let take_back = |events: &mut EventBatch| {
+        if MOVE_FIRST {
+            events.clear();
+        }
+    };
+    if MOVE_FIRST {
+        events.push(moved);
+    }
     // The cell ahead looked up once, for the look ahead and the move.
     let index = world.index();
     let Some(there) = index.spot(to) else {
-        events.clear();
+        take_back(events);
         return Ok(Free::No);
     };
     let ahead = index.kinds_in(there);
@@ -142,17 +154,22 @@ pub(crate) fn walk_free(
         Free::Walked
     } else {
         // A push: the box's move comes first (rules.md §4, Push chain).
-        events.clear();
+        take_back(events);
         if !(ahead.contains(TagKind::Pushable)
             && !ahead.contains(TagKind::WaterCell)
             && push::push_one_free(world, to, there, dir, max_chain, events)?)
         {
             return Ok(Free::No);
         }
-        events.push(moved);
+        if MOVE_FIRST {
+            events.push(moved);
+        }
         Free::Pushed
     };
     let own = world.walk_between(player, dir, at, (to, there), free == Free::Pushed)?;
+    if !MOVE_FIRST {
+        events.push(moved);
+    }
     Ok(if own { free } else { Free::Filed })
 }
 
