@@ -4,7 +4,7 @@ mod common;
 
 use common::{TestWorld, assert_steps, bumped};
 use muscleman_core::{EntityRecipe, GridDir, GridPos, Input, MoveCause, Moved};
-use muscleman_sim::{Facing, StepError, World, spawn, step};
+use muscleman_sim::{Facing, Game, Rules, StepError, World, spawn, step, step_with};
 
 #[test]
 fn walking_into_open_cell_succeeds_and_emits_moved() {
@@ -104,4 +104,40 @@ fn stepping_something_that_is_not_a_player_is_an_error() {
         Err(StepError::World(_))
     ));
     assert_eq!(w.position(boxed).unwrap(), GridPos::new(0, 0));
+}
+
+/// `Game`'s fast walk writes the player's move before it looks at the cell
+/// ahead and takes it back when the walk does not go (`walk::walk_free`,
+/// `MOVE_FIRST`); the world's own step writes it last. Both must report
+/// the same events: walks, a goal crossed, walls, a push, a push onto a
+/// goal, a push blocked by a wall and by a second box, and a wait, in a
+/// level where a move runs the walk alone (no water, plates or actors).
+#[test]
+fn game_steps_report_what_the_world_step_reports() {
+    let grid = "
+        #########
+        #-@-$-.-#
+        #-#---$-#
+        #---$-$-#
+        #---.---#
+        #########
+    ";
+    let level = common::level_from_ascii(grid);
+    for rules in [Rules::MUSCLEMAN, Rules::SOKOBAN] {
+        let mut game = Game::new(&level, rules).unwrap();
+        let (mut world, player) = common::world_from_ascii(grid);
+        for (i, input) in common::inputs("lldrrrurrrddlluldrrdrrrllluuw")
+            .into_iter()
+            .enumerate()
+        {
+            let ours = game.step(input).unwrap();
+            let theirs = step_with(&mut world, player, input, &rules).unwrap();
+            assert_eq!(ours, theirs, "input {i} ({input:?}) under {rules:?}");
+            assert_eq!(
+                game.world().position(player).unwrap(),
+                world.position(player).unwrap()
+            );
+        }
+        assert!(game.stats().pushes > 0, "the walk pushed under {rules:?}");
+    }
 }
