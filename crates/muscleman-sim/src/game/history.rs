@@ -1,5 +1,4 @@
-//! Undo, redo and restart: the history commands (rules.md §4, History),
-//! and how a step is filed as an undo step.
+//! Undo, redo and restart: the history commands (rules.md §4, History).
 
 use super::*;
 
@@ -279,91 +278,6 @@ impl Game {
             Ok(()) => error,
             Err(e) => StepError::from(e),
         }
-    }
-
-    /// File an action that just ran (its changes are the journal from
-    /// `before.1` on, its events those of `events` from `first` on): a new
-    /// undo step if it changed more than the player's Facing (a restart: if
-    /// it changed anything), else onto the last undo step. Return whether
-    /// it made a new undo step.
-    #[inline]
-    pub(super) fn file(
-        &mut self,
-        action: Action,
-        face: Option<GridDir>,
-        (actions_before, changes_before): (usize, usize),
-        stats_before: Stats,
-        events: &EventBatch,
-        first: usize,
-    ) -> bool {
-        let changed = self.changed_since(changes_before);
-        if changed == Changed::Nothing {
-            // A wait, or a bump facing the same way: nothing to file.
-            return false;
-        }
-        // A walk filed here is filed with the rest (a redo's Facing, or
-        // its entry and action): its mark goes.
-        self.unmark_top_walk();
-        let new_step = match action {
-            Action::Input(_) | Action::Face(_) => changed == Changed::State,
-            Action::Restart => true,
-        };
-        // The actions to file: a redo's facing first, then the action.
-        let faced_first = face.map(Action::Face);
-        if new_step {
-            let (player_moved, pushed) = count(events, first, self.player);
-            self.stats = match action {
-                Action::Input(_) | Action::Face(_) => Stats {
-                    moves: self.stats.moves.saturating_add(u32::from(player_moved)),
-                    pushes: self.stats.pushes.saturating_add(u32::from(pushed)),
-                },
-                Action::Restart => Stats::default(),
-            };
-            // The first undo step takes the prelude (everything filed so
-            // far) with it.
-            let (start_actions, start_changes) = if !self.has_steps() {
-                (0, 0)
-            } else {
-                (actions_before, changes_before)
-            };
-            let (prelude_actions, prelude_changes) = if !self.has_steps() {
-                (actions_before, changes_before)
-            } else {
-                (0, 0)
-            };
-            if let Some(faced) = faced_first {
-                self.actions.push(faced);
-            }
-            self.actions.push(action);
-            let mut restart = false;
-            if action == Action::Restart
-                // The world is at its start again: a fresh baseline, and the
-                // old one kept for the restart's undo.
-                && let Some(baseline) = self.world.renew_baseline()
-            {
-                self.restarts.push(RestartUndo {
-                    baseline,
-                    prelude_actions,
-                    prelude_changes,
-                });
-                restart = true;
-            }
-            self.done.push(Entry {
-                actions: u32::try_from(start_actions).unwrap_or(u32::MAX),
-                changes: u32::try_from(start_changes).unwrap_or(u32::MAX),
-                stats_before,
-                restart,
-                redo_facing: None,
-            });
-        } else {
-            // Onto the last undo step, or the prelude while there is none.
-            self.promote_own_walk(changes_before);
-            if let Some(faced) = faced_first {
-                self.actions.push(faced);
-            }
-            self.actions.push(action);
-        }
-        new_step
     }
 
     /// Forget every undone step: a new undo step was made.

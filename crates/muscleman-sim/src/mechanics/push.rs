@@ -259,6 +259,21 @@ pub(crate) fn push_one_free(
     Ok(true)
 }
 
+/// [`push_one_free`], never inlined: `Game`'s fast walk pushes through it,
+/// so that the registers a push holds are not taken from every walk
+/// (BENCHMARKS.md, "The tenth part"); the world's own step inlines the push.
+#[inline(never)]
+pub(crate) fn push_one_free_apart(
+    world: &mut World,
+    start: GridPos,
+    spot: Spot,
+    dir: GridDir,
+    max_chain: Option<u32>,
+    events: &mut EventBatch,
+) -> Result<bool, WorldError> {
+    push_one_free(world, start, spot, dir, max_chain, events)
+}
+
 /// What beyond a one-member chain makes its push more than a move: a
 /// second member, or something in the way.
 const ONE_IN_THE_WAY: TagSet = TagSet::EMPTY

@@ -112,7 +112,8 @@ pub(crate) enum Free {
 /// wait made `Game::step` 1.6 times `Game::step_into` (BENCHMARKS.md, "The
 /// ninth part"). Without it the move is written last, after the walk,
 /// which the world's own step (`step::step_into`) runs faster: its batch
-/// is the caller's, seldom copied at once.
+/// is the caller's, seldom copied at once. `Game`'s walk also pushes out
+/// of line ([`push::push_one_free_apart`]).
 #[inline(always)]
 pub(crate) fn walk_free<const MOVE_FIRST: bool>(
     world: &mut World,
@@ -155,10 +156,15 @@ pub(crate) fn walk_free<const MOVE_FIRST: bool>(
     } else {
         // A push: the box's move comes first (rules.md §4, Push chain).
         take_back(events);
-        if !(ahead.contains(TagKind::Pushable)
-            && !ahead.contains(TagKind::WaterCell)
-            && push::push_one_free(world, to, there, dir, max_chain, events)?)
-        {
+        if !ahead.contains(TagKind::Pushable) || ahead.contains(TagKind::WaterCell) {
+            return Ok(Free::No);
+        }
+        let pushed = if MOVE_FIRST {
+            push::push_one_free_apart(world, to, there, dir, max_chain, events)?
+        } else {
+            push::push_one_free(world, to, there, dir, max_chain, events)?
+        };
+        if !pushed {
             return Ok(Free::No);
         }
         if MOVE_FIRST {

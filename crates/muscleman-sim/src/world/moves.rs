@@ -70,15 +70,28 @@ impl World {
     ) -> Result<bool, WorldError> {
         debug_assert!(same_band(from, to), "{from:?} and {to:?} on one floor");
         let Ok(row) = self.facing.find(id) else {
-            return self.walk_to(id, dir, to).map(|_| false);
+            return self.walk_general(id, dir, to);
         };
         self.touch(id);
         if !self.index.shift(id, there, to) {
             // Not filed at `from`: the general walk says why.
-            return self.walk_to(id, dir, to).map(|_| false);
+            return self.walk_general(id, dir, to);
         }
         self.file_walk(id, row, dir, from, Some(OwnStep { dir, pushed }));
         Ok(true)
+    }
+
+    /// [`World::walk_to`] for [`World::walk_between`]'s rare cases, out of
+    /// line: return `false`.
+    #[cold]
+    #[inline(never)]
+    fn walk_general(
+        &mut self,
+        id: EntityId,
+        dir: GridDir,
+        to: GridPos,
+    ) -> Result<bool, WorldError> {
+        self.walk_to(id, dir, to).map(|_| false)
     }
 
     /// [`World::move_to`] from `from` to `to`, two cells of one floor's
