@@ -80,14 +80,35 @@ impl SpatialIndex {
             .map_or((GridPos::ZERO, 0, 0), |p| (p.origin, p.width, p.height))
     }
 
-    /// Return the node of the first entity at `pos`, or `NONE`.
+    /// Return the nodes of the first entities at `pos` of each list, by
+    /// [`Layer`] (`NONE` for an empty list).
     #[inline(always)]
-    pub(super) fn head(&self, pos: GridPos) -> u32 {
+    pub(super) fn heads(&self, pos: GridPos) -> [u32; 2] {
         match self.slot(pos) {
-            Some(slot) => self.dense.get(slot).copied().unwrap_or(NONE),
-            None if self.sparse.is_empty() => NONE,
-            None => self.sparse.get(&pos).copied().unwrap_or(NONE),
+            Some(slot) => self.dense_heads_of(slot),
+            None if self.sparse.is_empty() => [NONE; 2],
+            None => self.sparse.get(&pos).copied().unwrap_or([NONE; 2]),
         }
+    }
+
+    /// Return the heads of dense slot `slot`, by [`Layer`].
+    #[inline(always)]
+    pub(super) fn dense_heads_of(&self, slot: usize) -> [u32; 2] {
+        [
+            self.dense.get(slot).copied().unwrap_or(NONE),
+            self.fixed.get(slot).map_or(NONE, |f| f.head),
+        ]
+    }
+
+    /// Iterate over the dense cells that hold entities, with their heads,
+    /// in slot order.
+    pub(super) fn dense_heads(&self) -> impl Iterator<Item = (usize, [u32; 2])> + '_ {
+        self.dense
+            .iter()
+            .zip(&self.fixed)
+            .enumerate()
+            .filter(|(_, (moving, fixed))| **moving != NONE || fixed.head != NONE)
+            .map(|(slot, (&moving, fixed))| (slot, [moving, fixed.head]))
     }
 
     /// Iterate over the nodes of the entities at `pos`, in ascending id order.
@@ -95,7 +116,19 @@ impl SpatialIndex {
     pub(super) fn cell(&self, pos: GridPos) -> Cell<'_> {
         Cell {
             nodes: &self.nodes,
-            next: self.head(pos),
+            next: self.heads(pos),
+        }
+    }
+
+    /// Work out again the union of the tags of the static list of dense
+    /// slot `spot` (none for `NONE`, a sparse cell).
+    pub(super) fn refresh_fixed(&mut self, spot: usize) {
+        let Some(head) = self.fixed.get(spot).map(|f| f.head) else {
+            return;
+        };
+        let kinds = list_kinds(&self.nodes, head);
+        if let Some(f) = self.fixed.get_mut(spot) {
+            f.kinds = kinds;
         }
     }
 
@@ -120,29 +153,46 @@ impl SpatialIndex {
         }
     }
 
-    /// Return the node the head `head` points at, or `NONE`.
+    /// Return the node the head `head` of list `layer` points at, or
+    /// `NONE`.
     #[inline]
-    pub(super) fn read_head(&self, head: Head) -> u32 {
-        match head {
-            Head::Dense(slot) => self.dense.get(slot).copied().unwrap_or(NONE),
-            Head::Sparse(pos) => self.sparse.get(&pos).copied().unwrap_or(NONE),
+    pub(super) fn read_head(&self, head: Head, layer: Layer) -> u32 {
+        match (head, layer) {
+            (Head::Dense(slot), Layer::Moving) => self.dense.get(slot).copied().unwrap_or(NONE),
+            (Head::Dense(slot), Layer::Fixed) => self.fixed.get(slot).map_or(NONE, |f| f.head),
+            (Head::Sparse(pos), _) => self
+                .sparse
+                .get(&pos)
+                .and_then(|heads| heads.get(layer as usize))
+                .copied()
+                .unwrap_or(NONE),
         }
     }
 
-    /// Point the head `head` at node `node` (`NONE` empties the cell).
+    /// Point the head `head` of list `layer` at node `node` (`NONE`
+    /// empties the list). The static list's union of tags is the caller's
+    /// to keep.
     #[inline]
-    pub(super) fn write_head(&mut self, head: Head, node: u32) {
-        match head {
-            Head::Dense(slot) => {
+    pub(super) fn write_head(&mut self, head: Head, layer: Layer, node: u32) {
+        match (head, layer) {
+            (Head::Dense(slot), Layer::Moving) => {
                 if let Some(d) = self.dense.get_mut(slot) {
                     *d = node;
                 }
             }
-            Head::Sparse(pos) if node == NONE => {
-                self.sparse.remove(&pos);
+            (Head::Dense(slot), Layer::Fixed) => {
+                if let Some(f) = self.fixed.get_mut(slot) {
+                    f.head = node;
+                }
             }
-            Head::Sparse(pos) => {
-                self.sparse.insert(pos, node);
+            (Head::Sparse(pos), _) => {
+                let heads = self.sparse.entry(pos).or_insert([NONE; 2]);
+                if let Some(h) = heads.get_mut(layer as usize) {
+                    *h = node;
+                }
+                if *heads == [NONE; 2] {
+                    self.sparse.remove(&pos);
+                }
             }
         }
     }
@@ -214,12 +264,9 @@ impl SpatialIndex {
         };
         // The heads as they are, to re-file under the new rectangles: the
         // lists stay as they are.
-        let old: Vec<(GridPos, u32)> = self
-            .dense
-            .iter()
-            .enumerate()
-            .filter(|(_, head)| **head != NONE)
-            .map(|(slot, &head)| (self.pos_of_dense(slot), head))
+        let old: Vec<(GridPos, [u32; 2])> = self
+            .dense_heads()
+            .map(|(slot, heads)| (self.pos_of_dense(slot), heads))
             .collect();
         if self.planes.len() <= bu {
             self.planes.resize(bu + 1, Plane::default());
@@ -239,20 +286,23 @@ impl SpatialIndex {
         }
         self.refresh_hot();
         self.dense = vec![NONE; offset];
-        for (at, head) in old {
-            if let Some(slot) = self.slot(at)
-                && let Some(d) = self.dense.get_mut(slot)
-            {
-                *d = head;
-            }
-        }
-        // Sparse cells now inside a rectangle move into the array.
+        self.fixed = vec![Fixed::EMPTY; offset];
+        // Sparse cells now inside a rectangle move into the arrays.
         let sparse = std::mem::take(&mut self.sparse);
-        for (at, head) in sparse {
-            match self.slot(at).and_then(|slot| self.dense.get_mut(slot)) {
-                Some(d) => *d = head,
+        for (at, heads) in old.into_iter().chain(sparse) {
+            match self.slot(at).filter(|&slot| slot < self.dense.len()) {
+                Some(slot) => {
+                    let [moving, fixed] = heads;
+                    if let Some(d) = self.dense.get_mut(slot) {
+                        *d = moving;
+                    }
+                    if let Some(f) = self.fixed.get_mut(slot) {
+                        f.head = fixed;
+                    }
+                    self.refresh_fixed(slot);
+                }
                 None => {
-                    self.sparse.insert(at, head);
+                    self.sparse.insert(at, heads);
                 }
             }
         }

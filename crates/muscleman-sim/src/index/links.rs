@@ -28,25 +28,32 @@ impl SpatialIndex {
         }
     }
 
-    /// Return every tag some entity of the cell at `spot` has (the union).
+    /// Return every tag some entity of the cell at `spot` has (the union):
+    /// its static entities' tags, kept, and those of the entities that move
+    /// there.
     #[inline(always)]
     pub(crate) fn kinds_in(&self, spot: Spot) -> TagSet {
-        self.list(spot).kinds()
+        let fixed = self.fixed.get(spot.0).map_or(TagSet::EMPTY, |f| f.kinds);
+        let moving = self.dense.get(spot.0).copied().unwrap_or(NONE);
+        fixed.union(list_kinds(&self.nodes, moving))
     }
 
-    /// Return the first entity (lowest id) of the cell at `spot` with `tag`.
+    /// Return the first entity (lowest id) of the cell at `spot` with `tag`:
+    /// among the entities that move alone, unless a static one has it.
     #[inline(always)]
     pub(crate) fn first_in(&self, spot: Spot, tag: TagKind) -> Option<EntityId> {
-        self.list(spot).find(|e| e.tags.contains(tag)).map(|e| e.id)
-    }
-
-    /// The entities of the cell at `spot`.
-    #[inline(always)]
-    fn list(&self, spot: Spot) -> Cell<'_> {
-        Cell {
+        let fixed = self.fixed.get(spot.0).copied().unwrap_or(Fixed::EMPTY);
+        let moving = self.dense.get(spot.0).copied().unwrap_or(NONE);
+        let next = if fixed.kinds.contains(tag) {
+            [moving, fixed.head]
+        } else {
+            [moving, NONE]
+        };
+        let mut cell = Cell {
             nodes: &self.nodes,
-            next: self.dense.get(spot.0).copied().unwrap_or(NONE),
-        }
+            next,
+        };
+        cell.find(|e| e.tags.contains(tag)).map(|e| e.id)
     }
 
     /// Return the node of `id`'s slot, growing the table to hold it (to the
@@ -81,7 +88,9 @@ impl SpatialIndex {
     /// no walk (its neighbours are its links, its node knows the old
     /// cell's slot), into the new one after the entities with lower ids.
     /// Return `false`, having changed nothing, if the index does not hold
-    /// `id` or holds it in a cell outside the dense array.
+    /// `id`, holds it in a cell outside the dense array, or holds it as a
+    /// static entity (whose move changes two cells' static tags: it is
+    /// taken out and filed again).
     ///
     /// The one relink of every move: a step that found the spot to read
     /// the cell moves with it, with no second lookup.
@@ -116,8 +125,12 @@ impl SpatialIndex {
             return false;
         };
         let (id, after, before, from) = (node.id, node.next, node.prev, node.spot);
-        // The usual move: alone in its cell (no link either way: both are
-        // `NONE`, all ones), into an empty one. Two heads change hands.
+        if Layer::of(node.tags) == Layer::Fixed {
+            return false;
+        }
+        // The usual move: alone among the moving entities of its cell (no
+        // link either way: both are `NONE`, all ones), into a cell with
+        // none. Two heads change hands.
         if before & after == NONE
             && self.dense.get(to.0) == Some(&NONE)
             && let Some(head) = self.dense.get_mut(from as usize)
@@ -176,7 +189,7 @@ impl SpatialIndex {
 
     /// [`Self::insert`], counting the entity in the tallies if `count`.
     #[inline]
-    fn insert_counted(&mut self, id: EntityId, tags: TagSet, at: GridPos, count: bool) {
+    pub(super) fn insert_counted(&mut self, id: EntityId, tags: TagSet, at: GridPos, count: bool) {
         let Some(n) = self.node_for_insert(id) else {
             // Not reached: a slot index of u32::MAX would need 2^32 entities.
             return;
@@ -186,10 +199,11 @@ impl SpatialIndex {
             self.remove_counted(old_id, old_at, count);
         }
         let head = self.head_for_insert(at);
+        let layer = Layer::of(tags);
         // Find the node to link after: the last one with a lower id.
-        // Usually the cell is empty, or the newcomer has the highest id.
+        // Usually the list is empty, or the newcomer has the highest id.
         let mut before = NONE;
-        let mut next = self.read_head(head);
+        let mut next = self.read_head(head, layer);
         while let Some(node) = self.nodes.get(next as usize)
             && node.id < id
         {
@@ -217,7 +231,12 @@ impl SpatialIndex {
         }
         match self.nodes.get_mut(before as usize) {
             Some(prev) => prev.next = n,
-            None => self.write_head(head, n),
+            None => self.write_head(head, layer, n),
+        }
+        if let (Layer::Fixed, Head::Dense(slot)) = (layer, head)
+            && let Some(f) = self.fixed.get_mut(slot)
+        {
+            f.kinds = f.kinds.union(tags);
         }
         self.entries += 1;
     }
@@ -229,7 +248,7 @@ impl SpatialIndex {
 
     /// [`Self::remove`], counting the entity out of the tallies if `count`.
     #[inline]
-    fn remove_counted(&mut self, id: EntityId, at: GridPos, count: bool) {
+    pub(super) fn remove_counted(&mut self, id: EntityId, at: GridPos, count: bool) {
         let Some(n) = self.node_of(id).filter(|&n| self.at(n) == Some(at)) else {
             return;
         };
@@ -242,12 +261,16 @@ impl SpatialIndex {
             self.tallies.remove(id, old.tags);
         }
         // Its neighbours skip it (the head, if it was first).
+        let layer = Layer::of(old.tags);
         match self.nodes.get_mut(old.prev as usize) {
             Some(prev) => prev.next = old.next,
-            None => self.write_head(head, old.next),
+            None => self.write_head(head, layer, old.next),
         }
         if let Some(next) = self.nodes.get_mut(old.next as usize) {
             next.prev = old.prev;
+        }
+        if layer == Layer::Fixed {
+            self.refresh_fixed(old.spot as usize);
         }
         self.entries -= 1;
     }

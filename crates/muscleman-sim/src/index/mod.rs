@@ -7,25 +7,32 @@
 //!
 //! The index has one node per entity, in a flat table keyed by the entity's
 //! slot index: the entity's id, cell and tags, links to the next and the
-//! previous entity of the same cell, and the slot of its cell's head. A
-//! cell is the head of such a list, in ascending id order. So:
+//! previous entity of the same list, and the slot of its cell's heads. A
+//! cell has two such lists, each in ascending id order: its static
+//! entities (walls, goals, water: scenery, which seldom changes) and the
+//! others, the entities that move. A cell's entities are the two lists
+//! merged in id order; the union of its static entities' tags is kept with
+//! its head. So:
 //!
 //! - the reverse question, where an entity stands, is one table read: the
 //!   step reads the player's cell and tags without touching the ECS;
-//! - a cell's entities are one head read and then one node per entity;
+//! - a cell's entities are two head reads and then one node per entity;
+//!   what is in a cell (the union of its tags) is its static tags and one
+//!   node per entity that moves: the cell ahead of a walk, a floor cell or
+//!   a goal, reads no node;
 //! - moving an entity relinks its node: out of its old cell's list with no
 //!   walk and no lookup (its neighbours are its links, its cell's slot is
 //!   in the node), into its new cell's after the entities with lower ids
-//!   (most cells hold one or none); an entity alone in its cell moving
-//!   into an empty one, as a walk mostly is, only hands the two heads
-//!   over; a step that read the new cell through its `Spot` looks
-//!   nothing up again; a step never allocates;
-//! - an entity costs 40 bytes and an empty cell nothing but its head.
+//!   (most cells hold one or none); an entity alone among the moving ones
+//!   of its cell moving into a cell with none, as a walk mostly is, goals
+//!   or not, only hands the two heads over; a step that read the new cell
+//!   through its `Spot` looks nothing up again; a step never allocates;
+//! - an entity costs 40 bytes and an empty cell nothing but its heads.
 //!
 //! Heads of cells inside a dense rectangle (grown to cover where entities
-//! have been) live in a flat array: a lookup costs the same on a 10×10 and a
-//! 1000×1000 level, and the array costs 4 bytes per cell (a 1000×1000
-//! level: 4 MB). Cells far outside the rectangle, where it would waste
+//! have been) live in flat arrays: a lookup costs the same on a 10×10 and a
+//! 1000×1000 level, and the arrays cost 20 bytes per cell (a 1000×1000
+//! level: 20 MB). Cells far outside the rectangle, where it would waste
 //! memory, keep their heads in an ordered map.
 
 use std::collections::BTreeMap;
@@ -41,8 +48,9 @@ mod links;
 /// Largest number of cells the dense part of the index grows to, per floor.
 const MAX_DENSE_CELLS: u64 = 1 << 23;
 
-/// Largest number of cells the dense parts of all floors grow to together.
-const MAX_DENSE_TOTAL: u64 = 1 << 25;
+/// Largest number of cells the dense parts of all floors grow to together
+/// (20 bytes each: at most 320 MB).
+const MAX_DENSE_TOTAL: u64 = 1 << 24;
 
 // A node keeps its cell's dense slot in a `u32`, below `NONE`.
 const _: () = assert!(MAX_DENSE_TOTAL < NONE as u64);
@@ -58,7 +66,8 @@ const NOWHERE: EntityId = EntityId::new(NONE, 0);
 
 /// One entity slot's node: the entity standing there now (`id` is
 /// `NOWHERE` when none is), its cell and tags, and the next and the
-/// previous node of the same cell (`NONE` at either end).
+/// previous node of the same list of its cell (`NONE` at either end): the
+/// static list if its tags have [`TagKind::Static`], else the moving one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Node {
     id: EntityId,
@@ -66,10 +75,46 @@ struct Node {
     tags: TagSet,
     next: u32,
     prev: u32,
-    /// The slot of its cell's head in the dense array, or `NONE` when the
-    /// head is in the sparse map: a move finds the cell it leaves without
+    /// The slot of its cell's heads in the dense arrays, or `NONE` when the
+    /// heads are in the sparse map: a move finds the cell it leaves without
     /// looking it up.
     spot: u32,
+}
+
+/// Which of its cell's two lists a node is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Layer {
+    /// The entities that move: every one without [`TagKind::Static`].
+    Moving = 0,
+    /// The static entities (scenery), whose tags' union the cell keeps.
+    Fixed = 1,
+}
+
+impl Layer {
+    /// The list an entity with `tags` is filed in.
+    #[inline(always)]
+    fn of(tags: TagSet) -> Layer {
+        if tags.contains(TagKind::Static) {
+            Layer::Fixed
+        } else {
+            Layer::Moving
+        }
+    }
+}
+
+/// A dense cell's static list: its head, and the union of its entities'
+/// tags (kept as they are filed, taken out and retagged).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Fixed {
+    head: u32,
+    kinds: TagSet,
+}
+
+impl Fixed {
+    const EMPTY: Fixed = Fixed {
+        head: NONE,
+        kinds: TagSet::EMPTY,
+    };
 }
 
 impl Node {
@@ -161,10 +206,13 @@ pub struct SpatialIndex {
     /// in floor order in `dense`.
     planes: Vec<Plane>,
     /// Per cell of the dense rectangles, floor by floor, row by row: the
-    /// node of its first entity, or `NONE`.
+    /// node of its first entity that moves, or `NONE`.
     dense: Vec<u32>,
-    /// Heads of the cells outside the dense rectangle that hold entities.
-    sparse: BTreeMap<GridPos, u32>,
+    /// Per cell of the dense rectangles, as `dense`: its static list.
+    fixed: Vec<Fixed>,
+    /// Heads of the cells outside the dense rectangle that hold entities,
+    /// by [`Layer`].
+    sparse: BTreeMap<GridPos, [u32; 2]>,
     /// The nodes, by entity slot index.
     nodes: Vec<Node>,
     /// Entries in the index (entities standing somewhere).
@@ -173,19 +221,33 @@ pub struct SpatialIndex {
     tallies: Tallies,
 }
 
-/// The entities of one cell, in ascending id order: a walk along its list.
+/// The entities of one cell, in ascending id order: a walk along its two
+/// lists, merged.
 #[derive(Clone)]
 struct Cell<'a> {
     nodes: &'a [Node],
-    next: u32,
+    /// The next node of each list, by [`Layer`].
+    next: [u32; 2],
 }
 
 impl Cell<'_> {
-    /// Return the union of the tags of the rest of the list.
+    /// Return the union of the tags of the rest of the lists.
     #[inline]
     fn kinds(self) -> TagSet {
-        self.fold(TagSet::EMPTY, |all, e| all.union(e.tags))
+        let [moving, fixed] = self.next;
+        list_kinds(self.nodes, moving).union(list_kinds(self.nodes, fixed))
     }
+}
+
+/// Return the union of the tags of the list from node `next` on.
+#[inline(always)]
+fn list_kinds(nodes: &[Node], mut next: u32) -> TagSet {
+    let mut all = TagSet::EMPTY;
+    while let Some(node) = nodes.get(next as usize) {
+        all = all.union(node.tags);
+        next = node.next;
+    }
+    all
 }
 
 impl<'a> Iterator for Cell<'a> {
@@ -193,8 +255,19 @@ impl<'a> Iterator for Cell<'a> {
 
     #[inline]
     fn next(&mut self) -> Option<&'a Node> {
-        let node = self.nodes.get(self.next as usize)?;
-        self.next = node.next;
+        let [moving, fixed] = self.next;
+        let (node, layer) = match (
+            self.nodes.get(moving as usize),
+            self.nodes.get(fixed as usize),
+        ) {
+            (Some(m), Some(f)) if f.id < m.id => (f, Layer::Fixed),
+            (Some(m), _) => (m, Layer::Moving),
+            (None, Some(f)) => (f, Layer::Fixed),
+            (None, None) => return None,
+        };
+        if let Some(next) = self.next.get_mut(layer as usize) {
+            *next = node.next;
+        }
         Some(node)
     }
 }
@@ -287,18 +360,42 @@ impl SpatialIndex {
     /// look at the cell.
     #[inline(always)]
     pub fn kinds_at(&self, pos: GridPos) -> TagSet {
-        self.cell(pos).kinds()
+        match self.spot(pos) {
+            Some(spot) => self.kinds_in(spot),
+            None => self.cell(pos).kinds(),
+        }
     }
 
-    /// Set the tags of `id`, if the index holds it at `at`.
+    /// Set the tags of `id`, if the index holds it at `at`. An entity that
+    /// gains or loses [`TagKind::Static`] changes lists.
     pub(crate) fn set_tags(&mut self, id: EntityId, at: GridPos, tags: TagSet) {
-        if let Some(n) = self.node_of(id)
-            && let Some(node) = self.nodes.get_mut(n as usize)
-            && node.at == at
-        {
-            let old = std::mem::replace(&mut node.tags, tags);
-            self.tallies.retag(id, old, tags);
+        let Some(n) = self.node_of(id) else {
+            return;
+        };
+        let Some(&Node {
+            at: there,
+            tags: old,
+            spot,
+            ..
+        }) = self.nodes.get(n as usize)
+        else {
+            return;
+        };
+        if there != at {
+            return;
         }
+        if Layer::of(old) != Layer::of(tags) {
+            self.remove_counted(id, at, false);
+            self.insert_counted(id, tags, at, false);
+        } else {
+            if let Some(node) = self.nodes.get_mut(n as usize) {
+                node.tags = tags;
+            }
+            if Layer::of(tags) == Layer::Fixed {
+                self.refresh_fixed(spot as usize);
+            }
+        }
+        self.tallies.retag(id, old, tags);
     }
 
     /// Iterate over every entity in the index with its cell and tags, in
@@ -331,7 +428,7 @@ impl SpatialIndex {
     /// Return whether any entity stands at `pos`.
     #[inline]
     pub fn any_at(&self, pos: GridPos) -> bool {
-        self.head(pos) != NONE
+        self.heads(pos) != [NONE; 2]
     }
 
     /// Return whether any entity at `pos` has the tag `T`.
@@ -358,10 +455,12 @@ impl SpatialIndex {
         self.first_with(TagKind::Pushable, pos)
     }
 
-    /// Return the static entity at `pos` (lowest id), if any.
+    /// Return the static entity at `pos` (lowest id), if any: the first of
+    /// its static list.
     #[inline]
     pub fn static_at(&self, pos: GridPos) -> Option<EntityId> {
-        self.first_with(TagKind::Static, pos)
+        let [_, fixed] = self.heads(pos);
+        self.nodes.get(fixed as usize).map(|node| node.id)
     }
 
     /// Iterate over every occupied cell and its entities, row by row (by `y`,
@@ -385,14 +484,12 @@ impl SpatialIndex {
     /// assert_eq!(cells, [(GridPos::new(5, 0), vec![a]), (GridPos::new(1, 2), vec![b, c])]);
     /// ```
     pub fn cells(&self) -> impl Iterator<Item = (GridPos, CellEntities<'_>)> + '_ {
-        let mut far: Vec<(GridPos, u32)> = self.sparse.iter().map(|(&at, &h)| (at, h)).collect();
+        let mut far: Vec<(GridPos, [u32; 2])> =
+            self.sparse.iter().map(|(&at, &h)| (at, h)).collect();
         far.sort_by_key(|(at, _)| (at.y, at.x));
         let mut near = self
-            .dense
-            .iter()
-            .enumerate()
-            .filter(|(_, head)| **head != NONE)
-            .map(|(slot, &head)| (self.pos_of_dense(slot), head))
+            .dense_heads()
+            .map(|(slot, heads)| (self.pos_of_dense(slot), heads))
             .peekable();
         let mut far = far.into_iter().peekable();
         std::iter::from_fn(move || {

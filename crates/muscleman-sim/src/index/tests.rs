@@ -287,3 +287,101 @@ fn a_shift_of_an_entity_alone_into_an_empty_cell_hands_the_heads_over() {
     spots_are_exact(&index);
     assert_eq!(index.entries, 2);
 }
+
+/// A goal's tags: static scenery.
+fn scenery() -> TagSet {
+    TagSet::of(&[TagKind::Goal, TagKind::Static])
+}
+
+/// Every dense cell's static tags are the union of its static list's.
+fn fixed_kinds_are_exact(index: &SpatialIndex) {
+    for (slot, fixed) in index.fixed.iter().enumerate() {
+        assert_eq!(
+            fixed.kinds,
+            list_kinds(&index.nodes, fixed.head),
+            "the static tags of slot {slot}"
+        );
+    }
+}
+
+#[test]
+fn a_cell_merges_its_static_and_moving_entities_in_id_order() {
+    let mut index = SpatialIndex::default();
+    let at = GridPos::new(2, 2);
+    index.insert(id(4), tags(), at);
+    index.insert(id(1), scenery(), at);
+    index.insert(id(6), TagSet::EMPTY.with(TagKind::Static), at);
+    index.insert(id(3), TagSet::EMPTY, at);
+    assert_eq!(ids_at(&index, at), [id(1), id(3), id(4), id(6)]);
+    assert_eq!(index.kinds_at(at), scenery().union(tags()));
+    assert_eq!(index.static_at(at), Some(id(1)));
+    assert_eq!(index.first_with(TagKind::Pushable, at), Some(id(4)));
+    let Some(spot) = index.spot(at) else {
+        panic!("{at:?} is in the dense array");
+    };
+    assert_eq!(index.first_in(spot, TagKind::Pushable), Some(id(4)));
+    // A static entity with the tag, below the moving one: found first.
+    index.insert(id(2), scenery().union(tags()), at);
+    assert_eq!(index.first_in(spot, TagKind::Pushable), Some(id(2)));
+    assert_eq!(index.cells().count(), 1);
+    fixed_kinds_are_exact(&index);
+}
+
+#[test]
+fn an_entity_alone_among_the_moving_ones_shifts_onto_and_off_a_goal_by_handing_heads_over() {
+    let mut index = SpatialIndex::default();
+    let (a, b) = (GridPos::new(1, 1), GridPos::new(2, 1));
+    index.insert(id(1), scenery(), a);
+    index.insert(id(2), scenery(), b);
+    index.insert(id(3), tags(), a);
+    let Some(to) = index.spot(b) else {
+        panic!("{b:?} is in the dense array");
+    };
+    assert!(index.shift(id(3), to, b));
+    // The moving heads changed hands; the static lists did not move.
+    assert_eq!(index.dense.get(to.0), Some(&3));
+    assert_eq!(ids_at(&index, a), [id(1)]);
+    assert_eq!(ids_at(&index, b), [id(2), id(3)]);
+    assert_eq!(index.kinds_at(a), scenery());
+    assert_eq!(index.kinds_at(b), scenery().union(tags()));
+    // A static entity's move is no shift: it is filed again.
+    assert!(!index.shift(id(1), to, b));
+    let Some(found) = index.find(id(1)) else {
+        panic!("1 is in the index");
+    };
+    index.relocate_found(found, b);
+    assert_eq!(ids_at(&index, b), [id(1), id(2), id(3)]);
+    assert_eq!(index.kinds_at(a), TagSet::EMPTY);
+    spots_are_exact(&index);
+    fixed_kinds_are_exact(&index);
+}
+
+#[test]
+fn a_retag_moves_an_entity_between_its_cells_lists_and_keeps_the_static_tags() {
+    let mut index = SpatialIndex::default();
+    let at = GridPos::new(0, 0);
+    index.insert(id(1), tags(), at);
+    index.insert(id(2), scenery(), at);
+    // Static now: into the static list.
+    index.set_tags(id(1), at, TagSet::EMPTY.with(TagKind::Static));
+    assert_eq!(index.static_at(at), Some(id(1)));
+    assert_eq!(index.dense.iter().filter(|&&h| h != NONE).count(), 0);
+    fixed_kinds_are_exact(&index);
+    // A static one retagged within its list.
+    index.set_tags(id(2), at, TagSet::EMPTY.with(TagKind::Static));
+    assert_eq!(index.kinds_at(at), TagSet::EMPTY.with(TagKind::Static));
+    fixed_kinds_are_exact(&index);
+    // Back to the moving list; the static tags go with the last of them.
+    index.set_tags(id(1), at, tags());
+    index.remove(id(2), at);
+    assert_eq!(ids_at(&index, at), [id(1)]);
+    assert_eq!(index.kinds_at(at), tags());
+    assert_eq!(index.static_at(at), None);
+    // Growth lays both lists out anew with their tags.
+    index.insert(id(3), scenery(), GridPos::new(-70, 50));
+    assert_eq!(index.kinds_at(GridPos::new(-70, 50)), scenery());
+    assert_eq!(ids_at(&index, at), [id(1)]);
+    fixed_kinds_are_exact(&index);
+    spots_are_exact(&index);
+    assert_eq!(index.tallies().count(TagKind::Static, None), 1);
+}
