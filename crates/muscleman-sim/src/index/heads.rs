@@ -96,7 +96,7 @@ impl SpatialIndex {
     pub(super) fn dense_heads_of(&self, slot: usize) -> [u32; 2] {
         [
             self.dense.get(slot).copied().unwrap_or(NONE),
-            self.fixed.get(slot).map_or(NONE, |f| f.head),
+            self.fixed.get(slot).copied().unwrap_or(NONE),
         ]
     }
 
@@ -107,8 +107,8 @@ impl SpatialIndex {
             .iter()
             .zip(&self.fixed)
             .enumerate()
-            .filter(|(_, (moving, fixed))| **moving != NONE || fixed.head != NONE)
-            .map(|(slot, (&moving, fixed))| (slot, [moving, fixed.head]))
+            .filter(|(_, (moving, fixed))| **moving != NONE || **fixed != NONE)
+            .map(|(slot, (&moving, &fixed))| (slot, [moving, fixed]))
     }
 
     /// Iterate over the nodes of the entities at `pos`, in ascending id order.
@@ -123,12 +123,12 @@ impl SpatialIndex {
     /// Work out again the union of the tags of the static list of dense
     /// slot `spot` (none for `NONE`, a sparse cell).
     pub(super) fn refresh_fixed(&mut self, spot: usize) {
-        let Some(head) = self.fixed.get(spot).map(|f| f.head) else {
+        let Some(&head) = self.fixed.get(spot) else {
             return;
         };
         let kinds = list_kinds(&self.nodes, head);
-        if let Some(f) = self.fixed.get_mut(spot) {
-            f.kinds = kinds;
+        if let Some(statics) = self.statics.get_mut(spot) {
+            *statics = kinds;
         }
     }
 
@@ -159,7 +159,7 @@ impl SpatialIndex {
     pub(super) fn read_head(&self, head: Head, layer: Layer) -> u32 {
         match (head, layer) {
             (Head::Dense(slot), Layer::Moving) => self.dense.get(slot).copied().unwrap_or(NONE),
-            (Head::Dense(slot), Layer::Fixed) => self.fixed.get(slot).map_or(NONE, |f| f.head),
+            (Head::Dense(slot), Layer::Fixed) => self.fixed.get(slot).copied().unwrap_or(NONE),
             (Head::Sparse(pos), _) => self
                 .sparse
                 .get(&pos)
@@ -182,7 +182,7 @@ impl SpatialIndex {
             }
             (Head::Dense(slot), Layer::Fixed) => {
                 if let Some(f) = self.fixed.get_mut(slot) {
-                    f.head = node;
+                    *f = node;
                 }
             }
             (Head::Sparse(pos), _) => {
@@ -286,7 +286,8 @@ impl SpatialIndex {
         }
         self.refresh_hot();
         self.dense = vec![NONE; offset];
-        self.fixed = vec![Fixed::EMPTY; offset];
+        self.fixed = vec![NONE; offset];
+        self.statics = vec![TagSet::EMPTY; offset];
         // Sparse cells now inside a rectangle move into the arrays.
         let sparse = std::mem::take(&mut self.sparse);
         for (at, heads) in old.into_iter().chain(sparse) {
@@ -297,7 +298,7 @@ impl SpatialIndex {
                         *d = moving;
                     }
                     if let Some(f) = self.fixed.get_mut(slot) {
-                        f.head = fixed;
+                        *f = fixed;
                     }
                     self.refresh_fixed(slot);
                 }

@@ -33,19 +33,19 @@ impl SpatialIndex {
     /// there.
     #[inline(always)]
     pub(crate) fn kinds_in(&self, spot: Spot) -> TagSet {
-        let fixed = self.fixed.get(spot.0).map_or(TagSet::EMPTY, |f| f.kinds);
+        let statics = self.statics.get(spot.0).copied().unwrap_or(TagSet::EMPTY);
         let moving = self.dense.get(spot.0).copied().unwrap_or(NONE);
-        fixed.union(list_kinds(&self.nodes, moving))
+        statics.union(list_kinds(&self.nodes, moving))
     }
 
     /// Return the first entity (lowest id) of the cell at `spot` with `tag`:
     /// among the entities that move alone, unless a static one has it.
     #[inline(always)]
     pub(crate) fn first_in(&self, spot: Spot, tag: TagKind) -> Option<EntityId> {
-        let fixed = self.fixed.get(spot.0).copied().unwrap_or(Fixed::EMPTY);
+        let statics = self.statics.get(spot.0).copied().unwrap_or(TagSet::EMPTY);
         let moving = self.dense.get(spot.0).copied().unwrap_or(NONE);
-        let next = if fixed.kinds.contains(tag) {
-            [moving, fixed.head]
+        let next = if statics.contains(tag) {
+            [moving, self.fixed.get(spot.0).copied().unwrap_or(NONE)]
         } else {
             [moving, NONE]
         };
@@ -234,9 +234,9 @@ impl SpatialIndex {
             None => self.write_head(head, layer, n),
         }
         if let (Layer::Fixed, Head::Dense(slot)) = (layer, head)
-            && let Some(f) = self.fixed.get_mut(slot)
+            && let Some(statics) = self.statics.get_mut(slot)
         {
-            f.kinds = f.kinds.union(tags);
+            *statics = statics.union(tags);
         }
         self.entries += 1;
     }

@@ -31,8 +31,8 @@
 //!
 //! Heads of cells inside a dense rectangle (grown to cover where entities
 //! have been) live in flat arrays: a lookup costs the same on a 10×10 and a
-//! 1000×1000 level, and the arrays cost 20 bytes per cell (a 1000×1000
-//! level: 20 MB). Cells far outside the rectangle, where it would waste
+//! 1000×1000 level, and the arrays cost 16 bytes per cell (a 1000×1000
+//! level: 16 MB). Cells far outside the rectangle, where it would waste
 //! memory, keep their heads in an ordered map.
 
 use std::collections::BTreeMap;
@@ -49,7 +49,7 @@ mod links;
 const MAX_DENSE_CELLS: u64 = 1 << 23;
 
 /// Largest number of cells the dense parts of all floors grow to together
-/// (20 bytes each: at most 320 MB).
+/// (16 bytes each: at most 256 MB).
 const MAX_DENSE_TOTAL: u64 = 1 << 24;
 
 // A node keeps its cell's dense slot in a `u32`, below `NONE`.
@@ -100,21 +100,6 @@ impl Layer {
             Layer::Moving
         }
     }
-}
-
-/// A dense cell's static list: its head, and the union of its entities'
-/// tags (kept as they are filed, taken out and retagged).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Fixed {
-    head: u32,
-    kinds: TagSet,
-}
-
-impl Fixed {
-    const EMPTY: Fixed = Fixed {
-        head: NONE,
-        kinds: TagSet::EMPTY,
-    };
 }
 
 impl Node {
@@ -208,8 +193,13 @@ pub struct SpatialIndex {
     /// Per cell of the dense rectangles, floor by floor, row by row: the
     /// node of its first entity that moves, or `NONE`.
     dense: Vec<u32>,
-    /// Per cell of the dense rectangles, as `dense`: its static list.
-    fixed: Vec<Fixed>,
+    /// Per cell of the dense rectangles, as `dense`: the node of its first
+    /// static entity, or `NONE`.
+    fixed: Vec<u32>,
+    /// Per cell of the dense rectangles, as `dense`: the union of its
+    /// static entities' tags (kept as they are filed, taken out and
+    /// retagged).
+    statics: Vec<TagSet>,
     /// Heads of the cells outside the dense rectangle that hold entities,
     /// by [`Layer`].
     sparse: BTreeMap<GridPos, [u32; 2]>,

@@ -295,10 +295,11 @@ fn scenery() -> TagSet {
 
 /// Every dense cell's static tags are the union of its static list's.
 fn fixed_kinds_are_exact(index: &SpatialIndex) {
-    for (slot, fixed) in index.fixed.iter().enumerate() {
+    assert_eq!(index.statics.len(), index.fixed.len());
+    for (slot, (kinds, &head)) in index.statics.iter().zip(&index.fixed).enumerate() {
         assert_eq!(
-            fixed.kinds,
-            list_kinds(&index.nodes, fixed.head),
+            *kinds,
+            list_kinds(&index.nodes, head),
             "the static tags of slot {slot}"
         );
     }
