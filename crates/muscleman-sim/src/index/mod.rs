@@ -246,14 +246,21 @@ impl<'a> Iterator for Cell<'a> {
     #[inline]
     fn next(&mut self) -> Option<&'a Node> {
         let [moving, fixed] = self.next;
-        let (node, layer) = match (
-            self.nodes.get(moving as usize),
-            self.nodes.get(fixed as usize),
-        ) {
-            (Some(m), Some(f)) if f.id < m.id => (f, Layer::Fixed),
-            (Some(m), _) => (m, Layer::Moving),
-            (None, Some(f)) => (f, Layer::Fixed),
-            (None, None) => return None,
+        // Most cells have one list: it is walked alone.
+        let (node, layer) = if fixed == NONE {
+            (self.nodes.get(moving as usize)?, Layer::Moving)
+        } else if moving == NONE {
+            (self.nodes.get(fixed as usize)?, Layer::Fixed)
+        } else {
+            match (
+                self.nodes.get(moving as usize),
+                self.nodes.get(fixed as usize),
+            ) {
+                (Some(m), Some(f)) if f.id < m.id => (f, Layer::Fixed),
+                (Some(m), _) => (m, Layer::Moving),
+                (None, Some(f)) => (f, Layer::Fixed),
+                (None, None) => return None,
+            }
         };
         if let Some(next) = self.next.get_mut(layer as usize) {
             *next = node.next;
@@ -430,13 +437,16 @@ impl SpatialIndex {
     /// Return whether any entity at `pos` has `tag`.
     #[inline]
     pub fn has_kind_at(&self, tag: TagKind, pos: GridPos) -> bool {
-        self.cell(pos).any(|e| e.tags.contains(tag))
+        self.kinds_at(pos).contains(tag)
     }
 
     /// Return the first entity at `pos` (lowest id) that has `tag`.
     #[inline]
     pub fn first_with(&self, tag: TagKind, pos: GridPos) -> Option<EntityId> {
-        self.cell(pos).find(|e| e.tags.contains(tag)).map(|e| e.id)
+        match self.spot(pos) {
+            Some(spot) => self.first_in(spot, tag),
+            None => self.cell(pos).find(|e| e.tags.contains(tag)).map(|e| e.id),
+        }
     }
 
     /// Return the pushable entity at `pos`, if any (at most one stands in a cell).
