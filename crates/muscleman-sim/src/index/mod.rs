@@ -11,8 +11,8 @@
 //! cell has two such lists, each in ascending id order: its static
 //! entities (walls, goals, water: scenery, which seldom changes) and the
 //! others, the entities that move. A cell's entities are the two lists
-//! merged in id order; the union of its static entities' tags is kept with
-//! its head. So:
+//! merged in id order; the union of its static entities' tags is kept
+//! beside its heads. So:
 //!
 //! - the reverse question, where an entity stands, is one table read: the
 //!   step reads the player's cell and tags without touching the ECS;
