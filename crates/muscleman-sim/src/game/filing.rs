@@ -92,7 +92,7 @@ impl Game {
 
     /// File a step in which the player walked (`pushed`: and pushed) as a
     /// new undo step: [`Game::file_step`] for the fast walk, which knows
-    /// what it did. Return `true`.
+    /// what it did (always a new undo step).
     ///
     /// The walk's journal change, marked as an undo step of its own
     /// ([`OwnStep`]), is all it files: unless a prelude waits to join the
@@ -105,7 +105,7 @@ impl Game {
         changes_before: usize,
         stats_before: Stats,
         pushed: bool,
-    ) -> bool {
+    ) {
         let Stats { moves, pushes } = self.stats;
         if moves < u32::MAX && pushes < u32::MAX && (self.has_steps() || self.actions.is_empty()) {
             self.stats = Stats {
@@ -113,9 +113,9 @@ impl Game {
                 pushes: pushes + u32::from(pushed),
             };
             self.walks += 1;
-            return true;
+            return;
         }
-        self.file_move_with_entry(input, changes_before, stats_before, pushed)
+        self.file_move_with_entry(input, changes_before, stats_before, pushed);
     }
 
     /// [`Game::file_move`] with an entry and an action, the walk's mark
@@ -128,14 +128,13 @@ impl Game {
         changes_before: usize,
         stats_before: Stats,
         pushed: bool,
-    ) -> bool {
+    ) {
         self.unmark_top_walk();
         let actions_before = self.actions.len();
         self.actions.push(Action::Input(input));
         self.stats.moves = self.stats.moves.saturating_add(1);
         self.stats.pushes = self.stats.pushes.saturating_add(u32::from(pushed));
         self.push_entry(actions_before, changes_before, stats_before);
-        true
     }
 
     /// Push a new undo step's entry, its actions and changes from these on

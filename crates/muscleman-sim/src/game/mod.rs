@@ -369,7 +369,8 @@ impl Game {
     }
 
     /// The rest of [`Game::step_into`] when the fast walk did not take the
-    /// step (`fast`): the schedule's step, filed from its changes.
+    /// step (`fast`): the schedule's step, or the general walk the fast
+    /// walk fell back to (`Stepped::Ran`), filed from its changes.
     #[inline(never)]
     fn step_scheduled(
         &mut self,
@@ -386,13 +387,10 @@ impl Game {
             Err(e) => Err(StepError::from(e)),
         };
         self.world.stop_recording();
-        let new_step = match result {
-            Err(e) => return Err(self.take_back(changes_before, e)),
-            Ok(Stepped::Walked) => self.file_move(input, changes_before, stats_before, false),
-            Ok(Stepped::Pushed) => self.file_move(input, changes_before, stats_before, true),
-            Ok(Stepped::Ran) => self.file_step(input, changes_before, stats_before, events),
-        };
-        if new_step {
+        if let Err(e) = result {
+            return Err(self.take_back(changes_before, e));
+        }
+        if self.file_step(input, changes_before, stats_before, events) {
             self.clear_redo();
         }
         Ok(())
