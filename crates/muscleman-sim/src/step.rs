@@ -122,7 +122,7 @@ fn run_step(
         && !carrying
         && walks_alone(world)
     {
-        match walk::walk_free::<false>(world, player, at, dir, rules.max_chain, events)? {
+        match walk::walk_free::<false>(world, player, at, dir, rules, events, false)? {
             Free::Walked => return Ok(Stepped::Walked),
             Free::Pushed => return Ok(Stepped::Pushed),
             Free::Filed => return Ok(Stepped::Ran),
@@ -136,11 +136,16 @@ fn run_step(
 /// ([`walk::walk_free`] with `MOVE_FIRST`): [`run_step`] when the fast walk
 /// takes the step. `Game::step_into` is this and its filing, with the rest
 /// of the step ([`run_scheduled`]) out of line: the registers the rest
-/// holds are not taken from every walk (BENCHMARKS.md, "The tenth part"). Return `Ok(None)`, having changed
-/// nothing but cleared `events`, when the step needs the schedule
-/// ([`run_scheduled`]): not a move, a player the index does not hold or
-/// that carries, a world where a move runs more than the walk, or a cell
-/// ahead that is not free.
+/// holds are not taken from every walk (BENCHMARKS.md, "The tenth part").
+/// Return `Ok(None)`, having changed nothing but cleared `events`, when
+/// the step needs the schedule ([`run_scheduled`]): not a move, a player
+/// the index does not hold or that carries, a world where a move runs more
+/// than the walk, or a cell ahead that is not free.
+///
+/// `checked`: the caller knows that [`walk_checks`] held at the fast
+/// walk it took last and that nothing but fast walks (and their undos)
+/// changed the world since, which keeps them true: they are not made
+/// again (BENCHMARKS.md, "The eleventh part").
 #[inline(always)]
 pub(crate) fn walk_fast(
     world: &mut World,
@@ -148,29 +153,51 @@ pub(crate) fn walk_fast(
     input: Input,
     rules: &Rules,
     events: &mut EventBatch,
+    checked: bool,
 ) -> Result<Option<Stepped>, WorldError> {
     events.clear();
     let Input::Move(dir) = input else {
         return Ok(None);
     };
-    let Some((at, tags)) = world.index().locate(player) else {
-        return Ok(None);
+    // Two returns, not one `let`-`else` after the `if`: the same logic so
+    // spelt compiled to 8 instructions more a move and played 10% slower
+    // (BENCHMARKS.md, "The eleventh part").
+    let at = if checked {
+        match world.index().cell_of_indexed(player) {
+            Some(at) => at,
+            None => return Ok(None),
+        }
+    } else {
+        match walk_checks(world, player) {
+            Some(at) => at,
+            None => return Ok(None),
+        }
     };
-    if !tags.contains(TagKind::Player) || tags.contains(TagKind::Carrying) {
-        return Ok(None);
-    }
-    world.focus(at);
-    if !walks_alone(world) {
-        return Ok(None);
-    }
     Ok(
-        match walk::walk_free::<true>(world, player, at, dir, rules.max_chain, events)? {
+        match walk::walk_free::<true>(world, player, at, dir, rules, events, checked)? {
             Free::Walked => Some(Stepped::Walked),
             Free::Pushed => Some(Stepped::Pushed),
             Free::Filed => Some(Stepped::Ran),
             Free::No => None,
         },
     )
+}
+
+/// What [`walk_fast`] checks of the world before a walk, and no fast walk
+/// changes (nor its undo): the index holds the player, a player with empty
+/// hands; the index looks at its floor first; a move runs the walk alone
+/// ([`walks_alone`]). Return the player's cell if they hold. Out of line:
+/// a `Game` makes them once, then again only after a change of another
+/// kind (`Game::walk_checked`); the first fast walk after them also notes
+/// the player in the restart baseline, which later walks then skip.
+#[inline(never)]
+fn walk_checks(world: &mut World, player: EntityId) -> Option<GridPos> {
+    let (at, tags) = world.index().locate(player)?;
+    if !tags.contains(TagKind::Player) || tags.contains(TagKind::Carrying) {
+        return None;
+    }
+    world.focus(at);
+    walks_alone(world).then_some(at)
 }
 
 /// [`run_step`] without the fast walk: the step [`walk_fast`] did not

@@ -22,9 +22,11 @@ impl Game {
         events.clear();
         self.log.push(Command::Undo);
         if let Some((own, reverted)) = self.world.revert_own_step(MoveCause::Undo, events) {
+            // The undo of a fast walk keeps what the fast walk checked.
             self.unfile_own_walk(own);
             return reverted.map_err(StepError::from);
         }
+        self.walk_checked = false;
         // Read where it is, not copied whole before the revert (a copy the
         // processor cannot forward from its parts stalls the undo).
         let Some(&Entry {
@@ -213,6 +215,7 @@ impl Game {
         face: Option<GridDir>,
         events: &mut EventBatch,
     ) -> Result<bool, StepError> {
+        self.walk_checked = false;
         let first = events.len();
         let stats_before = self.stats;
         let (actions_before, changes_before) = (self.actions.len(), self.world.journal_len());

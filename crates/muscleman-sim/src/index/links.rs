@@ -117,6 +117,14 @@ impl SpatialIndex {
         }
     }
 
+    /// [`Self::shift`] of an entity the index is known to hold (the step
+    /// found it there): its node, its slot's, is not looked up again.
+    #[inline(always)]
+    pub(crate) fn shift_found(&mut self, id: EntityId, to: Spot, at: GridPos) -> bool {
+        debug_assert_eq!(self.node_of(id), Some(id.index()), "{id:?} is indexed");
+        self.shift_node(id.index(), to, at)
+    }
+
     /// [`Self::shift`] of the entity of node `n`.
     #[inline(always)]
     fn shift_node(&mut self, n: u32, to: Spot, at: GridPos) -> bool {

@@ -327,6 +327,15 @@ impl SpatialIndex {
         self.nodes.get(n as usize).map(|node| node.at)
     }
 
+    /// Return where `id` stands, when the index is known to hold it (its
+    /// node, its slot's, is not looked at for its id: see
+    /// `step::walk_checks`).
+    #[inline(always)]
+    pub(crate) fn cell_of_indexed(&self, id: EntityId) -> Option<GridPos> {
+        debug_assert_eq!(self.node_of(id), Some(id.index()), "{id:?} is indexed");
+        self.nodes.get(id.index() as usize).map(|node| node.at)
+    }
+
     /// Return where `id` stands and its tags, if it is in the index: no ECS
     /// lookup and no cell scan, and a stale id (a destroyed entity whose
     /// slot was reused) gives `None`.

@@ -17,6 +17,7 @@ use crate::decl::Init;
 use crate::decl::{Art, Assume, Layer, Mechanic, RecipeDecl, Spawns, Tint};
 use crate::floor::{local, same_band};
 use crate::index::Spot;
+use crate::rules::Rules;
 use crate::world::{World, WorldError};
 use muscleman_core::EntityRecipe;
 
@@ -268,10 +269,10 @@ pub(crate) fn push_one_free_apart(
     start: GridPos,
     spot: Spot,
     dir: GridDir,
-    max_chain: Option<u32>,
+    rules: &Rules,
     events: &mut EventBatch,
 ) -> Result<bool, WorldError> {
-    push_one_free(world, start, spot, dir, max_chain, events)
+    push_one_free(world, start, spot, dir, rules.max_chain, events)
 }
 
 /// What beyond a one-member chain makes its push more than a move: a

@@ -14,6 +14,7 @@ use crate::line::{MOVE, player};
 use crate::mechanics::push::{self, KeyRule, try_push};
 use crate::motion::Motion;
 use crate::needs::Needs;
+use crate::rules::Rules;
 use crate::world::{World, WorldError};
 
 /// Walking: the player, strong walls and goals, and the walk of empty hands.
@@ -113,15 +114,21 @@ pub(crate) enum Free {
 /// ninth part"). Without it the move is written last, after the walk,
 /// which the world's own step (`step::step_into`) runs faster: its batch
 /// is the caller's, seldom copied at once. `Game`'s walk also pushes out
-/// of line ([`push::push_one_free_apart`]).
+/// of line ([`push::push_one_free_apart`]), which reads `rules.max_chain`
+/// itself: read only where a push needs it, it is not held through every
+/// walk.
+///
+/// `noted`: the restart baseline has noted the player already (its
+/// `Game` knows from an earlier fast walk: `step::walk_checks`).
 #[inline(always)]
 pub(crate) fn walk_free<const MOVE_FIRST: bool>(
     world: &mut World,
     player: EntityId,
     at: GridPos,
     dir: GridDir,
-    max_chain: Option<u32>,
+    rules: &Rules,
     events: &mut EventBatch,
+    noted: bool,
 ) -> Result<Free, WorldError> {
     // Wrapping: a cell past the edge of `i32` is in no spot.
     let to = at.wrapping_step(dir);
@@ -160,9 +167,9 @@ pub(crate) fn walk_free<const MOVE_FIRST: bool>(
             return Ok(Free::No);
         }
         let pushed = if MOVE_FIRST {
-            push::push_one_free_apart(world, to, there, dir, max_chain, events)?
+            push::push_one_free_apart(world, to, there, dir, rules, events)?
         } else {
-            push::push_one_free(world, to, there, dir, max_chain, events)?
+            push::push_one_free(world, to, there, dir, rules.max_chain, events)?
         };
         if !pushed {
             return Ok(Free::No);
@@ -172,7 +179,7 @@ pub(crate) fn walk_free<const MOVE_FIRST: bool>(
         }
         Free::Pushed
     };
-    let own = world.walk_between(player, dir, at, (to, there), free == Free::Pushed)?;
+    let own = world.walk_between(player, dir, at, (to, there), free == Free::Pushed, noted)?;
     if !MOVE_FIRST {
         events.push(moved);
     }

@@ -57,8 +57,10 @@ impl World {
     /// band (the caller checks), with the spot of `to` in the index already
     /// looked up (the fast walk read the cell ahead through it), journalled
     /// as an undo step of its own ([`OwnStep`]: `pushed` says whether the
-    /// change before it is the push of a box). Return `false` when it
-    /// took the general [`World::walk_to`] instead, its change unmarked.
+    /// change before it is the push of a box). `id` is the player the step
+    /// found in the index; `noted`: the restart baseline has noted it
+    /// already, so it is not looked up there. Return `false` when it took
+    /// the general [`World::walk_to`] instead, its change unmarked.
     #[inline(always)]
     pub(crate) fn walk_between(
         &mut self,
@@ -67,13 +69,20 @@ impl World {
         from: GridPos,
         (to, there): (GridPos, Spot),
         pushed: bool,
+        noted: bool,
     ) -> Result<bool, WorldError> {
         debug_assert!(same_band(from, to), "{from:?} and {to:?} on one floor");
+        debug_assert!(
+            !noted || self.baseline.as_ref().is_none_or(|b| b.has(id)),
+            "{id:?} was noted"
+        );
         let Ok(row) = self.facing.find(id) else {
             return self.walk_general(id, dir, to);
         };
-        self.touch(id);
-        if !self.index.shift(id, there, to) {
+        if !noted {
+            self.touch(id);
+        }
+        if !self.index.shift_found(id, there, to) {
             // Not filed at `from`: the general walk says why.
             return self.walk_general(id, dir, to);
         }
