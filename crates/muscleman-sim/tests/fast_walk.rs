@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{level_from_ascii, world_to_ascii};
+use common::{level_from_ascii, world_from_ascii, world_to_ascii};
 use muscleman_core::{GridDir, Input};
 use muscleman_sim::{Command, Game, Rules};
 
@@ -22,6 +22,21 @@ const CORRIDOR: &str = "
     #$#
     ###
 ";
+
+/// The corridor after a pull back up: the player one cell up, the box
+/// after it, as `world_to_ascii` prints it.
+fn pulled() -> String {
+    let (world, _) = world_from_ascii(
+        "
+        # #
+        #@#
+        #$#
+        # #
+        ###
+        ",
+    );
+    world_to_ascii(&world)
+}
 
 /// Play `commands` from `grid` through `Game::apply` and return the
 /// grid it ends on.
@@ -49,21 +64,7 @@ fn a_grab_after_a_walk_makes_the_next_move_pull() {
             mv(GridDir::Up),
         ],
     );
-    assert_eq!(
-        end,
-        world_to_ascii(
-            &common::world_from_ascii(
-                "
-            # #
-            #@#
-            #$#
-            # #
-            ###
-            "
-            )
-            .0
-        )
-    );
+    assert_eq!(end, pulled());
 }
 
 #[test]
@@ -83,21 +84,7 @@ fn an_undo_that_gives_the_box_back_makes_the_next_move_pull() {
             mv(GridDir::Up),
         ],
     );
-    assert_eq!(
-        end,
-        world_to_ascii(
-            &common::world_from_ascii(
-                "
-            # #
-            #@#
-            #$#
-            # #
-            ###
-            "
-            )
-            .0
-        )
-    );
+    assert_eq!(end, pulled());
 }
 
 #[test]
